@@ -1,0 +1,28 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ApiConfigModule } from './config/api-config.module';
+import type { ApiEnv } from './config/api-env';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { LoggingModule } from './logging/logging.module';
+import { QueueModule } from './queue/queue.module';
+import { RedisModule } from './redis/redis.module';
+import { StorageModule } from './storage/storage.module';
+
+@Module({})
+export class AppModule {
+  /** The environment is validated before the module graph is built, so every provider sees good values. */
+  static register(env: ApiEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ApiConfigModule.forRoot(env),
+        LoggingModule,
+        DatabaseModule,
+        RedisModule,
+        StorageModule,
+        QueueModule,
+        HealthModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export const DEPENDENCY_STATUS = ['up', 'down'] as const;
+export type DependencyStatus = (typeof DEPENDENCY_STATUS)[number];
+
+export class DependencyHealth {
+  @ApiProperty({ enum: DEPENDENCY_STATUS })
+  status!: DependencyStatus;
+
+  @ApiProperty({ description: 'Time the check took, in milliseconds' })
+  latencyMs!: number;
+
+  @ApiPropertyOptional({ description: 'Why the dependency is down' })
+  error?: string;
+}
+
+export class DependenciesHealth {
+  @ApiProperty({ type: DependencyHealth })
+  database!: DependencyHealth;
+
+  @ApiProperty({ type: DependencyHealth })
+  redis!: DependencyHealth;
+
+  @ApiProperty({ type: DependencyHealth })
+  storage!: DependencyHealth;
+}
+
+export class WorkerHealth {
+  @ApiProperty({ enum: DEPENDENCY_STATUS, description: 'Whether a crawl worker sent a heartbeat recently' })
+  status!: DependencyStatus;
+
+  @ApiPropertyOptional({ description: 'Time of the last heartbeat (ISO 8601)' })
+  lastBeatAt?: string;
+}
+
+export class HealthResponse {
+  @ApiProperty({ enum: ['ok', 'error'], description: 'ok only when the database, Redis and storage are all up' })
+  status!: 'ok' | 'error';
+
+  @ApiProperty({ type: DependenciesHealth })
+  dependencies!: DependenciesHealth;
+
+  @ApiProperty({ type: WorkerHealth, description: 'Informational: a missing worker does not make the API unhealthy' })
+  worker!: WorkerHealth;
+
+  @ApiProperty({ description: 'Seconds since this API process started' })
+  uptimeSeconds!: number;
+}

@@ -1,0 +1,44 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Client } from 'minio';
+import { API_ENV, type ApiEnv } from '../config/api-env';
+
+/** The one gateway to the S3-compatible object store (MinIO in compose, s3rver when embedded). */
+@Injectable()
+export class StorageService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(StorageService.name);
+  readonly client: Client;
+  readonly bucket: string;
+
+  constructor(@Inject(API_ENV) env: ApiEnv) {
+    const endpoint = new URL(env.S3_ENDPOINT);
+    this.client = new Client({
+      endPoint: endpoint.hostname,
+      port: endpoint.port ? Number(endpoint.port) : undefined,
+      useSSL: endpoint.protocol === 'https:',
+      accessKey: env.S3_ACCESS_KEY,
+      secretKey: env.S3_SECRET_KEY,
+      region: env.S3_REGION,
+      pathStyle: true,
+    });
+    this.bucket = env.S3_BUCKET;
+  }
+
+  /** Creates the bucket on first start; an unreachable store is reported by /api/health, not fatal. */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.ensureBucket();
+    } catch (error) {
+      this.logger.warn(`storage not ready at boot: ${(error as Error).message}`);
+    }
+  }
+
+  async ensureBucket(): Promise<void> {
+    if (!(await this.client.bucketExists(this.bucket))) {
+      await this.client.makeBucket(this.bucket);
+    }
+  }
+
+  async isBucketReachable(): Promise<boolean> {
+    return this.client.bucketExists(this.bucket);
+  }
+}

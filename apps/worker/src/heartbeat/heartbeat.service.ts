@@ -1,0 +1,50 @@
+import { hostname } from 'node:os';
+import {
+  createRedisConnection,
+  WORKER_HEARTBEAT_INTERVAL_MS,
+  WORKER_HEARTBEAT_KEY,
+  WORKER_HEARTBEAT_TTL_MS,
+  type WorkerHeartbeat,
+} from '@aipm/queue';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { WORKER_ENV, type WorkerEnv } from '../config/worker-env';
+
+/** Tells the API (through Redis) that a worker is alive; the key expires by itself if this process dies. */
+@Injectable()
+export class HeartbeatService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(HeartbeatService.name);
+  private readonly redis: Redis;
+  private readonly startedAt = new Date().toISOString();
+  private timer?: NodeJS.Timeout;
+
+  constructor(@Inject(WORKER_ENV) env: WorkerEnv) {
+    this.redis = createRedisConnection(env.REDIS_URL, { maxRetriesPerRequest: 1 });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.beat();
+    this.timer = setInterval(() => void this.beat(), WORKER_HEARTBEAT_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.redis.del(WORKER_HEARTBEAT_KEY).catch(() => undefined);
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  private async beat(): Promise<void> {
+    const heartbeat: WorkerHeartbeat = {
+      pid: process.pid,
+      hostname: hostname(),
+      startedAt: this.startedAt,
+      beatAt: new Date().toISOString(),
+    };
+    try {
+      await this.redis.set(WORKER_HEARTBEAT_KEY, JSON.stringify(heartbeat), 'PX', WORKER_HEARTBEAT_TTL_MS);
+    } catch (error) {
+      this.logger.warn(`heartbeat not written: ${(error as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { createDataSourceOptions } from '@aipm/database';
+import { bullConnectionFromUrl, KEY_PREFIX } from '@aipm/queue';
+import { BullModule } from '@nestjs/bullmq';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { WORKER_ENV, type WorkerEnv } from './config/worker-env';
+import { HeartbeatService } from './heartbeat/heartbeat.service';
+
+@Module({})
+export class WorkerModule {
+  static register(env: WorkerEnv): DynamicModule {
+    return {
+      module: WorkerModule,
+      global: true,
+      imports: [
+        LoggerModule.forRoot({ pinoHttp: { level: env.LOG_LEVEL, base: { app: 'worker' } } }),
+        // The API owns and migrates the schema; the worker only reads and writes rows.
+        TypeOrmModule.forRoot({ ...createDataSourceOptions(env.DATABASE_URL), retryAttempts: 3, retryDelay: 1000 }),
+        BullModule.forRoot({ connection: bullConnectionFromUrl(env.REDIS_URL), prefix: `${KEY_PREFIX}:bull` }),
+      ],
+      providers: [{ provide: WORKER_ENV, useValue: env }, HeartbeatService],
+      exports: [WORKER_ENV],
+    };
+  }
+}

@@ -1,0 +1,9 @@
+/** Employment type of a published job (spec §3 published_jobs). */
+export const EmploymentType = {
+  FullTime: 'full_time',
+  PartTime: 'part_time',
+  Contract: 'contract',
+  Internship: 'internship',
+} as const;
+export type EmploymentType = (typeof EmploymentType)[keyof typeof EmploymentType];
+export const EMPLOYMENT_TYPES: readonly EmploymentType[] = Object.values(EmploymentType);

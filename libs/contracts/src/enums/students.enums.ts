@@ -1,0 +1,46 @@
+/** Student status (spec §4); the admin shows any unknown value as withdrawn. */
+export const StudentStatus = {
+  Active: 'active',
+  Graduated: 'graduated',
+  Suspended: 'suspended',
+  Withdrawn: 'withdrawn',
+} as const;
+export type StudentStatus = (typeof StudentStatus)[keyof typeof StudentStatus];
+export const STUDENT_STATUSES: readonly StudentStatus[] = Object.values(StudentStatus);
+
+export const ContractStatus = {
+  Active: 'active',
+  Completed: 'completed',
+  Terminated: 'terminated',
+} as const;
+export type ContractStatus = (typeof ContractStatus)[keyof typeof ContractStatus];
+export const CONTRACT_STATUSES: readonly ContractStatus[] = Object.values(ContractStatus);
+
+export const PaymentStatus = {
+  Pending: 'pending',
+  Completed: 'completed',
+  Failed: 'failed',
+  Refunded: 'refunded',
+} as const;
+export type PaymentStatus = (typeof PaymentStatus)[keyof typeof PaymentStatus];
+export const PAYMENT_STATUSES: readonly PaymentStatus[] = Object.values(PaymentStatus);
+
+export const PaymentMethod = {
+  Cash: 'cash',
+  Transfer: 'transfer',
+  Card: 'card',
+  Wechat: 'wechat',
+  Alipay: 'alipay',
+} as const;
+export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
+export const PAYMENT_METHODS: readonly PaymentMethod[] = Object.values(PaymentMethod);
+/** The admin payment form preselects bank transfer (spec §5). */
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = PaymentMethod.Transfer;
+
+export const StudentAccountStatus = {
+  Active: 'active',
+  Suspended: 'suspended',
+  Inactive: 'inactive',
+} as const;
+export type StudentAccountStatus = (typeof StudentAccountStatus)[keyof typeof StudentAccountStatus];
+export const STUDENT_ACCOUNT_STATUSES: readonly StudentAccountStatus[] = Object.values(StudentAccountStatus);

@@ -1,0 +1,22 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
+
+/** Back-office login. Only administrators exist today (spec §6): the first one may sign up, later ones cannot. */
+@Entity('users')
+@Unique('UQ_users_email', ['email'])
+export class User {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_users' })
+  id: string;
+
+  /** Unique as stored: normalise (lower-case) before saving and before looking up. */
+  @Column({ type: 'varchar', length: 255 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 255, comment: 'password hash, never the plain password' })
+  password: string;
+
+  @Column({ type: 'boolean', default: false })
+  isAdmin: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}

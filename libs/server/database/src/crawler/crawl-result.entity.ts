@@ -1,0 +1,83 @@
+import { CRAWL_RESULT_STATUSES, CrawlResultStatus } from '@aipm/contracts';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  Unique,
+  type Relation,
+} from 'typeorm';
+import { inValues } from '../common/sql-check';
+import { CrawlTask } from './crawl-task.entity';
+
+/** A job found by a crawl (or added by hand), waiting for review before it is published. */
+@Entity('crawl_results')
+// One result per posting: re-crawling the same page must not create a second review item.
+@Unique('UQ_crawl_results_sourceUrl', ['sourceUrl'])
+@Index('IDX_crawl_results_createdAt', ['createdAt'])
+@Index('IDX_crawl_results_status', ['status'])
+@Index('IDX_crawl_results_taskId', ['taskId'])
+@Check('CHK_crawl_results_status', inValues('status', CRAWL_RESULT_STATUSES))
+export class CrawlResult {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_crawl_results' })
+  id: string;
+
+  /** Null for jobs added by hand. */
+  @Column({ type: 'uuid', nullable: true })
+  taskId: string | null;
+
+  // SET NULL: results outlive their task; deleting a task must not delete jobs under review.
+  @ManyToOne(() => CrawlTask, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'taskId', foreignKeyConstraintName: 'FK_crawl_results_task' })
+  task?: Relation<CrawlTask> | null;
+
+  @Column({ type: 'text' })
+  title: string;
+
+  @Column({ type: 'text' })
+  company: string;
+
+  @Column({ type: 'text', nullable: true })
+  location: string | null;
+
+  /** Salary as the site shows it (e.g. "15-25K·13薪"); parsed into numbers only when published. */
+  @Column({ type: 'text', nullable: true })
+  salary: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  requirements: string | null;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  skillTags: string[];
+
+  @Column({ type: 'text' })
+  sourceUrl: string;
+
+  @Column({ type: 'jsonb', nullable: true })
+  rawData: Record<string, unknown> | null;
+
+  @Column({ type: 'varchar', length: 32, default: CrawlResultStatus.Pending })
+  status: CrawlResultStatus;
+
+  @Column({ type: 'text', nullable: true })
+  reviewFeedback: string | null;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  extractedAt: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  reviewedAt: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  publishedAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,67 @@
+import { CRAWL_SITES, CRAWL_TASK_STATUSES, CrawlTaskStatus, type CrawlSite } from '@aipm/contracts';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+} from 'typeorm';
+import { User } from '../auth/user.entity';
+import { inValues } from '../common/sql-check';
+
+/** Options the admin sets per task (spec §3 "admin-side extra options"); open for more keys. */
+export interface CrawlTaskConfig {
+  enableJavaScriptRendering?: boolean;
+  antiDetectionMode?: boolean;
+  /** Milliseconds to wait for a page, 3000 to 30000 (spec §9). */
+  waitTime?: number;
+  [option: string]: unknown;
+}
+
+@Entity('crawl_tasks')
+@Index('IDX_crawl_tasks_createdAt', ['createdAt'])
+@Index('IDX_crawl_tasks_status', ['status'])
+@Index('IDX_crawl_tasks_createdBy', ['createdBy'])
+@Check('CHK_crawl_tasks_status', inValues('status', CRAWL_TASK_STATUSES))
+@Check('CHK_crawl_tasks_site', inValues('site', CRAWL_SITES))
+export class CrawlTask {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_crawl_tasks' })
+  id: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  name: string;
+
+  /** Optional: a task may target URLs of several sites. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  site: CrawlSite | null;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  keywords: string[];
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  targetUrls: string[];
+
+  @Column({ type: 'varchar', length: 32, default: CrawlTaskStatus.Pending })
+  status: CrawlTaskStatus;
+
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  crawlConfig: CrawlTaskConfig;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  lastRunAt: Date | null;
+
+  @Column({ type: 'uuid', nullable: true })
+  createdBy: string | null;
+
+  // SET NULL: deleting a user account must not erase the crawl history it started.
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'createdBy', foreignKeyConstraintName: 'FK_crawl_tasks_createdBy' })
+  creator?: Relation<User> | null;
+}

@@ -1,0 +1,88 @@
+import 'reflect-metadata';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { User } from './auth/user.entity';
+import { CrawlResult } from './crawler/crawl-result.entity';
+import { CrawlTask } from './crawler/crawl-task.entity';
+import { LearnedSelector } from './crawler/learned-selector.entity';
+import { PublishedJob } from './jobs/published-job.entity';
+import { ContactMessage } from './leads/contact-message.entity';
+import { Registration } from './leads/registration.entity';
+import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
+import { Session } from './sessions/session.entity';
+import { AdminConfig } from './settings/admin-config.entity';
+import { StudentAccount } from './students/student-account.entity';
+import { StudentContract } from './students/student-contract.entity';
+import { StudentPayment } from './students/student-payment.entity';
+import { Student } from './students/student.entity';
+import { WechatShareConfig } from './wechat/wechat-share-config.entity';
+
+/** typeorm 1.x names it PostgresDataSourceOptions and keeps it out of the root export. */
+export type PostgresConnectionOptions = Extract<DataSourceOptions, { type: 'postgres' }>;
+
+export const ALL_ENTITIES = [
+  User,
+  AdminConfig,
+  Registration,
+  ContactMessage,
+  LearnedSelector,
+  CrawlTask,
+  CrawlResult,
+  PublishedJob,
+  WechatShareConfig,
+  Student,
+  StudentContract,
+  StudentPayment,
+  StudentAccount,
+  Session,
+];
+
+/** In order; append new migrations, never edit one that has run anywhere. */
+export const ALL_MIGRATIONS = [InitialSchema1763800000000];
+
+/**
+ * Options shared by the API, the worker, the CLI and tests. The schema changes only through
+ * migrations, run explicitly (`runMigrations`), never as a side effect of starting an app.
+ */
+export function createDataSourceOptions(
+  url: string,
+  overrides: Partial<Omit<PostgresConnectionOptions, 'type'>> = {},
+): PostgresConnectionOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ALL_ENTITIES,
+    migrations: ALL_MIGRATIONS,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    migrationsRun: false,
+    // gen_random_uuid() is built into PostgreSQL 13+: name it in generated SQL, create no extension
+    // (CREATE EXTENSION would need privileges the app's role should not have).
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
+    ...overrides,
+  };
+}
+
+// Any fixed 64-bit number works; it only has to be the same in every process that migrates.
+const MIGRATION_LOCK_ID = 7_202_509_001;
+
+/**
+ * Applies every pending migration, each in its own transaction; returns the names it ran. Several API
+ * processes may start at once, so they queue on a Postgres advisory lock instead of racing to create
+ * the same tables.
+ */
+export async function runMigrations(url: string): Promise<string[]> {
+  const dataSource = new DataSource(createDataSourceOptions(url, { poolSize: 2 }));
+  await dataSource.initialize();
+  const lockHolder = dataSource.createQueryRunner();
+  try {
+    await lockHolder.connect();
+    await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((migration) => migration.name);
+  } finally {
+    await lockHolder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await lockHolder.release();
+    await dataSource.destroy();
+  }
+}

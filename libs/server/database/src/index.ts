@@ -1,0 +1,22 @@
+export { User } from './auth/user.entity';
+export { AdminConfig } from './settings/admin-config.entity';
+export { Registration } from './leads/registration.entity';
+export { ContactMessage } from './leads/contact-message.entity';
+export { LearnedSelector } from './crawler/learned-selector.entity';
+export { CrawlTask, type CrawlTaskConfig } from './crawler/crawl-task.entity';
+export { CrawlResult } from './crawler/crawl-result.entity';
+export { PublishedJob } from './jobs/published-job.entity';
+export { WechatShareConfig } from './wechat/wechat-share-config.entity';
+export { Student } from './students/student.entity';
+export { StudentContract } from './students/student-contract.entity';
+export { StudentPayment } from './students/student-payment.entity';
+export { StudentAccount } from './students/student-account.entity';
+export { Session } from './sessions/session.entity';
+export { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
+export {
+  ALL_ENTITIES,
+  ALL_MIGRATIONS,
+  createDataSourceOptions,
+  runMigrations,
+  type PostgresConnectionOptions,
+} from './data-source';

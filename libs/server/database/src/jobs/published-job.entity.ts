@@ -1,0 +1,99 @@
+import { DEFAULT_CURRENCY, EMPLOYMENT_TYPES, type EmploymentType } from '@aipm/contracts';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  Unique,
+  type Relation,
+} from 'typeorm';
+import { CrawlResult } from '../crawler/crawl-result.entity';
+import { inValues, isCurrencyCode } from '../common/sql-check';
+
+/** A job shown on the public site (the spec's "Job"). */
+@Entity('published_jobs')
+// A crawl result is published at most once; also serves as the index of the foreign key.
+@Unique('UQ_published_jobs_crawlResultId', ['crawlResultId'])
+@Index('IDX_published_jobs_createdAt', ['createdAt'])
+// The public list: active jobs, newest first (publishedAt DESC in the migration).
+@Index('IDX_published_jobs_isActive_publishedAt', ['isActive', 'publishedAt'])
+@Check('CHK_published_jobs_employmentType', inValues('employmentType', EMPLOYMENT_TYPES))
+@Check('CHK_published_jobs_salaryCurrency', isCurrencyCode('salaryCurrency'))
+// A missing bound passes: a CHECK rejects a row only when its expression is false, not null.
+@Check('CHK_published_jobs_salaryRange', '"salaryMin" >= 0 AND "salaryMax" >= 0 AND "salaryMin" <= "salaryMax"')
+export class PublishedJob {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_published_jobs' })
+  id: string;
+
+  /** Null for jobs whose review item was cleared, or that never came from a crawl. */
+  @Column({ type: 'uuid', nullable: true })
+  crawlResultId: string | null;
+
+  // SET NULL: "clear history" deletes unpublished results only, but a published job must survive any result deletion.
+  @ManyToOne(() => CrawlResult, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'crawlResultId', foreignKeyConstraintName: 'FK_published_jobs_crawlResult' })
+  crawlResult?: Relation<CrawlResult> | null;
+
+  @Column({ type: 'text' })
+  title: string;
+
+  @Column({ type: 'text' })
+  company: string;
+
+  @Column({ type: 'text', nullable: true })
+  companyLogo: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  location: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  remote: boolean;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  employmentType: EmploymentType | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  seniority: string | null;
+
+  /** Whole currency units per month (yuan for CNY), not cents; null when the posting gives no lower bound. */
+  @Column({ type: 'integer', nullable: true, comment: 'monthly salary lower bound in whole currency units (yuan for CNY)' })
+  salaryMin: number | null;
+
+  @Column({ type: 'integer', nullable: true, comment: 'monthly salary upper bound in whole currency units (yuan for CNY)' })
+  salaryMax: number | null;
+
+  @Column({ type: 'varchar', length: 3, default: DEFAULT_CURRENCY })
+  salaryCurrency: string;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  /** The public job card shows requirements (spec §2), so they are copied from the crawl result. */
+  @Column({ type: 'text', nullable: true })
+  requirements: string | null;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  skillTags: string[];
+
+  /** Opened in a new tab when a visitor applies. */
+  @Column({ type: 'text' })
+  sourceUrl: string;
+
+  /** When the employer posted the job, if the site says; drives "x hours ago". */
+  @Column({ type: 'timestamptz', nullable: true })
+  postedAt: Date | null;
+
+  /** When the administrator published it here. */
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  publishedAt: Date;
+
+  @Column({ type: 'boolean', default: true })
+  isActive: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}

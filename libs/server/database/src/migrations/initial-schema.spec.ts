@@ -1,0 +1,320 @@
+import {
+  CONTACT_SUBJECTS,
+  CONTRACT_STATUSES,
+  CRAWL_RESULT_STATUSES,
+  CRAWL_SITES,
+  CRAWL_TASK_STATUSES,
+  EMPLOYMENT_TYPES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  STUDENT_ACCOUNT_STATUSES,
+  STUDENT_STATUSES,
+} from '@aipm/contracts';
+import { DataSource } from 'typeorm';
+import { User } from '../auth/user.entity';
+import { CrawlTask } from '../crawler/crawl-task.entity';
+import { createDataSourceOptions } from '../data-source';
+import { PublishedJob } from '../jobs/published-job.entity';
+import { StudentContract } from '../students/student-contract.entity';
+import { StudentPayment } from '../students/student-payment.entity';
+import { Student } from '../students/student.entity';
+import { createTestDatabase, type TestDatabase } from '../testing';
+import { InitialSchema1763800000000 } from './1763800000000-initial-schema';
+
+const DATA_MODEL_TABLES = [
+  'admin_config',
+  'contact_messages',
+  'crawl_results',
+  'crawl_tasks',
+  'learned_selectors',
+  'published_jobs',
+  'registrations',
+  'session',
+  'student_accounts',
+  'student_contracts',
+  'student_payments',
+  'students',
+  'users',
+  'wechat_share_config',
+];
+
+describe(InitialSchema1763800000000.name, () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+
+  const rows = <T>(sql: string, parameters: unknown[] = []): Promise<T[]> => dataSource.query(sql, parameters);
+
+  const publicTables = async (): Promise<string[]> =>
+    (
+      await rows<{ table_name: string }>(
+        `SELECT table_name FROM information_schema.tables
+         WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+      )
+    ).map((row) => row.table_name);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataSource = new DataSource(createDataSourceOptions(database.url));
+    await dataSource.initialize();
+    await dataSource.runMigrations({ transaction: 'each' });
+  });
+
+  afterAll(async () => {
+    if (dataSource?.isInitialized) await dataSource.destroy();
+    await database?.drop();
+  });
+
+  it('creates every table of the data model', async () => {
+    expect(await publicTables()).toEqual([...DATA_MODEL_TABLES, 'migrations'].sort());
+  });
+
+  it('creates the session table exactly as connect-pg-simple expects', async () => {
+    const columns = await rows<{ column_name: string; data_type: string; is_nullable: string; datetime_precision: number | null }>(
+      `SELECT column_name, data_type, is_nullable, datetime_precision FROM information_schema.columns
+       WHERE table_schema = 'public' AND table_name = 'session' ORDER BY ordinal_position`,
+    );
+    expect(columns).toEqual([
+      { column_name: 'sid', data_type: 'character varying', is_nullable: 'NO', datetime_precision: null },
+      { column_name: 'sess', data_type: 'json', is_nullable: 'NO', datetime_precision: null },
+      { column_name: 'expire', data_type: 'timestamp without time zone', is_nullable: 'NO', datetime_precision: 6 },
+    ]);
+    const [primaryKey] = await rows<{ conname: string }>(
+      `SELECT conname FROM pg_constraint WHERE conrelid = 'public.session'::regclass AND contype = 'p'`,
+    );
+    expect(primaryKey.conname).toBe('session_pkey');
+  });
+
+  it('names every unique constraint', async () => {
+    const uniques = await rows<{ table: string; name: string; columns: string }>(
+      `SELECT c.conrelid::regclass::text AS "table", c.conname AS name,
+              string_agg(a.attname, ',' ORDER BY a.attnum) AS columns
+       FROM pg_constraint c
+       JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+       WHERE c.contype = 'u' AND c.connamespace = 'public'::regnamespace
+       GROUP BY 1, 2 ORDER BY 2`,
+    );
+    expect(uniques).toEqual(
+      [
+        { table: 'admin_config', name: 'UQ_admin_config_key', columns: 'key' },
+        { table: 'crawl_results', name: 'UQ_crawl_results_sourceUrl', columns: 'sourceUrl' },
+        { table: 'published_jobs', name: 'UQ_published_jobs_crawlResultId', columns: 'crawlResultId' },
+        { table: 'student_accounts', name: 'UQ_student_accounts_email', columns: 'email' },
+        { table: 'student_accounts', name: 'UQ_student_accounts_username', columns: 'username' },
+        { table: 'student_contracts', name: 'UQ_student_contracts_contractNumber', columns: 'contractNumber' },
+        { table: 'student_payments', name: 'UQ_student_payments_paymentNumber', columns: 'paymentNumber' },
+        { table: 'users', name: 'UQ_users_email', columns: 'email' },
+        { table: 'wechat_share_config', name: 'UQ_wechat_share_config_pageUrl', columns: 'pageUrl' },
+      ].sort((a, b) => (a.name < b.name ? -1 : 1)),
+    );
+  });
+
+  it('links tables with the intended ON DELETE rules', async () => {
+    const foreignKeys = await rows<{ name: string; table: string; column: string; references: string; onDelete: string }>(
+      `SELECT c.conname AS name, c.conrelid::regclass::text AS "table", a.attname AS "column",
+              c.confrelid::regclass::text AS "references",
+              CASE c.confdeltype WHEN 'c' THEN 'CASCADE' WHEN 'n' THEN 'SET NULL' WHEN 'r' THEN 'RESTRICT'
+                                 WHEN 'd' THEN 'SET DEFAULT' ELSE 'NO ACTION' END AS "onDelete"
+       FROM pg_constraint c
+       JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+       WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace ORDER BY c.conname`,
+    );
+    expect(foreignKeys).toEqual([
+      { name: 'FK_crawl_results_task', table: 'crawl_results', column: 'taskId', references: 'crawl_tasks', onDelete: 'SET NULL' },
+      { name: 'FK_crawl_tasks_createdBy', table: 'crawl_tasks', column: 'createdBy', references: 'users', onDelete: 'SET NULL' },
+      {
+        name: 'FK_published_jobs_crawlResult',
+        table: 'published_jobs',
+        column: 'crawlResultId',
+        references: 'crawl_results',
+        onDelete: 'SET NULL',
+      },
+      { name: 'FK_student_accounts_student', table: 'student_accounts', column: 'studentId', references: 'students', onDelete: 'CASCADE' },
+      {
+        name: 'FK_student_contracts_student',
+        table: 'student_contracts',
+        column: 'studentId',
+        references: 'students',
+        onDelete: 'CASCADE',
+      },
+      {
+        name: 'FK_student_payments_contract',
+        table: 'student_payments',
+        column: 'contractId',
+        references: 'student_contracts',
+        onDelete: 'SET NULL',
+      },
+      { name: 'FK_student_payments_student', table: 'student_payments', column: 'studentId', references: 'students', onDelete: 'CASCADE' },
+    ]);
+  });
+
+  it('creates every named index the admin lists and lookups need', async () => {
+    const indexes = await rows<{ name: string; definition: string }>(
+      `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+       WHERE schemaname = 'public' AND indexname LIKE 'IDX\\_%' ORDER BY indexname`,
+    );
+    // Index definition as PostgreSQL prints it, from "ON" onwards.
+    const expected: Record<string, string> = {
+      IDX_contact_messages_createdAt: 'contact_messages USING btree ("createdAt" DESC)',
+      IDX_crawl_results_createdAt: 'crawl_results USING btree ("createdAt" DESC)',
+      IDX_crawl_results_status: 'crawl_results USING btree (status)',
+      IDX_crawl_results_taskId: 'crawl_results USING btree ("taskId")',
+      IDX_crawl_tasks_createdAt: 'crawl_tasks USING btree ("createdAt" DESC)',
+      IDX_crawl_tasks_createdBy: 'crawl_tasks USING btree ("createdBy")',
+      IDX_crawl_tasks_status: 'crawl_tasks USING btree (status)',
+      IDX_learned_selectors_site_urlPattern_confidence: 'learned_selectors USING btree (site, "urlPattern", confidence DESC)',
+      IDX_published_jobs_createdAt: 'published_jobs USING btree ("createdAt" DESC)',
+      IDX_published_jobs_isActive_publishedAt: 'published_jobs USING btree ("isActive", "publishedAt" DESC)',
+      IDX_registrations_createdAt: 'registrations USING btree ("createdAt" DESC)',
+      IDX_session_expire: 'session USING btree (expire)',
+      IDX_student_accounts_studentId: 'student_accounts USING btree ("studentId")',
+      IDX_student_contracts_status: 'student_contracts USING btree (status)',
+      IDX_student_contracts_studentId: 'student_contracts USING btree ("studentId")',
+      IDX_student_payments_contractId: 'student_payments USING btree ("contractId")',
+      IDX_student_payments_studentId: 'student_payments USING btree ("studentId")',
+      IDX_students_createdAt: 'students USING btree ("createdAt" DESC)',
+      IDX_students_status: 'students USING btree (status)',
+    };
+    expect(Object.fromEntries(indexes.map((index) => [index.name, index.definition.replace(/^.* ON public\./, '')]))).toEqual(
+      expected,
+    );
+  });
+
+  it('limits every enum-like column to the values of its contracts enum', async () => {
+    const checks = await rows<{ name: string; definition: string }>(
+      `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+       WHERE contype = 'c' AND connamespace = 'public'::regnamespace`,
+    );
+    const allowedValues = (name: string): string[] => {
+      const check = checks.find((candidate) => candidate.name === name);
+      if (!check) throw new Error(`missing check constraint ${name}`);
+      return [...check.definition.matchAll(/'([^']*)'::/g)].map((match) => match[1]).sort();
+    };
+    const enumChecks: Record<string, readonly string[]> = {
+      CHK_contact_messages_subject: CONTACT_SUBJECTS,
+      CHK_learned_selectors_site: CRAWL_SITES,
+      CHK_crawl_tasks_site: CRAWL_SITES,
+      CHK_crawl_tasks_status: CRAWL_TASK_STATUSES,
+      CHK_crawl_results_status: CRAWL_RESULT_STATUSES,
+      CHK_published_jobs_employmentType: EMPLOYMENT_TYPES,
+      CHK_students_status: STUDENT_STATUSES,
+      CHK_student_contracts_status: CONTRACT_STATUSES,
+      CHK_student_payments_status: PAYMENT_STATUSES,
+      CHK_student_payments_paymentMethod: PAYMENT_METHODS,
+      CHK_student_accounts_status: STUDENT_ACCOUNT_STATUSES,
+    };
+    for (const [name, values] of Object.entries(enumChecks)) {
+      expect({ name, values: allowedValues(name) }).toEqual({ name, values: [...values].sort() });
+    }
+  });
+
+  it('fills the defaults of the spec', async () => {
+    const user = await dataSource.getRepository(User).save({ email: 'admin@example.com', password: 'hash' });
+    const task = await dataSource.getRepository(CrawlTask).save({ name: 'AI产品经理 长沙' });
+    const job = await dataSource
+      .getRepository(PublishedJob)
+      .save({ title: 'AI产品经理', company: '某科技', sourceUrl: 'https://example.com/jobs/1' });
+    const student = await dataSource.getRepository(Student).save({ name: '张三', phone: '13800000000' });
+    const contract = await dataSource.getRepository(StudentContract).save({
+      studentId: student.id,
+      contractNumber: 'C-2025-001',
+      courseName: 'AI产品经理训练营',
+      contractAmount: 1_980_000,
+      startDate: '2025-09-20',
+      endDate: '2025-10-25',
+    });
+    const payment = await dataSource.getRepository(StudentPayment).save({
+      studentId: student.id,
+      paymentNumber: 'PAY-20250901-AB12CD',
+      amount: 1_980_000,
+      paymentMethod: 'transfer',
+      paymentDate: '2025-09-01',
+    });
+
+    const [today] = await rows<{ today: string }>(`SELECT CURRENT_DATE::text AS today`);
+    expect(await dataSource.getRepository(User).findOneByOrFail({ id: user.id })).toMatchObject({ isAdmin: false });
+    expect(await dataSource.getRepository(CrawlTask).findOneByOrFail({ id: task.id })).toMatchObject({
+      status: 'pending',
+      keywords: [],
+      targetUrls: [],
+      crawlConfig: {},
+      createdBy: null,
+    });
+    expect(await dataSource.getRepository(PublishedJob).findOneByOrFail({ id: job.id })).toMatchObject({
+      remote: false,
+      isActive: true,
+      salaryCurrency: 'CNY',
+      skillTags: [],
+    });
+    expect(await dataSource.getRepository(Student).findOneByOrFail({ id: student.id })).toMatchObject({
+      status: 'active',
+      contractFiles: [],
+      enrollmentDate: today.today,
+    });
+    expect(await dataSource.getRepository(StudentContract).findOneByOrFail({ id: contract.id })).toMatchObject({
+      currency: 'CNY',
+      status: 'active',
+    });
+    expect(await dataSource.getRepository(StudentPayment).findOneByOrFail({ id: payment.id })).toMatchObject({
+      currency: 'CNY',
+      status: 'completed',
+      amount: 1_980_000,
+      contractId: null,
+    });
+  });
+
+  it('rejects a negative payment amount and an unknown status', async () => {
+    const [student] = await rows<{ id: string }>(`INSERT INTO students (name, phone) VALUES ('李四', '13900000000') RETURNING id`);
+    await expect(
+      rows(
+        `INSERT INTO student_payments ("studentId", "paymentNumber", amount, "paymentMethod", "paymentDate")
+         VALUES ($1, 'PAY-NEG', -1, 'cash', '2025-09-01')`,
+        [student.id],
+      ),
+    ).rejects.toThrow(/CHK_student_payments_amount/);
+    await expect(rows(`UPDATE students SET status = 'expelled' WHERE id = $1`, [student.id])).rejects.toThrow(
+      /CHK_students_status/,
+    );
+  });
+
+  it('removes a student with its contracts, payments and accounts, and keeps payments of a removed contract', async () => {
+    const [student] = await rows<{ id: string }>(`INSERT INTO students (name, phone) VALUES ('王五', '13700000000') RETURNING id`);
+    const [contract] = await rows<{ id: string }>(
+      `INSERT INTO student_contracts ("studentId", "contractNumber", "courseName", "contractAmount", "startDate", "endDate")
+       VALUES ($1, 'C-WW', 'AI产品经理训练营', 0, '2025-09-20', '2025-10-25') RETURNING id`,
+      [student.id],
+    );
+    await rows(
+      `INSERT INTO student_payments ("studentId", "contractId", "paymentNumber", amount, "paymentMethod", "paymentDate")
+       VALUES ($1, $2, 'PAY-WW', 100, 'cash', '2025-09-01')`,
+      [student.id, contract.id],
+    );
+    await rows(`INSERT INTO student_accounts ("studentId", username, email, password) VALUES ($1, 'wangwu', 'ww@example.com', 'hash')`, [
+      student.id,
+    ]);
+
+    await rows(`DELETE FROM student_contracts WHERE id = $1`, [contract.id]);
+    expect(await rows(`SELECT "contractId" FROM student_payments WHERE "paymentNumber" = 'PAY-WW'`)).toEqual([{ contractId: null }]);
+
+    await rows(`DELETE FROM students WHERE id = $1`, [student.id]);
+    const [left] = await rows<{ payments: number; accounts: number }>(
+      `SELECT (SELECT count(*)::int FROM student_payments WHERE "studentId" = $1) AS payments,
+              (SELECT count(*)::int FROM student_accounts WHERE "studentId" = $1) AS accounts`,
+      [student.id],
+    );
+    expect(left).toEqual({ payments: 0, accounts: 0 });
+  });
+
+  it('matches the entity metadata exactly (no schema drift)', async () => {
+    const pending = await dataSource.driver.createSchemaBuilder().log();
+    expect(pending.upQueries.map((query) => query.query)).toEqual([]);
+  });
+
+  it('undoes itself completely and applies again', async () => {
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    expect(await publicTables()).toEqual(['migrations']);
+
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await publicTables()).toEqual([...DATA_MODEL_TABLES, 'migrations'].sort());
+    expect((await dataSource.driver.createSchemaBuilder().log()).upQueries).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+import { CONTRACT_STATUSES, ContractStatus, DEFAULT_CURRENCY } from '@aipm/contracts';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  Unique,
+  UpdateDateColumn,
+  type Relation,
+} from 'typeorm';
+import { inValues, isCurrencyCode } from '../common/sql-check';
+import { Student } from './student.entity';
+
+@Entity('student_contracts')
+@Unique('UQ_student_contracts_contractNumber', ['contractNumber'])
+@Index('IDX_student_contracts_studentId', ['studentId'])
+@Index('IDX_student_contracts_status', ['status'])
+@Check('CHK_student_contracts_status', inValues('status', CONTRACT_STATUSES))
+@Check('CHK_student_contracts_currency', isCurrencyCode('currency'))
+@Check('CHK_student_contracts_contractAmount', '"contractAmount" >= 0')
+@Check('CHK_student_contracts_dates', '"endDate" >= "startDate"')
+export class StudentContract {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_student_contracts' })
+  id: string;
+
+  @Column({ type: 'uuid' })
+  studentId: string;
+
+  // CASCADE: a contract belongs to its student and means nothing without one.
+  @ManyToOne(() => Student, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'studentId', foreignKeyConstraintName: 'FK_student_contracts_student' })
+  student?: Relation<Student>;
+
+  @Column({ type: 'varchar', length: 255 })
+  contractNumber: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  courseName: string;
+
+  /** Integer cents, like payments, so sums are exact. */
+  @Column({ type: 'integer', comment: 'amount in cents (1/100 of the currency unit)' })
+  contractAmount: number;
+
+  @Column({ type: 'varchar', length: 3, default: DEFAULT_CURRENCY })
+  currency: string;
+
+  @Column({ type: 'date' })
+  startDate: string;
+
+  @Column({ type: 'date' })
+  endDate: string;
+
+  @Column({ type: 'varchar', length: 32, default: ContractStatus.Active })
+  status: ContractStatus;
+
+  /** URL of the signed contract file. */
+  @Column({ type: 'text', nullable: true })
+  contractFile: string | null;
+
+  @Column({ type: 'date', nullable: true })
+  signedDate: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  notes: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

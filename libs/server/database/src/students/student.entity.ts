@@ -1,0 +1,73 @@
+import { STUDENT_STATUSES, StudentStatus } from '@aipm/contracts';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { inValues } from '../common/sql-check';
+
+@Entity('students')
+@Index('IDX_students_createdAt', ['createdAt'])
+@Index('IDX_students_status', ['status'])
+@Check('CHK_students_status', inValues('status', STUDENT_STATUSES))
+export class Student {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_students' })
+  id: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  phone: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  email: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  school: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  major: string | null;
+
+  @Column({ type: 'varchar', length: 32, default: StudentStatus.Active })
+  status: StudentStatus;
+
+  /**
+   * A calendar date ('YYYY-MM-DD'). The default CURRENT_DATE follows the connection's time zone,
+   * so the API sets the date itself when the day matters near midnight in China.
+   */
+  @Column({ type: 'date', default: () => 'CURRENT_DATE' })
+  enrollmentDate: string;
+
+  @Column({ type: 'date', nullable: true })
+  graduationDate: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  notes: string | null;
+
+  // Accounts the bootcamp hands out for its tools (VPN, Lovable, Replit, Trae, Qoder).
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  vpnAccount: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  lovableAccount: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  replitAccount: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  traeAccount: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  qoderAccount: string | null;
+
+  /** URL of the profile photo. */
+  @Column({ type: 'text', nullable: true })
+  profilePhoto: string | null;
+
+  /** Access URLs of uploaded contract files (spec §7, step 3 of the upload). */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  contractFiles: string[];
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,2 @@
+// Test-only entry point (`@aipm/database/testing`); kept out of the main barrel.
+export { createTestDatabase, type CreateTestDatabaseOptions, type TestDatabase } from './test-database';

@@ -1,0 +1,8 @@
+export { CRAWL_QUEUE, KEY_PREFIX, NOTIFY_QUEUE, QUEUE_NAMES, type QueueName } from './queue-names';
+export { bullConnectionFromUrl, createRedisConnection, redisOptionsFromUrl } from './redis-connection';
+export {
+  WORKER_HEARTBEAT_INTERVAL_MS,
+  WORKER_HEARTBEAT_KEY,
+  WORKER_HEARTBEAT_TTL_MS,
+  type WorkerHeartbeat,
+} from './worker-heartbeat';

@@ -1,0 +1,44 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+export interface SpawnedProcess {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  stdout(): string;
+  stderr(): string;
+  kill(signal: NodeJS.Signals): void;
+}
+
+/** Runs a process for a test, collecting its output; `exited` resolves with the exit code. */
+export function spawnProcess(command: string, args: string[], env: NodeJS.ProcessEnv): SpawnedProcess {
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    stdout: () => out,
+    stderr: () => err,
+    kill: (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    },
+  };
+}
+
+/** Polls `probe` until it returns a value (not undefined) or the time runs out. */
+export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number, intervalMs = 250): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  throw new Error(`gave up after ${timeoutMs} ms${lastError ? `: ${(lastError as Error).message}` : ''}`);
+}

@@ -1,0 +1,17 @@
+import { createServer } from 'node:net';
+
+/** The Redis that npm test started, on another logical database so parallel suites keep their keys apart. */
+export function testRedisUrl(database: number): string {
+  const url = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** A loopback port nothing listens on, to stand for a dependency that is down. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
