@@ -19,6 +19,8 @@ export default tseslint.config(
         'error',
         {
           enforceBuildableLibDependency: false,
+          // Test helpers and the Vite bundle-manifest plugin live in tools/, outside every project.
+          allow: ['^(\\.\\./)+tools/(testing|vite)/.+$'],
           depConstraints: [
             {
               sourceTag: 'platform:universal',

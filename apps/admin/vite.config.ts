@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+import { bundleModulesManifest } from '../../tools/vite/bundle-modules-manifest';
+
+const adminDir = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  // Served by apps/web under /admin (index.html for every deep link).
+  base: '/admin/',
+  resolve: {
+    alias: [
+      // The contracts library is consumed as TypeScript source, never as a build.
+      { find: /^@aipm\/contracts$/, replacement: path.resolve(adminDir, '../../libs/contracts/src/index.ts') },
+    ],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Not published; tools/bundle-boundary.spec.ts reads build/meta/modules.json instead.
+    sourcemap: false,
+    // react-admin 5 with MUI is ~1.2 MB raw in one chunk (stack notes); route splitting comes with the real screens.
+    chunkSizeWarningLimit: 1600,
+  },
+  server: {
+    host: '127.0.0.1',
+    // `vite` dev server alone: forward API calls like the front door does.
+    proxy: { '/api': { target: process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`, xfwd: true } },
+  },
+  plugins: [
+    react(),
+    bundleModulesManifest(
+      () => path.join(adminDir, 'build', 'meta', 'modules.json'),
+      () => 'spa',
+    ),
+  ],
+});

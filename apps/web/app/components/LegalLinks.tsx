@@ -1,0 +1,23 @@
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+
+export const LEGAL_PAGES = [
+  { to: '/privacy-policy', labelKey: 'legal.privacyPolicy' },
+  { to: '/terms-of-service', labelKey: 'legal.termsOfService' },
+  { to: '/cookie-policy', labelKey: 'legal.cookiePolicy' },
+] as const;
+
+export function LegalLinks() {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('nav.legal')}>
+      <ul className="link-list">
+        {LEGAL_PAGES.map((page) => (
+          <li key={page.to}>
+            <Link to={page.to}>{t(page.labelKey)}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,18 @@
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The spec fixes the heading and hint in English; the Chinese locale keeps them verbatim and adds a
+ * Chinese description line so zh visitors still read what happened.
+ */
+export function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <main className="page page--centered">
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.description')}</p>
+      <p className="muted">{t('notFound.hint')}</p>
+      <Link to="/">{t('nav.home')}</Link>
+    </main>
+  );
+}

@@ -1,0 +1,11 @@
+// What server.mjs hands every loader and action (see getLoadContext in server/front-door.mjs).
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    /** The request's x-request-id, to forward on server-side API calls. */
+    requestId: string;
+    /** Internal address of the API (API_URL), for loaders and actions. */
+    apiUrl: string;
+  }
+}
+
+export {};

@@ -1,0 +1,17 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+
+import { NotFound } from '~/components/NotFound';
+import { i18nServer } from '~/i18n/i18next.server';
+import { pageMeta } from '~/i18n/page-meta';
+
+/** Every path no other route claims: rendered normally, but with HTTP 404. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request);
+  return data({ title: t('notFound.title') }, { status: 404 });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: meta }) => pageMeta(meta);
+
+export default function CatchAll() {
+  return <NotFound />;
+}

@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { ServerBuild } from '@remix-run/node';
+import type { Express } from 'express';
+import { pino } from 'pino';
+import request from 'supertest';
+
+import { createFrontDoor } from './front-door.mjs';
+
+const webDir = path.resolve(__dirname, '..');
+const serverBuildFile = path.join(webDir, 'build', 'server', 'index.js');
+const clientDir = path.join(webDir, 'build', 'client');
+
+function loadServerBuild(): ServerBuild {
+  if (!fs.existsSync(serverBuildFile)) {
+    throw new Error(`The web build is missing (${serverBuildFile}): run \`npm run build -w @aipm/web\` before this spec.`);
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(serverBuildFile) as ServerBuild;
+}
+
+function makeAdminDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aipm-admin-dist-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root">admin shell</div></body></html>');
+  fs.writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), 'console.log("admin");');
+  return dir;
+}
+
+interface EchoedRequest {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A stand-in API that answers every request with what it received. */
+async function startEchoApi(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      const echoed: EchoedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(echoed));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** A port that was free a moment ago: nothing listens there. */
+async function closedPortUrl(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+describe('createFrontDoor', () => {
+  const build = loadServerBuild();
+  const logger = pino({ level: 'silent' });
+  let adminDist: string;
+  let api: Awaited<ReturnType<typeof startEchoApi>>;
+  let app: Express;
+
+  beforeAll(async () => {
+    adminDist = makeAdminDist();
+    api = await startEchoApi();
+    app = createFrontDoor({ apiUrl: api.url, adminDist, build, clientDir, logger });
+  });
+
+  afterAll(async () => {
+    await api.close();
+    fs.rmSync(adminDist, { recursive: true, force: true });
+  });
+
+  describe('public pages', () => {
+    it('renders the landing page in Chinese by default', async () => {
+      const res = await request(app).get('/');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.text).toMatch(/<html lang="zh"/);
+      expect(res.text).toContain('AI 产品经理训练营');
+      expect(res.text).toContain('href="/admin"');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    });
+
+    it('follows the lng cookie', async () => {
+      const res = await request(app).get('/').set('Cookie', 'lng=en');
+      expect(res.status).toBe(200);
+      expect(res.text).toMatch(/<html lang="en"/);
+      expect(res.text).toContain('AI Product Manager Bootcamp');
+    });
+
+    it('falls back to Accept-Language without a cookie', async () => {
+      const res = await request(app).get('/').set('Accept-Language', 'en-US,en;q=0.9');
+      expect(res.text).toMatch(/<html lang="en"/);
+    });
+
+    it('prefers the cookie over Accept-Language', async () => {
+      const res = await request(app).get('/').set('Cookie', 'lng=zh').set('Accept-Language', 'en-US');
+      expect(res.text).toMatch(/<html lang="zh"/);
+    });
+
+    it('ignores an unsupported cookie value and keeps Chinese when nothing else matches', async () => {
+      const res = await request(app).get('/').set('Cookie', 'lng=fr').set('Accept-Language', 'de-DE');
+      expect(res.text).toMatch(/<html lang="zh"/);
+    });
+
+    it.each([
+      ['/privacy-policy', '隐私政策', 'Privacy Policy'],
+      ['/terms-of-service', '服务条款', 'Terms of Service'],
+      ['/cookie-policy', 'Cookie 政策', 'Cookie Policy'],
+    ])('renders %s in both languages', async (pagePath, zhTitle, enTitle) => {
+      const zh = await request(app).get(pagePath);
+      expect(zh.status).toBe(200);
+      expect(zh.text).toContain(`<h1>${zhTitle}</h1>`);
+      const en = await request(app).get(pagePath).set('Cookie', 'lng=en');
+      expect(en.text).toContain(`<h1>${enTitle}</h1>`);
+    });
+
+    it('answers an unknown path with HTTP 404 and the not-found page', async () => {
+      const res = await request(app).get('/no/such/page');
+      expect(res.status).toBe(404);
+      expect(res.text).toMatch(/<html lang="zh"/);
+      expect(res.text).toContain('<h1>404 Page Not Found</h1>');
+      expect(res.text).toContain('Did you forget to add the page to the router?');
+      expect(res.text).toContain('页面未找到');
+    });
+
+    it('serves hashed client assets as immutable and 404s missing ones as plain text', async () => {
+      const asset = fs.readdirSync(path.join(clientDir, 'assets')).find((file) => file.endsWith('.js'));
+      const hit = await request(app).get(`/assets/${asset}`);
+      expect(hit.status).toBe(200);
+      expect(hit.headers['cache-control']).toMatch(/immutable/);
+
+      const miss = await request(app).get('/assets/missing.js');
+      expect(miss.status).toBe(404);
+      expect(miss.headers['content-type']).toMatch(/text\/plain/);
+    });
+
+    it('never serves source maps', async () => {
+      expect((await request(app).get('/assets/entry.client.js.map')).status).toBe(404);
+      expect((await request(app).get('/admin/assets/index-Ab12Cd34.js.map')).status).toBe(404);
+    });
+
+    it('sets a request id, or reuses a well-formed incoming one', async () => {
+      const fresh = await request(app).get('/');
+      expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      const reused = await request(app).get('/').set('x-request-id', 'trace-42');
+      expect(reused.headers['x-request-id']).toBe('trace-42');
+      const replaced = await request(app).get('/').set('x-request-id', 'bad id\twith spaces');
+      expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+
+  describe('/admin', () => {
+    it.each(['/admin', '/admin/', '/admin/login', '/admin/students/123'])('answers the deep link %s with index.html', async (link) => {
+      const res = await request(app).get(link);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.text).toContain('admin shell');
+    });
+
+    it('serves hashed admin assets with a long cache', async () => {
+      const res = await request(app).get('/admin/assets/index-Ab12Cd34.js');
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it.each(['/admin/assets/missing.js', '/admin/logo-missing.png'])('answers a missing file %s with 404, not the SPA', async (file) => {
+      const res = await request(app).get(file);
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain('admin shell');
+    });
+
+    it('answers 503 naming the build command when the admin build is absent', async () => {
+      const missing = path.join(os.tmpdir(), `aipm-admin-missing-${process.pid}`);
+      const bare = createFrontDoor({ apiUrl: api.url, adminDist: missing, build, clientDir, logger });
+      const res = await request(bare).get('/admin/login');
+      expect(res.status).toBe(503);
+      expect(res.headers['content-type']).toMatch(/text\/plain/);
+      expect(res.text).toContain('npm run build -w @aipm/admin');
+    });
+  });
+
+  describe('/api', () => {
+    it('forwards the path, query and request id to the API', async () => {
+      const res = await request(app).get('/api/anything/deeper?page=2').set('x-request-id', 'req-123');
+      expect(res.status).toBe(200);
+      const echoed = res.body as EchoedRequest;
+      expect(echoed.url).toBe('/api/anything/deeper?page=2');
+      expect(echoed.headers['x-request-id']).toBe('req-123');
+      expect(res.headers['x-request-id']).toBe('req-123');
+      expect(echoed.headers['x-forwarded-for']).toBeDefined();
+      expect(echoed.headers['x-forwarded-proto']).toBe('http');
+      expect(echoed.headers['x-forwarded-host']).toBeDefined();
+    });
+
+    it('forwards a generated request id when the browser sent none', async () => {
+      const res = await request(app).get('/api/health');
+      expect((res.body as EchoedRequest).headers['x-request-id']).toBe(res.headers['x-request-id']);
+    });
+
+    it('forwards request bodies untouched', async () => {
+      const res = await request(app).post('/api/public/contact').send({ name: '张三' });
+      const echoed = res.body as EchoedRequest;
+      expect(echoed.method).toBe('POST');
+      expect(JSON.parse(echoed.body)).toEqual({ name: '张三' });
+    });
+
+    it('does not forward paths that merely start with "api"', async () => {
+      const res = await request(app).get('/apiary');
+      expect(res.status).toBe(404);
+      expect(res.text).toContain('404 Page Not Found');
+    });
+
+    it('answers 502 with the error envelope when the API is down', async () => {
+      const down = createFrontDoor({ apiUrl: await closedPortUrl(), adminDist, build, clientDir, logger });
+      const res = await request(down).get('/api/health');
+      expect(res.status).toBe(502);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.body).toEqual({ success: false, message: expect.any(String) });
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { vitePlugin as remix } from '@remix-run/dev';
+import { defineConfig } from 'vite';
+
+import { bundleModulesManifest } from '../../tools/vite/bundle-modules-manifest';
+
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^~\//, replacement: `${path.join(webDir, 'app')}/` },
+      // The contracts library is consumed as TypeScript source, never as a build.
+      { find: /^@aipm\/contracts$/, replacement: path.resolve(webDir, '../../libs/contracts/src/index.ts') },
+    ],
+  },
+  ssr: {
+    // ESM-only: bundling it keeps build/server/index.js loadable by Jest's CommonJS runtime (front-door.spec.ts).
+    noExternal: ['remix-i18next'],
+  },
+  build: {
+    // Source maps are not published; tools/bundle-boundary.spec.ts reads build/meta/*.json instead.
+    sourcemap: false,
+  },
+  plugins: [
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+    bundleModulesManifest(
+      (ssr) => path.join(webDir, 'build', 'meta', ssr ? 'server-modules.json' : 'client-modules.json'),
+      (ssr) => (ssr ? 'server' : 'client'),
+    ),
+  ],
+});
