@@ -46,8 +46,31 @@ function nodeProject(name: string, folder: string): Config {
   };
 }
 
+/** React components of the two browser apps: `*.spec.tsx` beside the component, in jsdom. */
+function browserProject(name: string, folder: string, sourceFolder: string, extraModules: Config['moduleNameMapper'] = {}): Config {
+  return {
+    displayName: name,
+    rootDir: root,
+    roots: [path.join(root, folder)],
+    testEnvironment: 'jsdom',
+    testMatch: ['**/*.spec.tsx'],
+    // ESM-only packages that Remix's test stub and remix-i18next pull in.
+    transformIgnorePatterns: ['/node_modules/(?!(@web3-storage|remix-i18next)/)'],
+    moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+    transform: swcTransform,
+    moduleNameMapper: { ...workspaceSources, '^~/(.*)$': `<rootDir>/${folder}/${sourceFolder}/$1`, '\\.(css|svg|png|jpe?g|webp)$': '<rootDir>/tools/testing/asset-stub.cjs', ...extraModules },
+    setupFilesAfterEnv: ['<rootDir>/tools/testing/jest-dom.setup.ts'],
+  };
+}
+
 const config: Config = {
   projects: [
+    // @remix-run/react and @remix-run/testing each nest a react-router 6; one copy keeps one router context.
+    browserProject('web-ui', 'apps/web', 'app', {
+      '^react-router$': '<rootDir>/node_modules/@remix-run/react/node_modules/react-router',
+      '^react-router-dom$': '<rootDir>/node_modules/@remix-run/react/node_modules/react-router-dom',
+    }),
+    browserProject('admin-ui', 'apps/admin', 'src'),
     nodeProject('contracts', 'libs/contracts'),
     nodeProject('config', 'libs/server/config'),
     nodeProject('database', 'libs/server/database'),

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+
+/** The one origin as a visitor meets it: the site, the back office and the API on one host. */
+test.describe('one origin', () => {
+  test('serves the public site in Chinese by default', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('answers an unknown path with the 404 page', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  });
+
+  test('serves the back office under /admin, deep links included', async ({ page }) => {
+    const response = await page.goto('/admin/login');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.locator('#root')).not.toBeEmpty();
+  });
+
+  test('forwards /api to a healthy API', async ({ request }) => {
+    const response = await request.get('/api/health');
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok' });
+  });
+});
+
+test.describe('an English browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test('gets the English site', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});

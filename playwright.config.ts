@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/*
+ * Browser journeys against the whole system started exactly as `npm start` starts it (tools/start.mjs),
+ * on its own port and a fresh data directory, driving Debian's Chromium (never a downloaded browser).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3900);
+export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.e2e.ts',
+  // One system, one database: journeys that create the administrator must not race each other.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    headless: true,
+    launchOptions: chromium,
+    // Visitors are in mainland China: a Chinese browser unless a test says otherwise.
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, locale: 'zh-CN', channel: undefined } },
+    { name: 'mobile', use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, locale: 'zh-CN', channel: undefined } },
+  ],
+  webServer: {
+    // A fresh data directory each run, so first-run journeys (creating the administrator) are real.
+    command: 'rm -rf .data/e2e && node tools/start.mjs',
+    env: { PORT: String(PORT), DATA_DIR: '.data/e2e', LOG_LEVEL: 'warn' },
+    url: `${E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
