@@ -6,6 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3900);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -38,8 +39,8 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh data directory each run, so first-run journeys (creating the administrator) are real.
-    command: 'rm -rf .data/e2e && node tools/start.mjs',
-    env: { PORT: String(PORT), DATA_DIR: '.data/e2e', LOG_LEVEL: 'warn' },
+    command: `rm -rf '${DATA_DIR}' && node tools/start.mjs`,
+    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn' },
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
