@@ -54,8 +54,8 @@ function browserProject(name: string, folder: string, sourceFolder: string, extr
     roots: [path.join(root, folder)],
     testEnvironment: 'jsdom',
     testMatch: ['**/*.spec.tsx'],
-    // ESM-only packages that Remix's test stub and remix-i18next pull in.
-    transformIgnorePatterns: ['/node_modules/(?!(@web3-storage|remix-i18next)/)'],
+    // ESM-only packages that Remix's test stub and remix-i18next (web) and react-admin (admin) pull in.
+    transformIgnorePatterns: ['/node_modules/(?!(@web3-storage|remix-i18next|react-hotkeys-hook)/)'],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     transform: swcTransform,
     moduleNameMapper: { ...workspaceSources, '^~/(.*)$': `<rootDir>/${folder}/${sourceFolder}/$1`, '\\.(css|svg|png|jpe?g|webp)$': '<rootDir>/tools/testing/asset-stub.cjs', ...extraModules },

@@ -2,11 +2,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { vitePlugin as remix } from '@remix-run/dev';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 import { bundleModulesManifest } from '../../tools/vite/bundle-modules-manifest';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
+const contractsSrc = path.resolve(webDir, '../../libs/contracts/src') + path.sep;
+
+/**
+ * The contracts library is universal and free of side effects, but its barrel also re-exports DTO
+ * classes whose decorators look like side effects to Rollup: without this hint, importing one
+ * formatter would ship class-validator to the browser.
+ */
+const contractsWithoutSideEffects: Plugin = {
+  name: 'aipm:contracts-without-side-effects',
+  transform(code, id) {
+    return id.startsWith(contractsSrc) ? { code, map: null, moduleSideEffects: false } : null;
+  },
+};
 
 declare module '@remix-run/node' {
   interface Future {
@@ -31,6 +44,7 @@ export default defineConfig({
     sourcemap: false,
   },
   plugins: [
+    contractsWithoutSideEffects,
     remix({
       future: {
         v3_fetcherPersist: true,

@@ -2,10 +2,15 @@ import { Admin, CustomRoutes } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 
 import { AppTitle } from './AppTitle';
+import { authProvider } from './auth/authProvider';
+import { VerifyingPermission } from './auth/VerifyingPermission';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import { createI18nProvider } from './i18n/i18nProvider';
-import { LoginPlaceholder } from './login/LoginPlaceholder';
+import { AdminLayout } from './layout/AdminLayout';
+import { LoginPage } from './login/LoginPage';
+import { ADMIN_SECTIONS } from './sections/adminSections';
+import { SectionPlaceholder } from './sections/SectionPlaceholder';
 
 const i18nProvider = createI18nProvider();
 
@@ -22,19 +27,23 @@ export function App() {
           element={
             <Admin
               basename="/admin"
+              authProvider={authProvider}
+              // Nothing renders before the session check succeeds (spec §6); meanwhile "verifying…".
+              requireAuth
+              loading={VerifyingPermission}
+              loginPage={LoginPage}
               dataProvider={dataProvider}
               i18nProvider={i18nProvider}
               dashboard={Dashboard}
+              layout={AdminLayout}
               title={<AppTitle />}
               // No call home to the react-admin vendor from a back office full of personal data.
               disableTelemetry
-              // The built-in login route redirects away without an authProvider; the auth issue brings the
-              // real login / first-administrator screen (loginPage) and drops this custom route.
-              loginPage={false}
             >
-              {/* Also keeps the admin "non-empty": without any route react-admin shows its Ready page. */}
-              <CustomRoutes noLayout>
-                <Route path="/login" element={<LoginPlaceholder />} />
+              <CustomRoutes>
+                {ADMIN_SECTIONS.map(({ path, labelKey }) => (
+                  <Route key={path} path={`/${path}`} element={<SectionPlaceholder labelKey={labelKey} />} />
+                ))}
               </CustomRoutes>
             </Admin>
           }

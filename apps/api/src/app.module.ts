@@ -1,8 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module';
 import { ApiConfigModule } from './config/api-config.module';
 import type { ApiEnv } from './config/api-env';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { JobsModule } from './jobs/jobs.module';
+import { LeadsModule } from './leads/leads.module';
 import { LoggingModule } from './logging/logging.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
@@ -22,6 +26,10 @@ export class AppModule {
         StorageModule,
         QueueModule,
         HealthModule,
+        AuthModule,
+        DashboardModule,
+        JobsModule,
+        LeadsModule,
       ],
     };
   }

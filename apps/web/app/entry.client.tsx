@@ -1,6 +1,5 @@
 import { RemixBrowser } from '@remix-run/react';
 import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -12,14 +11,15 @@ import { i18nConfig } from '~/i18n/config';
 async function hydrate() {
   await i18next
     .use(initReactI18next)
-    .use(LanguageDetector)
     .use(bundledLocalesBackend)
     .init({
       ...i18nConfig,
       ns: getInitialNamespaces(),
-      // The server chose the language (lng cookie, then Accept-Language, then zh) and wrote it into
-      // <html lang>; the browser follows it so hydration matches the server's markup.
-      detection: { order: ['htmlTag'], caches: [] },
+      // The server chose the language (?lng=, the lng cookie, Accept-Language, then zh) and wrote it
+      // into <html lang>: reading it directly spares the browser a language-detector library.
+      lng: document.documentElement.lang,
+      // Both locale files carry every key (locales.spec.ts): the page language alone is downloaded.
+      fallbackLng: false,
     });
 
   startTransition(() => {

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import {
   isRouteErrorResponse,
   Links,
@@ -9,13 +9,15 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 
 import { NotFound } from '~/components/NotFound';
-import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE } from '~/i18n/config';
-import { i18nServer } from '~/i18n/i18next.server';
+import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, isLanguage, languageCookie } from '~/i18n/config';
+import { i18nServer, languageFromQuery } from '~/i18n/i18next.server';
+import { NO_SCRIPT_STYLES } from '~/noscript-styles';
+import { alternateUrls, canonicalUrl, siteOrigin } from '~/seo/site-url.server';
 import globalStyles from '~/styles/global.css?url';
 
 export const handle = { i18n: DEFAULT_NAMESPACE };
@@ -26,12 +28,31 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { locale: await i18nServer.getLocale(request) };
+  const locale = await i18nServer.getLocale(request);
+  const origin = siteOrigin(request);
+  const { pathname } = new URL(request.url);
+  const page = {
+    locale,
+    origin,
+    canonical: canonicalUrl(request),
+    alternates: alternateUrls(origin, pathname),
+  };
+  // A language picked through ?lng= (the switcher without JavaScript) is remembered like a JS choice.
+  const chosen = languageFromQuery(request.url);
+  return chosen && isLanguage(chosen) ? data(page, { headers: { 'Set-Cookie': languageCookie(chosen) } }) : page;
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const cookie = loaderHeaders.get('Set-Cookie');
+  if (cookie) headers.set('Set-Cookie', cookie);
+  return headers;
+};
 
 export function Layout({ children }: { children: ReactNode }) {
   // Absent only when the root loader itself failed: the error page then speaks the default language.
-  const locale = useRouteLoaderData<typeof loader>('root')?.locale ?? DEFAULT_LANGUAGE;
+  const root = useRouteLoaderData<typeof loader>('root');
+  const locale = root?.locale ?? DEFAULT_LANGUAGE;
   const { i18n } = useTranslation();
   useChangeLanguage(locale);
 
@@ -41,7 +62,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {root ? <link rel="canonical" href={root.canonical} /> : null}
+        {root?.alternates.map(({ hrefLang, href }) => <link key={hrefLang} rel="alternate" hrefLang={hrefLang} href={href} />)}
         <Links />
+        {/* Without JavaScript every collapsed panel is shown, so the whole page stays readable. */}
+        <noscript>
+          <style>{NO_SCRIPT_STYLES}</style>
+        </noscript>
       </head>
       <body>
         {children}
@@ -53,6 +80,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React owns it: styles and browser tests can tell the server-rendered page
+  // from the interactive one.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

@@ -88,8 +88,54 @@ describe('createFrontDoor', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.text).toMatch(/<html lang="zh"/);
       expect(res.text).toContain('AI 产品经理训练营');
-      expect(res.text).toContain('href="/admin"');
+      expect(res.text).toContain('href="#courses"');
       expect(res.headers['x-powered-by']).toBeUndefined();
+    });
+
+    it('renders the language of ?lng= and remembers it in the lng cookie for a year', async () => {
+      const res = await request(app).get('/?lng=en').set('Cookie', 'lng=zh');
+      expect(res.text).toMatch(/<html lang="en"/);
+      expect(res.headers['set-cookie']).toEqual(['lng=en; Path=/; Max-Age=31536000; SameSite=Lax']);
+    });
+
+    it('links the canonical URL and the zh, en and x-default alternates', async () => {
+      const zh = await request(app).get('/').set('Host', 'site.test');
+      expect(zh.text).toContain('<link rel="canonical" href="http://site.test/"/>');
+      expect(zh.text).toContain('<link rel="alternate" hrefLang="zh-CN" href="http://site.test/"/>');
+      expect(zh.text).toContain('<link rel="alternate" hrefLang="en" href="http://site.test/?lng=en"/>');
+      expect(zh.text).toContain('<link rel="alternate" hrefLang="x-default" href="http://site.test/"/>');
+      // The plain path negotiates the language, so it stays its own canonical; ?lng=en has its own.
+      const negotiated = await request(app).get('/privacy-policy').set('Host', 'site.test').set('Cookie', 'lng=en');
+      expect(negotiated.text).toContain('<link rel="canonical" href="http://site.test/privacy-policy"/>');
+      const en = await request(app).get('/privacy-policy?lng=en').set('Host', 'site.test');
+      expect(en.text).toContain('<link rel="canonical" href="http://site.test/privacy-policy?lng=en"/>');
+      expect(en.text).toContain('<meta property="og:locale" content="en_US"/>');
+    });
+
+    it('serves robots.txt and a sitemap of the four public pages with alternates', async () => {
+      const robots = await request(app).get('/robots.txt').set('Host', 'site.test');
+      expect(robots.text).toContain('Disallow: /admin');
+      expect(robots.text).toContain('Sitemap: http://site.test/sitemap.xml');
+      const sitemap = await request(app).get('/sitemap.xml').set('Host', 'site.test');
+      expect(sitemap.headers['content-type']).toMatch(/application\/xml/);
+      expect(sitemap.text.match(/<loc>/g)).toHaveLength(4);
+      expect(sitemap.text).toContain('<loc>http://site.test/cookie-policy</loc>');
+      expect(sitemap.text).toContain('hreflang="en" href="http://site.test/terms-of-service?lng=en"');
+    });
+
+    it('draws the footer QR codes as SVG and refuses unknown names', async () => {
+      const qr = await request(app).get('/qr/wechat.svg');
+      expect(qr.status).toBe(200);
+      expect(qr.headers['content-type']).toMatch(/image\/svg\+xml/);
+      expect(String(qr.body ?? qr.text)).toContain('<svg');
+      expect((await request(app).get('/qr/unknown.svg')).status).toBe(404);
+    });
+
+    it('embeds Organization and Course JSON-LD on the landing page', async () => {
+      const res = await request(app).get('/');
+      const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(res.text)?.[1];
+      const graph = JSON.parse(json ?? '{}')['@graph'] as Array<{ '@type': string }>;
+      expect(graph.map((node) => node['@type'])).toEqual(expect.arrayContaining(['EducationalOrganization', 'Course']));
     });
 
     it('follows the lng cookie', async () => {

@@ -5,6 +5,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { WORKER_ENV, type WorkerEnv } from './config/worker-env';
+import { CrawlModule } from './crawl/crawl.module';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
 
 @Module({})
@@ -18,6 +19,7 @@ export class WorkerModule {
         // The API owns and migrates the schema; the worker only reads and writes rows.
         TypeOrmModule.forRoot({ ...createDataSourceOptions(env.DATABASE_URL), retryAttempts: 3, retryDelay: 1000 }),
         BullModule.forRoot({ connection: bullConnectionFromUrl(env.REDIS_URL), prefix: `${KEY_PREFIX}:bull` }),
+        CrawlModule,
       ],
       providers: [{ provide: WORKER_ENV, useValue: env }, HeartbeatService],
       exports: [WORKER_ENV],

@@ -1,15 +1,47 @@
-import { Card, CardContent, CardHeader, Typography } from '@mui/material';
+import ChatIcon from '@mui/icons-material/Chat';
+import GroupIcon from '@mui/icons-material/Group';
+import TodayIcon from '@mui/icons-material/Today';
+import { Alert, Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Title, useTranslate } from 'react-admin';
+import { type AdminStats, useAdminStats } from './useAdminStats';
 
-/** Placeholder until the dashboard issue brings the stat cards and tabs. */
+const CARDS: ReadonlyArray<{ key: keyof AdminStats; labelKey: string; icon: ReactNode }> = [
+  { key: 'totalRegistrations', labelKey: 'aipm.dashboard.stats.total_registrations', icon: <GroupIcon color="primary" /> },
+  { key: 'totalMessages', labelKey: 'aipm.dashboard.stats.total_messages', icon: <ChatIcon color="primary" /> },
+  { key: 'todayRegistrations', labelKey: 'aipm.dashboard.stats.today_registrations', icon: <TodayIcon color="primary" /> },
+];
+
+/** Spec §2: three stat cards (registrations, consultation messages, registrations today in Asia/Shanghai). */
 export function Dashboard() {
   const translate = useTranslate();
+  const { stats, failed } = useAdminStats();
   return (
-    <Card sx={{ mt: 2 }}>
+    <Box sx={{ mt: 2 }}>
       <Title title="aipm.dashboard.title" />
-      <CardHeader title={translate('aipm.dashboard.welcome')} />
-      <CardContent>
-        <Typography variant="body1">{translate('aipm.dashboard.placeholder')}</Typography>
+      {failed && <Alert severity="error">{translate('aipm.dashboard.stats.load_failed')}</Alert>}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+        {CARDS.map(({ key, labelKey, icon }) => (
+          <StatCard key={key} label={translate(labelKey)} icon={icon} value={stats?.[key]} testId={`stat-${key}`} />
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+function StatCard({ label, icon, value, testId }: { label: string; icon: ReactNode; value?: number; testId: string }) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        {icon}
+        <Box>
+          <Typography variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography variant="h4" component="p">
+            {value ?? <Skeleton width={48} />}
+          </Typography>
+        </Box>
       </CardContent>
     </Card>
   );

@@ -5,7 +5,10 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
+import { ApiExceptionFilter } from '../common/filters/api-exception.filter';
+import { ValidationFailedException } from '../common/validation/validation-failed.exception';
 import type { ApiEnv } from '../config/api-env';
+import { useJsonBody } from './json-body';
 
 export const API_PREFIX = 'api';
 export const OPENAPI_PATH = `${API_PREFIX}/docs`;
@@ -18,8 +21,19 @@ export async function createApp(env: ApiEnv): Promise<INestApplication> {
   // Behind the web front door (one hop): trust its X-Forwarded-* for client IPs and the protocol.
   app.set('trust proxy', 'loopback');
   app.use(helmet());
+  useJsonBody(app);
   app.setGlobalPrefix(API_PREFIX);
-  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      // 400 { success: false, message: first rule's message, errors: { field: message } } for every route.
+      exceptionFactory: (errors) => ValidationFailedException.fromValidationErrors(errors),
+    }),
+  );
+  // Every failure answers { success: false, message } (spec §7).
+  app.useGlobalFilters(new ApiExceptionFilter());
   setUpOpenApi(app);
   return app;
 }

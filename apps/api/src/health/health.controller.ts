@@ -1,10 +1,12 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { Public } from '../common/decorators/public.decorator';
 import { HealthResponse } from './health.response';
 import { HealthService } from './health.service';
 
 @ApiTags('operations')
+@Public() // probes and the front door's readiness check run without a session
 @Controller('health')
 export class HealthController {
   constructor(private readonly health: HealthService) {}

@@ -1,16 +1,24 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useTranslation } from 'react-i18next';
 
-import { LegalPlaceholder, legalPageTitle } from '~/components/LegalPlaceholder';
+import { LegalText } from '~/components/LegalText';
 import { i18nServer } from '~/i18n/i18next.server';
-import { pageMeta, type PageMeta } from '~/i18n/page-meta';
+import { pageMeta } from '~/i18n/page-meta';
+import { buildPageMeta } from '~/seo/page-meta.server';
 
-export async function loader({ request }: LoaderFunctionArgs): Promise<PageMeta> {
+export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
-  return { title: legalPageTitle(t, 'legal.termsOfService') };
+  return buildPageMeta(request, `${t('legal.termsOfService')} · ${t('site.name')}`, t('legal.terms.intro'));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export default function TermsOfService() {
-  return <LegalPlaceholder titleKey="legal.termsOfService" />;
+  const { t } = useTranslation();
+  return (
+    <article>
+      <h1>{t('legal.termsOfService')}</h1>
+      <LegalText document="terms" />
+    </article>
+  );
 }

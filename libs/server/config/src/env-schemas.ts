@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsJSON, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { IsExecutableFile } from './is-executable-file.validator';
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -52,9 +52,52 @@ export class ApiEnv extends ServicesEnv {
   @IsString()
   @MinLength(32, { message: 'must be at least 32 characters' })
   SESSION_SECRET!: string;
+
+  // Idle expiry of the administrator session: every request pushes it back (spec: default 12 hours).
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of hours' })
+  @Min(1, { message: 'must be between 1 and 720 hours' })
+  @Max(720, { message: 'must be between 1 and 720 hours' })
+  SESSION_IDLE_HOURS: number = 12;
+
+  // First-time mode: both or neither. With both, a missing administrator is created at start and must
+  // change the password at first sign-in.
+  @ValidateIf((env: ApiEnv) => env.ADMIN_EMAIL !== undefined || env.ADMIN_INITIAL_PASSWORD !== undefined)
+  @IsEmail({}, { message: 'must be an email address (set it together with ADMIN_INITIAL_PASSWORD)' })
+  ADMIN_EMAIL?: string;
+
+  @ValidateIf((env: ApiEnv) => env.ADMIN_EMAIL !== undefined || env.ADMIN_INITIAL_PASSWORD !== undefined)
+  @IsString({ message: 'must be set together with ADMIN_EMAIL' })
+  @MinLength(8, { message: 'must be at least 8 characters (set it together with ADMIN_EMAIL)' })
+  ADMIN_INITIAL_PASSWORD?: string;
+
+  // Public form submissions (registration, contact) allowed per client IP and form per minute; 429 beyond.
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of submissions per minute (at least 1)' })
+  @Min(1, { message: 'must be a whole number of submissions per minute (at least 1)' })
+  FORM_RATE_LIMIT_PER_MINUTE: number = 5;
 }
 
 export class WorkerEnv extends ServicesEnv {
   @IsExecutableFile({ message: 'must be the path of an executable Chromium (Debian: /usr/bin/chromium)' })
   CHROMIUM_PATH!: string;
+
+  // Crawl jobs (and browser tabs) a worker runs at once; pages of one site still load one at a time.
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number between 1 and 16' })
+  @Min(1, { message: 'must be a whole number between 1 and 16' })
+  @Max(16, { message: 'must be a whole number between 1 and 16' })
+  CRAWL_CONCURRENCY: number = 2;
+
+  // BullMQ lock of an active crawl job; a job whose worker died is handed to another after about this long.
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of milliseconds (at least 1000)' })
+  @Min(1000, { message: 'must be a whole number of milliseconds (at least 1000)' })
+  CRAWL_LOCK_DURATION_MS: number = 30_000;
+
+  // Tests and demos only: a JSON map of site to origin (e.g. {"zhipin":"http://127.0.0.1:4010"}) that
+  // replaces the real site's origin; those origins are then also allowed for navigation.
+  @IsOptional()
+  @IsJSON({ message: 'must be a JSON object mapping a site (zhaopin, zhipin, job51, liepin, lagou) to an origin' })
+  CRAWLER_SITE_ORIGINS?: string;
 }

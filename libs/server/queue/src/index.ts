@@ -6,3 +6,12 @@ export {
   WORKER_HEARTBEAT_TTL_MS,
   type WorkerHeartbeat,
 } from './worker-heartbeat';
+export {
+  CRAWL_JOB_NAME,
+  CRAWL_JOB_OPTIONS,
+  enqueueCrawl,
+  type CrawlJobData,
+  type CrawlJobProgress,
+  type CrawlJobResult,
+  type CrawlQueue,
+} from './crawl-job';

@@ -1,8 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
 /** Back-office login. Only administrators exist today (spec §6): the first one may sign up, later ones cannot. */
 @Entity('users')
 @Unique('UQ_users_email', ['email'])
+// One administrator at most, across every process (spec §6): only one row may have isAdmin true.
+@Index('UQ_users_single_admin', ['isAdmin'], { unique: true, where: '"isAdmin"' })
 export class User {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_users' })
   id: string;
@@ -16,6 +18,10 @@ export class User {
 
   @Column({ type: 'boolean', default: false })
   isAdmin: boolean;
+
+  /** Set on the administrator seeded from ADMIN_INITIAL_PASSWORD; cleared by the first password change. */
+  @Column({ type: 'boolean', default: false })
+  mustChangePassword: boolean;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -44,9 +44,31 @@ export class CrawlResult {
   @Column({ type: 'text', nullable: true })
   location: string | null;
 
-  /** Salary as the site shows it (e.g. "15-25K·13薪"); parsed into numbers only when published. */
+  /** Salary as the site shows it (e.g. "15-25K·13薪"); the columns below hold it parsed. */
   @Column({ type: 'text', nullable: true })
   salary: string | null;
+
+  /** Whole yuan per salaryPeriod; null when the site shows no number (面议). */
+  @Column({ type: 'integer', nullable: true })
+  salaryMin: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  salaryMax: number | null;
+
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  salaryCurrency: string | null;
+
+  /** hour, day, month or year (SalaryPeriod of @aipm/contracts). */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  salaryPeriod: string | null;
+
+  /** Months paid per year ("·14薪" → 14). */
+  @Column({ type: 'smallint', nullable: true })
+  salaryMonths: number | null;
+
+  /** When the site says the job was posted or refreshed, read relative to the crawl time. */
+  @Column({ type: 'timestamptz', nullable: true })
+  postedAt: Date | null;
 
   @Column({ type: 'text', nullable: true })
   description: string | null;

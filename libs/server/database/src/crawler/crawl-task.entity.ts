@@ -1,4 +1,4 @@
-import { CRAWL_SITES, CRAWL_TASK_STATUSES, CrawlTaskStatus, type CrawlSite } from '@aipm/contracts';
+import { CRAWL_SITES, CRAWL_TASK_STATUSES, CrawlTaskStatus, type CrawlRunStatistics, type CrawlSite } from '@aipm/contracts';
 import {
   Check,
   Column,
@@ -56,6 +56,10 @@ export class CrawlTask {
 
   @Column({ type: 'timestamptz', nullable: true })
   lastRunAt: Date | null;
+
+  /** Pages, jobs found, new, duplicates and failures by reason of the last run (written by the worker). */
+  @Column({ type: 'jsonb', nullable: true })
+  lastRunStats: CrawlRunStatistics | null;
 
   @Column({ type: 'uuid', nullable: true })
   createdBy: string | null;

@@ -1,11 +1,17 @@
-import { CONTACT_SUBJECTS, type ContactSubject } from '@aipm/contracts';
+import { CONTACT_SUBJECTS, type ContactSubject, LEAD_STATUSES, type LeadSource, LeadStatus } from '@aipm/contracts';
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { inValues } from '../common/sql-check';
 
-/** A consultation message from the public contact form. */
+/** A consultation message from the public contact form, followed up in the back office. */
 @Entity('contact_messages')
 @Index('IDX_contact_messages_createdAt', ['createdAt'])
+// PIPL erasure looks people up by phone and email; the admin filters by subject and status.
+@Index('IDX_contact_messages_phoneNormalized', ['phoneNormalized'])
+@Index('IDX_contact_messages_email', ['email'])
+@Index('IDX_contact_messages_subject_createdAt', ['subject', 'createdAt'])
+@Index('IDX_contact_messages_status_createdAt', ['status', 'createdAt'])
 @Check('CHK_contact_messages_subject', inValues('subject', CONTACT_SUBJECTS))
+@Check('CHK_contact_messages_status', inValues('status', LEAD_STATUSES))
 export class ContactMessage {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_contact_messages' })
   id: string;
@@ -13,9 +19,16 @@ export class ContactMessage {
   @Column({ type: 'varchar', length: 255 })
   name: string;
 
+  /** As typed (trimmed), for people to read. */
   @Column({ type: 'varchar', length: 255 })
   phone: string;
 
+  /** E.164: the key for erasure. */
+  // Null only on rows written outside the API (imports, fixtures); the API always sets it.
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  phoneNormalized: string | null;
+
+  /** Trimmed and lower-cased. */
   @Column({ type: 'varchar', length: 255, nullable: true })
   email: string | null;
 
@@ -24,6 +37,19 @@ export class ContactMessage {
 
   @Column({ type: 'text', nullable: true })
   message: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: LeadStatus.New })
+  status: LeadStatus;
+
+  @Column({ type: 'text', nullable: true })
+  note: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  followUpAt: Date | null;
+
+  /** First-touch source: utm_* parameters, referrer, landing path. */
+  @Column({ type: 'jsonb', nullable: true })
+  source: LeadSource | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

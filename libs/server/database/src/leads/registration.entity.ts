@@ -1,9 +1,16 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { LEAD_STATUSES, type LeadSource, LeadStatus } from '@aipm/contracts';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { inValues } from '../common/sql-check';
 
-/** A public sign-up for the bootcamp (registration form). */
+/** A public sign-up for the bootcamp (registration form), followed up in the back office. */
 @Entity('registrations')
 // DESC in the migration; TypeORM compares index names and columns only.
 @Index('IDX_registrations_createdAt', ['createdAt'])
+// Repeat detection (same phone within 24 hours) and PIPL erasure look leads up by phone, newest first.
+@Index('IDX_registrations_phoneNormalized_createdAt', ['phoneNormalized', 'createdAt'])
+@Index('IDX_registrations_email', ['email'])
+@Index('IDX_registrations_status_createdAt', ['status', 'createdAt'])
+@Check('CHK_registrations_status', inValues('status', LEAD_STATUSES))
 export class Registration {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_registrations' })
   id: string;
@@ -11,9 +18,16 @@ export class Registration {
   @Column({ type: 'varchar', length: 255 })
   name: string;
 
+  /** As typed (trimmed), for people to read. */
   @Column({ type: 'varchar', length: 255 })
   phone: string;
 
+  /** E.164 (+8613812345678): the key for repeats and erasure. */
+  // Null only on rows written outside the API (imports, fixtures); the API always sets it.
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  phoneNormalized: string | null;
+
+  /** Trimmed and lower-cased. */
   @Column({ type: 'varchar', length: 255, nullable: true })
   email: string | null;
 
@@ -25,6 +39,39 @@ export class Registration {
 
   @Column({ type: 'text', nullable: true })
   goals: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: LeadStatus.New })
+  status: LeadStatus;
+
+  @Column({ type: 'text', nullable: true })
+  note: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  followUpAt: Date | null;
+
+  /** Registrations from the same phone within 24 hours of this one, kept here instead of as new leads. */
+  @Column({ type: 'integer', default: 0 })
+  repeatCount: number;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  lastRepeatedAt: Date | null;
+
+  // Consent (PIPL): what the visitor accepted, when, and from where. Null only on rows older than the capture.
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  agreementVersion: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  agreedAt: Date | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  agreementIp: string | null;
+
+  @Column({ type: 'varchar', length: 512, nullable: true })
+  agreementUserAgent: string | null;
+
+  /** First-touch source: utm_* parameters, referrer, landing path. */
+  @Column({ type: 'jsonb', nullable: true })
+  source: LeadSource | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -5,6 +5,7 @@ import {
   CRAWL_SITES,
   CRAWL_TASK_STATUSES,
   EMPLOYMENT_TYPES,
+  LEAD_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   STUDENT_ACCOUNT_STATUSES,
@@ -13,7 +14,7 @@ import {
 import { DataSource } from 'typeorm';
 import { User } from '../auth/user.entity';
 import { CrawlTask } from '../crawler/crawl-task.entity';
-import { createDataSourceOptions } from '../data-source';
+import { ALL_MIGRATIONS, createDataSourceOptions } from '../data-source';
 import { PublishedJob } from '../jobs/published-job.entity';
 import { StudentContract } from '../students/student-contract.entity';
 import { StudentPayment } from '../students/student-payment.entity';
@@ -155,6 +156,10 @@ describe(InitialSchema1763800000000.name, () => {
     // Index definition as PostgreSQL prints it, from "ON" onwards.
     const expected: Record<string, string> = {
       IDX_contact_messages_createdAt: 'contact_messages USING btree ("createdAt" DESC)',
+      IDX_contact_messages_email: 'contact_messages USING btree (email)',
+      IDX_contact_messages_phoneNormalized: 'contact_messages USING btree ("phoneNormalized")',
+      IDX_contact_messages_status_createdAt: 'contact_messages USING btree (status, "createdAt" DESC)',
+      IDX_contact_messages_subject_createdAt: 'contact_messages USING btree (subject, "createdAt" DESC)',
       IDX_crawl_results_createdAt: 'crawl_results USING btree ("createdAt" DESC)',
       IDX_crawl_results_status: 'crawl_results USING btree (status)',
       IDX_crawl_results_taskId: 'crawl_results USING btree ("taskId")',
@@ -165,6 +170,9 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_published_jobs_createdAt: 'published_jobs USING btree ("createdAt" DESC)',
       IDX_published_jobs_isActive_publishedAt: 'published_jobs USING btree ("isActive", "publishedAt" DESC)',
       IDX_registrations_createdAt: 'registrations USING btree ("createdAt" DESC)',
+      IDX_registrations_email: 'registrations USING btree (email)',
+      IDX_registrations_phoneNormalized_createdAt: 'registrations USING btree ("phoneNormalized", "createdAt" DESC)',
+      IDX_registrations_status_createdAt: 'registrations USING btree (status, "createdAt" DESC)',
       IDX_session_expire: 'session USING btree (expire)',
       IDX_student_accounts_studentId: 'student_accounts USING btree ("studentId")',
       IDX_student_contracts_status: 'student_contracts USING btree (status)',
@@ -191,6 +199,8 @@ describe(InitialSchema1763800000000.name, () => {
     };
     const enumChecks: Record<string, readonly string[]> = {
       CHK_contact_messages_subject: CONTACT_SUBJECTS,
+      CHK_contact_messages_status: LEAD_STATUSES,
+      CHK_registrations_status: LEAD_STATUSES,
       CHK_learned_selectors_site: CRAWL_SITES,
       CHK_crawl_tasks_site: CRAWL_SITES,
       CHK_crawl_tasks_status: CRAWL_TASK_STATUSES,
@@ -310,7 +320,8 @@ describe(InitialSchema1763800000000.name, () => {
   });
 
   it('undoes itself completely and applies again', async () => {
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    // Later migrations build on this one: undo them all, newest first, down to an empty schema.
+    for (let index = 0; index < ALL_MIGRATIONS.length; index += 1) await dataSource.undoLastMigration({ transaction: 'each' });
     expect(await publicTables()).toEqual(['migrations']);
 
     await dataSource.runMigrations({ transaction: 'each' });

@@ -1,0 +1,35 @@
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import { adminApi } from './adminApi';
+
+export interface AdminIdentity extends UserIdentity {
+  email: string;
+  /** First-time mode: the dashboard opens the set-password dialog until this is false. */
+  mustChangePassword: boolean;
+}
+
+/**
+ * react-admin over the spec §7 calls. The login screen drives sign-in and sign-up itself (two modes, its
+ * own toasts), so `login` is only the plain email + password path.
+ */
+export const authProvider: AuthProvider = {
+  async login({ email, password }: { email: string; password: string }) {
+    await adminApi.login(email, password);
+  },
+  async logout(params?: { alreadySignedOut?: boolean }) {
+    // The logout button calls the API itself (it shows the spec's failure toast); react-admin's own calls
+    // (a failed check) must never keep anyone on the page, so failures here only mean "go to login".
+    if (params?.alreadySignedOut) return;
+    await adminApi.logout().catch(() => undefined);
+  },
+  async checkAuth() {
+    const answer = await adminApi.verify();
+    if (!answer.success) throw new Error('not signed in');
+  },
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) throw error;
+  },
+  async getIdentity(): Promise<AdminIdentity> {
+    const session = await adminApi.session();
+    return { id: session.email, fullName: session.email, email: session.email, mustChangePassword: session.mustChangePassword };
+  },
+};

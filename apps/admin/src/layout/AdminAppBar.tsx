@@ -1,0 +1,72 @@
+import KeyIcon from '@mui/icons-material/Key';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { Box, Button, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { AppBar, LocalesMenuButton, TitlePortal, useGetIdentity, useLogout, useNotify, useTranslate } from 'react-admin';
+import { adminApi } from '../auth/adminApi';
+import type { AdminIdentity } from '../auth/authProvider';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+
+/** Icon-only below 600 px so the header fits a phone; the label stays as the accessible name. */
+const compactLabel = { '& .label': { display: { xs: 'none', sm: 'inline' } }, minWidth: 0 };
+
+/** Spec §2 header: welcome line with the email, change-password (first-time variant) and logout. */
+export function AdminAppBar() {
+  const translate = useTranslate();
+  const { identity, refetch } = useGetIdentity();
+  const admin = identity as AdminIdentity | undefined;
+  const [dialog, setDialog] = useState<'closed' | 'change' | 'first-time'>('closed');
+
+  // First sign-in after ADMIN_INITIAL_PASSWORD seeded the account: the set-password dialog opens by itself.
+  useEffect(() => {
+    if (admin?.mustChangePassword) setDialog('first-time');
+  }, [admin?.mustChangePassword]);
+
+  return (
+    <AppBar userMenu={false} toolbar={<LocalesMenuButton />}>
+      <TitlePortal />
+      {admin && (
+        <Typography variant="body2" noWrap sx={{ mx: 1, maxWidth: { xs: 120, sm: 'none' } }} data-testid="welcome">
+          {translate('aipm.dashboard.welcome', { email: admin.email })}
+        </Typography>
+      )}
+      <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        <Button color="inherit" startIcon={<KeyIcon />} onClick={() => setDialog('change')} aria-label={translate('aipm.password.button')} sx={compactLabel}>
+          <span className="label">{translate('aipm.password.button')}</span>
+        </Button>
+        <LogoutButton />
+      </Box>
+      <ChangePasswordDialog
+        open={dialog !== 'closed'}
+        firstTime={dialog === 'first-time'}
+        onClose={() => setDialog('closed')}
+        onChanged={() => {
+          setDialog('closed');
+          void refetch();
+        }}
+      />
+    </AppBar>
+  );
+}
+
+function LogoutButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const logout = useLogout();
+  const onClick = async () => {
+    try {
+      await adminApi.logout();
+    } catch {
+      notify('aipm.logout.failed', { type: 'error' });
+      return;
+    }
+    notify('aipm.logout.success', { type: 'success' });
+    // react-admin clears its query cache and store, then goes to /admin/login.
+    await logout({ alreadySignedOut: true });
+  };
+  return (
+    <Button color="inherit" startIcon={<LogoutIcon />} onClick={onClick} aria-label={translate('aipm.logout.button')} sx={compactLabel}>
+      <span className="label">{translate('aipm.logout.button')}</span>
+    </Button>
+  );
+}

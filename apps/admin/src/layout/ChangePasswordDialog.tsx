@@ -1,0 +1,83 @@
+import { ADMIN_PASSWORD_MIN_LENGTH } from '@aipm/contracts';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { AdminApiError, adminApi } from '../auth/adminApi';
+import { PasswordInput } from '../login/PasswordInput';
+
+interface ChangePasswordDialogProps {
+  open: boolean;
+  /** First-time mode: set-password wording, the initial password as the current one, no cancel. */
+  firstTime: boolean;
+  onClose(): void;
+  onChanged(): void;
+}
+
+/** Spec §2 password dialog with the §5 client checks; the server's message (or a default) on failure. */
+export function ChangePasswordDialog({ open, firstTime, onClose, onChanged }: ChangePasswordDialogProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    if (!open) {
+      setCurrent('');
+      setNext('');
+      setConfirmation('');
+    }
+  }, [open]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!current || !next || !confirmation) return notify('aipm.password.required', { type: 'error' });
+    if (next.length < ADMIN_PASSWORD_MIN_LENGTH) return notify('aipm.password.too_short', { type: 'error' });
+    if (next !== confirmation) return notify('aipm.password.mismatch', { type: 'error' });
+    setSubmitting(true);
+    try {
+      await adminApi.changePassword(current, next);
+      notify('aipm.password.success', { type: 'success' });
+      onChanged();
+    } catch (error) {
+      const message = error instanceof AdminApiError && error.serverMessage ? error.serverMessage : translate('aipm.password.failed');
+      notify(message, { type: 'error', messageArgs: { _: message } }); // a server message is not a translation key
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={firstTime ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="change-password-title">
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id="change-password-title">{translate(firstTime ? 'aipm.password.first_time_title' : 'aipm.password.title')}</DialogTitle>
+        <DialogContent>
+          {firstTime && <Alert severity="info">{translate('aipm.password.first_time_hint')}</Alert>}
+          <PasswordInput
+            name="currentPassword"
+            label={translate(firstTime ? 'aipm.password.first_time_current' : 'aipm.password.current')}
+            value={current}
+            onChange={setCurrent}
+            autoComplete="current-password"
+            autoFocus
+          />
+          <PasswordInput name="newPassword" label={translate('aipm.password.new')} value={next} onChange={setNext} autoComplete="new-password" />
+          <PasswordInput
+            name="confirmNewPassword"
+            label={translate('aipm.password.confirm')}
+            value={confirmation}
+            onChange={setConfirmation}
+            autoComplete="new-password"
+          />
+        </DialogContent>
+        <DialogActions>
+          {!firstTime && <Button onClick={onClose}>{translate('aipm.password.cancel')}</Button>}
+          <Button type="submit" variant="contained" disabled={submitting}>
+            {translate(firstTime ? 'aipm.password.first_time_submit' : 'aipm.password.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

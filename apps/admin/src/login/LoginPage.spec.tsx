@@ -1,0 +1,86 @@
+import '../testing/jsdom-setup';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { answerFetch, renderInAdmin } from '../testing/renderInAdmin';
+import { LoginPage } from './LoginPage';
+
+const adminExists = { status: 403, body: { success: false, message: '检测到系统已有管理员，请使用登录功能' } };
+
+describe(LoginPage.name, () => {
+  it('creates the first administrator when none exists, after the client checks of spec §5', async () => {
+    const calls = answerFetch({
+      'GET /api/admin/check': { status: 200, body: { success: true, hasAdmin: false } },
+      'POST /api/admin/register': { status: 201, body: { success: true, email: 'a@b.cn' } },
+    });
+    const user = userEvent.setup();
+    renderInAdmin(<LoginPage />);
+
+    expect(await screen.findByRole('heading', { name: '创建管理员账户' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/邮箱/), 'a@b.cn');
+    await user.type(screen.getByLabelText('密码'), 'abcdefgh');
+    await user.type(screen.getByLabelText('确认密码'), 'abcdefgX');
+    await user.click(screen.getByRole('button', { name: '创建账户' }));
+    expect(await screen.findByText('密码不匹配：两次输入的密码不一致')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('密码'));
+    await user.type(screen.getByLabelText('密码'), 'short');
+    await user.clear(screen.getByLabelText('确认密码'));
+    await user.type(screen.getByLabelText('确认密码'), 'short');
+    await user.click(screen.getByRole('button', { name: '创建账户' }));
+    expect(await screen.findByText('密码强度不够：密码至少需要8位字符')).toBeInTheDocument();
+    expect(calls.map((call) => call.key)).toEqual(['GET /api/admin/check']);
+
+    await user.clear(screen.getByLabelText('密码'));
+    await user.type(screen.getByLabelText('密码'), 'abcdefgh');
+    await user.clear(screen.getByLabelText('确认密码'));
+    await user.type(screen.getByLabelText('确认密码'), 'abcdefgh');
+    await user.click(screen.getByRole('button', { name: '创建账户' }));
+    expect(await screen.findByText(/管理员账户创建成功/)).toBeInTheDocument();
+    expect(calls[1]).toEqual({ key: 'POST /api/admin/register', body: { email: 'a@b.cn', password: 'abcdefgh' } });
+  });
+
+  it('switches to login mode with the spec toast when the sign-up answers 403', async () => {
+    answerFetch({
+      'GET /api/admin/check': { status: 200, body: { success: true, hasAdmin: false } },
+      'POST /api/admin/register': adminExists,
+    });
+    const user = userEvent.setup();
+    renderInAdmin(<LoginPage />);
+
+    await screen.findByRole('heading', { name: '创建管理员账户' });
+    await user.type(screen.getByLabelText(/邮箱/), 'late@b.cn');
+    await user.type(screen.getByLabelText('密码'), 'abcdefgh');
+    await user.type(screen.getByLabelText('确认密码'), 'abcdefgh');
+    await user.click(screen.getByRole('button', { name: '创建账户' }));
+
+    expect(await screen.findByText('系统状态已更新：检测到系统已有管理员，请使用登录功能')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '管理员登录' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('确认密码')).not.toBeInTheDocument();
+  });
+
+  it('shows the server message when the login fails, and toggles the password visibility', async () => {
+    answerFetch({
+      'GET /api/admin/check': { status: 200, body: { success: true, hasAdmin: true } },
+      'POST /api/admin/login': { status: 401, body: { success: false, message: '邮箱或密码错误' } },
+    });
+    const user = userEvent.setup();
+    renderInAdmin(<LoginPage />);
+
+    await screen.findByRole('heading', { name: '管理员登录' });
+    await user.type(screen.getByLabelText(/邮箱/), 'a@b.cn');
+    await user.type(screen.getByLabelText('密码'), 'wrong');
+    expect(screen.getByLabelText('密码')).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: '显示密码: 密码' }));
+    expect(screen.getByLabelText('密码')).toHaveAttribute('type', 'text');
+
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('登录失败：邮箱或密码错误')).toBeInTheDocument();
+  });
+
+  it('says so when the administrator check fails, and offers login', async () => {
+    answerFetch({ 'GET /api/admin/check': { status: 500, body: { success: false, message: '服务器内部错误，请稍后重试' } } });
+    renderInAdmin(<LoginPage />);
+    expect(await screen.findByText('系统错误：无法检查管理员状态')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: '管理员登录' })).toBeInTheDocument());
+  });
+});

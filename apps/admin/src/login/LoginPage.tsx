@@ -1,0 +1,181 @@
+import { ADMIN_PASSWORD_MIN_LENGTH } from '@aipm/contracts';
+import { Box, Button, Card, CardContent, CircularProgress, Link, TextField, Typography } from '@mui/material';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNotify, useRedirect, useTranslate } from 'react-admin';
+import { AdminApiError, adminApi } from '../auth/adminApi';
+import { PasswordInput } from './PasswordInput';
+
+type Mode = 'checking' | 'register' | 'login';
+
+/** Spec §2: after success the toast shows for one second before the dashboard opens. */
+export const REDIRECT_DELAY_MS = 1000;
+
+/**
+ * /admin/login: asks /api/admin/check, then either creates the first administrator (email, password,
+ * confirmation) or signs in (email, password). Client checks and toasts follow spec §5 and §8.
+ */
+export function LoginPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const [mode, setMode] = useState<Mode>('checking');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout>>();
+
+  useEffect(() => {
+    let active = true;
+    adminApi.check().then(
+      (answer) => active && setMode(answer.hasAdmin ? 'login' : 'register'),
+      () => {
+        if (!active) return;
+        notify('aipm.login.toast.check_failed', { type: 'error' });
+        setMode('login');
+      },
+    );
+    return () => {
+      active = false;
+      clearTimeout(redirectTimer.current);
+    };
+  }, [notify]);
+
+  const succeed = (message: string) => {
+    notify(message, { type: 'success' });
+    // The function form resolves against the /admin basename.
+    redirectTimer.current = setTimeout(() => redirect(() => '/'), REDIRECT_DELAY_MS);
+  };
+
+  const failWith = (error: unknown, key: 'login_failed' | 'register_failed') => {
+    if (error instanceof AdminApiError && error.status === 0) {
+      notify('aipm.login.toast.network', { type: 'error' });
+      return;
+    }
+    const message = error instanceof AdminApiError && error.serverMessage ? error.serverMessage : translate(`aipm.login.toast.${key}_default`);
+    notify(`aipm.login.toast.${key}`, { type: 'error', messageArgs: { message } });
+  };
+
+  const register = async () => {
+    // Client checks of spec §5 (registration only), in the spec's order.
+    if (password !== confirmation) return notify('aipm.login.toast.mismatch', { type: 'error' });
+    if (password.length < ADMIN_PASSWORD_MIN_LENGTH) return notify('aipm.login.toast.too_short', { type: 'error' });
+    try {
+      await adminApi.register(email, password);
+      succeed('aipm.login.toast.register_success');
+    } catch (error) {
+      if (error instanceof AdminApiError && error.status === 403) {
+        // Someone else created the administrator meanwhile: switch to login (spec §8).
+        notify('aipm.login.toast.admin_exists', { type: 'warning' });
+        setMode('login');
+        setConfirmation('');
+        return;
+      }
+      failWith(error, 'register_failed');
+    }
+  };
+
+  const login = async () => {
+    try {
+      await adminApi.login(email, password);
+      succeed('aipm.login.toast.login_success');
+    } catch (error) {
+      failWith(error, 'login_failed');
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    if (!email.trim() || !password) return notify('aipm.login.toast.required', { type: 'error' });
+    setSubmitting(true);
+    try {
+      await (mode === 'register' ? register() : login());
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const registering = mode === 'register';
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 420 }}>
+        <CardContent>
+          {mode === 'checking' ? (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
+              <CircularProgress size={24} />
+              <Typography>{translate('aipm.login.checking')}</Typography>
+            </Box>
+          ) : (
+            <Box component="form" noValidate onSubmit={onSubmit}>
+              <Typography variant="h5" component="h1" gutterBottom>
+                {translate(registering ? 'aipm.login.register_title' : 'aipm.login.title')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {translate(registering ? 'aipm.login.register_hint' : 'aipm.login.login_hint')}
+              </Typography>
+              <TextField
+                name="email"
+                id="email"
+                type="email"
+                label={translate('aipm.login.email')}
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                autoComplete="email"
+                required
+                autoFocus
+                fullWidth
+                margin="normal"
+              />
+              <PasswordFields
+                registering={registering}
+                password={password}
+                confirmation={confirmation}
+                onPassword={setPassword}
+                onConfirmation={setConfirmation}
+              />
+              <Button type="submit" variant="contained" fullWidth size="large" disabled={submitting} sx={{ mt: 2 }}>
+                {translate(registering ? 'aipm.login.submit_register' : 'aipm.login.submit_login')}
+              </Button>
+            </Box>
+          )}
+          <Box sx={{ mt: 2, textAlign: 'center' }}>
+            <Link href="/">{translate('aipm.back_to_site')}</Link>
+          </Box>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+interface PasswordFieldsProps {
+  registering: boolean;
+  password: string;
+  confirmation: string;
+  onPassword(value: string): void;
+  onConfirmation(value: string): void;
+}
+
+function PasswordFields({ registering, password, confirmation, onPassword, onConfirmation }: PasswordFieldsProps) {
+  const translate = useTranslate();
+  return (
+    <>
+      <PasswordInput
+        name="password"
+        label={translate('aipm.login.password')}
+        value={password}
+        onChange={onPassword}
+        autoComplete={registering ? 'new-password' : 'current-password'}
+      />
+      {registering && (
+        <PasswordInput
+          name="confirmPassword"
+          label={translate('aipm.login.confirm_password')}
+          value={confirmation}
+          onChange={onConfirmation}
+          autoComplete="new-password"
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { IconButton, InputAdornment, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+
+interface PasswordInputProps {
+  name: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  autoComplete: 'current-password' | 'new-password';
+  autoFocus?: boolean;
+}
+
+/** A password field with the spec's show/hide toggle. */
+export function PasswordInput({ name, label, value, onChange, autoComplete, autoFocus }: PasswordInputProps) {
+  const translate = useTranslate();
+  const [visible, setVisible] = useState(false);
+  const toggleLabel = translate(visible ? 'aipm.login.hide_password' : 'aipm.login.show_password');
+  return (
+    <TextField
+      name={name}
+      id={name}
+      label={label}
+      type={visible ? 'text' : 'password'}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      autoComplete={autoComplete}
+      autoFocus={autoFocus}
+      fullWidth
+      margin="normal"
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton aria-label={`${toggleLabel}: ${label}`} onClick={() => setVisible((shown) => !shown)} edge="end">
+                {visible ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

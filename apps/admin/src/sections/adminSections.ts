@@ -1,0 +1,25 @@
+import BugReportIcon from '@mui/icons-material/BugReport';
+import ChatIcon from '@mui/icons-material/Chat';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
+import PhoneIcon from '@mui/icons-material/Phone';
+import SchoolIcon from '@mui/icons-material/School';
+import SettingsIcon from '@mui/icons-material/Settings';
+import WorkIcon from '@mui/icons-material/Work';
+import type { SvgIconComponent } from '@mui/icons-material';
+
+export interface AdminSection {
+  path: string;
+  labelKey: string;
+  Icon: SvgIconComponent;
+}
+
+/** The seven tabs of spec §2; later issues replace each placeholder with its screen. */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { path: 'registrations', labelKey: 'aipm.menu.registrations', Icon: HowToRegIcon },
+  { path: 'students', labelKey: 'aipm.menu.students', Icon: SchoolIcon },
+  { path: 'messages', labelKey: 'aipm.menu.messages', Icon: ChatIcon },
+  { path: 'crawler', labelKey: 'aipm.menu.crawler', Icon: BugReportIcon },
+  { path: 'published-jobs', labelKey: 'aipm.menu.published_jobs', Icon: WorkIcon },
+  { path: 'phone-config', labelKey: 'aipm.menu.phone_config', Icon: PhoneIcon },
+  { path: 'crawler-config', labelKey: 'aipm.menu.crawler_config', Icon: SettingsIcon },
+];

@@ -1,0 +1,88 @@
+import {
+  ADMIN_PASSWORD_MIN_LENGTH,
+  AUTH_MESSAGES,
+  type AdminCheckResponse,
+  type AdminSessionResponse,
+  type AuthResultResponse,
+  ChangePasswordDto,
+  LoginDto,
+  RegisterAdminDto,
+} from '@aipm/contracts';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Public } from '../common/decorators/public.decorator';
+import type { SessionUser } from '../common/guards/admin-session.guard';
+import { AuthService } from './auth.service';
+import { LoginGuard } from './login.guard';
+import { SESSION_COOKIE_NAME } from './session.constants';
+
+/** Spec §7 admin auth calls. Everything not marked @Public() needs the administrator session (global guard). */
+@ApiTags('admin auth')
+@Controller('admin')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Public()
+  @Get('check')
+  @ApiOperation({ summary: 'Whether an administrator exists (the login page picks its mode from this)' })
+  async check(): Promise<AdminCheckResponse> {
+    return { success: true, hasAdmin: await this.auth.hasAdmin() };
+  }
+
+  @Public()
+  @Post('register')
+  @ApiOperation({ summary: `First administrator only (403 once one exists); password at least ${ADMIN_PASSWORD_MIN_LENGTH}` })
+  async register(@Body() dto: RegisterAdminDto, @Req() request: Request): Promise<AuthResultResponse> {
+    const user = await this.auth.registerFirstAdmin(dto);
+    await logIn(request, user);
+    return { success: true, message: AUTH_MESSAGES.registered, email: user.email };
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(LoginGuard)
+  @ApiBody({ type: LoginDto })
+  @ApiOperation({ summary: 'Signs in with a new session id; 401 on bad credentials, 429 after repeated failures' })
+  login(@Req() request: Request): AuthResultResponse {
+    return { success: true, message: AUTH_MESSAGES.loggedIn, email: sessionUser(request).email };
+  }
+
+  @Public() // signing out must work with an expired session too
+  @Post('logout')
+  @HttpCode(HttpStatus.OK)
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<AuthResultResponse> {
+    await new Promise<void>((resolve, reject) => request.session.destroy((error) => (error ? reject(error) : resolve())));
+    response.clearCookie(SESSION_COOKIE_NAME, { path: '/', httpOnly: true, sameSite: 'lax' });
+    return { success: true, message: AUTH_MESSAGES.loggedOut };
+  }
+
+  @Get('verify')
+  verify(): AuthResultResponse {
+    return { success: true };
+  }
+
+  @Get('session')
+  session(@Req() request: Request): AdminSessionResponse {
+    const user = sessionUser(request);
+    return { success: true, email: user.email, mustChangePassword: user.mustChangePassword };
+  }
+
+  @Post('change-password')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Changes the password and ends every other session of the administrator' })
+  async changePassword(@Body() dto: ChangePasswordDto, @Req() request: Request): Promise<AuthResultResponse> {
+    await this.auth.changePassword(sessionUser(request).id, request.sessionID, dto);
+    return { success: true, message: AUTH_MESSAGES.passwordChanged };
+  }
+}
+
+function sessionUser(request: Request): SessionUser {
+  return request.user as SessionUser;
+}
+
+/** passport's req.logIn regenerates the session first, so the browser gets a new session id. */
+function logIn(request: Request, user: SessionUser): Promise<void> {
+  return new Promise((resolve, reject) => request.logIn(user, (error) => (error ? reject(error) : resolve())));
+}

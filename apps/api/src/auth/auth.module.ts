@@ -1,0 +1,57 @@
+import { User } from '@aipm/database';
+import { Inject, type MiddlewareConsumer, Module, type NestModule, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import passport from 'passport';
+import { AdminSessionGuard } from '../common/guards/admin-session.guard';
+import { SameOriginGuard } from '../common/guards/same-origin.guard';
+import { API_ENV, type ApiEnv } from '../config/api-env';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { InitialAdminSeeder } from './initial-admin.seeder';
+import { LocalStrategy } from './local.strategy';
+import { LoginGuard } from './login.guard';
+import { LoginRateLimiter } from './login-rate-limiter';
+import { PasswordHasher } from './password-hasher';
+import { createSessionMiddleware, createSessionStore, type SessionStore } from './session.middleware';
+import { SessionSerializer } from './session.serializer';
+
+const SESSION_STORE = Symbol('SESSION_STORE');
+
+/**
+ * Administrator sign-in: session cookie (PostgreSQL store) + passport, and the two global guards: same-origin
+ * for state-changing requests with the cookie, then the default-deny administrator guard.
+ */
+@Module({
+  imports: [PassportModule.register({ session: true }), TypeOrmModule.forFeature([User])],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    PasswordHasher,
+    LoginRateLimiter,
+    LocalStrategy,
+    SessionSerializer,
+    LoginGuard,
+    InitialAdminSeeder,
+    { provide: SESSION_STORE, inject: [API_ENV], useFactory: createSessionStore },
+    // Order matters: a cross-site request is refused before anything else looks at it.
+    { provide: APP_GUARD, useClass: SameOriginGuard },
+    { provide: APP_GUARD, useClass: AdminSessionGuard },
+  ],
+  exports: [AuthService],
+})
+export class AuthModule implements NestModule, OnApplicationShutdown {
+  constructor(
+    @Inject(API_ENV) private readonly env: ApiEnv,
+    @Inject(SESSION_STORE) private readonly store: SessionStore,
+  ) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(createSessionMiddleware(this.env, this.store), passport.initialize(), passport.session()).forRoutes('{*path}');
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
+  }
+}

@@ -1,0 +1,31 @@
+import { AUTH_MESSAGES } from '@aipm/contracts';
+import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { IS_PUBLIC_KEY } from '../decorators/public.decorator';
+
+/** What passport keeps on the request for a signed-in administrator (see auth/session.serializer.ts). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  mustChangePassword: boolean;
+}
+
+/**
+ * Global and default-deny: every route needs the administrator session unless marked @Public(). This is
+ * what protects /api/admin/** and the contract-upload routes, including the ones later issues add.
+ */
+@Injectable()
+export class AdminSessionGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
+    if (isPublic) return true;
+    const request = context.switchToHttp().getRequest<Request>();
+    // The serializer only restores users that are still administrators; anything else is logged out.
+    if (request.isAuthenticated?.() && request.user) return true;
+    throw new UnauthorizedException(AUTH_MESSAGES.unauthorized);
+  }
+}

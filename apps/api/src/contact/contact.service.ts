@@ -1,0 +1,81 @@
+import { CONTACT_SUBJECTS, type CreateContactMessageDto, normalisePhone, type UpdateLeadDto } from '@aipm/contracts';
+import { ContactMessage } from '@aipm/database';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { DataSource, Repository } from 'typeorm';
+import type { LeadListQuery } from '../leads/lead-list.query';
+import { beijingTime, deleteLead, type ExportColumn, exportLeads, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
+import type { LeadListSpec } from '../leads/list-query';
+import { firstTouchSource, type VisitorContext } from '../leads/visitor-context';
+
+export const CONTACT_LIST: LeadListSpec = {
+  alias: 'contact',
+  sortable: ['createdAt', 'id', 'name', 'subject', 'status', 'followUpAt'],
+  searchable: ['name', 'phone', 'email', 'message'],
+  enumFilters: { subject: CONTACT_SUBJECTS },
+};
+
+const EXPORT_COLUMNS: readonly ExportColumn[] = [
+  { header: '提交时间', key: 'createdAt', sql: beijingTime('contact."createdAt"') },
+  { header: '姓名', key: 'name', sql: 'contact."name"' },
+  { header: '手机号码', key: 'phone', sql: 'contact."phone"' },
+  { header: '邮箱', key: 'email', sql: 'contact."email"' },
+  { header: '咨询主题', key: 'subject', sql: 'contact."subject"' },
+  { header: '咨询内容', key: 'message', sql: 'contact."message"' },
+  { header: '状态', key: 'status', sql: 'contact."status"' },
+  { header: '备注', key: 'note', sql: 'contact."note"' },
+  { header: '跟进时间', key: 'followUpAt', sql: beijingTime('contact."followUpAt"') },
+  { header: '来源', key: 'utmSource', sql: `contact."source"->>'utm_source'` },
+  { header: '媒介', key: 'utmMedium', sql: `contact."source"->>'utm_medium'` },
+  { header: '活动', key: 'utmCampaign', sql: `contact."source"->>'utm_campaign'` },
+  { header: '来源页面', key: 'referrer', sql: `contact."source"->>'referrer'` },
+  { header: 'ID', key: 'id', sql: 'contact."id"' },
+];
+
+@Injectable()
+export class ContactService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>
+  ) {}
+
+  /** Every message is kept (no repeat detection: each question deserves an answer); committed before the reply. */
+  async submit(dto: CreateContactMessageDto, visitor: VisitorContext): Promise<{ id: string; stored: boolean }> {
+    // Honeypot: a bot filled the hidden field. Same answer as for a person, nothing stored.
+    if (dto.website?.trim()) return { id: randomUUID(), stored: false };
+    const phoneNormalized = normalisePhone(dto.phone);
+    if (!phoneNormalized) throw new Error('phone passed validation but does not normalise'); // validators guarantee it
+    const inserted = await this.messages.insert({
+      name: dto.name,
+      phone: dto.phone,
+      phoneNormalized,
+      email: dto.email ?? null,
+      subject: dto.subject,
+      message: dto.message || null,
+      source: firstTouchSource(dto.source, visitor),
+    });
+    return { id: String(inserted.identifiers[0].id), stored: true };
+  }
+
+  list(query: LeadListQuery): Promise<Page<ContactMessage>> {
+    return listLeads(this.messages, CONTACT_LIST, query);
+  }
+
+  exportCsv(query: LeadListQuery): Promise<Readable> {
+    return exportLeads(this.dataSource, this.messages, CONTACT_LIST, query, EXPORT_COLUMNS);
+  }
+
+  find(id: string): Promise<ContactMessage> {
+    return findLead(this.messages, id);
+  }
+
+  update(id: string, dto: UpdateLeadDto): Promise<ContactMessage> {
+    return updateLead(this.messages, id, dto);
+  }
+
+  remove(id: string): Promise<ContactMessage> {
+    return deleteLead(this.messages, id);
+  }
+}

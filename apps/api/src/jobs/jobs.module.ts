@@ -1,0 +1,13 @@
+import { PublishedJob } from '@aipm/database';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { JobsController } from './jobs.controller';
+import { JobsService } from './jobs.service';
+
+/** The public job list (spec §7: GET /api/jobs). The admin's job management lives elsewhere. */
+@Module({
+  imports: [TypeOrmModule.forFeature([PublishedJob])],
+  controllers: [JobsController],
+  providers: [JobsService],
+})
+export class JobsModule {}

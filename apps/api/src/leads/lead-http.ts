@@ -1,0 +1,26 @@
+import { LEAD_MESSAGES } from '@aipm/contracts';
+import { NotFoundException, ParseUUIDPipe } from '@nestjs/common';
+import type { Response } from 'express';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { contentRange } from './list-query';
+import type { Page } from './lead-records';
+
+/** A malformed id cannot name a record: 404 like an unknown one, not a parser's English message. */
+export const LeadIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(LEAD_MESSAGES.notFound) });
+
+/** Sets react-admin's Content-Range for a page and returns its rows mapped to responses. */
+export function pageOf<T, R>(response: Response, resource: string, page: Page<T>, map: (row: T) => R): { success: true; data: R[] } {
+  response.setHeader('Content-Range', contentRange(resource, page.offset, page.rows.length, page.total));
+  return { success: true, data: page.rows.map(map) };
+}
+
+/** Streams a CSV download; a failure after the first byte can only cut the connection. */
+export async function sendCsv(response: Response, fileStem: string, csv: Readable, now = new Date()): Promise<void> {
+  const day = new Date(now.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 10).replace(/-/g, '');
+  response.status(200);
+  response.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  response.setHeader('Content-Disposition', `attachment; filename="${fileStem}-${day}.csv"`);
+  response.setHeader('Cache-Control', 'no-store');
+  await pipeline(csv, response);
+}

@@ -1,0 +1,169 @@
+import { LEAD_MESSAGES, LEAD_STATUSES } from '@aipm/contracts';
+import { Brackets, type SelectQueryBuilder } from 'typeorm';
+import { ValidationFailedException } from '../common/validation/validation-failed.exception';
+
+/** The largest page a list answers; react-admin asks for 10 to 50. */
+export const MAX_PAGE_SIZE = 500;
+const DEFAULT_RANGE: [number, number] = [0, 24];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** react-admin simple-rest list parameters, as the query string carries them (JSON in each). */
+export interface RawListQuery {
+  range?: unknown;
+  sort?: unknown;
+  filter?: unknown;
+}
+
+export interface LeadFilter {
+  q?: string;
+  status?: string[];
+  subject?: string[];
+  createdAtFrom?: Date;
+  /** Exclusive. */
+  createdAtBefore?: Date;
+  ids?: string[];
+}
+
+export interface ListQuery {
+  offset: number;
+  limit: number;
+  sortField: string;
+  sortOrder: 'ASC' | 'DESC';
+  filter: LeadFilter;
+}
+
+/** What one resource allows: sortable fields (API name → column) and its extra filters. */
+export interface LeadListSpec {
+  alias: string;
+  sortable: readonly string[];
+  /** Columns the `q` filter searches (besides the phone digits). */
+  searchable: readonly string[];
+  /** Extra enum filters of the resource, e.g. subject → its values. */
+  enumFilters?: Record<string, readonly string[]>;
+}
+
+function invalid(field: string): never {
+  throw new ValidationFailedException({ [field]: LEAD_MESSAGES.invalidListQuery });
+}
+
+function parseJson(field: string, raw: unknown): unknown {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') invalid(field);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return invalid(field);
+  }
+}
+
+/**
+ * A date bound of the filter. A bare day (what react-admin's DateInput sends) is a Beijing-time calendar day:
+ * "from" its start, "to" up to the next day's start, so `createdAt_lte=2025-08-13` includes that whole day.
+ */
+function parseBound(field: string, raw: unknown, end: boolean): Date {
+  if (typeof raw !== 'string') return invalid(field);
+  if (DATE_ONLY.test(raw)) {
+    const start = new Date(`${raw}T00:00:00+08:00`);
+    if (Number.isNaN(start.getTime())) invalid(field);
+    return end ? new Date(start.getTime() + 24 * 60 * 60 * 1000) : start;
+  }
+  const instant = new Date(raw);
+  if (Number.isNaN(instant.getTime())) invalid(field);
+  return end ? new Date(instant.getTime() + 1) : instant;
+}
+
+function parseEnumList(field: string, raw: unknown, allowed: readonly string[]): string[] | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const values = Array.isArray(raw) ? raw : [raw];
+  if (values.length === 0) return undefined;
+  if (!values.every((value) => typeof value === 'string' && allowed.includes(value))) invalid(field);
+  return values as string[];
+}
+
+/** Parses and checks `range`, `sort` and `filter`; anything it does not know is a 400, never ignored. */
+export function parseListQuery(raw: RawListQuery, spec: LeadListSpec, options: { paged: boolean } = { paged: true }): ListQuery {
+  const range = parseJson('range', raw.range) ?? DEFAULT_RANGE;
+  if (
+    !Array.isArray(range) ||
+    range.length !== 2 ||
+    !range.every((bound) => Number.isInteger(bound) && bound >= 0) ||
+    range[1] < range[0] ||
+    range[1] - range[0] + 1 > MAX_PAGE_SIZE
+  ) {
+    invalid('range');
+  }
+
+  const sort = parseJson('sort', raw.sort) ?? ['createdAt', 'DESC'];
+  if (!Array.isArray(sort) || sort.length !== 2 || !spec.sortable.includes(sort[0]) || typeof sort[1] !== 'string') invalid('sort');
+  const order = sort[1].toUpperCase();
+  if (order !== 'ASC' && order !== 'DESC') invalid('sort');
+
+  const filterRaw = parseJson('filter', raw.filter) ?? {};
+  if (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw)) invalid('filter');
+  const filter: LeadFilter = {};
+  const enumFilters = spec.enumFilters ?? {};
+  for (const [key, value] of Object.entries(filterRaw as Record<string, unknown>)) {
+    if (key === 'q') {
+      if (typeof value !== 'string') invalid('filter');
+      if (value.trim()) filter.q = value.trim();
+    } else if (key === 'status') {
+      filter.status = parseEnumList('filter', value, LEAD_STATUSES);
+    } else if (key in enumFilters) {
+      if (key !== 'subject') invalid('filter');
+      filter.subject = parseEnumList('filter', value, enumFilters[key]);
+    } else if (key === 'createdAt_gte') {
+      filter.createdAtFrom = parseBound('filter', value, false);
+    } else if (key === 'createdAt_lte') {
+      filter.createdAtBefore = parseBound('filter', value, true);
+    } else if (key === 'id') {
+      const ids = Array.isArray(value) ? value : [value];
+      if (!ids.every((id) => typeof id === 'string' && UUID.test(id))) invalid('filter');
+      filter.ids = ids as string[];
+    } else {
+      invalid('filter');
+    }
+  }
+
+  const [from, to] = range as [number, number];
+  return {
+    offset: options.paged ? from : 0,
+    limit: options.paged ? to - from + 1 : Number.MAX_SAFE_INTEGER,
+    sortField: sort[0],
+    sortOrder: order,
+    filter,
+  };
+}
+
+/** LIKE pattern that matches `text` literally anywhere. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** Applies the filter and the order (the id breaks ties, so pages never overlap) to a query of the resource. */
+export function applyListQuery<T extends object>(query: SelectQueryBuilder<T>, spec: LeadListSpec, list: ListQuery): SelectQueryBuilder<T> {
+  const a = spec.alias;
+  const { filter } = list;
+  if (filter.q) {
+    const pattern = containing(filter.q);
+    const digits = filter.q.replace(/[^\d]/g, '');
+    query.andWhere(
+      new Brackets((where) => {
+        for (const column of spec.searchable) where.orWhere(`${a}."${column}" ILIKE :qPattern`, { qPattern: pattern });
+        // "138 1234" finds +8613812345678: the digits are searched in the normalised phone too.
+        if (digits.length >= 3) where.orWhere(`${a}."phoneNormalized" LIKE :qDigits`, { qDigits: containing(digits) });
+      })
+    );
+  }
+  if (filter.status) query.andWhere(`${a}."status" IN (:...statuses)`, { statuses: filter.status });
+  if (filter.subject) query.andWhere(`${a}."subject" IN (:...subjects)`, { subjects: filter.subject });
+  if (filter.createdAtFrom) query.andWhere(`${a}."createdAt" >= :createdAtFrom`, { createdAtFrom: filter.createdAtFrom });
+  if (filter.createdAtBefore) query.andWhere(`${a}."createdAt" < :createdAtBefore`, { createdAtBefore: filter.createdAtBefore });
+  if (filter.ids) query.andWhere(`${a}."id" IN (:...ids)`, { ids: filter.ids });
+  return query.orderBy(`${a}."${list.sortField}"`, list.sortOrder, 'NULLS LAST').addOrderBy(`${a}."id"`, list.sortOrder);
+}
+
+// `registrations 0-24/123`; an empty page is `registrations */0` (react-admin reads the total after the slash).
+export function contentRange(resource: string, offset: number, count: number, total: number): string {
+  return count === 0 ? `${resource} */${total}` : `${resource} ${offset}-${offset + count - 1}/${total}`;
+}

@@ -1,0 +1,29 @@
+import { type ErasePersonDto, normalisePhone } from '@aipm/contracts';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+
+/**
+ * PIPL erasure: every registration and consultation message of one person, matched by normalised phone
+ * and/or email, deleted in one transaction.
+ */
+@Injectable()
+export class PeopleService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async erase(dto: ErasePersonDto): Promise<{ registrations: number; messages: number }> {
+    const phone = dto.phone ? normalisePhone(dto.phone) ?? null : null;
+    const email = dto.email ?? null;
+    return this.dataSource.transaction(async (manager) => {
+      const count = async (table: string): Promise<number> => {
+        // A DELETE answers [rows, affected count] through TypeORM's postgres driver.
+        const [, deleted] = await manager.query<[unknown[], number]>(
+          `DELETE FROM "${table}" WHERE "phoneNormalized" = $1 OR "email" = $2`,
+          [phone, email]
+        );
+        return deleted;
+      };
+      return { registrations: await count('registrations'), messages: await count('contact_messages') };
+    });
+  }
+}

@@ -1,0 +1,13 @@
+import { Registration } from '@aipm/database';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { FormRateLimitGuard } from '../leads/form-rate-limit.guard';
+import { RegistrationsController } from './registrations.controller';
+import { RegistrationsService } from './registrations.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Registration])],
+  controllers: [RegistrationsController],
+  providers: [RegistrationsService, FormRateLimitGuard],
+})
+export class RegistrationsModule {}

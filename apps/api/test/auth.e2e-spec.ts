@@ -1,0 +1,283 @@
+import { AUTH_MESSAGES, LOGIN_FAILURE_LIMIT } from '@aipm/contracts';
+import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
+import type { INestApplication } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../src/bootstrap/create-app';
+import { testRedisUrl } from '../../../tools/testing/services';
+import { clientIp, cookiePair, sessionCookie } from './support/admin-session';
+import { testApiEnv } from './support/test-env';
+
+const ADMIN = { email: 'Admin@Example.COM', password: 'first-password-1' };
+const STORED_EMAIL = 'admin@example.com';
+
+/** Spec §7 admin auth calls, §5 rules and §8 messages, against a real PostgreSQL and Redis. */
+describe('admin auth API', () => {
+  const redisUrl = testRedisUrl(10);
+  let database: TestDatabase;
+  let sql: DataSource;
+  let app: INestApplication;
+  let password = ADMIN.password;
+
+  const http = () => request(app.getHttpServer());
+  const signIn = async (credentials = { email: ADMIN.email, password }): Promise<string> => {
+    const response = await http().post('/api/admin/login').set('X-Forwarded-For', clientIp()).send(credentials).expect(200);
+    return cookiePair(response.headers['set-cookie']);
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: true });
+    sql = await new DataSource({ type: 'postgres', url: database.url }).initialize();
+    const redis = new Redis(redisUrl);
+    await redis.flushdb(); // failure counters of an earlier run
+    redis.disconnect();
+    app = await createApp(testApiEnv({ DATABASE_URL: database.url, REDIS_URL: redisUrl, SESSION_IDLE_HOURS: '2' }));
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await sql?.destroy();
+    await database?.drop();
+  });
+
+  describe('before any administrator exists', () => {
+    it('GET /api/admin/check answers hasAdmin false', async () => {
+      const response = await http().get('/api/admin/check').expect(200);
+      expect(response.body).toEqual({ success: true, hasAdmin: false });
+    });
+
+    it('refuses a sign-up with an invalid email or a short password, naming every field', async () => {
+      const bad = await http().post('/api/admin/register').send({ email: 'not-an-email', password: 'short' }).expect(400);
+      expect(bad.body).toEqual({
+        success: false,
+        message: AUTH_MESSAGES.invalidEmail,
+        errors: { email: AUTH_MESSAGES.invalidEmail, password: AUTH_MESSAGES.passwordTooShort },
+      });
+
+      const shortPassword = await http().post('/api/admin/register').send({ email: ADMIN.email, password: '1234567' }).expect(400);
+      expect(shortPassword.body).toMatchObject({ success: false, message: '密码至少需要8位字符' });
+
+      const missing = await http().post('/api/admin/register').send({}).expect(400);
+      expect(Object.keys(missing.body.errors).sort()).toEqual(['email', 'password']);
+    });
+
+    it('refuses fields the call does not take', async () => {
+      const response = await http().post('/api/admin/register').send({ ...ADMIN, isAdmin: true }).expect(400);
+      expect(response.body).toMatchObject({ success: false, errors: { isAdmin: expect.any(String) } });
+    });
+
+    it('needs the session for verify, session and change-password', async () => {
+      for (const [method, path] of [
+        ['get', '/api/admin/verify'],
+        ['get', '/api/admin/session'],
+        ['post', '/api/admin/change-password'],
+        ['get', '/api/admin/stats'],
+      ] as const) {
+        const response = await http()[method](path).expect(401);
+        expect(response.body).toEqual({ success: false, message: AUTH_MESSAGES.unauthorized });
+      }
+    });
+  });
+
+  describe('POST /api/admin/register', () => {
+    let cookie: string;
+
+    it('creates the first administrator with a lower-cased email and an argon2id hash, and signs in', async () => {
+      const response = await http().post('/api/admin/register').send(ADMIN).expect(201);
+      expect(response.body).toEqual({ success: true, message: AUTH_MESSAGES.registered, email: STORED_EMAIL });
+
+      const setCookie = sessionCookie(response.headers['set-cookie']);
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(setCookie).toMatch(/SameSite=Lax/i);
+      expect(setCookie).not.toMatch(/;\s*Secure/i); // plain HTTP here
+      cookie = cookiePair(response.headers['set-cookie']);
+
+      const rows = await sql.query(`SELECT email, password, "isAdmin", "mustChangePassword" FROM users`);
+      expect(rows).toEqual([{ email: STORED_EMAIL, password: expect.stringMatching(/^\$argon2id\$/), isAdmin: true, mustChangePassword: false }]);
+      expect(rows[0].password).not.toContain(ADMIN.password);
+    });
+
+    it('leaves the new administrator signed in', async () => {
+      const response = await http().get('/api/admin/session').set('Cookie', cookie).expect(200);
+      expect(response.body).toEqual({ success: true, email: STORED_EMAIL, mustChangePassword: false });
+      await http().get('/api/admin/verify').set('Cookie', cookie).expect(200, { success: true });
+    });
+
+    it('answers hasAdmin true afterwards', async () => {
+      expect((await http().get('/api/admin/check').expect(200)).body).toEqual({ success: true, hasAdmin: true });
+    });
+
+    it('refuses every later sign-up with 403, another email or the same', async () => {
+      for (const body of [{ email: 'second@example.com', password: 'second-password' }, ADMIN]) {
+        const response = await http().post('/api/admin/register').send(body).expect(403);
+        expect(response.body).toEqual({ success: false, message: AUTH_MESSAGES.adminExists });
+      }
+      expect(await sql.query(`SELECT count(*)::int AS n FROM users`)).toEqual([{ n: 1 }]);
+    });
+  });
+
+  describe('POST /api/admin/login', () => {
+    it('validates the body first (400 with the spec messages)', async () => {
+      const badEmail = await http().post('/api/admin/login').send({ email: 'nope', password: 'x' }).expect(400);
+      expect(badEmail.body).toMatchObject({ success: false, message: AUTH_MESSAGES.invalidEmail });
+      const noPassword = await http().post('/api/admin/login').send({ email: ADMIN.email, password: '' }).expect(400);
+      expect(noPassword.body).toEqual({ success: false, message: '请输入密码', errors: { password: '请输入密码' } });
+    });
+
+    it('answers a wrong password and an unknown email with the same 401 message', async () => {
+      const wrong = await http().post('/api/admin/login').set('X-Forwarded-For', clientIp()).send({ email: ADMIN.email, password: 'wrong-password' }).expect(401);
+      const unknown = await http().post('/api/admin/login').set('X-Forwarded-For', clientIp()).send({ email: 'who@example.com', password: password }).expect(401);
+      expect(wrong.body).toEqual({ success: false, message: '邮箱或密码错误' });
+      expect(unknown.body).toEqual(wrong.body);
+      expect(sessionCookie(wrong.headers['set-cookie'])).toBeUndefined();
+    });
+
+    it('signs in whatever the email case, with a new session id each time', async () => {
+      const first = await signIn({ email: 'ADMIN@example.com', password });
+      const response = await http().post('/api/admin/login').set('Cookie', first).set('X-Forwarded-For', clientIp()).send({ email: ADMIN.email, password }).expect(200);
+      expect(response.body).toEqual({ success: true, message: AUTH_MESSAGES.loggedIn, email: STORED_EMAIL });
+      const second = cookiePair(response.headers['set-cookie']);
+      expect(second).not.toEqual(first);
+      // The session the browser had before signing in is gone (no fixation).
+      await http().get('/api/admin/verify').set('Cookie', first).expect(401);
+      await http().get('/api/admin/verify').set('Cookie', second).expect(200);
+    });
+
+    it(`answers 429 after ${LOGIN_FAILURE_LIMIT} failures for one email, even with the right password`, async () => {
+      const attempt = (pass: string) => http().post('/api/admin/login').set('X-Forwarded-For', clientIp()).send({ email: ADMIN.email, password: pass });
+      const redis = new Redis(redisUrl);
+      try {
+        for (let failure = 0; failure < LOGIN_FAILURE_LIMIT; failure += 1) await attempt('wrong-password').expect(401);
+        const limited = await attempt(password).expect(429);
+        expect(limited.body).toEqual({ success: false, message: AUTH_MESSAGES.tooManyAttempts });
+        // The window is 15 minutes.
+        const ttl = await redis.ttl('aipm:login-failures:email:admin@example.com');
+        expect(ttl).toBeGreaterThan(14 * 60);
+        expect(ttl).toBeLessThanOrEqual(15 * 60);
+      } finally {
+        await redis.del('aipm:login-failures:email:admin@example.com');
+        redis.disconnect();
+      }
+      await signIn();
+    });
+
+    it(`answers 429 after ${LOGIN_FAILURE_LIMIT} failures from one address, whatever the email`, async () => {
+      const ip = clientIp();
+      for (let failure = 0; failure < LOGIN_FAILURE_LIMIT; failure += 1) {
+        await http().post('/api/admin/login').set('X-Forwarded-For', ip).send({ email: `guess${failure}@example.com`, password: 'x' }).expect(401);
+      }
+      const limited = await http().post('/api/admin/login').set('X-Forwarded-For', ip).send({ email: ADMIN.email, password }).expect(429);
+      expect(limited.body.message).toBe(AUTH_MESSAGES.tooManyAttempts);
+      // Another address is not affected.
+      await signIn();
+    });
+  });
+
+  describe('the session cookie', () => {
+    it('is Secure when the front door says the request came over HTTPS', async () => {
+      const response = await http()
+        .post('/api/admin/login')
+        .set('X-Forwarded-Proto', 'https')
+        .set('X-Forwarded-For', clientIp())
+        .send({ email: ADMIN.email, password })
+        .expect(200);
+      expect(sessionCookie(response.headers['set-cookie'])).toMatch(/;\s*Secure/i);
+    });
+
+    it('expires after SESSION_IDLE_HOURS without a request, and each request pushes that back', async () => {
+      const cookie = await signIn();
+      const sid = decodeURIComponent(cookie.split('=')[1]).slice(2).split('.')[0];
+      const expiry = async () => new Date((await sql.query(`SELECT expire FROM session WHERE sid = $1`, [sid]))[0].expire).getTime();
+
+      const first = await expiry();
+      expect(first - Date.now()).toBeGreaterThan(2 * 3600_000 - 60_000);
+      expect(first - Date.now()).toBeLessThanOrEqual(2 * 3600_000 + 60_000);
+
+      await sql.query(`UPDATE session SET expire = now() + interval '5 minutes' WHERE sid = $1`, [sid]);
+      const touched = await http().get('/api/admin/verify').set('Cookie', cookie).expect(200);
+      expect(sessionCookie(touched.headers['set-cookie'])).toMatch(/Expires=/); // rolling: a fresh cookie expiry
+      expect((await expiry()) - Date.now()).toBeGreaterThan(2 * 3600_000 - 60_000);
+
+      // An idle session (expiry passed) no longer signs anyone in.
+      await sql.query(`UPDATE session SET expire = now() - interval '1 second' WHERE sid = $1`, [sid]);
+      await http().get('/api/admin/verify').set('Cookie', cookie).expect(401);
+    });
+
+    it('refuses a state-changing request with the cookie that comes from another site', async () => {
+      const cookie = await signIn();
+      const crossSite = await http().post('/api/admin/change-password').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').send({}).expect(403);
+      expect(crossSite.body).toEqual({ success: false, message: AUTH_MESSAGES.crossSiteRequest });
+      await http().post('/api/admin/logout').set('Cookie', cookie).set('Origin', 'https://evil.example').expect(403);
+      await http().post('/api/admin/logout').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-site').expect(403);
+
+      // The same site passes the check (and then meets validation).
+      await http().post('/api/admin/change-password').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').send({}).expect(400);
+      await http()
+        .post('/api/admin/change-password')
+        .set('Cookie', cookie)
+        .set('X-Forwarded-Host', 'bootcamp.example.cn')
+        .set('Origin', 'https://bootcamp.example.cn')
+        .send({})
+        .expect(400);
+      // Reads are never refused, and the session is still there.
+      await http().get('/api/admin/verify').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').expect(200);
+    });
+  });
+
+  describe('POST /api/admin/logout', () => {
+    it('destroys the session on the server and clears the cookie', async () => {
+      const cookie = await signIn();
+      const response = await http().post('/api/admin/logout').set('Cookie', cookie).expect(200);
+      expect(response.body).toEqual({ success: true, message: AUTH_MESSAGES.loggedOut });
+      expect(sessionCookie(response.headers['set-cookie'])).toMatch(/Expires=Thu, 01 Jan 1970/);
+      // Replaying the old cookie does not work: the row is gone.
+      await http().get('/api/admin/session').set('Cookie', cookie).expect(401);
+    });
+
+    it('succeeds without a session too', async () => {
+      await http().post('/api/admin/logout').expect(200);
+    });
+  });
+
+  describe('POST /api/admin/change-password', () => {
+    it('validates with the spec messages', async () => {
+      const cookie = await signIn();
+      const empty = await http().post('/api/admin/change-password').set('Cookie', cookie).send({ currentPassword: '', newPassword: 'short' }).expect(400);
+      expect(empty.body).toEqual({
+        success: false,
+        message: '请输入当前密码',
+        errors: { currentPassword: '请输入当前密码', newPassword: '新密码至少需要8位字符' },
+      });
+    });
+
+    it('refuses a wrong current password', async () => {
+      const cookie = await signIn();
+      const response = await http()
+        .post('/api/admin/change-password')
+        .set('Cookie', cookie)
+        .send({ currentPassword: 'not-the-password', newPassword: 'another-password' })
+        .expect(400);
+      expect(response.body).toEqual({ success: false, message: AUTH_MESSAGES.wrongCurrentPassword });
+    });
+
+    it('changes the password and ends every other session of the administrator', async () => {
+      const here = await signIn();
+      const elsewhere = await signIn();
+      const response = await http()
+        .post('/api/admin/change-password')
+        .set('Cookie', here)
+        .send({ currentPassword: password, newPassword: 'second-password-2' })
+        .expect(200);
+      expect(response.body).toEqual({ success: true, message: AUTH_MESSAGES.passwordChanged });
+      const oldPassword = password;
+      password = 'second-password-2';
+
+      await http().get('/api/admin/verify').set('Cookie', here).expect(200);
+      await http().get('/api/admin/verify').set('Cookie', elsewhere).expect(401);
+      await http().post('/api/admin/login').set('X-Forwarded-For', clientIp()).send({ email: ADMIN.email, password: oldPassword }).expect(401);
+      await signIn();
+    });
+  });
+});

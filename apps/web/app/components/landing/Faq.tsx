@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Section } from './Section';
+
+/** Four questions; the first open at start, one open at a time, the open one closes on click. */
+export function Faq() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<number | null>(0);
+  return (
+    <Section id="faq" title={t('faq.title')}>
+      <ul className="accordion">
+        {t('faq.items', { returnObjects: true }).map((item, index) => {
+          const expanded = open === index;
+          return (
+            <li key={item.question} className="accordion__item">
+              <h3 className="accordion__heading">
+                <button type="button" className="accordion__trigger" id={`faq-trigger-${index}`} aria-expanded={expanded} aria-controls={`faq-panel-${index}`} onClick={() => setOpen(expanded ? null : index)}>
+                  {item.question}
+                </button>
+              </h3>
+              <div id={`faq-panel-${index}`} role="region" aria-labelledby={`faq-trigger-${index}`} className="accordion__panel" data-nojs-show hidden={!expanded}>
+                <p>{item.answer}</p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}

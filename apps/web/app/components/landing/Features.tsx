@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+
+import { Section } from './Section';
+
+const ICONS = ['📘', '🛠️', '💼', '🧑‍🏫', '🤝', '🎓'];
+
+export function Features() {
+  const { t } = useTranslation();
+  return (
+    <Section id="features" title={t('features.title')} subtitle={t('features.subtitle')}>
+      <ul className="grid grid--3">
+        {t('features.cards', { returnObjects: true }).map((card, index) => (
+          <li key={card.title} className="card feature-card">
+            <span className="feature-card__icon" aria-hidden="true">
+              {ICONS[index]}
+            </span>
+            <h3>{card.title}</h3>
+            <p>{card.text}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="training-mode">
+        <div>
+          <h3>{t('features.modeTitle')}</h3>
+          <p>{t('features.mode')}</p>
+        </div>
+        <img className="training-mode__image" src="/images/training-scene.svg" alt={t('features.sceneAlt')} width="640" height="400" loading="lazy" decoding="async" />
+      </div>
+    </Section>
+  );
+}

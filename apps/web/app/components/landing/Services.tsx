@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+
+import { Section } from './Section';
+
+export function Services() {
+  const { t } = useTranslation();
+  return (
+    <Section id="services" title={t('services.title')} subtitle={t('services.subtitle')} className="section--tinted">
+      <ul className="grid grid--3">
+        {t('services.items', { returnObjects: true }).map((item) => (
+          <li key={item.title} className="card">
+            <h3>{item.title}</h3>
+            <p>{item.text}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function Results() {
+  const { t } = useTranslation();
+  return (
+    <Section id="results" title={t('results.title')} subtitle={t('results.subtitle')}>
+      <ul className="grid grid--3">
+        {t('results.items', { returnObjects: true }).map((item) => (
+          <li key={item.name} className="card">
+            <figure className="testimonial">
+              <blockquote>{item.quote}</blockquote>
+              <figcaption className="muted">{item.name}</figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

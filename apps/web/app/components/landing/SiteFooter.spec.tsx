@@ -1,0 +1,81 @@
+// The contracts barrel now carries class-transformer DTOs, which need the Reflect metadata API loaded first.
+import 'reflect-metadata';
+
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import type { PublicSiteConfig } from '~/config/site-config';
+import { renderWithI18n } from '~/testing/render-with-i18n';
+
+import { SiteFooter } from './SiteFooter';
+
+const site: PublicSiteConfig = {
+  wechatId: 'test-wechat-id',
+  socialUrl: 'https://weibo.example/test',
+  icpNumber: '湘ICP备0000号',
+  icpUrl: 'https://beian.miit.gov.cn/',
+  policeFiling: '湘公网安备 1 号',
+  policeFilingUrl: 'https://beian.mps.gov.cn/#/query/webSearch?code=1',
+};
+
+function setMobile(mobile: boolean) {
+  window.matchMedia = ((query: string) => ({ matches: mobile && query.includes('768'), media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+}
+
+describe(SiteFooter.name, () => {
+  afterEach(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+  });
+
+  it('opens each QR pop-up with the generated code and closes it', async () => {
+    setMobile(false);
+    const user = userEvent.setup();
+    await renderWithI18n(<SiteFooter site={site} />, 'en');
+    for (const [label, file] of [['WeChat', 'wechat'], ['Official account', 'official-account'], ['Mini program', 'mini-program'], ['Douyin', 'short-video']] as const) {
+      await user.click(screen.getByRole('button', { name: label }));
+      const dialog = screen.getByRole('dialog', { name: label });
+      expect(dialog.querySelector('img')).toHaveAttribute('src', `/qr/${file}.svg`);
+      await user.click(screen.getByRole('button', { name: 'Close' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    }
+  });
+
+  it('shows the legal texts in pop-ups', async () => {
+    setMobile(false);
+    const user = userEvent.setup();
+    await renderWithI18n(<SiteFooter site={site} />, 'zh');
+    await user.click(screen.getByRole('link', { name: 'Cookie 政策' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cookie 政策' });
+    expect(dialog).toHaveTextContent('1 年');
+    expect(dialog).toHaveTextContent('最后更新：2025年8月13日');
+  });
+
+  it('copies the WeChat ID on mobile instead of opening the QR code', async () => {
+    setMobile(true);
+    // After setup: user-event installs its own clipboard stub.
+    const user = userEvent.setup();
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await renderWithI18n(<SiteFooter site={site} />, 'zh');
+    await user.click(screen.getByRole('button', { name: '微信咨询' }));
+    expect(writeText).toHaveBeenCalledWith('test-wechat-id');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('已复制微信号 test-wechat-id，请打开微信添加好友。')).toBeInTheDocument();
+  });
+
+  it('asks to copy the ID by hand when the clipboard fails', async () => {
+    setMobile(true);
+    const user = userEvent.setup();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: jest.fn().mockRejectedValue(new Error('denied')) }, configurable: true });
+    await renderWithI18n(<SiteFooter site={site} />, 'en');
+    await user.click(screen.getByRole('button', { name: 'WeChat' }));
+    expect(await screen.findByText('Copy failed. Please copy the WeChat ID manually: test-wechat-id')).toHaveClass('toast--destructive');
+  });
+
+  it('links the social profile, the ICP record and the police filing from configuration', async () => {
+    await renderWithI18n(<SiteFooter site={site} />, 'en');
+    expect(screen.getByRole('link', { name: 'Weibo' })).toHaveAttribute('href', site.socialUrl);
+    expect(screen.getByRole('link', { name: site.icpNumber })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
+    expect(screen.getByRole('link', { name: site.policeFiling })).toHaveAttribute('href', site.policeFilingUrl);
+  });
+});

@@ -1,0 +1,109 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import puppeteerCore, { type Browser, type Page } from 'puppeteer-core';
+import { addExtra } from 'puppeteer-extra';
+import StealthPlugin from 'puppeteer-extra-plugin-stealth';
+import { WORKER_ENV, type WorkerEnv } from '../../config/worker-env';
+
+/** Flags measured to work for Debian's Chromium as root without a display (design stack notes). */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+/**
+ * One Chromium per worker, with at most `CRAWL_CONCURRENCY` tabs open at once. A crashed browser is
+ * relaunched on the next page; switching stealth on or off relaunches it once no tab is in use.
+ */
+@Injectable()
+export class BrowserService implements OnApplicationShutdown {
+  private readonly logger = new Logger(BrowserService.name);
+  private browser: Browser | null = null;
+  private launching: Promise<Browser> | null = null;
+  private stealth: boolean | null = null;
+  private profileDir: string | null = null;
+  private inUse = 0;
+  private readonly waiting: Array<() => void> = [];
+  private closed = false;
+  launches = 0;
+
+  constructor(@Inject(WORKER_ENV) private readonly env: WorkerEnv) {}
+
+  get concurrency(): number {
+    return this.env.CRAWL_CONCURRENCY;
+  }
+
+  /** Runs `work` with a fresh tab, closed afterwards (a tab keeps no state between crawl pages). */
+  async withPage<T>(stealth: boolean, work: (page: Page) => Promise<T>): Promise<T> {
+    await this.acquireSlot();
+    let page: Page | null = null;
+    try {
+      const browser = await this.ensureBrowser(stealth);
+      page = await browser.newPage();
+      return await work(page);
+    } finally {
+      await page?.close().catch(() => undefined);
+      this.releaseSlot();
+    }
+  }
+
+  /** PID of the running Chromium (for the benchmark's memory figure), if one is running. */
+  browserPid(): number | undefined {
+    return this.browser?.process()?.pid;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    await this.closeBrowser();
+  }
+
+  private async ensureBrowser(stealth: boolean): Promise<Browser> {
+    if (this.closed) throw new Error('the browser is shut down');
+    if (this.browser?.connected && (this.stealth === stealth || this.inUse > 1)) return this.browser;
+    if (this.launching) return this.launching;
+    this.launching = (async () => {
+      await this.closeBrowser();
+      const browser = await this.launch(stealth);
+      this.browser = browser;
+      this.stealth = stealth;
+      return browser;
+    })().finally(() => (this.launching = null));
+    return this.launching;
+  }
+
+  private async launch(stealth: boolean): Promise<Browser> {
+    this.profileDir = await mkdtemp(path.join(tmpdir(), 'aipm-chromium-'));
+    const options = { executablePath: this.env.CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, userDataDir: this.profileDir };
+    const browser = stealth ? await addExtra(puppeteerCore).use(StealthPlugin()).launch(options) : await puppeteerCore.launch(options);
+    this.launches += 1;
+    const profileDir = this.profileDir;
+    browser.on('disconnected', () => {
+      if (this.browser === browser) {
+        this.browser = null;
+        if (!this.closed) this.logger.warn('Chromium disconnected: it will be relaunched for the next page');
+      }
+      void rm(profileDir, { recursive: true, force: true }).catch(() => undefined);
+    });
+    this.logger.log(`Chromium launched (stealth ${stealth ? 'on' : 'off'}, pid ${browser.process()?.pid})`);
+    return browser;
+  }
+
+  private async closeBrowser(): Promise<void> {
+    const browser = this.browser;
+    this.browser = null;
+    if (browser) await browser.close().catch(() => browser.process()?.kill('SIGKILL'));
+  }
+
+  private async acquireSlot(): Promise<void> {
+    if (this.inUse < this.env.CRAWL_CONCURRENCY) {
+      this.inUse += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private releaseSlot(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.inUse -= 1;
+  }
+}

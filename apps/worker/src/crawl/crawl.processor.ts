@@ -1,0 +1,240 @@
+import {
+  CRAWL_WAIT_TIME_MAX_MS,
+  CRAWL_WAIT_TIME_MIN_MS,
+  CrawlTaskStatus,
+  DEFAULT_CRAWL_CITY,
+  TRANSIENT_CRAWL_FAILURES,
+  type CrawlerConfig,
+  type CrawlFailureReason,
+  type CrawlJobProgress,
+  type CrawlRunStatistics,
+} from '@aipm/contracts';
+import { CrawlTask } from '@aipm/database';
+import type { CrawlJobData, CrawlJobResult } from '@aipm/queue';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
+import { Repository } from 'typeorm';
+import { CrawlResultWriter } from './crawl-result.writer';
+import { CrawlerConfigService } from './crawler-config.service';
+import { LearnedSelectorService } from './dom/learned-selector.service';
+import { SiteThrottle } from './navigation/site.throttle';
+import { normalizeJob, type NormalizedJob } from './normalize/job.normalizer';
+import { CrawlPageError, PageLoader } from './page.loader';
+import { detectBlockPage } from './sites/block.detector';
+import type { DataVerdict, ExtractedJob, SiteAdapter } from './sites/site-adapter';
+import { SiteRegistry } from './sites/site-registry';
+import { FailureSnapshotStore } from './storage/failure-snapshot.store';
+
+export const DEFAULT_MAX_PAGES = 3;
+const DEFAULT_WAIT_MS = 15_000;
+
+/** Desktop browsers of the last year, rotated per page when user_agent_rotation is on. */
+const USER_AGENTS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 Edg/140.0.0.0',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+];
+
+export const PAGE_LOADER = Symbol('PAGE_LOADER');
+
+interface PageOutcome {
+  jobs: NormalizedJob[];
+  source: 'json' | 'embedded' | 'dom';
+  hasMore: boolean | undefined;
+}
+
+/**
+ * Runs one crawl task: every target (a search URL, or keyword × city on the task's site), page by page,
+ * JSON first, DOM through learned selectors as the fallback; results upserted by canonical sourceUrl.
+ * The task moves pending → running → completed | failed, with the run's statistics kept on it.
+ */
+@Injectable()
+export class CrawlProcessor {
+  private readonly logger = new Logger(CrawlProcessor.name);
+  private stopping = false;
+  private userAgentTurn = 0;
+
+  constructor(
+    @InjectRepository(CrawlTask) private readonly tasks: Repository<CrawlTask>,
+    private readonly config: CrawlerConfigService,
+    private readonly writer: CrawlResultWriter,
+    private readonly learned: LearnedSelectorService,
+    private readonly snapshots: FailureSnapshotStore,
+    private readonly registry: SiteRegistry,
+    private readonly throttle: SiteThrottle,
+    @Inject(PAGE_LOADER) private readonly loader: PageLoader,
+  ) {}
+
+  /** From now on, active jobs stop between pages and go back to the queue for another worker. */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  async process(job: Job<CrawlJobData, CrawlJobResult>, token?: string): Promise<CrawlJobResult> {
+    const task = await this.tasks.findOneBy({ id: job.data.taskId });
+    if (!task) throw new UnrecoverableError(`crawl task ${job.data.taskId} does not exist`);
+    const config = await this.config.read();
+    const stats = this.startStats(job, task);
+    await this.tasks.update(task.id, { status: CrawlTaskStatus.Running, lastRunAt: new Date(), lastRunStats: stats });
+
+    const resultIds: string[] = [];
+    const maxResults = job.data.maxResults ?? Number.POSITIVE_INFINITY;
+    const maxPages = job.data.maxPages ?? DEFAULT_MAX_PAGES;
+    try {
+      const targets = this.targets(task, job.data);
+      stats.pagesTotal = targets.length * maxPages;
+      targets: for (const { adapter, url } of targets) {
+        for (let pageNumber = 1; pageNumber <= maxPages; pageNumber += 1) {
+          if (this.stopping) await this.handBack(job, token, stats);
+          const loadUrl = this.registry.toLoadUrl(adapter, adapter.withPage(url, pageNumber));
+          const outcome = await this.throttle.run(adapter.site, config.request_delay, () => this.crawlPage(adapter, loadUrl, config, task, pageNumber));
+          stats.pagesDone += 1;
+          stats.sources[outcome.source] = (stats.sources[outcome.source] ?? 0) + outcome.jobs.length;
+          for (const found of outcome.jobs) {
+            const { id, inserted } = await this.writer.upsert(task.id, found);
+            stats.found += 1;
+            if (inserted) stats.new += 1;
+            else stats.duplicates += 1;
+            resultIds.push(id);
+            if (stats.found >= maxResults) break;
+          }
+          await this.report(job, task.id, stats);
+          if (stats.found >= maxResults) break targets;
+          if (outcome.jobs.length === 0 || outcome.hasMore === false) {
+            // Fewer pages than planned: the total shrinks so progress still ends at 100 %.
+            stats.pagesTotal -= maxPages - pageNumber;
+            break;
+          }
+        }
+      }
+    } catch (error) {
+      if (error instanceof DelayedError) throw error;
+      await this.fail(job, task.id, stats, error);
+    }
+
+    stats.finishedAt = new Date().toISOString();
+    await this.tasks.update(task.id, { status: CrawlTaskStatus.Completed, lastRunStats: stats });
+    await job.updateProgress({ pagesDone: stats.pagesDone, pagesTotal: stats.pagesDone, jobsFound: stats.found } satisfies CrawlJobProgress);
+    this.logger.log(`task ${task.id}: ${stats.pagesDone} pages, ${stats.found} jobs (${stats.new} new, ${stats.duplicates} already known)`);
+    return { stats, resultIds };
+  }
+
+  private startStats(job: Job<CrawlJobData, CrawlJobResult>, task: CrawlTask): CrawlRunStatistics {
+    const previous = task.lastRunStats?.jobId === String(job.id) ? task.lastRunStats : null;
+    return {
+      jobId: String(job.id),
+      attempt: job.attemptsMade + 1,
+      startedAt: new Date().toISOString(),
+      finishedAt: null,
+      pagesTotal: 0,
+      pagesDone: 0,
+      found: 0,
+      new: 0,
+      duplicates: 0,
+      // Failures and their snapshots add up over the attempts of one run.
+      failures: { ...(previous?.failures ?? {}) },
+      snapshots: { ...(previous?.snapshots ?? {}) },
+      sources: {},
+      failureReason: null,
+      message: null,
+    };
+  }
+
+  private targets(task: CrawlTask, data: CrawlJobData): Array<{ adapter: SiteAdapter; url: URL }> {
+    if (task.targetUrls.length > 0) {
+      return task.targetUrls.map((target) => {
+        let url: URL;
+        try {
+          url = new URL(target);
+        } catch {
+          throw new CrawlPageError('navigation_refused', `target "${target}" is not a URL`);
+        }
+        const adapter = this.registry.siteOf(url);
+        if (!adapter) throw new CrawlPageError('navigation_refused', `${url.hostname} is not one of the crawled sites`);
+        return { adapter, url };
+      });
+    }
+    if (!task.site || task.site === 'other') throw new CrawlPageError('navigation_refused', 'the task has neither target URLs nor a crawlable site');
+    const adapter = this.registry.adapter(task.site);
+    const city = data.city ?? DEFAULT_CRAWL_CITY;
+    return task.keywords.map((keyword) => ({ adapter, url: adapter.searchUrl({ keyword, city, page: 1 }) }));
+  }
+
+  private async crawlPage(adapter: SiteAdapter, url: URL, config: CrawlerConfig, task: CrawlTask, pageNumber: number): Promise<PageOutcome> {
+    const options = {
+      javascript: task.crawlConfig.enableJavaScriptRendering ?? config.javascript_rendering,
+      stealth: task.crawlConfig.antiDetectionMode ?? config.anti_detection,
+      cookie: config[adapter.cookieKey] as string,
+      userAgent: config.user_agent_rotation ? USER_AGENTS[this.userAgentTurn++ % USER_AGENTS.length] : null,
+      waitMs: Math.min(CRAWL_WAIT_TIME_MAX_MS, Math.max(CRAWL_WAIT_TIME_MIN_MS, Number(task.crawlConfig.waitTime ?? DEFAULT_WAIT_MS))),
+    };
+    return this.loader.withPage(adapter, url, options, async (page) => {
+      const fail = async (reason: CrawlFailureReason, message: string): Promise<never> => {
+        throw new CrawlPageError(reason, message, { url: page.url.toString(), html: page.html, screenshot: await page.screenshot().catch(() => null) });
+      };
+      const crawledAt = new Date();
+      const normalize = (found: { jobs: ExtractedJob[] }) =>
+        found.jobs
+          .map((found) => normalizeJob(found, { pageUrl: page.url, crawledAt, canonical: (link) => this.registry.canonical(adapter, link) }))
+          .filter((job): job is NormalizedJob => job !== null);
+
+      const fromData = this.firstVerdict(page.dataBodies.map((body) => adapter.extractFromData(body)));
+      if (fromData && 'failure' in fromData) return fail(fromData.failure, fromData.message);
+      if (fromData) return { jobs: normalize(fromData), source: 'json', hasMore: fromData.hasMore };
+
+      const embedded = adapter.extractEmbedded(page.html);
+      if (embedded && 'failure' in embedded) return fail(embedded.failure, embedded.message);
+      if (embedded) return { jobs: normalize(embedded), source: 'embedded', hasMore: embedded.hasMore };
+
+      const fromDom = await this.learned.extract(adapter.site, adapter.searchPath, page.html);
+      if (fromDom) return { jobs: normalize(fromDom), source: 'dom', hasMore: undefined };
+
+      const blocked = detectBlockPage(page.html, page.url);
+      if (blocked) return fail(blocked, `${adapter.site}: ${blocked.replace('_', ' ')} at ${page.url}`);
+      // Past the first page an empty page is the end of the results; on the first it is unexplained.
+      if (pageNumber > 1) return { jobs: [], source: 'dom', hasMore: false };
+      return fail('no_data', `${adapter.site}: no job data, no recognisable job list at ${page.url}`);
+    });
+  }
+
+  /** A failure in any data body wins over an empty list; otherwise the first list. */
+  private firstVerdict(verdicts: DataVerdict[]): DataVerdict {
+    const known = verdicts.filter((verdict) => verdict !== null);
+    return known.find((verdict) => 'failure' in verdict) ?? known.find((verdict) => 'jobs' in verdict && verdict.jobs.length > 0) ?? known[0] ?? null;
+  }
+
+  private async report(job: Job<CrawlJobData, CrawlJobResult>, taskId: string, stats: CrawlRunStatistics): Promise<void> {
+    await job.updateProgress({ pagesDone: stats.pagesDone, pagesTotal: stats.pagesTotal, jobsFound: stats.found } satisfies CrawlJobProgress);
+    await this.tasks.update(taskId, { lastRunStats: stats });
+  }
+
+  /** Records the failure (and the first snapshot of its kind), then fails or retries the job. */
+  private async fail(job: Job<CrawlJobData, CrawlJobResult>, taskId: string, stats: CrawlRunStatistics, error: unknown): Promise<never> {
+    const reason: CrawlFailureReason = error instanceof CrawlPageError ? error.reason : 'unexpected';
+    const message = (error as Error)?.message ?? String(error);
+    stats.failures[reason] = (stats.failures[reason] ?? 0) + 1;
+    stats.failureReason = reason;
+    stats.message = message;
+    if (error instanceof CrawlPageError && error.snapshot && !stats.snapshots[reason]) {
+      const saved = await this.snapshots.save(`${taskId}/${job.id}/${reason}`, error.snapshot.html, error.snapshot.screenshot);
+      if (saved) stats.snapshots[reason] = { ...saved, url: error.snapshot.url };
+    }
+    const retry = TRANSIENT_CRAWL_FAILURES.includes(reason) && job.attemptsMade + 1 < (job.opts.attempts ?? 1);
+    stats.finishedAt = retry ? null : new Date().toISOString();
+    // While a retry is pending the task stays running, so the run button cannot start a second run.
+    await this.tasks.update(taskId, { status: retry ? CrawlTaskStatus.Running : CrawlTaskStatus.Failed, lastRunStats: stats });
+    this.logger.warn(`task ${taskId} (job ${job.id}, attempt ${stats.attempt}): ${reason}: ${message}${retry ? ' — will retry' : ''}`);
+    if (retry) throw error instanceof Error ? error : new Error(message);
+    throw new UnrecoverableError(`${reason}: ${message}`);
+  }
+
+  /** Shutting down: put the job back in the queue (it restarts from the first page elsewhere; upserts make that safe). */
+  private async handBack(job: Job<CrawlJobData, CrawlJobResult>, token: string | undefined, stats: CrawlRunStatistics): Promise<never> {
+    stats.message = 'worker shutting down: job handed back to the queue';
+    await this.tasks.update(job.data.taskId, { lastRunStats: stats });
+    await job.moveToDelayed(Date.now() + 1000, token);
+    throw new DelayedError();
+  }
+}

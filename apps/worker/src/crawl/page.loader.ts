@@ -1,0 +1,191 @@
+import type { CrawlFailureReason } from '@aipm/contracts';
+import type { HTTPRequest, Page } from 'puppeteer-core';
+import type { BrowserService } from './browser/browser.service';
+import type { NavigationGuard } from './navigation/navigation.guard';
+import type { SiteAdapter } from './sites/site-adapter';
+
+/** A search page as loaded: its final URL and HTML, and the data-endpoint bodies it received. */
+export interface LoadedPage {
+  url: URL;
+  status: number;
+  html: string;
+  dataBodies: unknown[];
+  /** A PNG of the page when it was rendered in Chromium. */
+  screenshot(): Promise<Buffer | null>;
+}
+
+export interface LoadOptions {
+  javascript: boolean;
+  stealth: boolean;
+  cookie: string;
+  userAgent: string | null;
+  /** Navigation timeout and the longest wait for the page's own requests to settle. */
+  waitMs: number;
+}
+
+/** A page that could not be crawled, with what the operator needs to see why. */
+export class CrawlPageError extends Error {
+  constructor(
+    readonly reason: CrawlFailureReason,
+    message: string,
+    readonly snapshot?: { url: string; html: string; screenshot: Buffer | null },
+  ) {
+    super(message);
+    this.name = CrawlPageError.name;
+  }
+}
+
+const SKIPPED_RESOURCES = new Set(['image', 'media', 'font']);
+const MAX_REDIRECTS = 5;
+
+function statusFailure(status: number): CrawlFailureReason | null {
+  if (status === 401) return 'login_wall';
+  if (status === 403) return 'blocked';
+  if (status === 429 || status >= 500 || status >= 400) return 'http_error';
+  return null;
+}
+
+function cookiesFor(cookie: string, url: URL): Array<{ name: string; value: string; domain: string; path: string }> {
+  return cookie
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.includes('='))
+    .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')).trim(), value: pair.slice(pair.indexOf('=') + 1).trim(), domain: url.hostname, path: '/' }));
+}
+
+/**
+ * Loads a search page either in Chromium (the page runs its scripts; data-endpoint responses are captured)
+ * or, with JavaScript rendering off, by plain HTTP (page, then the data endpoint). Every request and
+ * redirect passes the navigation guard; images, media and fonts are never fetched.
+ */
+export class PageLoader {
+  constructor(
+    private readonly browser: BrowserService,
+    private readonly guard: NavigationGuard,
+  ) {}
+
+  async withPage<T>(adapter: SiteAdapter, url: URL, options: LoadOptions, use: (page: LoadedPage) => Promise<T>): Promise<T> {
+    const first = await this.guard.check(url);
+    if (!first.allowed) throw new CrawlPageError('navigation_refused', first.reason);
+    return options.javascript ? this.inBrowser(adapter, url, options, use) : use(await this.overHttp(adapter, url, options));
+  }
+
+  private async inBrowser<T>(adapter: SiteAdapter, url: URL, options: LoadOptions, use: (page: LoadedPage) => Promise<T>): Promise<T> {
+    return this.browser.withPage(options.stealth, async (page) => {
+      let refused: string | null = null;
+      await page.setRequestInterception(true);
+      page.on('request', (request: HTTPRequest) => void this.screen(page, request, (reason) => (refused = reason)));
+      const pending: Array<Promise<void>> = [];
+      const dataBodies: unknown[] = [];
+      let dataArrived!: () => void;
+      const firstData = new Promise<void>((resolve) => (dataArrived = resolve));
+      page.on('response', (response) => {
+        let responseUrl: URL;
+        try {
+          responseUrl = new URL(response.url());
+        } catch {
+          return;
+        }
+        if (!adapter.isDataEndpoint(responseUrl) || response.request().method() === 'OPTIONS') return;
+        pending.push(
+          response.json().then(
+            (body: unknown) => {
+              dataBodies.push(body);
+              dataArrived();
+            },
+            () => undefined,
+          ),
+        );
+      });
+      if (options.userAgent) await page.setUserAgent({ userAgent: options.userAgent });
+      await page.setExtraHTTPHeaders({ 'accept-language': 'zh-CN,zh;q=0.9' });
+      if (options.cookie) await page.browserContext().setCookie(...cookiesFor(options.cookie, url));
+
+      let status = 0;
+      try {
+        const response = await page.goto(url.toString(), { waitUntil: 'domcontentloaded', timeout: options.waitMs });
+        status = response?.status() ?? 0;
+      } catch (error) {
+        const message = (error as Error).message;
+        if (refused) throw new CrawlPageError('navigation_refused', refused);
+        if (/timeout/i.test(message)) throw new CrawlPageError('timeout', `${url}: ${message}`);
+        throw new CrawlPageError('network_error', `${url}: ${message}`);
+      }
+      let html = await page.content();
+      // Embedded state is complete at DOMContentLoaded; otherwise wait for the page's own data request
+      // (or, for pages without one, for the network to settle).
+      if (adapter.extractEmbedded(html) === null) {
+        await Promise.race([firstData, page.waitForNetworkIdle({ idleTime: 250, timeout: options.waitMs })]).catch(() => undefined);
+        await Promise.all(pending);
+        html = await page.content();
+      }
+      if (refused) throw new CrawlPageError('navigation_refused', refused);
+      const finalUrl = new URL(page.url());
+      const loaded: LoadedPage = {
+        url: finalUrl,
+        status,
+        html,
+        dataBodies,
+        screenshot: async () => Buffer.from(await page.screenshot({ type: 'png', fullPage: false })),
+      };
+      const failure = statusFailure(status);
+      if (failure) throw new CrawlPageError(failure, `${url}: HTTP ${status}`, { url: finalUrl.toString(), html, screenshot: await loaded.screenshot().catch(() => null) });
+      return use(loaded);
+    });
+  }
+
+  /** Lets a request through only if the guard allows its URL; a refused main-frame navigation is remembered. */
+  private async screen(page: Page, request: HTTPRequest, onRefused: (reason: string) => void): Promise<void> {
+    if (request.isInterceptResolutionHandled()) return;
+    if (SKIPPED_RESOURCES.has(request.resourceType())) return request.abort('blockedbyclient');
+    const target = new URL(request.url());
+    if (target.protocol === 'data:' || target.protocol === 'blob:') return request.continue();
+    const verdict = await this.guard.check(target);
+    if (verdict.allowed) return request.continue();
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) onRefused(`${verdict.reason} (${target})`);
+    return request.abort('blockedbyclient');
+  }
+
+  private async overHttp(adapter: SiteAdapter, url: URL, options: LoadOptions): Promise<LoadedPage> {
+    const headers: Record<string, string> = { 'accept-language': 'zh-CN,zh;q=0.9', accept: 'text/html,application/json;q=0.9,*/*;q=0.8' };
+    if (options.userAgent) headers['user-agent'] = options.userAgent;
+    if (options.cookie) headers['cookie'] = options.cookie;
+    const page = await this.fetchFollowing(url, { method: 'GET', headers }, options.waitMs);
+    const html = await page.response.text();
+    const failure = statusFailure(page.response.status);
+    if (failure) throw new CrawlPageError(failure, `${url}: HTTP ${page.response.status}`, { url: page.url.toString(), html, screenshot: null });
+    const dataBodies: unknown[] = [];
+    const request = adapter.extractEmbedded(html) === null ? adapter.dataRequest(page.url) : null;
+    if (request) {
+      const data = await this.fetchFollowing(request.url, { method: request.method, body: request.body, headers: { ...headers, ...request.headers, referer: page.url.toString() } }, options.waitMs);
+      const dataFailure = statusFailure(data.response.status);
+      if (dataFailure) throw new CrawlPageError(dataFailure, `${request.url}: HTTP ${data.response.status}`, { url: page.url.toString(), html, screenshot: null });
+      dataBodies.push(await data.response.json().catch(() => null));
+    }
+    return { url: page.url, status: page.response.status, html, dataBodies, screenshot: async () => null };
+  }
+
+  /** fetch with manual redirects, each hop checked by the guard, so no redirect leaves the allowed sites. */
+  private async fetchFollowing(url: URL, init: RequestInit, timeoutMs: number): Promise<{ url: URL; response: Response }> {
+    let current = url;
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
+      const verdict = await this.guard.check(current);
+      if (!verdict.allowed) throw new CrawlPageError('navigation_refused', `${verdict.reason} (${current})`);
+      let response: Response;
+      try {
+        response = await fetch(current, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+      } catch (error) {
+        const message = (error as Error).message;
+        throw new CrawlPageError(/timeout|abort/i.test(message) ? 'timeout' : 'network_error', `${current}: ${message}`);
+      }
+      const location = response.headers.get('location');
+      if (response.status >= 300 && response.status < 400 && location) {
+        current = new URL(location, current);
+        init = { ...init, method: 'GET', body: undefined };
+        continue;
+      }
+      return { url: current, response };
+    }
+    throw new CrawlPageError('navigation_refused', `${url}: more than ${MAX_REDIRECTS} redirects`);
+  }
+}

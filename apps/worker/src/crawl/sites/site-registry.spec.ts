@@ -1,0 +1,34 @@
+import 'reflect-metadata';
+import { SiteRegistry } from './site-registry';
+
+describe(SiteRegistry.name, () => {
+  it('maps real-site URLs to overridden origins and found links back to the real site', () => {
+    const registry = SiteRegistry.fromEnv('{"zhipin":"http://127.0.0.1:4010/"}');
+    const zhipin = registry.adapter('zhipin');
+    const search = zhipin.searchUrl({ keyword: 'AI产品经理', city: '长沙', page: 1 });
+    const load = registry.toLoadUrl(zhipin, search);
+    expect(load.origin).toBe('http://127.0.0.1:4010');
+    expect(load.search).toBe(search.search);
+    expect(registry.siteOf(load)?.site).toBe('zhipin');
+    expect(registry.canonical(zhipin, new URL('http://127.0.0.1:4010/job_detail/abc.html?lid=1#x'))).toBe('https://www.zhipin.com/job_detail/abc.html');
+    expect(registry.configuredOrigins()).toEqual(new Set(['http://127.0.0.1:4010']));
+    // Sites without an override keep their real origin.
+    const lagou = registry.adapter('lagou');
+    expect(registry.toLoadUrl(lagou, lagou.searchUrl({ keyword: 'x', city: '长沙', page: 1 })).origin).toBe('https://www.lagou.com');
+  });
+
+  it('recognises each site by its domains, subdomains included', () => {
+    const registry = new SiteRegistry();
+    expect(registry.siteOf(new URL('https://api-c.liepin.com/api/x'))?.site).toBe('liepin');
+    expect(registry.siteOf(new URL('https://jobs.51job.com/changsha/1.html'))?.site).toBe('job51');
+    expect(registry.siteOf(new URL('https://notzhipin.com/'))).toBeUndefined();
+  });
+
+  it.each([
+    ['{"monster":"http://127.0.0.1:1"}', /unknown site "monster"/],
+    ['{"zhipin":"ftp://127.0.0.1"}', /needs an http\(s\) origin/],
+    ['["zhipin"]', /JSON object/],
+  ])('rejects the override %s', (json, message) => {
+    expect(() => SiteRegistry.fromEnv(json)).toThrow(message);
+  });
+});

@@ -1,0 +1,58 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Client } from 'minio';
+import { WORKER_ENV, type WorkerEnv } from '../../config/worker-env';
+
+/** Saves the HTML and screenshot of a failed crawl page to S3 storage, for the operator to look at. */
+@Injectable()
+export class FailureSnapshotStore {
+  private readonly logger = new Logger(FailureSnapshotStore.name);
+  private readonly client: Client;
+  private readonly bucket: string;
+  private bucketReady: Promise<void> | null = null;
+
+  constructor(@Inject(WORKER_ENV) env: WorkerEnv) {
+    const endpoint = new URL(env.S3_ENDPOINT);
+    this.client = new Client({
+      endPoint: endpoint.hostname,
+      port: endpoint.port ? Number(endpoint.port) : undefined,
+      useSSL: endpoint.protocol === 'https:',
+      accessKey: env.S3_ACCESS_KEY,
+      secretKey: env.S3_SECRET_KEY,
+      region: env.S3_REGION,
+      pathStyle: true,
+    });
+    this.bucket = env.S3_BUCKET;
+  }
+
+  /** Object names under `crawl-failures/<taskId>/<runKey>/<reason>.{html,png}`; null when storage failed. */
+  async save(prefix: string, html: string, screenshot: Buffer | null): Promise<{ html: string; screenshot: string | null } | null> {
+    try {
+      this.bucketReady ??= this.ensureBucket();
+      await this.bucketReady;
+      const htmlName = `crawl-failures/${prefix}.html`;
+      await this.client.putObject(this.bucket, htmlName, Buffer.from(html, 'utf8'), undefined, { 'Content-Type': 'text/html; charset=utf-8' });
+      let screenshotName: string | null = null;
+      if (screenshot) {
+        screenshotName = `crawl-failures/${prefix}.png`;
+        await this.client.putObject(this.bucket, screenshotName, screenshot, screenshot.length, { 'Content-Type': 'image/png' });
+      }
+      return { html: htmlName, screenshot: screenshotName };
+    } catch (error) {
+      this.bucketReady = null;
+      // A snapshot is a diagnostic aid: losing one must not fail the crawl.
+      this.logger.warn(`failure snapshot not saved: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
+  async read(name: string): Promise<Buffer> {
+    const stream = await this.client.getObject(this.bucket, name);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  private async ensureBucket(): Promise<void> {
+    if (!(await this.client.bucketExists(this.bucket))) await this.client.makeBucket(this.bucket);
+  }
+}

@@ -1,0 +1,162 @@
+import 'reflect-metadata';
+import type { CrawlRunStatistics } from '@aipm/contracts';
+import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
+import { bullConnectionFromUrl, CRAWL_QUEUE, enqueueCrawl, KEY_PREFIX } from '@aipm/queue';
+import { Queue } from 'bullmq';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DataSource } from 'typeorm';
+import { waitFor } from '../../../tools/testing/process';
+import { testRedisUrl } from '../../../tools/testing/services';
+import { SITE_ADAPTERS } from '../src/crawl/sites/site-registry';
+import { startFixtureSites, type FixtureSites } from './fixture-sites';
+
+jest.setTimeout(150_000);
+
+const WORKER_MAIN = path.resolve(__dirname, '../dist/main.js');
+
+/** A worker process whose output is kept for debugging. */
+function startWorker(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn('node', [WORKER_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Every descendant process of `pid`, read from /proc (puppeteer starts Chromium in a process group of its own). */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // ended while listing
+    }
+  }
+  const out: number[] = [];
+  const walk = (parent: number): void => (children.get(parent) ?? []).forEach((child) => (out.push(child), walk(child)));
+  walk(pid);
+  return out;
+}
+
+const chromiumOf = (pid: number) => descendants(pid).filter((child) => {
+  try {
+    return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('chromium');
+  } catch {
+    return false;
+  }
+});
+
+/** SIGKILL takes the worker's Chromium down with it, as a crashed host would; SIGTERM goes to the worker only. */
+const signalWorker = (child: ChildProcess, signal: NodeJS.Signals) => {
+  const browser = signal === 'SIGKILL' && child.pid ? chromiumOf(child.pid) : [];
+  for (const pid of [child.pid!, ...browser]) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+};
+
+describe('crawl worker killed mid-crawl', () => {
+  let database: TestDatabase;
+  let fixtures: FixtureSites;
+  let dataSource: DataSource;
+  let queue: Queue;
+  const workers: ChildProcess[] = [];
+  const redisUrl = testRedisUrl(8);
+
+  beforeAll(async () => {
+    if (!existsSync(WORKER_MAIN)) throw new Error(`${WORKER_MAIN} is missing: run "npm run build" first (npm test does)`);
+    database = await createTestDatabase({ migrate: true });
+    fixtures = await startFixtureSites({ perPage: 10, totalPages: 3 });
+    dataSource = new DataSource({ type: 'postgres', url: database.url });
+    await dataSource.initialize();
+    queue = new Queue(CRAWL_QUEUE, { connection: bullConnectionFromUrl(redisUrl), prefix: `${KEY_PREFIX}:bull` });
+    await queue.obliterate({ force: true });
+  });
+
+  afterAll(async () => {
+    for (const worker of workers) signalWorker(worker, 'SIGKILL');
+    await queue?.obliterate({ force: true }).catch(() => undefined);
+    await queue?.close();
+    await dataSource?.destroy();
+    await fixtures?.close();
+    await database?.drop();
+  });
+
+  it('lets another worker finish the job, with no duplicate results', async () => {
+    // Slow enough (9 pages, 500 ms apart) that the kill lands mid-crawl.
+    await dataSource.query(`INSERT INTO admin_config (key, value) VALUES ('request_delay', '500')`);
+    const targetUrls = SITE_ADAPTERS.filter((adapter) => ['zhipin', 'job51', 'liepin'].includes(adapter.site)).map((adapter) =>
+      adapter.searchUrl({ keyword: 'AI产品经理', city: '长沙', page: 1 }).toString(),
+    );
+    const [task] = await dataSource.query(`INSERT INTO crawl_tasks (name, "targetUrls") VALUES ('kill test', $1) RETURNING id`, [targetUrls]);
+    const env = {
+      ...process.env,
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      CRAWLER_SITE_ORIGINS: fixtures.env,
+      CRAWL_CONCURRENCY: '1',
+      CRAWL_LOCK_DURATION_MS: '5000',
+      LOG_LEVEL: 'warn',
+    };
+    const count = async () => Number((await dataSource.query(`SELECT count(*)::int AS n FROM crawl_results`))[0].n);
+
+    const first = startWorker(env);
+    workers.push(first.child);
+    const job = await enqueueCrawl(queue, { taskId: task.id });
+    const atKill = await waitFor(async () => {
+      const n = await count();
+      return n >= 10 ? n : undefined;
+    }, 60_000, 50);
+    signalWorker(first.child, 'SIGKILL');
+    await first.exited;
+    expect(atKill).toBeLessThan(90);
+    expect(await job.getState()).toBe('active');
+
+    const second = startWorker(env);
+    workers.push(second.child);
+    const finished = await waitFor(async () => ((await job.getState()) === 'completed' ? true : undefined), 90_000, 250);
+    expect(finished).toBe(true);
+
+    const [{ total, distinct }] = await dataSource.query(`SELECT count(*)::int AS total, count(DISTINCT "sourceUrl")::int AS distinct FROM crawl_results`);
+    expect({ total, distinct }).toEqual({ total: 90, distinct: 90 });
+    const [row] = await dataSource.query(`SELECT status, "lastRunStats" FROM crawl_tasks WHERE id = $1`, [task.id]);
+    const stats = row.lastRunStats as CrawlRunStatistics;
+    expect(row.status).toBe('completed');
+    // The second worker restarted the job from the first page: what the first had saved came back as duplicates.
+    expect(stats).toMatchObject({ found: 90, pagesDone: 9 });
+    expect(stats.duplicates).toBeGreaterThanOrEqual(atKill);
+    expect(stats.new + stats.duplicates).toBe(90);
+
+    signalWorker(second.child, 'SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('hands the active job back to the queue on SIGTERM, closes its browser and exits 0', async () => {
+    const target = SITE_ADAPTERS.find((adapter) => adapter.site === 'lagou')!.searchUrl({ keyword: '交接', city: '长沙', page: 1 }).toString();
+    const [task] = await dataSource.query(`INSERT INTO crawl_tasks (name, "targetUrls") VALUES ('hand back', $1) RETURNING id`, [[target]]);
+    const env = { ...process.env, DATABASE_URL: database.url, REDIS_URL: redisUrl, CRAWLER_SITE_ORIGINS: fixtures.env, CRAWL_CONCURRENCY: '1', CRAWL_LOCK_DURATION_MS: '5000', LOG_LEVEL: 'warn' };
+    const worker = startWorker(env);
+    workers.push(worker.child);
+    const job = await enqueueCrawl(queue, { taskId: task.id });
+    await waitFor(async () => (Number((await dataSource.query(`SELECT count(*)::int AS n FROM crawl_results WHERE "taskId" = $1`, [task.id]))[0].n) > 0 ? true : undefined), 60_000, 50);
+    const browser = chromiumOf(worker.child.pid!);
+    expect(browser.length).toBeGreaterThan(0);
+    const alive = () => browser.filter((pid) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')).length;
+
+    signalWorker(worker.child, 'SIGTERM');
+    expect(await worker.exited).toBe(0);
+    expect(['delayed', 'waiting']).toContain(await job.getState());
+    expect(alive()).toBe(0);
+    const [row] = await dataSource.query(`SELECT "lastRunStats" FROM crawl_tasks WHERE id = $1`, [task.id]);
+    expect(row.lastRunStats.message).toMatch(/handed back/);
+  });
+});

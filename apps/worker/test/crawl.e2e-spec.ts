@@ -1,0 +1,280 @@
+import 'reflect-metadata';
+import { CrawlResultStatus, type CrawlRunStatistics } from '@aipm/contracts';
+import { CrawlResult, CrawlTask, LearnedSelector } from '@aipm/database';
+import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
+import { bullConnectionFromUrl, CRAWL_QUEUE, enqueueCrawl, KEY_PREFIX, type CrawlJobData, type CrawlJobResult } from '@aipm/queue';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Queue, QueueEvents, type Job, type JobsOptions } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { testRedisUrl } from '../../../tools/testing/services';
+import { loadWorkerEnv } from '../src/config/worker-env';
+import { BrowserService } from '../src/crawl/browser/browser.service';
+import { SITE_ADAPTERS } from '../src/crawl/sites/site-registry';
+import { FailureSnapshotStore } from '../src/crawl/storage/failure-snapshot.store';
+import { WorkerModule } from '../src/worker.module';
+import { startFixtureSites, type FixtureSite, type FixtureSites } from './fixture-sites';
+
+jest.setTimeout(120_000);
+
+/** The whole engine against the fixture sites: queue → worker → real Chromium → Postgres and S3. */
+describe('crawl through the queue (real Chromium, fixture sites)', () => {
+  let database: TestDatabase;
+  let fixtures: FixtureSites;
+  let app: INestApplicationContext;
+  let dataSource: DataSource;
+  let queue: Queue;
+  let events: QueueEvents;
+  const redisUrl = testRedisUrl(7);
+
+  const adapter = (site: FixtureSite) => SITE_ADAPTERS.find((candidate) => candidate.site === site)!;
+  const setConfig = async (key: string, value: string) =>
+    dataSource.query(`INSERT INTO admin_config (key, value) VALUES ($1, $2) ON CONFLICT ON CONSTRAINT "UQ_admin_config_key" DO UPDATE SET value = EXCLUDED.value`, [key, value]);
+  const createTask = (site: FixtureSite, fields: Partial<CrawlTask> = {}) =>
+    dataSource.getRepository(CrawlTask).save({
+      name: `${site} AI产品经理 长沙`,
+      site,
+      keywords: ['AI产品经理'],
+      // Real-site URLs, as the admin form generates them; CRAWLER_SITE_ORIGINS sends them to the fixtures.
+      targetUrls: [adapter(site).searchUrl({ keyword: 'AI产品经理', city: '长沙', page: 1 }).toString()],
+      ...fields,
+    });
+  const run = async (taskId: string, data: Partial<CrawlJobData> = {}, options: JobsOptions = {}) => {
+    const job = (await enqueueCrawl(queue, { taskId, ...data }, options)) as Job<CrawlJobData, CrawlJobResult>;
+    const outcome = await job.waitUntilFinished(events, 90_000).then(
+      (result: CrawlJobResult) => ({ result, error: null as Error | null }),
+      (error: Error) => ({ result: null, error }),
+    );
+    const task = await dataSource.getRepository(CrawlTask).findOneByOrFail({ id: taskId });
+    return { ...outcome, task, stats: task.lastRunStats as CrawlRunStatistics, job: (await queue.getJob(job.id!))! };
+  };
+  const resultsOf = (taskId: string) => dataSource.getRepository(CrawlResult).find({ where: { taskId }, order: { sourceUrl: 'ASC' } });
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: true });
+    fixtures = await startFixtureSites({ perPage: 10, totalPages: 3 });
+    const env = loadWorkerEnv({ ...process.env, DATABASE_URL: database.url, REDIS_URL: redisUrl, CRAWLER_SITE_ORIGINS: fixtures.env, CRAWL_CONCURRENCY: '2', LOG_LEVEL: 'warn' });
+    app = await NestFactory.createApplicationContext(WorkerModule.register(env), { logger: false });
+    await app.init();
+    dataSource = app.get(DataSource);
+    const connection = bullConnectionFromUrl(redisUrl);
+    queue = new Queue(CRAWL_QUEUE, { connection, prefix: `${KEY_PREFIX}:bull` });
+    events = new QueueEvents(CRAWL_QUEUE, { connection, prefix: `${KEY_PREFIX}:bull` });
+    await events.waitUntilReady();
+    await queue.obliterate({ force: true });
+    await setConfig('request_delay', '50');
+    await setConfig('boss_cookie', 'wt2=fixture-cookie; lastCity=101250100');
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await events?.close();
+    await queue?.obliterate({ force: true }).catch(() => undefined);
+    await queue?.close();
+    await fixtures?.close();
+    await database?.drop();
+  });
+
+  it.each<[FixtureSite, string]>([
+    ['zhipin', 'json'],
+    ['job51', 'json'],
+    ['liepin', 'json'],
+    ['zhaopin', 'embedded'],
+    ['lagou', 'embedded'],
+  ])('crawls %s in Chromium, reading its %s data, and completes the task', async (site, source) => {
+    const task = await createTask(site);
+    const { result, error, task: after, stats, job } = await run(task.id);
+
+    expect(error).toBeNull();
+    expect(after.status).toBe('completed');
+    expect(after.lastRunAt).toBeInstanceOf(Date);
+    expect(stats).toMatchObject({ pagesDone: 3, pagesTotal: 3, found: 30, new: 30, duplicates: 0, failureReason: null, sources: { [source]: 30 } });
+    expect(job.progress).toEqual({ pagesDone: 3, pagesTotal: 3, jobsFound: 30 });
+    const results = await resultsOf(task.id);
+    expect(results).toHaveLength(30);
+    expect(result?.resultIds).toHaveLength(30);
+    for (const row of results) {
+      expect(new URL(row.sourceUrl).protocol).toBe('https:');
+      expect(row.sourceUrl).not.toContain('127.0.0.1');
+      expect(row.sourceUrl).not.toContain('?');
+      // eslint-disable-next-line no-control-regex -- finding control characters is the point
+      expect(row.title).not.toMatch(/[<>\u0000-\u001f]/);
+      expect(row.status).toBe('pending');
+    }
+    expect(results.filter((row) => row.salaryMin !== null).length).toBeGreaterThan(20);
+  });
+
+  it('sends the stored cookie and rotates the user agent on the site', async () => {
+    const searches = fixtures.requests.zhipin.filter((request) => request.path === '/web/geek/job');
+    expect(searches.length).toBeGreaterThanOrEqual(3);
+    expect(searches.every((request) => request.cookie.includes('wt2=fixture-cookie'))).toBe(true);
+    expect(new Set(searches.map((request) => request.userAgent)).size).toBeGreaterThan(1);
+    expect(searches.some((request) => /HeadlessChrome/.test(request.userAgent))).toBe(false);
+  });
+
+  it('keeps one page at a time per site, with the configured delay between pages', async () => {
+    await setConfig('request_delay', '400');
+    const task = await createTask('lagou', { keywords: ['产品经理'], targetUrls: [adapter('lagou').searchUrl({ keyword: '产品经理', city: '长沙', page: 1 }).toString()] });
+    const second = await createTask('lagou', { keywords: ['AI运营'], targetUrls: [adapter('lagou').searchUrl({ keyword: 'AI运营', city: '长沙', page: 1 }).toString()] });
+    const before = fixtures.requests.lagou.length;
+    const [a, b] = await Promise.all([run(task.id), run(second.id)]);
+    await setConfig('request_delay', '50');
+    expect([a.task.status, b.task.status]).toEqual(['completed', 'completed']);
+    const pages = fixtures.requests.lagou.slice(before).filter((request) => request.path === '/wn/jobs').map((request) => request.at).sort((x, y) => x - y);
+    expect(pages).toHaveLength(6);
+    for (let index = 1; index < pages.length; index += 1) expect(pages[index] - pages[index - 1]).toBeGreaterThanOrEqual(390);
+  });
+
+  it('reruns without duplicates and never resets a reviewed result', async () => {
+    const task = await createTask('liepin', { keywords: ['大模型'], targetUrls: [adapter('liepin').searchUrl({ keyword: '大模型', city: '长沙', page: 1 }).toString()] });
+    await run(task.id);
+    const [reviewed] = await resultsOf(task.id);
+    await dataSource.getRepository(CrawlResult).update(reviewed.id, { status: CrawlResultStatus.Approved, title: '已审核的标题', reviewedAt: new Date() });
+
+    const again = await run(task.id);
+    expect(again.stats).toMatchObject({ found: 30, new: 0, duplicates: 30 });
+    expect(await resultsOf(task.id)).toHaveLength(30);
+    expect(await dataSource.getRepository(CrawlResult).findOneByOrFail({ id: reviewed.id })).toMatchObject({ status: 'approved', title: '已审核的标题' });
+    expect(again.result?.resultIds).toContain(reviewed.id);
+  });
+
+  it('reports a login wall as its own failure, without retrying, with a snapshot in storage', async () => {
+    fixtures.setMode('zhipin', 'login-wall');
+    try {
+      const task = await createTask('zhipin', { keywords: ['登录墙'], targetUrls: [adapter('zhipin').searchUrl({ keyword: '登录墙', city: '长沙', page: 1 }).toString()] });
+      const { error, task: after, stats, job } = await run(task.id, {}, { backoff: { type: 'fixed', delay: 100 } });
+      expect(error?.message).toMatch(/login_wall/);
+      expect(after.status).toBe('failed');
+      expect(job.attemptsMade).toBe(1);
+      expect(stats).toMatchObject({ failureReason: 'login_wall', found: 0, failures: { login_wall: 1 } });
+      const snapshot = stats.snapshots.login_wall!;
+      expect(snapshot.screenshot).toMatch(/\.png$/);
+      const html = (await app.get(FailureSnapshotStore).read(snapshot.html)).toString('utf8');
+      expect(html).toContain('扫码登录');
+      const png = await app.get(FailureSnapshotStore).read(snapshot.screenshot!);
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+    } finally {
+      fixtures.setMode('zhipin', 'normal');
+    }
+  });
+
+  it('reports a captcha as its own failure', async () => {
+    fixtures.setMode('job51', 'captcha');
+    try {
+      const task = await createTask('job51', { keywords: ['验证'], targetUrls: [adapter('job51').searchUrl({ keyword: '验证', city: '长沙', page: 1 }).toString()] });
+      const { task: after, stats } = await run(task.id);
+      expect(after.status).toBe('failed');
+      expect(stats.failureReason).toBe('captcha');
+    } finally {
+      fixtures.setMode('job51', 'normal');
+    }
+  });
+
+  it('retries a transient failure with backoff and then completes', async () => {
+    fixtures.setMode('zhaopin', 'flaky');
+    try {
+      const task = await createTask('zhaopin', { keywords: ['重试'], targetUrls: [adapter('zhaopin').searchUrl({ keyword: '重试', city: '长沙', page: 1 }).toString()] });
+      const { error, task: after, stats, job } = await run(task.id, {}, { backoff: { type: 'fixed', delay: 200 } });
+      expect(error).toBeNull();
+      expect(after.status).toBe('completed');
+      expect(job.attemptsMade).toBeGreaterThanOrEqual(1);
+      expect(stats.failures.http_error).toBeGreaterThanOrEqual(1);
+      expect(stats.snapshots.http_error?.html).toBeDefined();
+      expect(stats.found).toBe(30);
+    } finally {
+      fixtures.setMode('zhaopin', 'normal');
+    }
+  });
+
+  it('crawls without JavaScript rendering by plain HTTP, reading the data endpoint itself', async () => {
+    await setConfig('javascript_rendering', 'false');
+    try {
+      const task = await createTask('job51', { keywords: ['无JS'], targetUrls: [adapter('job51').searchUrl({ keyword: '无JS', city: '长沙', page: 1 }).toString()] });
+      const before = fixtures.requests.job51.length;
+      const { task: after, stats } = await run(task.id, { maxPages: 2 });
+      expect(after.status).toBe('completed');
+      expect(stats).toMatchObject({ pagesDone: 2, found: 20, sources: { json: 20 } });
+      const paths = fixtures.requests.job51.slice(before).map((request) => request.path);
+      expect(paths).toEqual(['/pc/search', '/api/job/search-pc', '/pc/search', '/api/job/search-pc']);
+    } finally {
+      await setConfig('javascript_rendering', 'true');
+    }
+  });
+
+  it('stops at maxResults for an automated crawl of keywords and a city', async () => {
+    const task = await createTask('zhipin', { keywords: ['AI产品经理'], targetUrls: [] });
+    const { task: after, stats, result } = await run(task.id, { city: '北京', maxResults: 15 });
+    expect(after.status).toBe('completed');
+    expect(stats.found).toBe(15);
+    expect(result?.resultIds).toHaveLength(15);
+    const search = fixtures.requests.zhipin.filter((request) => request.path === '/web/geek/job').at(-1)!;
+    expect(new URLSearchParams(search.search).get('city')).toBe('101010100');
+  });
+
+  it('refuses to navigate to a loopback address that is not a configured origin', async () => {
+    const task = await createTask('zhipin', { targetUrls: ['http://127.0.0.1:9/web/geek/job?query=x'] });
+    const { task: after, stats } = await run(task.id);
+    expect(after.status).toBe('failed');
+    expect(stats.failureReason).toBe('navigation_refused');
+  });
+
+  it('learns selectors for a site without JSON and still crawls it after its classes are renamed', async () => {
+    fixtures.setMode('zhipin', 'dom');
+    try {
+      const task = await createTask('zhipin', { keywords: ['改版'], targetUrls: [adapter('zhipin').searchUrl({ keyword: '改版', city: '长沙', page: 1 }).toString()] });
+      const first = await run(task.id);
+      expect(first.task.status).toBe('completed');
+      expect(first.stats).toMatchObject({ found: 30, sources: { dom: 30 } });
+      const learned = await dataSource.getRepository(LearnedSelector).find({ where: { site: 'zhipin' } });
+      expect(learned).toHaveLength(1);
+      expect(learned[0]).toMatchObject({ urlPattern: '/web/geek/job', selectorType: 'job-card', successCount: 3, failCount: 0 });
+
+      fixtures.rotateClasses();
+      const second = await run(task.id);
+      expect(second.task.status).toBe('completed');
+      expect(second.stats).toMatchObject({ found: 30, new: 0, duplicates: 30, sources: { dom: 30 } });
+
+      const rows = await dataSource.getRepository(LearnedSelector).find({ where: { site: 'zhipin' }, order: { createdAt: 'ASC' } });
+      expect(rows).toHaveLength(2);
+      expect(rows[0].failCount).toBeGreaterThanOrEqual(1);
+      expect(rows[1]).toMatchObject({ successCount: 3 });
+      expect(rows[1].confidence).toBeGreaterThan(rows[0].confidence);
+      expect(JSON.parse(rows[1].selector).card).not.toBe(JSON.parse(rows[0].selector).card);
+      expect(JSON.parse(rows[1].selector).fingerprint).toBe(JSON.parse(rows[0].selector).fingerprint);
+      expect(await resultsOf(task.id)).toHaveLength(30);
+      expect((await resultsOf(task.id))[0].company).toMatch(/公司$/);
+    } finally {
+      fixtures.setMode('zhipin', 'normal');
+    }
+  });
+
+  it('relaunches Chromium after it crashed and carries on', async () => {
+    const browser = app.get(BrowserService);
+    const pid = browser.browserPid();
+    expect(pid).toBeDefined();
+    const launches = browser.launches;
+    process.kill(pid!, 'SIGKILL');
+    const task = await createTask('zhipin', { keywords: ['崩溃'], targetUrls: [adapter('zhipin').searchUrl({ keyword: '崩溃', city: '长沙', page: 1 }).toString()] });
+    const { task: after, stats } = await run(task.id, { maxPages: 1 }, { backoff: { type: 'fixed', delay: 100 } });
+    expect(after.status).toBe('completed');
+    expect(stats.found).toBe(10);
+    expect(browser.launches).toBe(launches + 1);
+    expect(browser.browserPid()).not.toBe(pid);
+  });
+
+  it('refuses a redirect off the site, in Chromium and over plain HTTP', async () => {
+    fixtures.setMode('lagou', 'redirect-away');
+    try {
+      for (const javascript of ['true', 'false']) {
+        await setConfig('javascript_rendering', javascript);
+        const task = await createTask('lagou', { keywords: ['跳转'], targetUrls: [adapter('lagou').searchUrl({ keyword: '跳转', city: '长沙', page: 1 }).toString()] });
+        const { task: after, stats } = await run(task.id);
+        expect({ javascript, status: after.status, reason: stats.failureReason }).toEqual({ javascript, status: 'failed', reason: 'navigation_refused' });
+        expect(stats.message).toContain('evil.example');
+      }
+    } finally {
+      fixtures.setMode('lagou', 'normal');
+      await setConfig('javascript_rendering', 'true');
+    }
+  });
+});

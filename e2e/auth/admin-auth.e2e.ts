@@ -1,0 +1,129 @@
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_ADMIN, loginAsAdmin, toast, welcomeLine } from '../support/admin';
+
+const NEW_PASSWORD = 'e2e-Password-2';
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('邮箱').fill(email);
+  await page.getByRole('textbox', { name: '密码' }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await expect(toast(page, '登出成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+}
+
+/**
+ * The administrator's journeys in order on one fresh system (spec §2, §5, §8). Both viewports run them on
+ * the same database: the first run (desktop) creates the administrator, the second logs in.
+ */
+test.describe.serial('administrator sign-in', () => {
+  test('first run creates the administrator and lands on the dashboard', async ({ page }) => {
+    const { hasAdmin } = await (await page.request.get('/api/admin/check')).json();
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+
+    if (!hasAdmin) {
+      await expect(page.getByRole('heading', { name: '创建管理员账户' })).toBeVisible();
+      await page.getByLabel('邮箱').fill(E2E_ADMIN.email);
+      await page.getByRole('textbox', { name: '密码', exact: true }).fill(E2E_ADMIN.password);
+      // Client checks of spec §5 come first.
+      await page.getByRole('textbox', { name: '确认密码' }).fill('something-else');
+      await page.getByRole('button', { name: '创建账户' }).click();
+      await expect(toast(page, '两次输入的密码不一致')).toBeVisible();
+      await page.getByRole('textbox', { name: '确认密码' }).fill(E2E_ADMIN.password);
+      // The show/hide toggle reveals the password.
+      await page.getByRole('button', { name: '显示密码: 密码', exact: true }).click();
+      await expect(page.getByRole('textbox', { name: '密码', exact: true })).toHaveAttribute('type', 'text');
+      await page.getByRole('button', { name: '创建账户' }).click();
+      await expect(toast(page, '管理员账户创建成功')).toBeVisible();
+    } else {
+      await expect(page.getByRole('heading', { name: '管理员登录' })).toBeVisible();
+      await fillLogin(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await expect(toast(page, '登录成功')).toBeVisible();
+    }
+
+    await expect(page).toHaveURL(/\/admin\/?$/);
+    await expect(welcomeLine(page)).toBeVisible();
+    for (const card of ['总注册数', '咨询消息', '今日注册']) await expect(page.getByText(card, { exact: true }).first()).toBeVisible();
+    await expect(page.getByTestId('stat-totalRegistrations')).toContainText(/\d+/);
+  });
+
+  test('shows the seven areas of the back office', async ({ page, isMobile }) => {
+    await loginAsAdmin(page);
+    if (isMobile) await page.getByRole('button', { name: '打开菜单' }).click();
+    for (const area of ['学员注册', '学员管理', '咨询消息', '招聘爬虫', '已发布职位', '通知设置', '爬虫配置']) {
+      await expect(page.getByRole('menuitem', { name: area })).toBeVisible();
+    }
+    await page.getByRole('menuitem', { name: '招聘爬虫' }).click();
+    await expect(page).toHaveURL(/\/admin\/crawler$/);
+    await expect(page.getByText('该功能正在开发中')).toBeVisible();
+  });
+
+  test('logs out, and the dashboard then sends to the login page', async ({ page }) => {
+    await loginAsAdmin(page);
+    await logOut(page);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole('heading', { name: '管理员登录' })).toBeVisible();
+  });
+
+  test('says "verifying" while the session check is pending', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.route('**/api/admin/verify', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/admin');
+    await expect(page.getByText('正在验证管理员权限...')).toBeVisible();
+    await expect(welcomeLine(page)).toBeVisible();
+  });
+
+  test('refuses a wrong password with the spec toast, then logs in', async ({ page }) => {
+    await page.goto('/admin/login');
+    await expect(page.getByRole('heading', { name: '管理员登录' })).toBeVisible();
+    await fillLogin(page, E2E_ADMIN.email, 'not-the-password');
+    await expect(toast(page, '登录失败：邮箱或密码错误')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+
+    await fillLogin(page, E2E_ADMIN.email.toUpperCase(), E2E_ADMIN.password);
+    await expect(toast(page, '登录成功')).toBeVisible();
+    await expect(welcomeLine(page)).toBeVisible();
+  });
+
+  test('changes the password, and the new one is the one that works', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.getByRole('button', { name: '修改密码' }).click();
+    const dialog = page.getByRole('dialog', { name: '修改密码' });
+    await dialog.getByRole('textbox', { name: '当前密码' }).fill(E2E_ADMIN.password);
+    await dialog.getByRole('textbox', { name: '新密码', exact: true }).fill(NEW_PASSWORD);
+    await dialog.getByRole('textbox', { name: '确认新密码' }).fill('does-not-match');
+    await dialog.getByRole('button', { name: '确认修改' }).click();
+    await expect(toast(page, '新密码和确认密码不一致')).toBeVisible();
+
+    await dialog.getByRole('textbox', { name: '确认新密码' }).fill(NEW_PASSWORD);
+    await dialog.getByRole('button', { name: '确认修改' }).click();
+    await expect(toast(page, '密码修改成功')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await logOut(page);
+    await fillLogin(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(toast(page, '登录失败：邮箱或密码错误')).toBeVisible();
+    await fillLogin(page, E2E_ADMIN.email, NEW_PASSWORD);
+    await expect(welcomeLine(page)).toBeVisible();
+
+    // Put the shared password back for the other viewport and later journeys.
+    const restored = await page.request.post('/api/admin/change-password', { data: { currentPassword: NEW_PASSWORD, newPassword: E2E_ADMIN.password } });
+    expect(restored.ok()).toBe(true);
+  });
+
+  test('switches the back office to English', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.getByRole('button', { name: '中文' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByText('Total registrations')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  });
+});

@@ -1,0 +1,3 @@
+export * from './auth.dto';
+export * from './auth.messages';
+export * from './auth.responses';

@@ -1,0 +1,74 @@
+/**
+ * Crawler settings stored as admin_config rows (spec §3 "Crawler config"). A key without a row takes
+ * the default below; the API's GET/POST /api/admin/crawler-config and the worker read the same keys.
+ */
+export const CrawlerConfigKey = {
+  ZhaopinCookie: 'zhaopin_cookie',
+  BossCookie: 'boss_cookie',
+  Job51Cookie: 'job51_cookie',
+  LiepinCookie: 'liepin_cookie',
+  LagouCookie: 'lagou_cookie',
+  RequestDelay: 'request_delay',
+  UserAgentRotation: 'user_agent_rotation',
+  JavascriptRendering: 'javascript_rendering',
+  AntiDetection: 'anti_detection',
+} as const;
+export type CrawlerConfigKey = (typeof CrawlerConfigKey)[keyof typeof CrawlerConfigKey];
+export const CRAWLER_CONFIG_KEYS: readonly CrawlerConfigKey[] = Object.values(CrawlerConfigKey);
+
+export interface CrawlerConfig {
+  zhaopin_cookie: string;
+  boss_cookie: string;
+  job51_cookie: string;
+  liepin_cookie: string;
+  lagou_cookie: string;
+  /** Milliseconds between two page loads on the same site. */
+  request_delay: number;
+  user_agent_rotation: boolean;
+  /** Off: plain HTTP fetch and an HTML parser instead of Chromium. */
+  javascript_rendering: boolean;
+  /** Stealth plugin on or off. */
+  anti_detection: boolean;
+}
+
+export const DEFAULT_REQUEST_DELAY_MS = 3000;
+
+export const CRAWLER_CONFIG_DEFAULTS: Readonly<CrawlerConfig> = {
+  zhaopin_cookie: '',
+  boss_cookie: '',
+  job51_cookie: '',
+  liepin_cookie: '',
+  lagou_cookie: '',
+  request_delay: DEFAULT_REQUEST_DELAY_MS,
+  user_agent_rotation: true,
+  javascript_rendering: true,
+  anti_detection: true,
+};
+
+const BOOLEAN_KEYS = new Set<CrawlerConfigKey>(['user_agent_rotation', 'javascript_rendering', 'anti_detection']);
+
+/**
+ * Builds the config from stored string values (admin_config.value is text). Unknown keys are ignored;
+ * a delay that is not a non-negative number falls back to 3000 (spec §9), like the admin form does.
+ */
+export function parseCrawlerConfig(rows: ReadonlyArray<{ key: string; value: string }>): CrawlerConfig {
+  const config: CrawlerConfig = { ...CRAWLER_CONFIG_DEFAULTS };
+  for (const { key, value } of rows) {
+    if (!(CRAWLER_CONFIG_KEYS as readonly string[]).includes(key)) continue;
+    const typedKey = key as CrawlerConfigKey;
+    if (typedKey === 'request_delay') {
+      const delay = Number(value.trim());
+      config.request_delay = value.trim() !== '' && Number.isFinite(delay) && delay >= 0 ? Math.round(delay) : DEFAULT_REQUEST_DELAY_MS;
+    } else if (BOOLEAN_KEYS.has(typedKey)) {
+      (config as unknown as Record<string, boolean>)[typedKey] = !['false', '0', 'off', 'no', ''].includes(value.trim().toLowerCase());
+    } else {
+      (config as unknown as Record<string, string>)[typedKey] = value;
+    }
+  }
+  return config;
+}
+
+/** The stored form of a config value (admin_config.value is text). */
+export function serializeCrawlerConfigValue(value: string | number | boolean): string {
+  return String(value);
+}

@@ -1,0 +1,5 @@
+export * from './date.format';
+export * from './language';
+export * from './money.format';
+export * from './salary.format';
+export * from './public-job';

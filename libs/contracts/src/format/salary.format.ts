@@ -1,0 +1,66 @@
+import { DEFAULT_CURRENCY } from '../enums/money.enums';
+import { formatLanguage, groupThousands, trimDecimals } from './language';
+
+/** Salary bounds as stored on a published job: whole currency units per month, either may be missing. */
+export interface SalaryRange {
+  salaryMin?: number | null;
+  salaryMax?: number | null;
+  salaryCurrency?: string | null;
+}
+
+/** The unit of 万 (ten thousand): amounts from here on are shown in it (spec §9). */
+export const TEN_THOUSAND = 10_000;
+
+function hasValue(value: number | null | undefined): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/**
+ * One public amount: 10,000 or more in 万 units (15000 → "1.5万"; in English the same quantity as K:
+ * "15K"), below that with thousands separators ("8,000").
+ */
+export function formatSalaryAmount(value: number, language?: string): string {
+  if (value >= TEN_THOUSAND) {
+    return formatLanguage(language) === 'en' ? `${trimDecimals(value / 1000, 1)}K` : `${trimDecimals(value / TEN_THOUSAND, 2)}万`;
+  }
+  return groupThousands(value);
+}
+
+function currencySuffix(currency: string | null | undefined, language: string | undefined): string {
+  const code = currency || DEFAULT_CURRENCY;
+  if (code === DEFAULT_CURRENCY) return formatLanguage(language) === 'en' ? ' RMB' : '元';
+  return ` ${code}`;
+}
+
+/**
+ * The public job card's salary (spec §9): "min - max", "min+" or "≤max", CNY shown as 元 (RMB in
+ * English). Null when neither bound is known, so the card can leave the line out.
+ */
+export function formatSalary(range: SalaryRange, language?: string): string | null {
+  const { salaryMin: min, salaryMax: max } = range;
+  const suffix = currencySuffix(range.salaryCurrency, language);
+  if (hasValue(min) && hasValue(max)) {
+    return `${formatSalaryAmount(min, language)} - ${formatSalaryAmount(max, language)}${suffix}`;
+  }
+  if (hasValue(min)) return `${formatSalaryAmount(min, language)}+${suffix}`;
+  if (hasValue(max)) return `≤${formatSalaryAmount(max, language)}${suffix}`;
+  return null;
+}
+
+function adminAmount(value: number): string {
+  return value >= TEN_THOUSAND ? `${(value / TEN_THOUSAND).toFixed(1)}万` : groupThousands(value);
+}
+
+/**
+ * The back office's salary (spec §9): N.N万 units, "面议" when neither bound is set, and a non-CNY
+ * currency appended.
+ */
+export function formatAdminSalary(range: SalaryRange): string {
+  const { salaryMin: min, salaryMax: max } = range;
+  const currency = range.salaryCurrency || DEFAULT_CURRENCY;
+  const suffix = currency === DEFAULT_CURRENCY ? '' : ` ${currency}`;
+  if (hasValue(min) && hasValue(max)) return `${adminAmount(min)} - ${adminAmount(max)}${suffix}`;
+  if (hasValue(min)) return `${adminAmount(min)}+${suffix}`;
+  if (hasValue(max)) return `≤${adminAmount(max)}${suffix}`;
+  return '面议';
+}

@@ -1,0 +1,27 @@
+/** Follow-up of a lead in the back office (beyond the spec's fixed "new registration" badge). */
+export const LeadStatus = {
+  New: 'new',
+  Contacted: 'contacted',
+  Enrolled: 'enrolled',
+  Invalid: 'invalid',
+} as const;
+export type LeadStatus = (typeof LeadStatus)[keyof typeof LeadStatus];
+export const LEAD_STATUSES: readonly LeadStatus[] = Object.values(LeadStatus);
+
+/** Badge labels of the admin lists. */
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: '新报名',
+  contacted: '已联系',
+  enrolled: '已报名入学',
+  invalid: '无效',
+};
+
+/** First-touch source keys: the landing visit's utm_* parameters, referrer and landing path. */
+export const LEAD_SOURCE_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'referrer', 'landingPath'] as const;
+export type LeadSourceKey = (typeof LEAD_SOURCE_KEYS)[number];
+
+/**
+ * The cookie the web sets on the landing visit (first touch: only when absent), holding the source as
+ * URL-encoded JSON. The API reads it when a form's body carries no `source`.
+ */
+export const FIRST_TOUCH_COOKIE = 'aipm_ft';

@@ -1,0 +1,42 @@
+import { LEAD_MESSAGES } from './lead.messages';
+
+export type PhoneCheck =
+  | { valid: true; /** E.164, e.g. +8613812345678: the key for repeats and erasure. */ e164: string; mainland: boolean }
+  | { valid: false; message: string };
+
+const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
+// E.164: a country code that does not start with 0, at most 15 digits in all (7 at least, to refuse typos).
+const E164 = /^\+[1-9]\d{6,14}$/;
+// What people type between digits: spaces (also full-width), dashes, dots and parentheses (also full-width).
+const SEPARATORS = /[\s\u3000\-－.()（）]/g;
+
+/**
+ * Normalises a phone number as typed on the forms: separators dropped, then a mainland mobile (with or
+ * without +86 / 0086 / 86) or an international number in + form. Everything else gets a message that says
+ * what is expected. Universal: used by the API validators and the Remix actions alike.
+ */
+export function checkPhone(raw: string): PhoneCheck {
+  const compact = raw.replace(SEPARATORS, '').replace(/^＋/, '+');
+  let national: string | undefined;
+  if (compact.startsWith('+86')) national = compact.slice(3);
+  else if (compact.startsWith('0086')) national = compact.slice(4);
+  else if (/^86\d{11}$/.test(compact)) national = compact.slice(2);
+  else if (!compact.startsWith('+')) national = compact;
+
+  if (national !== undefined) {
+    if (MAINLAND_MOBILE.test(national)) return { valid: true, e164: `+86${national}`, mainland: true };
+    // +86, 0086 or a bare number that is not a mobile: mainland was meant, say what a mainland mobile looks like.
+    return {
+      valid: false,
+      message: compact.startsWith('+') || compact.startsWith('0086') ? LEAD_MESSAGES.invalidMainlandPhone : LEAD_MESSAGES.invalidPhone,
+    };
+  }
+  if (E164.test(compact)) return { valid: true, e164: compact, mainland: false };
+  return { valid: false, message: LEAD_MESSAGES.invalidPhone };
+}
+
+/** The E.164 form of a valid number, or undefined. */
+export function normalisePhone(raw: string): string | undefined {
+  const check = checkPhone(raw);
+  return check.valid ? check.e164 : undefined;
+}

@@ -1,0 +1,32 @@
+import { Queue } from 'bullmq';
+import { CRAWL_JOB_NAME, CRAWL_JOB_OPTIONS, enqueueCrawl } from './crawl-job';
+import { CRAWL_QUEUE, KEY_PREFIX } from './queue-names';
+import { bullConnectionFromUrl } from './redis-connection';
+
+describe(enqueueCrawl.name, () => {
+  const url = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  url.pathname = '/9';
+  let queue: Queue;
+
+  beforeAll(async () => {
+    queue = new Queue(CRAWL_QUEUE, { connection: bullConnectionFromUrl(url.toString()), prefix: `${KEY_PREFIX}:bull` });
+    await queue.obliterate({ force: true });
+  });
+
+  afterAll(async () => {
+    await queue.obliterate({ force: true });
+    await queue.close();
+  });
+
+  it('adds a crawl-task job with the retry and backoff defaults, which a caller may override', async () => {
+    const job = await enqueueCrawl(queue, { taskId: '8c3f6c1e-0000-4000-8000-000000000001', maxResults: 50, city: '长沙' });
+    expect(job.name).toBe(CRAWL_JOB_NAME);
+    expect(job.data).toEqual({ taskId: '8c3f6c1e-0000-4000-8000-000000000001', maxResults: 50, city: '长沙' });
+    expect(job.opts).toMatchObject({ attempts: 3, backoff: { type: 'exponential', delay: 10_000 } });
+    expect(await queue.getJobCounts('waiting')).toEqual({ waiting: 1 });
+
+    const once = await enqueueCrawl(queue, { taskId: '8c3f6c1e-0000-4000-8000-000000000002' }, { attempts: 1 });
+    expect(once.opts.attempts).toBe(1);
+    expect(CRAWL_JOB_OPTIONS.attempts).toBe(3);
+  });
+});

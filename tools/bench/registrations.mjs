@@ -1,0 +1,200 @@
+#!/usr/bin/env node
+// Registration throughput: posts N registrations (distinct phones, so no repeats) at concurrency C to the
+// built API over loopback, then checks that every acknowledged registration is stored, and only those.
+//
+//   npm run build -w @aipm/api        (or: npx nx run-many -t build -p @aipm/api)
+//   node tools/with-services.mjs -- node tools/bench/registrations.mjs [--count 10000] [--concurrency 50]
+//
+// It needs DATABASE_URL and REDIS_URL (with-services provides them). It creates its own database on that
+// server, starts apps/api/dist/main.js on a free port with FORM_RATE_LIMIT_PER_MINUTE lifted, measures a
+// baseline in the same run (GET /api/admin/check, a one-query read) and prints the registration figures
+// beside it, then stops the API and drops the database.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { values } = parseArgs({
+  options: {
+    count: { type: 'string', default: '10000' },
+    concurrency: { type: 'string', default: '50' },
+    baseline: { type: 'string', default: '2000' },
+  },
+});
+const COUNT = Number(values.count);
+const CONCURRENCY = Number(values.concurrency);
+const BASELINE_COUNT = Number(values.baseline);
+
+for (const name of ['DATABASE_URL', 'REDIS_URL']) {
+  if (!process.env[name]) {
+    console.error(`${name} is not set: run me under node tools/with-services.mjs -- node tools/bench/registrations.mjs`);
+    process.exit(2);
+  }
+}
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Runs `total` calls of `call(i)` with at most `concurrency` in flight; latency of each in ms. */
+async function load(total, concurrency, call) {
+  const latencies = new Array(total);
+  const statuses = new Map();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const index = next++;
+        const t0 = performance.now();
+        let status;
+        try {
+          status = await call(index);
+        } catch (error) {
+          status = `error ${error.cause?.code ?? error.message}`;
+        }
+        latencies[index] = performance.now() - t0;
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    })
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = latencies.slice().sort((a, b) => a - b);
+  return {
+    seconds,
+    perSecond: total / seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1],
+    statuses,
+  };
+}
+
+const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+await admin.connect();
+const benchDb = `aipm_bench_${process.pid}_${Date.now()}`;
+await admin.query(`CREATE DATABASE "${benchDb}"`);
+const benchUrl = new URL(process.env.DATABASE_URL);
+benchUrl.pathname = `/${benchDb}`;
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const api = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/main.js')], {
+  cwd: repoRoot,
+  env: {
+    ...process.env,
+    DATABASE_URL: benchUrl.toString(),
+    API_PORT: String(port),
+    API_HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    FORM_RATE_LIMIT_PER_MINUTE: String(10 * COUNT), // lifted for the run: one client posts everything
+    SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-session-secret-that-is-long-enough-32',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let apiExited = false;
+api.on('exit', () => {
+  apiExited = true;
+});
+
+async function cleanUp() {
+  if (!apiExited) {
+    api.kill('SIGTERM');
+    await new Promise((resolve) => api.once('exit', resolve));
+  }
+  await admin.query(`DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`);
+  await admin.end();
+}
+
+try {
+  const bootStarted = performance.now();
+  for (;;) {
+    if (apiExited) throw new Error('the API exited during start (is apps/api/dist built?)');
+    const ready = await fetch(`${base}/api/admin/check`).then(
+      (response) => response.ok,
+      () => false
+    );
+    if (ready) break;
+    if (performance.now() - bootStarted > 60_000) throw new Error('the API did not answer within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  const baseline = await load(BASELINE_COUNT, CONCURRENCY, async () => {
+    const response = await fetch(`${base}/api/admin/check`);
+    await response.arrayBuffer();
+    return response.status;
+  });
+
+  let acknowledged = 0;
+  const run = await load(COUNT, CONCURRENCY, async (index) => {
+    const response = await fetch(`${base}/api/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'aipm-bench' },
+      body: JSON.stringify({
+        name: `压测学员${index}`,
+        phone: `139${String(index).padStart(8, '0')}`, // distinct mainland mobiles: no repeats
+        email: `bench${index}@example.com`,
+        school: '中南大学',
+        major: '计算机科学与技术',
+        goals: '转型 AI 产品经理',
+        agreement: true,
+        source: { utm_source: 'bench' },
+      }),
+    });
+    await response.arrayBuffer();
+    if (response.status >= 200 && response.status < 300) acknowledged += 1;
+    return response.status;
+  });
+
+  const store = new pg.Client({ connectionString: benchUrl.toString() });
+  await store.connect();
+  const [{ stored, phones }] = (
+    await store.query(`SELECT count(*)::int AS stored, count(DISTINCT "phoneNormalized")::int AS phones FROM registrations`)
+  ).rows;
+  await store.end();
+
+  const ms = (value) => `${value.toFixed(1)} ms`;
+  const statuses = (map) => [...map].map(([status, n]) => `${status}×${n}`).join(', ');
+  console.log(`registrations bench: ${COUNT} POST /api/registrations at concurrency ${CONCURRENCY}, loopback, node ${process.version}`);
+  console.log(
+    `  baseline GET /api/admin/check ×${BASELINE_COUNT}: ${baseline.perSecond.toFixed(0)} req/s, p50 ${ms(baseline.p50)}, p99 ${ms(
+      baseline.p99
+    )} (${statuses(baseline.statuses)})`
+  );
+  console.log(
+    `  registrations: ${run.perSecond.toFixed(0)} req/s over ${run.seconds.toFixed(1)} s (${(run.perSecond / baseline.perSecond).toFixed(
+      2
+    )} × baseline)`
+  );
+  console.log(
+    `  latency: p50 ${ms(run.p50)}, p95 ${ms(run.p95)}, p99 ${ms(run.p99)}, max ${ms(run.max)} (p50 ${(run.p50 / baseline.p50).toFixed(
+      2
+    )} × baseline)`
+  );
+  console.log(`  answers: ${statuses(run.statuses)}`);
+  const consistent = stored === acknowledged && phones === stored;
+  console.log(
+    `  stored rows ${stored}, 2xx answers ${acknowledged}, distinct phones ${phones}: ${
+      consistent ? 'stored = acknowledged ✔' : 'MISMATCH ✘'
+    }`
+  );
+  process.exitCode = consistent && acknowledged === COUNT ? 0 : 1;
+} catch (error) {
+  console.error(`bench failed: ${error.stack ?? error}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

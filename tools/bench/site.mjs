@@ -1,0 +1,210 @@
+// @ts-check
+/**
+ * Public-site bench (issue 4 budget): builds, starts the whole system as `npm start` does (own PORT and
+ * DATA_DIR), then prints
+ *   - Lighthouse mobile scores of / (performance ≥ 95; accessibility, best practices, SEO 100),
+ *   - the JavaScript a browser downloads on / (raw and gzip; budget ≤ 100 KB gzip),
+ *   - SSR throughput of / against the same HTML from a bare static server, as a ratio from one run.
+ * Loopback only; request counts are bounded. Usage: node tools/bench/site.mjs [--no-build] [--json file]
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const PORT = Number(process.env.BENCH_PORT ?? 3940);
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? '.data/bench';
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BASE = `http://127.0.0.1:${PORT}`;
+const JS_BUDGET_GZIP = 100 * 1024;
+/** Stack notes: a bare Remix v2 + remix-i18next + i18next + language detector page ships this much. */
+const BASELINE_GZIP_KB = 105;
+const LOAD = { requests: Number(process.env.BENCH_REQUESTS ?? 2000), concurrency: 16, warmup: 200 };
+
+function log(message) {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function startSystem() {
+  const child = spawn(process.execPath, ['tools/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+/** Every script the page downloads in a real browser (modulepreloads, entry, lazy locale chunk). */
+async function measureJavaScript() {
+  const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    const urls = new Set();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script' || response.url().endsWith('.js')) urls.add(response.url());
+    });
+    await page.goto(`${BASE}/`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    const files = [];
+    for (const url of urls) {
+      const body = Buffer.from(await (await fetch(url, { keepalive: false })).arrayBuffer());
+      files.push({ file: new URL(url).pathname, raw: body.length, gzip: zlib.gzipSync(body, { level: 6 }).length });
+    }
+    files.sort((a, b) => b.gzip - a.gzip);
+    return { files, raw: files.reduce((sum, f) => sum + f.raw, 0), gzip: files.reduce((sum, f) => sum + f.gzip, 0) };
+  } finally {
+    await browser.close();
+  }
+}
+
+function runLighthouse() {
+  const output = path.join(root, DATA_DIR, 'lighthouse.json');
+  const result = spawnSync(
+    path.join(root, 'node_modules', '.bin', 'lighthouse'),
+    [
+      `${BASE}/`,
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--output=json',
+      `--output-path=${output}`,
+      '--quiet',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+    ],
+    { cwd: root, env: { ...process.env, CHROME_PATH: CHROME }, encoding: 'utf8', timeout: 180_000 },
+  );
+  if (!fs.existsSync(output)) throw new Error(`Lighthouse wrote no report: ${result.stderr?.slice(-2000)}`);
+  const report = JSON.parse(fs.readFileSync(output, 'utf8'));
+  const scores = Object.fromEntries(Object.entries(report.categories).map(([id, category]) => [id, Math.round(category.score * 100)]));
+  const failing = Object.values(report.audits)
+    .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+    .map((audit) => `${audit.id} (${audit.score})`);
+  const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => `${id} ${report.audits[id]?.displayValue ?? '?'}`);
+  return { scores, failing, metrics };
+}
+
+/** Requests per second for GET `url` with a bounded number of requests at fixed concurrency. */
+async function throughput(url, headers = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: LOAD.concurrency });
+  const get = () =>
+    new Promise((resolve, reject) => {
+      http
+        .get(url, { agent, headers: { 'Accept-Encoding': 'identity', ...headers } }, (response) => {
+          response.resume();
+          response.on('end', () => (response.statusCode === 200 ? resolve(undefined) : reject(new Error(`${url} answered ${response.statusCode}`))));
+        })
+        .on('error', reject);
+    });
+  const run = async (count) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: LOAD.concurrency }, async () => {
+        while (next < count) {
+          next += 1;
+          await get();
+        }
+      }),
+    );
+  };
+  await run(LOAD.warmup);
+  const started = process.hrtime.bigint();
+  await run(LOAD.requests);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  agent.destroy();
+  return LOAD.requests / seconds;
+}
+
+async function measureSsrRatio() {
+  // A fresh connection: a keep-alive socket left from the earlier steps may have been closed by the server.
+  const html = await new Promise((resolve, reject) => {
+    http
+      .get(`${BASE}/`, { agent: false, headers: { 'Accept-Language': 'zh-CN', 'Accept-Encoding': 'identity' } }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      })
+      .on('error', reject);
+  });
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html) });
+    res.end(html);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  try {
+    const ssr = await throughput(`${BASE}/`, { 'Accept-Language': 'zh-CN' });
+    const bare = await throughput(`http://127.0.0.1:${address.port}/`);
+    return { ssr, bare, ratio: ssr / bare, htmlBytes: Buffer.byteLength(html) };
+  } finally {
+    server.close();
+  }
+}
+
+async function main() {
+  if (!args.includes('--no-build')) {
+    log('building (nx run-many -t build)…');
+    const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+  }
+  fs.mkdirSync(path.join(root, DATA_DIR), { recursive: true });
+  log(`starting the system on ${BASE} (data in ${DATA_DIR})…`);
+  const system = startSystem();
+  const stop = () => new Promise((resolve) => {
+    if (system.exitCode !== null) return resolve(undefined);
+    system.once('exit', () => resolve(undefined));
+    system.kill('SIGINT');
+  });
+  try {
+    await waitFor(`${BASE}/api/health`, 180_000);
+    log('measuring JavaScript on /…');
+    const js = await measureJavaScript();
+    log('running Lighthouse (mobile)…');
+    const lighthouse = runLighthouse();
+    log(`SSR vs static throughput (${LOAD.requests} requests each, concurrency ${LOAD.concurrency})…`);
+    const ssr = await measureSsrRatio();
+
+    const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+    console.log('\nLighthouse (mobile) on /');
+    for (const [id, score] of Object.entries(lighthouse.scores)) console.log(`  ${id.padEnd(16)} ${score}`);
+    console.log(`  metrics: ${lighthouse.metrics.join(', ')}`);
+    if (lighthouse.failing.length) console.log(`  audits below 0.9: ${lighthouse.failing.join(', ')}`);
+    console.log('\nJavaScript downloaded on /');
+    for (const file of js.files) console.log(`  ${file.file.padEnd(48)} ${kb(file.raw).padStart(10)} raw ${kb(file.gzip).padStart(9)} gzip`);
+    console.log(`  total ${kb(js.raw)} raw, ${kb(js.gzip)} gzip (budget ${kb(JS_BUDGET_GZIP)}; bare Remix + i18next baseline ${BASELINE_GZIP_KB} KB gzip)`);
+    console.log('\nSSR throughput of / (one run, loopback)');
+    console.log(`  SSR ${ssr.ssr.toFixed(0)} req/s, static ${ssr.bare.toFixed(0)} req/s, ratio ${ssr.ratio.toFixed(3)} (HTML ${kb(ssr.htmlBytes)})`);
+
+    const summary = { lighthouse: lighthouse.scores, jsGzipBytes: js.gzip, jsRawBytes: js.raw, jsBudgetGzipBytes: JS_BUDGET_GZIP, baselineGzipKb: BASELINE_GZIP_KB, ssr };
+    const jsonIndex = args.indexOf('--json');
+    if (jsonIndex >= 0 && args[jsonIndex + 1]) fs.writeFileSync(args[jsonIndex + 1], JSON.stringify(summary, null, 2));
+    const s = lighthouse.scores;
+    const ok = s.performance >= 95 && s.accessibility === 100 && s['best-practices'] === 100 && s.seo === 100 && js.gzip <= JS_BUDGET_GZIP;
+    console.log(`\nbudget ${ok ? 'met' : 'NOT met'}`);
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,396 @@
+// Local imitations of the five job sites' search pages and data endpoints, for crawler tests, the
+// benchmark and demos. Each site listens on its own 127.0.0.1 port and answers on the same paths as the
+// real site, with the same JSON shapes. Modes per site: normal, login-wall, captcha, dom (server-rendered
+// cards only, class names renamed whenever rotateClasses() is called), flaky (the first search-page and
+// data request after the mode is set answer 503), redirect-away (the search page redirects off the site). Job ids are derived from the query, so the same page always lists the same jobs.
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+
+export const FIXTURE_SITES = ['zhaopin', 'zhipin', 'job51', 'liepin', 'lagou'];
+export const FIXTURE_MODES = ['normal', 'login-wall', 'captcha', 'dom', 'flaky', 'redirect-away'];
+
+const TITLES = ['AI产品经理', '大模型产品经理', 'AIGC产品经理', '高级AI产品经理', 'AI产品经理（智能客服）', 'AI产品运营', '数据产品经理', 'AI解决方案产品经理', 'AI Agent产品经理', '对话机器人产品经理'];
+const COMPANIES = ['长沙智算科技有限公司', '湖南星图网络科技有限公司', '北京深言智能科技有限公司', '上海灵犀信息技术有限公司', '杭州云帆数据有限公司', '深圳极光互动科技有限公司', '广州知行教育科技有限公司', '成都蓉数信息技术有限公司'];
+const DISTRICTS = ['岳麓区', '天心区', '雨花区', '开福区', '芙蓉区'];
+const SKILLS = ['Axure', 'PRD', '大模型', 'Prompt', 'SQL', '数据分析', 'B端产品', 'RAG', '用户研究', 'Python'];
+const SALARIES = {
+  zhipin: ['15-25K·14薪', '20-35K·15薪', '12-18K', '25-40K·16薪', '面议'],
+  job51: ['1-1.5万', '1.5-2.5万', '8千-1.2万', '2-3万·13薪', '200-300元/天'],
+  liepin: ['20-35k·14薪', '18-30k', '30-50k·15薪', '面议', '15-25k'],
+  zhaopin: ['8千-1.2万', '1-1.5万', '1.2-2万·13薪', '6千-9千', '1.5-2.5万'],
+  lagou: ['15k-25k', '20k-40k', '10k-18k', '25k-45k', '12k-20k'],
+};
+
+const hex = (text, length = 12) => createHash('sha256').update(text).digest('hex').slice(0, length);
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const json = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** Time in China (UTC+8) as the sites print it. */
+function chinaTime(date, compact = false) {
+  const t = new Date(date.getTime() + 8 * 3600_000).toISOString();
+  return compact ? t.slice(0, 19).replace(/[-T:]/g, '') : `${t.slice(0, 10)} ${t.slice(11, 19)}`;
+}
+
+/** The jobs of one search page: the same query always yields the same ids. */
+export function fixtureJobs(site, { keyword, city, page, perPage }) {
+  const jobs = [];
+  for (let index = 0; index < perPage; index += 1) {
+    const n = (page - 1) * perPage + index;
+    const id = hex(`${site}|${keyword}|${city}|${n}`);
+    jobs.push({
+      id,
+      number: Number.parseInt(id.slice(0, 8), 16),
+      title: `${TITLES[n % TITLES.length]}${n >= TITLES.length ? ` ${Math.floor(n / TITLES.length) + 1}` : ''}`,
+      company: COMPANIES[n % COMPANIES.length],
+      city,
+      district: DISTRICTS[n % DISTRICTS.length],
+      salary: SALARIES[site][n % SALARIES[site].length],
+      skills: [SKILLS[n % SKILLS.length], SKILLS[(n + 3) % SKILLS.length]],
+      postedAt: new Date(Date.now() - (n + 1) * 3_600_000),
+      experience: ['1-3年', '3-5年', '5-10年'][n % 3],
+      degree: ['本科', '硕士', '大专'][n % 3],
+    });
+  }
+  return jobs;
+}
+
+// ── data shapes of each site ─────────────────────────────────────────────
+
+const shapes = {
+  zhipin: (jobs, { page, totalPages }) => ({
+    code: 0,
+    message: 'Success',
+    zpData: {
+      hasMore: page < totalPages,
+      totalCount: totalPages * jobs.length,
+      resCount: jobs.length,
+      lid: hex(`lid${page}`, 20),
+      jobList: jobs.map((job) => ({
+        securityId: hex(`sec${job.id}`, 40),
+        encryptJobId: `${job.id}1XZ~`,
+        jobName: job.title,
+        salaryDesc: job.salary,
+        jobLabels: [job.experience, job.degree],
+        skills: job.skills,
+        jobExperience: job.experience,
+        jobDegree: job.degree,
+        cityName: job.city,
+        areaDistrict: job.district,
+        businessDistrict: '麓谷',
+        brandName: job.company,
+        brandIndustry: '人工智能',
+        brandScaleName: '100-499人',
+        bossName: '王女士',
+        bossTitle: 'HRBP',
+        welfareList: ['五险一金', '带薪年假'],
+      })),
+    },
+  }),
+  job51: (jobs, { totalPages }) => ({
+    status: '1',
+    message: '',
+    resultbody: {
+      searchType: '2',
+      job: {
+        totalCount: totalPages * jobs.length,
+        items: jobs.map((job) => ({
+          jobId: String(job.number),
+          jobName: job.title,
+          jobHref: `https://jobs.51job.com/changsha/${job.number}.html?s=sou_sou_soulb&t=0_0&req=${job.id}`,
+          fullCompanyName: job.company,
+          companyName: job.company.replace(/有限公司$/, ''),
+          jobAreaString: `${job.city}·${job.district}`,
+          provideSalaryString: job.salary,
+          issueDateString: chinaTime(job.postedAt),
+          workYearString: job.experience,
+          degreeString: job.degree,
+          jobTags: job.skills,
+          jobDescribe: `<p>岗位职责：</p><p>1. 负责${escapeHtml(job.title)}的规划与落地\u0007</p><br><p>2. 与算法团队协作</p>`,
+          companyHref: `https://jobs.51job.com/all/co${job.number}.html`,
+        })),
+      },
+    },
+  }),
+  liepin: (jobs, { page, totalPages }) => ({
+    flag: 1,
+    data: {
+      pagination: { currentPage: page - 1, totalPage: totalPages, totalCounts: totalPages * jobs.length, pageSize: jobs.length },
+      data: {
+        jobCardList: jobs.map((job) => ({
+          job: {
+            jobId: String(job.number),
+            title: job.title,
+            salary: job.salary,
+            dq: `${job.city}-${job.district}`,
+            link: `https://www.liepin.com/job/19${job.number}.shtml?d_sfrom=search_prime&d_ckId=${job.id}`,
+            refreshTime: chinaTime(job.postedAt, true),
+            labels: job.skills,
+            requireWorkYears: job.experience,
+            requireEduLevel: job.degree,
+            topJob: false,
+          },
+          comp: { compId: job.number % 100000, compName: job.company, compIndustry: '人工智能', compScale: '100-499人' },
+          recruiter: { recruiterName: '李先生', recruiterTitle: '招聘经理' },
+        })),
+      },
+    },
+  }),
+  zhaopin: (jobs, { page, totalPages }) => ({
+    positionCount: totalPages * jobs.length,
+    pageIndex: page,
+    pageSize: jobs.length,
+    positionList: jobs.map((job) => ({
+      jobId: job.number,
+      number: `CC${job.number}J40${job.id.slice(0, 6)}`,
+      name: job.title,
+      salary60: job.salary,
+      companyName: job.company,
+      workCity: job.city,
+      cityDistrict: job.district,
+      positionURL: `https://www.zhaopin.com/jobdetail/CC${job.number}J40${job.id.slice(0, 6)}.htm?refcode=4019&srccode=401901`,
+      publishTime: chinaTime(job.postedAt),
+      workingExp: job.experience,
+      education: job.degree,
+      jobSummary: `负责${job.title}相关工作&nbsp;<br/>熟悉${job.skills.join('、')}`,
+      skillLabel: job.skills.map((value) => ({ state: 0, value })),
+    })),
+  }),
+  lagou: (jobs, { page, totalPages, perPage }) => ({
+    pageNo: page,
+    pageSize: perPage,
+    positionResult: {
+      totalCount: totalPages * perPage,
+      resultSize: jobs.length,
+      result: jobs.map((job) => ({
+        positionId: job.number,
+        positionName: job.title,
+        companyFullName: job.company,
+        companyShortName: job.company.slice(0, 4),
+        city: job.city,
+        district: job.district,
+        salary: job.salary,
+        createTime: chinaTime(job.postedAt),
+        formatCreateTime: '1天前发布',
+        workYear: job.experience,
+        education: job.degree,
+        skillLables: job.skills,
+        positionLables: job.skills,
+        positionDetail: `<p>职位描述：</p><p>负责${escapeHtml(job.title)}</p>`,
+      })),
+    },
+  }),
+};
+
+// ── pages ────────────────────────────────────────────────────────────────
+
+const LAYOUT = (title, body, head = '') => `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>${head}</head>
+<body><header class="header"><a href="/">首页</a> <a href="/login" class="btn-login">登录</a> <a href="/register">注册</a></header>
+${body}
+<footer class="footer"><a href="/about">关于我们</a> <a href="/help">帮助中心</a> <a href="/privacy">隐私政策</a></footer></body></html>`;
+
+/** The client script of a page that loads its list from the data endpoint, as the real sites do. */
+function clientList(fetchCode, listPath, fields) {
+  return `<ul class="job-list-box"></ul><script>
+const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+${fetchCode}.then((r) => r.json()).then((d) => {
+  const list = ${listPath} || [];
+  const box = document.querySelector('.job-list-box');
+  for (const j of list) { const li = document.createElement('li'); li.className = 'job-card-wrapper';
+    li.innerHTML = '<a class="job-name" href="' + esc(${fields.href}) + '">' + esc(${fields.title}) + '</a><span class="salary">' + esc(${fields.salary}) + '</span><div class="company-name">' + esc(${fields.company}) + '</div>';
+    box.appendChild(li); }
+  document.body.dataset.loaded = String(list.length);
+});</script>`;
+}
+
+const queryOf = (site, url) => {
+  const p = url.searchParams;
+  switch (site) {
+    case 'zhipin':
+      return { keyword: p.get('query') ?? '', city: p.get('city') ?? '', page: Number(p.get('page') ?? 1) };
+    case 'job51':
+      return { keyword: p.get('keyword') ?? '', city: p.get('jobArea') ?? '', page: Number(p.get('pageNum') ?? 1) };
+    case 'liepin':
+      return { keyword: p.get('key') ?? '', city: p.get('dq') ?? '', page: Number(p.get('currentPage') ?? 0) + 1 };
+    case 'zhaopin':
+      return { keyword: p.get('kw') ?? '', city: p.get('jl') ?? '', page: Number(p.get('p') ?? 1) };
+    case 'lagou':
+      return { keyword: p.get('kd') ?? '', city: p.get('city') ?? '', page: Number(p.get('pn') ?? 1) };
+  }
+  return { keyword: '', city: '', page: 1 };
+};
+
+const CITY_NAMES = { '101250100': '长沙', 190200: '长沙', 180020: '长沙', 749: '长沙', 101010100: '北京', '010000': '北京', '010': '北京', 530: '北京' };
+const cityName = (code) => CITY_NAMES[code] ?? (/^[\u4e00-\u9fa5]+$/.test(code) ? code : '长沙');
+
+const SEARCH_PATHS = { zhipin: '/web/geek/job', job51: '/pc/search', liepin: '/zhaopin/', zhaopin: '/', lagou: '/wn/jobs' };
+const DATA_PATHS = {
+  zhipin: '/wapi/zpgeek/search/joblist.json',
+  job51: '/api/job/search-pc',
+  liepin: '/api/com.liepin.searchfront4c.pc-search-job',
+  zhaopin: '/c/i/sou',
+  lagou: '/jobs/v2/positionAjax.json',
+};
+
+function searchPage(site, jobs, context) {
+  const data = shapes[site](jobs, context);
+  switch (site) {
+    case 'zhipin':
+      return LAYOUT('「AI产品经理招聘」- BOSS直聘', clientList(`fetch('${DATA_PATHS.zhipin}' + location.search + '&scene=1')`, 'd.zpData && d.zpData.jobList', { href: "'/job_detail/' + j.encryptJobId + '.html'", title: 'j.jobName', salary: 'j.salaryDesc', company: 'j.brandName' }));
+    case 'job51':
+      return LAYOUT('前程无忧 - 职位搜索', clientList(`fetch('${DATA_PATHS.job51}?api_key=51job&' + location.search.slice(1) + '&pageSize=20')`, 'd.resultbody && d.resultbody.job.items', { href: 'j.jobHref', title: 'j.jobName', salary: 'j.provideSalaryString', company: 'j.fullCompanyName' }));
+    case 'liepin': {
+      const fetchCode = `fetch('${DATA_PATHS.liepin}', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { mainSearchPcConditionForm: Object.fromEntries(new URLSearchParams(location.search)) } }) })`;
+      return LAYOUT('猎聘 - 找工作', clientList(fetchCode, 'd.data && d.data.data.jobCardList.map((c) => Object.assign({}, c.job, { compName: c.comp.compName }))', { href: 'j.link', title: 'j.title', salary: 'j.salary', company: 'j.compName' }));
+    }
+    case 'zhaopin':
+      return LAYOUT('智联招聘 - 职位搜索', `<div class="joblist-box">${jobs.map((job, i) => `<div class="joblist-box__item"><a class="jobinfo__name" href="${escapeHtml(data.positionList[i].positionURL)}">${escapeHtml(job.title)}</a><p class="jobinfo__salary">${escapeHtml(job.salary)}</p><a class="companyinfo__name">${escapeHtml(job.company)}</a></div>`).join('')}</div>
+<script>__INITIAL_STATE__=${json(data)}</script>`);
+    case 'lagou':
+      return LAYOUT('拉勾招聘', `<div id="jobList">${jobs.map((job, i) => `<div class="item__10RTO"><a id="openWinPostion" href="https://www.lagou.com/wn/jobs/${data.positionResult.result[i].positionId}.html">${escapeHtml(job.title)}</a><span class="money__3Lkgq">${escapeHtml(job.salary)}</span><div class="company-name__2-SjF">${escapeHtml(job.company)}</div></div>`).join('')}</div>
+<script id="__NEXT_DATA__" type="application/json">${json({ props: { pageProps: { initData: { content: data } } }, page: '/wn/jobs', query: {} })}</script>`);
+  }
+  return LAYOUT('?', '');
+}
+
+/** Server-rendered cards only, with class names of the current generation: what DOM extraction faces. */
+function domPage(site, jobs, generation) {
+  const c = (name) => `${generation}-${name}`;
+  const detail = (job) => (site === 'zhipin' ? `/job_detail/${job.id}.html` : `/job/${job.number}.html`);
+  const cards = jobs
+    .map(
+      (job) => `<li class="${c('card')}"><div class="${c('head')}"><a class="${c('title')}" href="${detail(job)}">${escapeHtml(job.title)}</a><span class="${c('pay')}">${escapeHtml(job.salary)}</span></div>
+<div class="${c('meta')}"><span class="${c('area')}">${escapeHtml(job.city)}·${escapeHtml(job.district)}</span><span class="${c('req')}">${job.experience} ${job.degree}</span></div>
+<div class="${c('firm')}"><a class="${c('firm-name')}" href="/company/${job.number % 997}.html">${escapeHtml(job.company)}</a></div>
+<ul class="${c('tags')}">${job.skills.map((skill) => `<li>${escapeHtml(skill)}</li>`).join('')}</ul></li>`,
+    )
+    .join('\n');
+  const sidebar = `<aside class="${c('side')}"><h3>热门职位</h3><ul>${TITLES.slice(0, 5).map((title, i) => `<li class="${c('hot')}"><a href="/hot/${i}.html">${escapeHtml(title)}</a></li>`).join('')}</ul></aside>`;
+  return LAYOUT('职位搜索', `<main class="${c('main')}"><ul class="${c('list')}">${cards}</ul></main>${sidebar}`);
+}
+
+const LOGIN_PAGE = LAYOUT('登录', '<div class="login-box"><h2>扫码登录</h2><p>登录后查看更多职位</p><form><input name="phone" placeholder="手机号"><button>登录/注册</button></form></div>');
+const CAPTCHA_PAGE = LAYOUT('安全验证', '<div class="verify-wrap"><p>您的访问行为异常，请完成验证</p><div class="geetest_slider">请拖动滑块完成验证</div></div>');
+const LOGIN_BODIES = {
+  zhipin: { code: 7, message: '当前登录状态已失效' },
+  job51: { status: '0', message: '请先登录' },
+  liepin: { flag: 0, code: '1001', msg: '请登录后查看' },
+  zhaopin: { code: 401, message: '请登录' },
+  lagou: { status: false, msg: '请先登录' },
+};
+const CAPTCHA_BODIES = {
+  zhipin: { code: 37, message: '您的访问行为异常，请完成验证' },
+  job51: { status: '0', message: '请完成滑动验证' },
+  liepin: { flag: 0, msg: '请完成安全验证' },
+  zhaopin: { code: 403, message: '请完成验证' },
+  lagou: { status: false, msg: '您操作太频繁，请完成验证' },
+};
+
+async function readBody(req) {
+  let body = '';
+  for await (const chunk of req) body += chunk;
+  return body;
+}
+
+/**
+ * Starts the five fixture sites on 127.0.0.1. Options: perPage (10), totalPages (3), latencyMs (0, added to
+ * every answer), host ('127.0.0.1'), basePort (0 = any free port, else site i listens on basePort + i).
+ */
+export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyMs = 0, host = '127.0.0.1', basePort = 0 } = {}) {
+  const modes = Object.fromEntries(FIXTURE_SITES.map((site) => [site, 'normal']));
+  const requests = Object.fromEntries(FIXTURE_SITES.map((site) => [site, []]));
+  const seenOnce = new Set();
+  let generation = `g${hex(String(Date.now()), 6)}`;
+  const servers = [];
+  const origins = {};
+
+  for (const [index, site] of FIXTURE_SITES.entries()) {
+    const server = createServer(async (req, res) => {
+      const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+      const body = req.method === 'POST' ? await readBody(req) : '';
+      requests[site].push({ method: req.method, path: url.pathname, search: url.search, cookie: req.headers.cookie ?? '', userAgent: req.headers['user-agent'] ?? '', at: Date.now() });
+      if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+      const send = (status, type, payload, headers = {}) => {
+        res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
+        res.end(payload);
+      };
+      const mode = modes[site];
+      const isSearch = url.pathname === SEARCH_PATHS[site];
+      const isData = url.pathname === DATA_PATHS[site];
+
+      if (url.pathname === '/favicon.ico') return send(404, 'text/plain', '');
+      if (url.pathname === '/login' || url.pathname.startsWith('/web/user')) {
+        return send(200, 'text/html; charset=utf-8', url.pathname.includes('verify') ? CAPTCHA_PAGE : LOGIN_PAGE);
+      }
+      if (mode === 'flaky' && (isSearch || isData)) {
+        // The first search-page and data request after the mode is set fail once, as a hiccup would.
+        const key = `${site}${url.pathname}`;
+        if (!seenOnce.has(key)) {
+          seenOnce.add(key);
+          return send(503, 'text/html; charset=utf-8', LAYOUT('503', '<h1>服务暂时不可用</h1>'));
+        }
+      }
+      if (mode === 'redirect-away' && isSearch) return send(302, 'text/plain', '', { location: 'https://evil.example/phish' });
+      if (mode === 'login-wall') {
+        if (isSearch) return site === 'job51' || site === 'liepin' ? send(200, 'text/html; charset=utf-8', LOGIN_PAGE) : send(302, 'text/plain', '', { location: site === 'zhipin' ? '/web/user/?ka=header-login' : '/login' });
+        if (isData) return send(200, 'application/json', JSON.stringify(LOGIN_BODIES[site]));
+      }
+      if (mode === 'captcha') {
+        if (isSearch) return send(302, 'text/plain', '', { location: '/web/user/safe/verify-slider' });
+        if (isData) return send(200, 'application/json', JSON.stringify(CAPTCHA_BODIES[site]));
+      }
+      if (isSearch || isData) {
+        let query = queryOf(site, url);
+        if (site === 'liepin' && isData) {
+          const form = JSON.parse(body || '{}')?.data?.mainSearchPcConditionForm ?? {};
+          query = { keyword: form.key ?? '', city: form.dq ?? '', page: Number(form.currentPage ?? 0) + 1 };
+        }
+        const context = { page: query.page, totalPages, perPage };
+        const jobs = query.page > totalPages ? [] : fixtureJobs(site, { keyword: query.keyword, city: cityName(query.city), page: query.page, perPage });
+        if (mode === 'dom') {
+          return isSearch ? send(200, 'text/html; charset=utf-8', domPage(site, jobs, generation)) : send(404, 'application/json', '{"message":"not found"}');
+        }
+        if (isSearch) return send(200, 'text/html; charset=utf-8', searchPage(site, jobs, context));
+        const shaped = shapes[site](jobs, context);
+        const payload = site === 'zhaopin' ? { code: 200, data: { results: shaped.positionList } } : site === 'lagou' ? { success: true, content: shaped } : shaped;
+        return send(200, 'application/json; charset=utf-8', JSON.stringify(payload));
+      }
+      return send(404, 'text/html; charset=utf-8', LAYOUT('404', '<h1>页面不存在</h1>'));
+    });
+    await new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(basePort === 0 ? 0 : basePort + index, host, resolve);
+    });
+    servers.push(server);
+    origins[site] = `http://${host}:${server.address().port}`;
+  }
+
+  return {
+    origins,
+    /** CRAWLER_SITE_ORIGINS for a worker crawling these fixtures. */
+    env: JSON.stringify(origins),
+    setMode(site, mode) {
+      if (!FIXTURE_MODES.includes(mode)) throw new Error(`unknown fixture mode ${mode}`);
+      for (const name of site === '*' ? FIXTURE_SITES : [site]) {
+        modes[name] = mode;
+        for (const key of [...seenOnce]) if (key.startsWith(name)) seenOnce.delete(key);
+      }
+    },
+    /** Renames every class of the dom mode, as a site redesign would. */
+    rotateClasses() {
+      generation = `g${hex(`${generation}${Date.now()}${Math.random()}`, 6)}`;
+      return generation;
+    },
+    get generation() {
+      return generation;
+    },
+    requests,
+    /** The dom page and data body a site would serve, for saving fixtures. */
+    render(site, { keyword = 'AI产品经理', city = '长沙', page = 1, dom = false } = {}) {
+      const jobs = fixtureJobs(site, { keyword, city, page, perPage });
+      return dom ? domPage(site, jobs, generation) : { page: searchPage(site, jobs, { page, totalPages, perPage }), data: shapes[site](jobs, { page, totalPages, perPage }) };
+    },
+    async close() {
+      await Promise.all(servers.map((server) => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); })));
+    },
+  };
+}
