@@ -38,6 +38,17 @@ export const REDACTED_PATHS = [
           base: { app: 'api' },
           genReqId: requestIdFor,
           redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+          // One short line per request: who asked for what and the answer's status. Headers stay out
+          // (cookies, tokens and 20 security headers per line buried the useful part).
+          serializers: {
+            req: (request: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+              id: request.id,
+              method: request.method,
+              url: request.url,
+              remoteAddress: request.remoteAddress,
+            }),
+            res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+          },
           customLogLevel: (_request, response, error) =>
             error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
           // Health probes run every few seconds; logging each one would drown the real traffic.
