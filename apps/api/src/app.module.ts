@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
 import { ApiConfigModule } from './config/api-config.module';
+import { CrawlerModule } from './crawler/crawler.module';
 import type { ApiEnv } from './config/api-env';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
@@ -8,6 +9,7 @@ import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LeadsModule } from './leads/leads.module';
 import { LoggingModule } from './logging/logging.module';
+import { PublishedJobsAdminModule } from './published-jobs/published-jobs-admin.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
 import { StorageModule } from './storage/storage.module';
@@ -30,6 +32,8 @@ export class AppModule {
         DashboardModule,
         JobsModule,
         LeadsModule,
+        CrawlerModule,
+        PublishedJobsAdminModule,
       ],
     };
   }

@@ -73,6 +73,11 @@ export function createFrontDoor(options) {
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       // Health probes run every few seconds; the API reports its own state.
       autoLogging: { ignore: (req) => req.url === '/api/health' },
+      // One short line per request; headers (cookies among them) stay out of the logs.
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
     }),
   );
   app.use(baselineSecurityHeaders);
@@ -85,6 +90,9 @@ export function createFrontDoor(options) {
   // Source maps are never published, whatever a build leaves behind.
   app.get(/\.map$/i, notFound);
 
+  // Bull Board is served by the API behind the administrator session (/api/admin/queues, which the
+  // proxy above forwards); its UI loads everything under that path, so /admin/queues only redirects.
+  app.get(/^\/admin\/queues(\/.*)?$/, (req, res) => res.redirect(302, `/api${req.originalUrl}`));
   app.use('/admin', createAdminRouter(adminDist));
 
   if (devMiddleware) {

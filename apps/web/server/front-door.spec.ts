@@ -216,6 +216,21 @@ describe('createFrontDoor', () => {
       expect(res.text).toContain('admin shell');
     });
 
+    it.each([
+      ['/admin/queues', '/api/admin/queues'],
+      ['/admin/queues/queue/crawl?status=failed', '/api/admin/queues/queue/crawl?status=failed'],
+    ])('sends %s to Bull Board in the API', async (link, location) => {
+      const res = await request(app).get(link);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe(location);
+    });
+
+    it('leaves admin screens whose name only starts with "queues" to the SPA', async () => {
+      const res = await request(app).get('/admin/queues-report');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('admin shell');
+    });
+
     it('serves hashed admin assets with a long cache', async () => {
       const res = await request(app).get('/admin/assets/index-Ab12Cd34.js');
       expect(res.status).toBe(200);

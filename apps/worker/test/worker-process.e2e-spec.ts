@@ -26,7 +26,7 @@ describe('worker process', () => {
     const worker = spawnProcess('node', [WORKER_MAIN], { ...process.env, DATABASE_URL: database.url, REDIS_URL: redisUrl });
     try {
       const heartbeat = await waitFor(async () => (await redis.get(WORKER_HEARTBEAT_KEY)) ?? undefined, 30_000);
-      expect(JSON.parse(heartbeat)).toMatchObject({ pid: worker.child.pid, beatAt: expect.any(String) });
+      expect(JSON.parse(heartbeat)).toMatchObject({ pid: worker.child.pid, beatAt: expect.any(String), chromiumPath: process.env.CHROMIUM_PATH });
 
       worker.kill('SIGTERM');
       expect(await worker.exited).toBe(0);

@@ -16,10 +16,13 @@ export class HeartbeatService implements OnApplicationBootstrap, OnApplicationSh
   private readonly logger = new Logger(HeartbeatService.name);
   private readonly redis: Redis;
   private readonly startedAt = new Date().toISOString();
+  private readonly chromiumPath: string;
   private timer?: NodeJS.Timeout;
 
   constructor(@Inject(WORKER_ENV) env: WorkerEnv) {
     this.redis = createRedisConnection(env.REDIS_URL, { maxRetriesPerRequest: 1 });
+    // The API's crawling-service status reports which browser the worker drives.
+    this.chromiumPath = env.CHROMIUM_PATH;
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -40,6 +43,7 @@ export class HeartbeatService implements OnApplicationBootstrap, OnApplicationSh
       hostname: hostname(),
       startedAt: this.startedAt,
       beatAt: new Date().toISOString(),
+      chromiumPath: this.chromiumPath,
     };
     try {
       await this.redis.set(WORKER_HEARTBEAT_KEY, JSON.stringify(heartbeat), 'PX', WORKER_HEARTBEAT_TTL_MS);

@@ -13,4 +13,6 @@ export interface WorkerHeartbeat {
   hostname: string;
   startedAt: string;
   beatAt: string;
+  /** The Chromium the worker drives (it refuses to start without an executable one); absent from older workers. */
+  chromiumPath?: string;
 }

@@ -1,0 +1,117 @@
+import {
+  CRAWL_MESSAGES,
+  CrawlResultStatus,
+  parseSalary,
+  type CreateManualJobDto,
+  type CrawlResultView,
+  type ReviewDecision,
+} from '@aipm/contracts';
+import { CrawlResult, PublishedJob } from '@aipm/database';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, Not, QueryFailedError, type Repository } from 'typeorm';
+import { toCrawlResultView } from './crawler.mapper';
+import { publishedJobFrom } from './published-job.factory';
+
+const UNIQUE_VIOLATION = '23505';
+
+@Injectable()
+export class CrawlResultsService {
+  constructor(
+    @InjectRepository(CrawlResult) private readonly results: Repository<CrawlResult>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  /** Newest first; `limit` absent means the whole list (up to the query's cap). */
+  async listLatest(limit: number): Promise<CrawlResultView[]> {
+    const rows = await this.results.find({ order: { createdAt: 'DESC', id: 'ASC' }, take: limit });
+    return rows.map(toCrawlResultView);
+  }
+
+  /** In the given order (a crawl run's page order); unknown ids are skipped. */
+  async findByIds(ids: readonly string[]): Promise<CrawlResultView[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.results.findBy({ id: In([...ids]) });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => (byId.has(id) ? [toCrawlResultView(byId.get(id)!)] : []));
+  }
+
+  /** A job added by hand is created approved (spec §4), ready to publish. */
+  async createManual(dto: CreateManualJobDto): Promise<CrawlResultView> {
+    const salary = parseSalary(dto.salary);
+    const now = new Date();
+    try {
+      const saved = await this.results.save(
+        this.results.create({
+          taskId: null,
+          title: dto.title.trim(),
+          company: dto.company.trim(),
+          location: dto.location.trim(),
+          salary: dto.salary.trim(),
+          salaryMin: salary.min,
+          salaryMax: salary.max,
+          salaryCurrency: salary.min === null && salary.max === null ? null : salary.currency,
+          salaryPeriod: salary.period,
+          salaryMonths: salary.monthsPerYear,
+          description: dto.description.trim(),
+          requirements: dto.requirements.trim(),
+          skillTags: dto.skillTags.map((tag) => tag.trim()),
+          sourceUrl: dto.sourceUrl.trim(),
+          rawData: null,
+          status: CrawlResultStatus.Approved,
+          extractedAt: now,
+          reviewedAt: now,
+        }),
+      );
+      return toCrawlResultView(saved);
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
+        throw new ConflictException(CRAWL_MESSAGES.duplicateSourceUrl);
+      }
+      throw error;
+    }
+  }
+
+  /** pending → approved | rejected (spec §4); a conditional update, so two reviewers cannot both decide. */
+  async review(id: string, decision: ReviewDecision, feedback?: string): Promise<CrawlResultView> {
+    const outcome = await this.results
+      .createQueryBuilder()
+      .update(CrawlResult)
+      .set({ status: decision, reviewedAt: () => 'now()', ...(feedback === undefined ? {} : { reviewFeedback: feedback }) })
+      .where('id = :id AND status = :pending', { id, pending: CrawlResultStatus.Pending })
+      .execute();
+    const result = await this.results.findOneBy({ id });
+    if (!result) throw new NotFoundException(CRAWL_MESSAGES.resultNotFound);
+    if (outcome.affected === 0) throw new ConflictException(CRAWL_MESSAGES.reviewOnlyPending);
+    return toCrawlResultView(result);
+  }
+
+  /**
+   * approved → published, with its published_jobs row, in one transaction under a row lock. Publishing a
+   * result that is already published answers the job made the first time (idempotent).
+   */
+  async publish(id: string): Promise<{ result: CrawlResultView; publishedJobId: string }> {
+    return this.dataSource.transaction(async (manager) => {
+      const result = await manager.findOne(CrawlResult, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!result) throw new NotFoundException(CRAWL_MESSAGES.resultNotFound);
+      if (result.status === CrawlResultStatus.Published) {
+        const existing = await manager.findOneBy(PublishedJob, { crawlResultId: id });
+        if (existing) return { result: toCrawlResultView(result), publishedJobId: existing.id };
+      } else if (result.status !== CrawlResultStatus.Approved) {
+        throw new ConflictException(CRAWL_MESSAGES.publishOnlyApproved);
+      }
+      const publishedAt = new Date();
+      const job = await manager.save(PublishedJob, manager.create(PublishedJob, publishedJobFrom(result, publishedAt)));
+      result.status = CrawlResultStatus.Published;
+      result.publishedAt = publishedAt;
+      await manager.update(CrawlResult, { id }, { status: result.status, publishedAt });
+      return { result: toCrawlResultView(result), publishedJobId: job.id };
+    });
+  }
+
+  /** "Clear history": every result that is not published; published ones (and their jobs) stay. */
+  async clearUnpublished(): Promise<number> {
+    const outcome = await this.results.delete({ status: Not(CrawlResultStatus.Published) });
+    return outcome.affected ?? 0;
+  }
+}

@@ -1,0 +1,62 @@
+import { CRAWL_MESSAGES, CrawlTaskStatus, type CreateCrawlTaskDto, type CrawlTaskView } from '@aipm/contracts';
+import { CrawlTask } from '@aipm/database';
+import { type CrawlJobData, CRAWL_QUEUE, enqueueCrawl } from '@aipm/queue';
+import { InjectQueue } from '@nestjs/bullmq';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { Job, Queue } from 'bullmq';
+import { DataSource, type Repository } from 'typeorm';
+import { DEFAULT_TASK_WAIT_TIME_MS, toCrawlTaskView } from './crawler.mapper';
+
+@Injectable()
+export class CrawlTasksService {
+  constructor(
+    @InjectRepository(CrawlTask) private readonly tasks: Repository<CrawlTask>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectQueue(CRAWL_QUEUE) private readonly queue: Queue,
+  ) {}
+
+  async list(): Promise<CrawlTaskView[]> {
+    const rows = await this.tasks.find({ order: { createdAt: 'DESC', id: 'ASC' } });
+    return rows.map(toCrawlTaskView);
+  }
+
+  async create(dto: CreateCrawlTaskDto, createdBy: string): Promise<CrawlTaskView> {
+    const task = await this.tasks.save(
+      this.tasks.create({
+        name: dto.name.trim(),
+        site: dto.site ?? null,
+        keywords: dto.keywords.map((keyword) => keyword.trim()),
+        targetUrls: dto.targetUrls,
+        status: CrawlTaskStatus.Pending,
+        crawlConfig: {
+          enableJavaScriptRendering: dto.enableJavaScriptRendering ?? true,
+          antiDetectionMode: dto.antiDetectionMode ?? true,
+          waitTime: dto.waitTime ?? DEFAULT_TASK_WAIT_TIME_MS,
+        },
+        createdBy,
+      }),
+    );
+    return toCrawlTaskView(task);
+  }
+
+  /**
+   * Records the run (status running, lastRunAt) under a row lock, so two clicks cannot both start it, then
+   * enqueues. If Redis refuses the job the task goes back to the state it had.
+   */
+  async run(taskId: string, data: Omit<CrawlJobData, 'taskId'> = {}): Promise<Job> {
+    const previous = await this.dataSource.transaction(async (manager) => {
+      const task = await manager.findOne(CrawlTask, { where: { id: taskId }, lock: { mode: 'pessimistic_write' } });
+      if (!task) throw new NotFoundException(CRAWL_MESSAGES.taskNotFound);
+      if (task.status === CrawlTaskStatus.Running) throw new ConflictException(CRAWL_MESSAGES.taskRunning);
+      await manager.update(CrawlTask, { id: taskId }, { status: CrawlTaskStatus.Running, lastRunAt: new Date() });
+      return { status: task.status, lastRunAt: task.lastRunAt };
+    });
+    try {
+      return await enqueueCrawl(this.queue, { taskId, ...data });
+    } catch (error) {
+      await this.tasks.update({ id: taskId }, previous);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { CRAWL_WAIT_TIME_MIN_MS, type CrawlResultView, type CrawlTaskView } from '@aipm/contracts';
+import type { CrawlResult, CrawlTask } from '@aipm/database';
+
+/** Defaults of the task form (spec §5): JS rendering and anti-detection on, 8 s page wait. */
+export const DEFAULT_TASK_WAIT_TIME_MS = 8000;
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+export function toCrawlTaskView(task: CrawlTask): CrawlTaskView {
+  const config = task.crawlConfig ?? {};
+  return {
+    id: task.id,
+    name: task.name,
+    site: task.site,
+    keywords: task.keywords ?? [],
+    targetUrls: task.targetUrls ?? [],
+    status: task.status,
+    enableJavaScriptRendering: config.enableJavaScriptRendering ?? true,
+    antiDetectionMode: config.antiDetectionMode ?? true,
+    waitTime: typeof config.waitTime === 'number' && config.waitTime >= CRAWL_WAIT_TIME_MIN_MS ? config.waitTime : DEFAULT_TASK_WAIT_TIME_MS,
+    createdAt: task.createdAt.toISOString(),
+    lastRunAt: iso(task.lastRunAt),
+    lastRunStats: task.lastRunStats,
+    createdBy: task.createdBy,
+  };
+}
+
+export function toCrawlResultView(result: CrawlResult): CrawlResultView {
+  return {
+    id: result.id,
+    taskId: result.taskId,
+    title: result.title,
+    company: result.company,
+    location: result.location,
+    salary: result.salary,
+    salaryMin: result.salaryMin,
+    salaryMax: result.salaryMax,
+    salaryCurrency: result.salaryCurrency,
+    salaryPeriod: result.salaryPeriod,
+    salaryMonths: result.salaryMonths,
+    postedAt: iso(result.postedAt),
+    description: result.description,
+    requirements: result.requirements,
+    skillTags: result.skillTags ?? [],
+    sourceUrl: result.sourceUrl,
+    status: result.status,
+    reviewFeedback: result.reviewFeedback,
+    extractedAt: result.extractedAt.toISOString(),
+    reviewedAt: iso(result.reviewedAt),
+    publishedAt: iso(result.publishedAt),
+    createdAt: result.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,28 @@
+import { AdminConfig, CrawlResult, CrawlTask, PublishedJob } from '@aipm/database';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CrawlResultsController } from './crawl-results.controller';
+import { CrawlResultsService } from './crawl-results.service';
+import { CRAWL_RUN_OPTIONS, CrawlRunService, DEFAULT_CRAWL_RUN_WAIT_MS, type CrawlRunOptions } from './crawl-run.service';
+import { CrawlRunController } from './crawl-run.controller';
+import { CrawlServiceStatusService } from './crawl-service-status.service';
+import { CrawlTasksController } from './crawl-tasks.controller';
+import { CrawlTasksService } from './crawl-tasks.service';
+import { CrawlerConfigController } from './crawler-config.controller';
+import { CrawlerConfigService } from './crawler-config.service';
+import { QueueBoardModule } from './queue-board.module';
+
+/** The crawler's admin API (issue 6 item 8): enqueue and read; the worker crawls. */
+@Module({
+  imports: [TypeOrmModule.forFeature([CrawlTask, CrawlResult, PublishedJob, AdminConfig]), QueueBoardModule],
+  controllers: [CrawlTasksController, CrawlResultsController, CrawlerConfigController, CrawlRunController],
+  providers: [
+    CrawlTasksService,
+    CrawlResultsService,
+    CrawlerConfigService,
+    CrawlServiceStatusService,
+    CrawlRunService,
+    { provide: CRAWL_RUN_OPTIONS, useFactory: (): CrawlRunOptions => ({ waitMs: DEFAULT_CRAWL_RUN_WAIT_MS }) },
+  ],
+})
+export class CrawlerModule {}

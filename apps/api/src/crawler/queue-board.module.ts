@@ -1,0 +1,53 @@
+import { AUTH_MESSAGES } from '@aipm/contracts';
+import { CRAWL_QUEUE, NOTIFY_QUEUE } from '@aipm/queue';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import { InjectQueue } from '@nestjs/bullmq';
+import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { ApplicationConfig } from '@nestjs/core';
+import type { Queue } from 'bullmq';
+import type { NextFunction, Request, Response } from 'express';
+import { isCrossSiteRequest } from '../common/guards/same-origin.guard';
+
+/** Bull Board's path under the API's global prefix: /api/admin/queues. */
+export const QUEUE_BOARD_ROUTE = '/admin/queues';
+
+/**
+ * Bull Board is Express middleware, which Nest's guards never see: this puts the same rules in front of it
+ * (administrator session, no cross-site state changes), answering like the rest of the API.
+ */
+export function requireAdminSession(request: Request, response: Response, next: NextFunction): void {
+  if (isCrossSiteRequest(request)) {
+    response.status(403).json({ success: false, message: AUTH_MESSAGES.crossSiteRequest });
+    return;
+  }
+  if (!request.isAuthenticated?.() || !request.user) {
+    response.status(401).json({ success: false, message: AUTH_MESSAGES.unauthorized });
+    return;
+  }
+  next();
+}
+
+/**
+ * Mounted by hand rather than through @bull-board/nestjs: its module is global, and Nest mounts the
+ * middleware of global modules first, before AuthModule's session middleware, so the board could never
+ * see the administrator's session. This module's middleware is mounted after AuthModule's.
+ */
+@Module({})
+export class QueueBoardModule implements NestModule {
+  private readonly adapter = new ExpressAdapter();
+
+  constructor(
+    @InjectQueue(CRAWL_QUEUE) crawl: Queue,
+    @InjectQueue(NOTIFY_QUEUE) notify: Queue,
+    private readonly applicationConfig: ApplicationConfig,
+  ) {
+    createBullBoard({ queues: [new BullMQAdapter(crawl), new BullMQAdapter(notify)], serverAdapter: this.adapter });
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    this.adapter.setBasePath(`/${this.applicationConfig.getGlobalPrefix()}${QUEUE_BOARD_ROUTE}`);
+    consumer.apply(requireAdminSession, this.adapter.getRouter()).forRoutes(QUEUE_BOARD_ROUTE);
+  }
+}

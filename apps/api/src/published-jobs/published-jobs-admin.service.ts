@@ -1,0 +1,33 @@
+import { PUBLISHED_JOB_MESSAGES, type AdminPublishedJobView } from '@aipm/contracts';
+import { PublishedJob } from '@aipm/database';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { toJobResponse } from '../jobs/job.mapper';
+
+export function toAdminPublishedJobView(job: PublishedJob): AdminPublishedJobView {
+  return { ...toJobResponse(job), crawlResultId: job.crawlResultId, isActive: job.isActive, publishedAt: job.publishedAt.toISOString() };
+}
+
+@Injectable()
+export class PublishedJobsAdminService {
+  constructor(@InjectRepository(PublishedJob) private readonly jobs: Repository<PublishedJob>) {}
+
+  /** Active and deactivated, newest publication first. */
+  async list(): Promise<AdminPublishedJobView[]> {
+    const rows = await this.jobs.find({ order: { publishedAt: 'DESC', id: 'ASC' } });
+    return rows.map(toAdminPublishedJobView);
+  }
+
+  async setActive(id: string, isActive: boolean): Promise<AdminPublishedJobView> {
+    const outcome = await this.jobs.update({ id }, { isActive });
+    if (outcome.affected === 0) throw new NotFoundException(PUBLISHED_JOB_MESSAGES.jobNotFound);
+    return toAdminPublishedJobView(await this.jobs.findOneByOrFail({ id }));
+  }
+
+  /** Irreversible (spec §4); the crawl result it came from stays, marked published. */
+  async remove(id: string): Promise<void> {
+    const outcome = await this.jobs.delete({ id });
+    if (outcome.affected === 0) throw new NotFoundException(PUBLISHED_JOB_MESSAGES.jobNotFound);
+  }
+}

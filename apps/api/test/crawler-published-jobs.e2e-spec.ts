@@ -1,0 +1,84 @@
+import { PUBLISHED_JOB_MESSAGES } from '@aipm/contracts';
+import { createDataSourceOptions, PublishedJob } from '@aipm/database';
+import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../src/bootstrap/create-app';
+import { testRedisUrl } from '../../../tools/testing/services';
+import { adminAgent } from './support/lead-admin';
+import { testApiEnv } from './support/test-env';
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('admin published jobs', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let app: INestApplication;
+  let admin: Awaited<ReturnType<typeof adminAgent>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: true });
+    dataSource = await new DataSource(createDataSourceOptions(database.url)).initialize();
+    // 15 as in crawler.e2e-spec: this suite writes nothing to Redis.
+    app = await createApp(testApiEnv({ DATABASE_URL: database.url, REDIS_URL: testRedisUrl(15) }));
+    await app.init();
+    admin = await adminAgent(app);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  const insert = (index: number, fields: Partial<PublishedJob> = {}) =>
+    dataSource.getRepository(PublishedJob).save({
+      title: `AI 产品经理 ${index}`,
+      company: `公司 ${index}`,
+      sourceUrl: `https://jobs.example.com/${index}`,
+      salaryMin: 15000,
+      salaryMax: 25000,
+      publishedAt: new Date(Date.UTC(2025, 7, 1, index)),
+      ...fields,
+    });
+
+  it('lists active and deactivated jobs, newest first, uncached', async () => {
+    const older = await insert(1, { isActive: false });
+    const newer = await insert(2);
+    const response = await admin.get('/api/admin/published-jobs').expect(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body.data).toEqual([
+      expect.objectContaining({ id: newer.id, isActive: true, salaryMin: 15000, crawlResultId: null, publishedAt: newer.publishedAt.toISOString() }),
+      expect.objectContaining({ id: older.id, isActive: false }),
+    ]);
+  });
+
+  it('deactivates and shows a job, which leaves and rejoins the public list', async () => {
+    const job = await insert(3);
+    const off = await admin.patch(`/api/admin/published-jobs/${job.id}/status`).send({ isActive: false }).expect(200);
+    expect(off.body).toMatchObject({ success: true, message: PUBLISHED_JOB_MESSAGES.updated, data: { id: job.id, isActive: false } });
+    const hidden = await request(app.getHttpServer()).get('/api/jobs?limit=50').expect(200);
+    expect(hidden.body.data.map((row: { id: string }) => row.id)).not.toContain(job.id);
+    await admin.patch(`/api/admin/published-jobs/${job.id}/status`).send({ isActive: true }).expect(200);
+    const shown = await request(app.getHttpServer()).get('/api/jobs?limit=50').expect(200);
+    expect(shown.body.data.map((row: { id: string }) => row.id)).toContain(job.id);
+  });
+
+  it('deletes a job for good', async () => {
+    const job = await insert(4);
+    expect((await admin.delete(`/api/admin/published-jobs/${job.id}`).expect(200)).body).toEqual({ success: true, message: PUBLISHED_JOB_MESSAGES.deleted });
+    expect(await dataSource.getRepository(PublishedJob).findOneBy({ id: job.id })).toBeNull();
+    await admin.delete(`/api/admin/published-jobs/${job.id}`).expect(404);
+  });
+
+  it.each<[string, () => ReturnType<Awaited<ReturnType<typeof adminAgent>>['patch']>, number, string]>([
+    ['a malformed id', () => admin.patch('/api/admin/published-jobs/1/status').send({ isActive: true }), 400, PUBLISHED_JOB_MESSAGES.invalidJobId],
+    ['an unknown id', () => admin.patch(`/api/admin/published-jobs/${UNKNOWN_ID}/status`).send({ isActive: true }), 404, PUBLISHED_JOB_MESSAGES.jobNotFound],
+    ['isActive as text', () => admin.patch(`/api/admin/published-jobs/${UNKNOWN_ID}/status`).send({ isActive: 'false' }), 400, PUBLISHED_JOB_MESSAGES.invalidIsActive],
+    ['a malformed id on delete', () => admin.delete('/api/admin/published-jobs/1'), 400, PUBLISHED_JOB_MESSAGES.invalidJobId],
+  ])('answers %s', async (_case, send, status, message) => {
+    const response = await send().expect(status);
+    expect(response.body).toMatchObject({ success: false, message });
+  });
+});
