@@ -35,22 +35,32 @@ export interface AutomatedCrawlRequest {
 
 @Injectable()
 export class CrawlRunService implements OnModuleDestroy {
-  private readonly events: QueueEvents;
+  // Created on the first automated crawl: most API processes never wait on a job.
+  private events?: QueueEvents;
 
   constructor(
-    @Inject(API_ENV) env: ApiEnv,
+    @Inject(API_ENV) private readonly env: ApiEnv,
     @Inject(CRAWL_RUN_OPTIONS) private readonly options: CrawlRunOptions,
     @InjectRepository(CrawlTask) private readonly taskRows: Repository<CrawlTask>,
     private readonly tasks: CrawlTasksService,
     private readonly results: CrawlResultsService,
   ) {
-    this.events = new QueueEvents(CRAWL_QUEUE, { connection: bullConnectionFromUrl(env.REDIS_URL), prefix: `${KEY_PREFIX}:bull` });
-    // A Redis outage surfaces on the request that waits; the listener only keeps it from crashing the process.
-    this.events.on('error', () => undefined);
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.events.close();
+    if (!this.events) return;
+    // close() waits for a connection that never comes while Redis is down: give it a moment, then cut it.
+    const timedOut = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 2000).unref());
+    if ((await Promise.race([this.events.close(), timedOut])) === 'timeout') await this.events.disconnect();
+  }
+
+  private queueEvents(): QueueEvents {
+    if (!this.events) {
+      this.events = new QueueEvents(CRAWL_QUEUE, { connection: bullConnectionFromUrl(this.env.REDIS_URL), prefix: `${KEY_PREFIX}:bull` });
+      // A Redis outage surfaces on the request that waits; the listener only keeps it from crashing the process.
+      this.events.on('error', () => undefined);
+    }
+    return this.events;
   }
 
   /**
@@ -70,12 +80,13 @@ export class CrawlRunService implements OnModuleDestroy {
         createdBy,
       }),
     );
-    await this.events.waitUntilReady();
+    const events = this.queueEvents();
+    await events.waitUntilReady();
     const job = await this.tasks.run(task.id, { maxResults: AUTOMATED_CRAWL_MAX_RESULTS, city: request.city });
     const jobId = String(job.id);
     let outcome: CrawlJobResult;
     try {
-      outcome = (await job.waitUntilFinished(this.events, this.options.waitMs)) as CrawlJobResult;
+      outcome = (await job.waitUntilFinished(events, this.options.waitMs)) as CrawlJobResult;
     } catch (error) {
       const state = await job.getState().catch(() => 'unknown');
       if (state === 'failed') throw new BadGatewayException(`${CRAWL_MESSAGES.crawlFailed}：${(error as Error).message}`);
