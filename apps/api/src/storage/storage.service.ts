@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { s3ClientOptions } from '@aipm/config';
 import { Client } from 'minio';
 import { API_ENV, type ApiEnv } from '../config/api-env';
 
@@ -10,16 +11,7 @@ export class StorageService implements OnApplicationBootstrap {
   readonly bucket: string;
 
   constructor(@Inject(API_ENV) env: ApiEnv) {
-    const endpoint = new URL(env.S3_ENDPOINT);
-    this.client = new Client({
-      endPoint: endpoint.hostname,
-      port: endpoint.port ? Number(endpoint.port) : undefined,
-      useSSL: endpoint.protocol === 'https:',
-      accessKey: env.S3_ACCESS_KEY,
-      secretKey: env.S3_SECRET_KEY,
-      region: env.S3_REGION,
-      pathStyle: true,
-    });
+    this.client = new Client(s3ClientOptions(env));
     this.bucket = env.S3_BUCKET;
   }
 

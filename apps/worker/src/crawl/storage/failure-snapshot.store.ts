@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { s3ClientOptions } from '@aipm/config';
 import { Client } from 'minio';
 import { WORKER_ENV, type WorkerEnv } from '../../config/worker-env';
 
@@ -11,16 +12,7 @@ export class FailureSnapshotStore {
   private bucketReady: Promise<void> | null = null;
 
   constructor(@Inject(WORKER_ENV) env: WorkerEnv) {
-    const endpoint = new URL(env.S3_ENDPOINT);
-    this.client = new Client({
-      endPoint: endpoint.hostname,
-      port: endpoint.port ? Number(endpoint.port) : undefined,
-      useSSL: endpoint.protocol === 'https:',
-      accessKey: env.S3_ACCESS_KEY,
-      secretKey: env.S3_SECRET_KEY,
-      region: env.S3_REGION,
-      pathStyle: true,
-    });
+    this.client = new Client(s3ClientOptions(env));
     this.bucket = env.S3_BUCKET;
   }
 
