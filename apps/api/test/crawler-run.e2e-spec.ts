@@ -1,4 +1,4 @@
-import { CRAWL_MESSAGES, crawlSucceededMessage } from '@aipm/contracts';
+import { CRAWL_MESSAGES, crawlerTestMessage, crawlSucceededMessage, type CrawlerDiagnostics, type SiteDiagnosis } from '@aipm/contracts';
 import { createDataSourceOptions, CrawlResult, CrawlTask } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { bullConnectionFromUrl, CRAWL_QUEUE, KEY_PREFIX } from '@aipm/queue';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
 import { spawnProcess, waitFor, type SpawnedProcess } from '../../../tools/testing/process';
-import { testRedisUrl } from '../../../tools/testing/services';
+import { closedPort, testRedisUrl } from '../../../tools/testing/services';
 import { adminAgent } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
 
@@ -19,7 +19,8 @@ const WORKER_MAIN = path.resolve(__dirname, '../../worker/dist/main.js');
 
 interface FixtureSites {
   env: string;
-  requests: Record<string, Array<{ path: string; search: string }>>;
+  origins: Record<string, string>;
+  requests: Record<string, Array<{ path: string; search: string; cookie: string; at: number }>>;
   setMode(site: string, mode: 'normal' | 'login-wall'): void;
   close(): Promise<void>;
 }
@@ -32,8 +33,11 @@ async function startFixtureSites(options: { perPage: number; totalPages: number 
   return fixtures.startFixtureSites(options);
 }
 
-/** The automated crawl end to end: the API enqueues, a real worker process crawls the fixture site in Chromium, the API answers the jobs. */
-describe('POST /api/admin/crawl/run with a real worker', () => {
+/**
+ * The API and a real worker process end to end: the automated crawl (the worker crawls the fixture site in
+ * Chromium, the API answers the jobs) and the crawler-config test (the worker loads each site's search page).
+ */
+describe('POST /api/admin/crawl/run and /api/admin/crawler-config/test with a real worker', () => {
   let database: TestDatabase;
   let dataSource: DataSource;
   let fixtures: FixtureSites;
@@ -61,7 +65,8 @@ describe('POST /api/admin/crawl/run with a real worker', () => {
       ...process.env,
       DATABASE_URL: database.url,
       REDIS_URL: redisUrl,
-      CRAWLER_SITE_ORIGINS: fixtures.env,
+      // lagou points at a port nothing listens on: a site the crawler-config test must report unreachable.
+      CRAWLER_SITE_ORIGINS: JSON.stringify({ ...fixtures.origins, lagou: `http://127.0.0.1:${await closedPort()}` }),
       LOG_LEVEL: 'warn',
     });
     // The status the admin's crawl button waits for: a fresh worker heartbeat.
@@ -70,7 +75,7 @@ describe('POST /api/admin/crawl/run with a real worker', () => {
 
   afterAll(async () => {
     worker?.kill('SIGTERM');
-    await Promise.race([worker?.exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    await Promise.race([worker?.exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
     worker?.kill('SIGKILL');
     await app?.close();
     await fixtures?.close();
@@ -109,6 +114,58 @@ describe('POST /api/admin/crawl/run with a real worker', () => {
     expect(await dataSource.getRepository(CrawlResult).count()).toBe(before);
     const task = await dataSource.getRepository(CrawlTask).findOneByOrFail({ id: response.body.data.taskId });
     expect(task.lastRunStats).toMatchObject({ found: 30, new: 0, duplicates: 30 });
+  });
+
+  describe('crawler-config test', () => {
+    const bySite = (data: CrawlerDiagnostics) => Object.fromEntries(data.sites.map((site) => [site.site, site])) as Record<string, SiteDiagnosis>;
+
+    it('starts Chromium and loads every search page with the stored cookie, reporting a login wall and a site that does not answer', async () => {
+      await admin.post('/api/admin/crawler-config').send({ boss_cookie: 'wt2=diagnostics-cookie; lastCity=101250100', request_delay: 50 }).expect(200);
+      fixtures.setMode('zhipin', 'login-wall');
+      const before = fixtures.requests.zhipin.length;
+      let response;
+      try {
+        response = await admin.post('/api/admin/crawler-config/test').expect(200);
+      } finally {
+        fixtures.setMode('zhipin', 'normal');
+      }
+      const data = response.body.data as CrawlerDiagnostics;
+      expect(response.body.success).toBe(false);
+      expect(response.body.message).toBe(crawlerTestMessage(data));
+      expect(response.body.message).toMatch(/^测试失败：.*BOSS直聘：需要登录.*拉勾：无法连接.*其余 3 个站点正常$/);
+      expect(data.chromium).toEqual({ ok: true, version: expect.stringMatching(/Chrom/), message: null });
+      expect(data.mode).toBe('browser');
+      const sites = bySite(data);
+      expect(Object.keys(sites).sort()).toEqual(['job51', 'lagou', 'liepin', 'zhaopin', 'zhipin']);
+      expect(sites.zhaopin).toMatchObject({ reachable: true, status: 200, outcome: 'ok', source: 'embedded', jobs: 10, cookie: false });
+      expect(sites.job51).toMatchObject({ reachable: true, status: 200, outcome: 'ok', source: 'json', jobs: 10 });
+      expect(sites.liepin).toMatchObject({ reachable: true, status: 200, outcome: 'ok', source: 'json', jobs: 10 });
+      expect(sites.zhipin).toMatchObject({ reachable: true, status: 200, outcome: 'login_wall', jobs: 0, cookie: true });
+      expect(sites.lagou).toMatchObject({ reachable: false, status: null, outcome: 'network_error', jobs: 0 });
+      for (const site of data.sites) {
+        expect(site.elapsedMs).toBeGreaterThanOrEqual(0);
+        expect(site.elapsedMs).toBeLessThan(20_000);
+      }
+      // The search page was asked for with the stored cookie, on the path and query of the real site.
+      const search = fixtures.requests.zhipin.slice(before).find((request) => request.path === '/web/geek/job')!;
+      expect(search.cookie).toContain('wt2=diagnostics-cookie');
+      expect(new URLSearchParams(search.search).get('query')).toBe('AI产品经理');
+    });
+
+    it('keeps one page at a time per site with the request delay, also between two tests', async () => {
+      const delayMs = 1500;
+      await admin.post('/api/admin/crawler-config').send({ request_delay: delayMs }).expect(200);
+      const before = fixtures.requests.job51.length;
+      try {
+        const answers = await Promise.all([admin.post('/api/admin/crawler-config/test'), admin.post('/api/admin/crawler-config/test')]);
+        expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      } finally {
+        await admin.post('/api/admin/crawler-config').send({ request_delay: 50 }).expect(200);
+      }
+      const pages = fixtures.requests.job51.slice(before).filter((request) => request.path === '/pc/search').map((request) => request.at);
+      expect(pages).toHaveLength(2);
+      expect(pages[1] - pages[0]).toBeGreaterThanOrEqual(delayMs);
+    });
   });
 
   it('answers a failed crawl as a failure with its reason', async () => {

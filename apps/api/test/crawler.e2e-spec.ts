@@ -1,7 +1,7 @@
-import { AUTH_MESSAGES, CRAWL_MESSAGES, CRAWLER_CONFIG_DEFAULTS } from '@aipm/contracts';
+import { AUTH_MESSAGES, CRAWL_MESSAGES, CRAWLER_CONFIG_DEFAULTS, crawlerTestNotRunMessage, crawlerTestTimedOutMessage } from '@aipm/contracts';
 import { AdminConfig, createDataSourceOptions, CrawlResult, CrawlTask, PublishedJob, User } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
-import { bullConnectionFromUrl, CRAWL_JOB_NAME, CRAWL_QUEUE, KEY_PREFIX, WORKER_HEARTBEAT_KEY } from '@aipm/queue';
+import { bullConnectionFromUrl, CRAWL_JOB_NAME, CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, KEY_PREFIX, QUEUE_NAMES, WORKER_HEARTBEAT_KEY } from '@aipm/queue';
 import type { INestApplication } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -10,6 +10,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
 import { CRAWL_SERVICE_MESSAGES } from '../src/crawler/crawl-service-status.service';
 import { CRAWL_RUN_OPTIONS, type CrawlRunOptions } from '../src/crawler/crawl-run.service';
+import { CRAWLER_TEST_OPTIONS, type CrawlerTestOptions } from '../src/crawler/crawler-test.service';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { adminAgent } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
@@ -23,6 +24,7 @@ describe('crawler admin API', () => {
   let app: INestApplication;
   let admin: Agent;
   let queue: Queue;
+  let diagnostics: Queue;
   let redis: Redis;
   // 15: Redis has 16 logical databases by default, and 0-14 are taken by other suites or left to development.
   const redisUrl = testRedisUrl(15);
@@ -34,14 +36,18 @@ describe('crawler admin API', () => {
     await app.init();
     admin = await adminAgent(app);
     queue = new Queue(CRAWL_QUEUE, { connection: bullConnectionFromUrl(redisUrl), prefix: `${KEY_PREFIX}:bull` });
+    diagnostics = new Queue(CRAWLER_DIAGNOSTICS_QUEUE, { connection: bullConnectionFromUrl(redisUrl), prefix: `${KEY_PREFIX}:bull` });
     redis = new Redis(redisUrl);
     await queue.obliterate({ force: true });
+    await diagnostics.obliterate({ force: true });
     await redis.del(WORKER_HEARTBEAT_KEY);
   });
 
   afterAll(async () => {
     await queue?.obliterate({ force: true }).catch(() => undefined);
     await queue?.close();
+    await diagnostics?.obliterate({ force: true }).catch(() => undefined);
+    await diagnostics?.close();
     await redis?.del(WORKER_HEARTBEAT_KEY).catch(() => undefined);
     redis?.disconnect();
     await app?.close();
@@ -410,17 +416,27 @@ describe('crawler admin API', () => {
       expect(response.body).toEqual({ isValid, message });
     });
 
-    it('the config test reports the service and which sites have a cookie', async () => {
-      await dataSource.getRepository(AdminConfig).clear();
-      await admin.post('/api/admin/crawler-config').send({ zhaopin_cookie: 'x_zp_session=1234567890abcdef' }).expect(200);
-      const down = await admin.post('/api/admin/crawler-config/test').expect(200);
-      expect(down.body).toEqual({
-        success: false,
-        message: `${CRAWL_SERVICE_MESSAGES.workerMissing}；未配置 Cookie：boss_cookie, job51_cookie, liepin_cookie, lagou_cookie`,
-        data: { cookies: { zhaopin_cookie: true, boss_cookie: false, job51_cookie: false, liepin_cookie: false, lagou_cookie: false } },
-      });
+    it('the config test answers 503 at once when no worker is alive to run it', async () => {
+      const response = await admin.post('/api/admin/crawler-config/test').expect(503);
+      expect(response.body).toEqual({ success: false, message: crawlerTestNotRunMessage(CRAWL_SERVICE_MESSAGES.workerMissing) });
+      expect(await diagnostics.count()).toBe(0);
+    });
+
+    it('the config test answers 504 when no worker takes the test in time, and withdraws it', async () => {
       await beat();
-      expect((await admin.post('/api/admin/crawler-config/test').expect(200)).body.success).toBe(true);
+      const options = app.get(CRAWLER_TEST_OPTIONS) as CrawlerTestOptions;
+      const waitMs = options.waitMs;
+      options.waitMs = 1000;
+      try {
+        const started = Date.now();
+        const response = await admin.post('/api/admin/crawler-config/test').expect(504);
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect(response.body).toEqual({ success: false, message: crawlerTestTimedOutMessage(1) });
+      } finally {
+        options.waitMs = waitMs;
+      }
+      // A worker starting later does not run a test nobody waits for.
+      expect(await diagnostics.getJobCounts('waiting', 'active', 'delayed')).toEqual({ waiting: 0, active: 0, delayed: 0 });
     });
   });
 
@@ -466,11 +482,11 @@ describe('crawler admin API', () => {
       await request(app.getHttpServer()).put('/api/admin/queues/api/queues/pause').expect(401);
     });
 
-    it('shows the crawl and notify queues to the administrator', async () => {
+    it('shows every queue to the administrator', async () => {
       const page = await admin.get('/api/admin/queues').expect(200);
       expect(page.text).toContain('__UI_CONFIG__');
       const queues = await admin.get('/api/admin/queues/api/queues').expect(200);
-      expect(queues.body.queues.map((entry: { name: string }) => entry.name).sort()).toEqual(['crawl', 'notify']);
+      expect(queues.body.queues.map((entry: { name: string }) => entry.name).sort()).toEqual([...QUEUE_NAMES].sort());
     });
   });
 });

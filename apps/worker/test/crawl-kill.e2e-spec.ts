@@ -64,7 +64,7 @@ const signalWorker = (child: ChildProcess, signal: NodeJS.Signals) => {
   }
 };
 
-describe('crawl worker killed mid-crawl', () => {
+describe('crawl worker processes: killed mid-crawl, handed back, pacing one site together', () => {
   let database: TestDatabase;
   let fixtures: FixtureSites;
   let dataSource: DataSource;
@@ -158,5 +158,44 @@ describe('crawl worker killed mid-crawl', () => {
     expect(alive()).toBe(0);
     const [row] = await dataSource.query(`SELECT "lastRunStats" FROM crawl_tasks WHERE id = $1`, [task.id]);
     expect(row.lastRunStats.message).toMatch(/handed back/);
+  });
+
+  it('two worker processes load one site one page at a time, with the request delay between pages', async () => {
+    // The job handed back by the previous test would otherwise be crawled here too.
+    await queue.obliterate({ force: true });
+    const delayMs = 400;
+    await dataSource.query(
+      `INSERT INTO admin_config (key, value) VALUES ('request_delay', $1) ON CONFLICT ON CONSTRAINT "UQ_admin_config_key" DO UPDATE SET value = EXCLUDED.value`,
+      [String(delayMs)],
+    );
+    const lagou = SITE_ADAPTERS.find((adapter) => adapter.site === 'lagou')!;
+    const task = async (name: string, keywords: string[]) => {
+      const urls = keywords.map((keyword) => lagou.searchUrl({ keyword, city: '长沙', page: 1 }).toString());
+      const [row] = await dataSource.query(`INSERT INTO crawl_tasks (name, "targetUrls") VALUES ($1, $2) RETURNING id`, [name, urls]);
+      return row.id as string;
+    };
+    const env = { ...process.env, DATABASE_URL: database.url, REDIS_URL: redisUrl, CRAWLER_SITE_ORIGINS: fixtures.env, CRAWL_CONCURRENCY: '1', CRAWL_LOCK_DURATION_MS: '5000', LOG_LEVEL: 'warn' };
+    const before = fixtures.requests.lagou.length;
+
+    // The first worker is busy with a long run (9 pages) when the second job arrives, so the second worker,
+    // started then, takes it: two processes crawl lagou at the same time.
+    const first = startWorker(env);
+    workers.push(first.child);
+    const long = await enqueueCrawl(queue, { taskId: await task('节奏一', ['节奏一', '节奏二', '节奏三']) });
+    await waitFor(async () => ((await long.getState()) === 'active' ? true : undefined), 30_000, 50);
+    const short = await enqueueCrawl(queue, { taskId: await task('节奏四', ['节奏四']) });
+    const second = startWorker(env);
+    workers.push(second.child);
+    await waitFor(async () => ((await Promise.all([long, short].map((job) => job.getState()))).every((state) => state === 'completed') ? true : undefined), 90_000, 200);
+
+    const [a, b] = await Promise.all([long, short].map(async (job) => (await queue.getJob(job.id!))!));
+    expect(b.processedOn!).toBeLessThan(a.finishedOn!);
+    const pages = fixtures.requests.lagou.slice(before).filter((request) => request.path === '/wn/jobs').map((request) => request.at).sort((x, y) => x - y);
+    expect(pages).toHaveLength(12);
+    const gaps = pages.slice(1).map((at, index) => at - pages[index]);
+    console.log(`lagou page requests from two workers, ${delayMs} ms delay: gaps ${gaps.join(', ')} ms`);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(delayMs);
+    for (const worker of [first, second]) signalWorker(worker.child, 'SIGTERM');
+    expect(await Promise.all([first.exited, second.exited])).toEqual([0, 0]);
   });
 });

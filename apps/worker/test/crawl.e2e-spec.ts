@@ -1,16 +1,30 @@
 import 'reflect-metadata';
-import { CrawlResultStatus, type CrawlRunStatistics } from '@aipm/contracts';
+import { CrawlResultStatus, crawlerTestMessage, crawlerTestPassed, type CrawlerDiagnostics, type CrawlRunStatistics } from '@aipm/contracts';
 import { CrawlResult, CrawlTask, LearnedSelector } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
-import { bullConnectionFromUrl, CRAWL_QUEUE, enqueueCrawl, KEY_PREFIX, type CrawlJobData, type CrawlJobResult } from '@aipm/queue';
+import {
+  bullConnectionFromUrl,
+  CRAWL_QUEUE,
+  CRAWLER_DIAGNOSTICS_QUEUE,
+  enqueueCrawl,
+  enqueueCrawlerDiagnostics,
+  KEY_PREFIX,
+  type CrawlJobData,
+  type CrawlJobResult,
+} from '@aipm/queue';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Queue, QueueEvents, type Job, type JobsOptions } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { testRedisUrl } from '../../../tools/testing/services';
-import { loadWorkerEnv } from '../src/config/worker-env';
+import { loadWorkerEnv, WORKER_ENV, type WorkerEnv } from '../src/config/worker-env';
 import { BrowserService } from '../src/crawl/browser/browser.service';
-import { SITE_ADAPTERS } from '../src/crawl/sites/site-registry';
+import { CrawlerConfigService } from '../src/crawl/crawler-config.service';
+import { CrawlerDiagnosticsService } from '../src/crawl/diagnostics/crawler-diagnostics.service';
+import { NavigationGuard } from '../src/crawl/navigation/navigation.guard';
+import { SiteThrottle } from '../src/crawl/navigation/site.throttle';
+import { PageLoader } from '../src/crawl/page.loader';
+import { SITE_ADAPTERS, SiteRegistry } from '../src/crawl/sites/site-registry';
 import { FailureSnapshotStore } from '../src/crawl/storage/failure-snapshot.store';
 import { WorkerModule } from '../src/worker.module';
 import { startFixtureSites, type FixtureSite, type FixtureSites } from './fixture-sites';
@@ -260,6 +274,89 @@ describe('crawl through the queue (real Chromium, fixture sites)', () => {
     expect(stats.found).toBe(10);
     expect(browser.launches).toBe(launches + 1);
     expect(browser.browserPid()).not.toBe(pid);
+  });
+
+  describe('crawler-config test', () => {
+    const diagnose = () => app.get(CrawlerDiagnosticsService).diagnose(Date.now() + 30_000);
+    const outcomes = (data: CrawlerDiagnostics) => Object.fromEntries(data.sites.map((site) => [site.site, [site.outcome, site.source, site.jobs]]));
+
+    it('passes when Chromium starts and every search page lists jobs, and stores nothing', async () => {
+      const [results, selectors] = [await dataSource.getRepository(CrawlResult).count(), await dataSource.getRepository(LearnedSelector).count()];
+      const data = await diagnose();
+      expect(data.chromium).toMatchObject({ ok: true, version: expect.stringMatching(/Chrom/) });
+      expect(outcomes(data)).toEqual({
+        zhaopin: ['ok', 'embedded', 10],
+        zhipin: ['ok', 'json', 10],
+        job51: ['ok', 'json', 10],
+        liepin: ['ok', 'json', 10],
+        lagou: ['ok', 'embedded', 10],
+      });
+      expect(data.sites.every((site) => site.reachable && site.status === 200)).toBe(true);
+      expect(crawlerTestPassed(data)).toBe(true);
+      expect(crawlerTestMessage(data)).toMatch(/^测试完成：Chromium .+ 已启动，5 个站点的搜索页均可访问并列出职位$/);
+      expect(await dataSource.getRepository(CrawlResult).count()).toBe(results);
+      expect(await dataSource.getRepository(LearnedSelector).count()).toBe(selectors);
+    });
+
+    it('reports a captcha and reads server-rendered cards without learning selectors', async () => {
+      fixtures.setMode('job51', 'captcha');
+      fixtures.setMode('liepin', 'dom');
+      try {
+        const selectors = await dataSource.getRepository(LearnedSelector).count();
+        const data = await diagnose();
+        expect(outcomes(data)).toMatchObject({ job51: ['captcha', null, 0], liepin: ['ok', 'dom', 10] });
+        expect(data.sites.find((site) => site.site === 'job51')).toMatchObject({ reachable: true });
+        expect(crawlerTestMessage(data)).toMatch(/^测试失败：前程无忧：出现验证码；其余 4 个站点正常$/);
+        expect(await dataSource.getRepository(LearnedSelector).count()).toBe(selectors);
+      } finally {
+        fixtures.setMode('job51', 'normal');
+        fixtures.setMode('liepin', 'normal');
+      }
+    });
+
+    it('loads the pages by plain HTTP when JavaScript rendering is off, still checking Chromium', async () => {
+      await setConfig('javascript_rendering', 'false');
+      try {
+        const data = await diagnose();
+        expect(data.mode).toBe('http');
+        expect(data.chromium.ok).toBe(true);
+        expect(crawlerTestPassed(data)).toBe(true);
+      } finally {
+        await setConfig('javascript_rendering', 'true');
+      }
+    });
+
+    it('reports a Chromium that does not start, and leaves the pages it would load untested', async () => {
+      const broken = new BrowserService({ ...app.get<WorkerEnv>(WORKER_ENV), CHROMIUM_PATH: '/bin/false' });
+      const service = new CrawlerDiagnosticsService(app.get(CrawlerConfigService), app.get(SiteRegistry), app.get(SiteThrottle), broken, new PageLoader(broken, app.get(NavigationGuard)));
+      try {
+        const data = await service.diagnose(Date.now() + 30_000);
+        expect(data.chromium).toMatchObject({ ok: false, version: null, message: expect.any(String) });
+        expect(data.sites.map((site) => site.outcome)).toEqual(['not_tested', 'not_tested', 'not_tested', 'not_tested', 'not_tested']);
+        expect(crawlerTestMessage(data)).toMatch(/^测试失败：Chromium 无法启动（.+）；5 个站点未能测试$/);
+      } finally {
+        await broken.onApplicationShutdown();
+      }
+    });
+
+    it('answers through its queue, and skips a test whose deadline passed before it started', async () => {
+      const diagnostics = new Queue(CRAWLER_DIAGNOSTICS_QUEUE, { connection: bullConnectionFromUrl(redisUrl), prefix: `${KEY_PREFIX}:bull` });
+      const diagnosticsEvents = new QueueEvents(CRAWLER_DIAGNOSTICS_QUEUE, { connection: bullConnectionFromUrl(redisUrl), prefix: `${KEY_PREFIX}:bull` });
+      try {
+        await diagnosticsEvents.waitUntilReady();
+        const answered = await enqueueCrawlerDiagnostics(diagnostics, { deadline: Date.now() + 30_000 });
+        const data = (await answered.waitUntilFinished(diagnosticsEvents, 40_000)) as CrawlerDiagnostics;
+        expect(crawlerTestPassed(data)).toBe(true);
+        expect(data.worker.pid).toBe(process.pid);
+
+        const late = await enqueueCrawlerDiagnostics(diagnostics, { deadline: Date.now() - 1 });
+        await expect(late.waitUntilFinished(diagnosticsEvents, 10_000)).rejects.toThrow(/skipped/);
+      } finally {
+        await diagnosticsEvents.close();
+        await diagnostics.obliterate({ force: true });
+        await diagnostics.close();
+      }
+    });
   });
 
   it('refuses a redirect off the site, in Chromium and over plain HTTP', async () => {

@@ -8,15 +8,15 @@ import {
   type CrawlSite,
 } from '@aipm/contracts';
 import { CrawlTask } from '@aipm/database';
-import { bullConnectionFromUrl, CRAWL_QUEUE, KEY_PREFIX, type CrawlJobResult } from '@aipm/queue';
+import { CRAWL_QUEUE, type CrawlJobResult } from '@aipm/queue';
 import { BadGatewayException, Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { QueueEvents } from 'bullmq';
 import type { Repository } from 'typeorm';
 import { API_ENV, type ApiEnv } from '../config/api-env';
 import { CrawlResultsService } from './crawl-results.service';
 import { CrawlTasksService } from './crawl-tasks.service';
 import { DEFAULT_TASK_WAIT_TIME_MS } from './crawler.mapper';
+import { QueueEventsConnection } from './queue-events.connection';
 
 /** How long POST /api/admin/crawl/run holds the request before answering with the job id (mutable for tests). */
 export const CRAWL_RUN_OPTIONS = Symbol('CRAWL_RUN_OPTIONS');
@@ -35,32 +35,20 @@ export interface AutomatedCrawlRequest {
 
 @Injectable()
 export class CrawlRunService implements OnModuleDestroy {
-  // Created on the first automated crawl: most API processes never wait on a job.
-  private events?: QueueEvents;
+  private readonly events: QueueEventsConnection;
 
   constructor(
-    @Inject(API_ENV) private readonly env: ApiEnv,
+    @Inject(API_ENV) env: ApiEnv,
     @Inject(CRAWL_RUN_OPTIONS) private readonly options: CrawlRunOptions,
     @InjectRepository(CrawlTask) private readonly taskRows: Repository<CrawlTask>,
     private readonly tasks: CrawlTasksService,
     private readonly results: CrawlResultsService,
   ) {
+    this.events = new QueueEventsConnection(CRAWL_QUEUE, env.REDIS_URL);
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (!this.events) return;
-    // close() waits for a connection that never comes while Redis is down: give it a moment, then cut it.
-    const timedOut = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 2000).unref());
-    if ((await Promise.race([this.events.close(), timedOut])) === 'timeout') await this.events.disconnect();
-  }
-
-  private queueEvents(): QueueEvents {
-    if (!this.events) {
-      this.events = new QueueEvents(CRAWL_QUEUE, { connection: bullConnectionFromUrl(this.env.REDIS_URL), prefix: `${KEY_PREFIX}:bull` });
-      // A Redis outage surfaces on the request that waits; the listener only keeps it from crashing the process.
-      this.events.on('error', () => undefined);
-    }
-    return this.events;
+    await this.events.close();
   }
 
   /**
@@ -80,8 +68,7 @@ export class CrawlRunService implements OnModuleDestroy {
         createdBy,
       }),
     );
-    const events = this.queueEvents();
-    await events.waitUntilReady();
+    const events = await this.events.ready();
     const job = await this.tasks.run(task.id, { maxResults: AUTOMATED_CRAWL_MAX_RESULTS, city: request.city });
     const jobId = String(job.id);
     let outcome: CrawlJobResult;

@@ -1,7 +1,8 @@
-import { CRAWL_MESSAGES, SaveCrawlerConfigDto, type CrawlerConfig, type CrawlServiceStatus } from '@aipm/contracts';
+import { CRAWL_MESSAGES, SaveCrawlerConfigDto, type CrawlerConfig, type CrawlerTestResponse, type CrawlServiceStatus } from '@aipm/contracts';
 import { Body, Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { COOKIE_KEYS, CrawlerConfigService } from './crawler-config.service';
+import { CrawlerConfigService } from './crawler-config.service';
+import { CrawlerTestService } from './crawler-test.service';
 import { CrawlServiceStatusService } from './crawl-service-status.service';
 
 @ApiTags('admin: crawling')
@@ -10,6 +11,7 @@ export class CrawlerConfigController {
   constructor(
     private readonly config: CrawlerConfigService,
     private readonly status: CrawlServiceStatusService,
+    private readonly tester: CrawlerTestService,
   ) {}
 
   @Get('crawler-config')
@@ -25,17 +27,13 @@ export class CrawlerConfigController {
   }
 
   /**
-   * The worker's state (Redis, heartbeat, its Chromium) and which sites have a cookie stored. It does not
-   * launch a browser or load the sites: that is the worker's job (see the report of issue 6 item 8).
+   * A worker starts Chromium and loads each site's search page with the stored cookie; the answer says, per
+   * site, whether it answered, its HTTP status, a login wall, captcha or block page, and how long it took.
    */
   @Post('crawler-config/test')
   @HttpCode(200)
-  async test(): Promise<{ success: boolean; message: string; data: { cookies: Record<string, boolean> } }> {
-    const [service, config] = await Promise.all([this.status.check(), this.config.read()]);
-    const cookies = Object.fromEntries(COOKIE_KEYS.map((key) => [key, config[key] !== '']));
-    const missing = COOKIE_KEYS.filter((key) => !cookies[key]);
-    const cookieNote = missing.length === 0 ? '所有站点均已配置 Cookie' : `未配置 Cookie：${missing.join(', ')}`;
-    return { success: service.isValid, message: `${service.message}；${cookieNote}`, data: { cookies } };
+  test(): Promise<CrawlerTestResponse> {
+    return this.tester.test();
   }
 
   @Get('firecrawl-config')

@@ -10,11 +10,15 @@ import { CrawlTasksController } from './crawl-tasks.controller';
 import { CrawlTasksService } from './crawl-tasks.service';
 import { CrawlerConfigController } from './crawler-config.controller';
 import { CrawlerConfigService } from './crawler-config.service';
+import { CRAWLER_TEST_OPTIONS, CrawlerTestService, DEFAULT_CRAWLER_TEST_WAIT_MS, type CrawlerTestOptions } from './crawler-test.service';
 import { QueueBoardModule } from './queue-board.module';
 
 /** The crawler's admin API (issue 6 item 8): enqueue and read; the worker crawls. */
 @Module({
-  imports: [TypeOrmModule.forFeature([CrawlTask, CrawlResult, PublishedJob, AdminConfig]), QueueBoardModule],
+  imports: [
+    TypeOrmModule.forFeature([CrawlTask, CrawlResult, PublishedJob, AdminConfig]),
+    QueueBoardModule,
+  ],
   controllers: [CrawlTasksController, CrawlResultsController, CrawlerConfigController, CrawlRunController],
   providers: [
     CrawlTasksService,
@@ -22,7 +26,9 @@ import { QueueBoardModule } from './queue-board.module';
     CrawlerConfigService,
     CrawlServiceStatusService,
     CrawlRunService,
+    CrawlerTestService,
     { provide: CRAWL_RUN_OPTIONS, useFactory: (): CrawlRunOptions => ({ waitMs: DEFAULT_CRAWL_RUN_WAIT_MS }) },
+    { provide: CRAWLER_TEST_OPTIONS, useFactory: (): CrawlerTestOptions => ({ waitMs: DEFAULT_CRAWLER_TEST_WAIT_MS }) },
   ],
 })
 export class CrawlerModule {}

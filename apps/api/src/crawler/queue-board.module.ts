@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@aipm/contracts';
-import { CRAWL_QUEUE, NOTIFY_QUEUE } from '@aipm/queue';
+import { CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, NOTIFY_QUEUE } from '@aipm/queue';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
@@ -41,9 +41,11 @@ export class QueueBoardModule implements NestModule {
   constructor(
     @InjectQueue(CRAWL_QUEUE) crawl: Queue,
     @InjectQueue(NOTIFY_QUEUE) notify: Queue,
+    @InjectQueue(CRAWLER_DIAGNOSTICS_QUEUE) diagnostics: Queue,
     private readonly applicationConfig: ApplicationConfig,
   ) {
-    createBullBoard({ queues: [new BullMQAdapter(crawl), new BullMQAdapter(notify)], serverAdapter: this.adapter });
+    const queues = [crawl, notify, diagnostics].map((queue) => new BullMQAdapter(queue));
+    createBullBoard({ queues, serverAdapter: this.adapter });
   }
 
   configure(consumer: MiddlewareConsumer): void {

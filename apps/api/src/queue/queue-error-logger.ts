@@ -1,4 +1,4 @@
-import { CRAWL_QUEUE, NOTIFY_QUEUE } from '@aipm/queue';
+import { CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, NOTIFY_QUEUE } from '@aipm/queue';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bullmq';
@@ -15,10 +15,11 @@ export class QueueErrorLogger implements OnModuleInit {
   constructor(
     @Inject(getQueueToken(CRAWL_QUEUE)) private readonly crawlQueue: Queue,
     @Inject(getQueueToken(NOTIFY_QUEUE)) private readonly notifyQueue: Queue,
+    @Inject(getQueueToken(CRAWLER_DIAGNOSTICS_QUEUE)) private readonly diagnosticsQueue: Queue,
   ) {}
 
   onModuleInit(): void {
-    for (const queue of [this.crawlQueue, this.notifyQueue]) {
+    for (const queue of [this.crawlQueue, this.notifyQueue, this.diagnosticsQueue]) {
       queue.on('error', (error) => this.report(queue.name, error));
     }
   }

@@ -1,4 +1,4 @@
-import { bullConnectionFromUrl, CRAWL_QUEUE, KEY_PREFIX, NOTIFY_QUEUE } from '@aipm/queue';
+import { bullConnectionFromUrl, KEY_PREFIX, QUEUE_NAMES } from '@aipm/queue';
 import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
 import { API_ENV, type ApiEnv } from '../config/api-env';
@@ -12,7 +12,7 @@ import { QueueErrorLogger } from './queue-error-logger';
       inject: [API_ENV],
       useFactory: (env: ApiEnv) => ({ connection: bullConnectionFromUrl(env.REDIS_URL), prefix: `${KEY_PREFIX}:bull` }),
     }),
-    BullModule.registerQueue({ name: CRAWL_QUEUE }, { name: NOTIFY_QUEUE }),
+    BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
   ],
   providers: [QueueErrorLogger],
   exports: [BullModule],

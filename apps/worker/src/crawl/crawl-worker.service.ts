@@ -1,43 +1,72 @@
-import { bullConnectionFromUrl, CRAWL_QUEUE, KEY_PREFIX, type CrawlJobData, type CrawlJobResult } from '@aipm/queue';
+import {
+  bullConnectionFromUrl,
+  CRAWL_QUEUE,
+  CRAWLER_DIAGNOSTICS_QUEUE,
+  KEY_PREFIX,
+  type CrawlerDiagnosticsJobData,
+  type CrawlerDiagnosticsJobResult,
+  type CrawlJobData,
+  type CrawlJobResult,
+} from '@aipm/queue';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import { WORKER_ENV, type WorkerEnv } from '../config/worker-env';
 import { BrowserService } from './browser/browser.service';
 import { CrawlProcessor } from './crawl.processor';
+import { CrawlerDiagnosticsService } from './diagnostics/crawler-diagnostics.service';
+import { CrawlTaskReconciler } from './lifecycle/crawl-task.reconciler';
 
 /**
- * The BullMQ worker of the crawl queue, created here rather than by decorator so its concurrency and lock
- * come from the environment. Shutdown: active jobs stop between pages and go back to the queue, the
- * worker closes, then the browser.
+ * The BullMQ workers of the crawl and crawler-diagnostics queues, created here rather than by decorator so
+ * concurrency and lock come from the environment. Shutdown: active crawl jobs stop between pages and go back
+ * to the queue, a running test finishes, the workers close, then the browser.
  */
 @Injectable()
 export class CrawlWorkerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(CrawlWorkerService.name);
   private worker?: Worker<CrawlJobData, CrawlJobResult>;
+  private diagnosticsWorker?: Worker<CrawlerDiagnosticsJobData, CrawlerDiagnosticsJobResult>;
 
   constructor(
     @Inject(WORKER_ENV) private readonly env: WorkerEnv,
     private readonly processor: CrawlProcessor,
+    private readonly diagnostics: CrawlerDiagnosticsService,
+    private readonly reconciler: CrawlTaskReconciler,
     private readonly browser: BrowserService,
   ) {}
 
   onApplicationBootstrap(): void {
+    const connection = bullConnectionFromUrl(this.env.REDIS_URL);
+    const prefix = `${KEY_PREFIX}:bull`;
     this.worker = new Worker<CrawlJobData, CrawlJobResult>(CRAWL_QUEUE, (job, token) => this.processor.process(job, token), {
-      connection: bullConnectionFromUrl(this.env.REDIS_URL),
-      prefix: `${KEY_PREFIX}:bull`,
+      connection,
+      prefix,
       concurrency: this.env.CRAWL_CONCURRENCY,
       // A worker that dies mid-job loses its lock after this long; another worker then restarts the job.
       lockDuration: this.env.CRAWL_LOCK_DURATION_MS,
       stalledInterval: this.env.CRAWL_LOCK_DURATION_MS,
     });
-    this.worker.on('failed', (job, error) => this.logger.warn(`crawl job ${job?.id} failed: ${error.message}`));
+    this.worker.on('failed', (job, error) => {
+      this.logger.warn(`crawl job ${job?.id} failed: ${error.message}`);
+      // Also failures the processor never saw (a job stalled too often is failed without running it).
+      if (job) void this.reconciler.jobFailed(job, error);
+    });
     this.worker.on('error', (error) => this.logger.error(`crawl worker: ${error.message}`));
+
+    // One test at a time per worker: each loads five pages and shares the browser with the crawls.
+    this.diagnosticsWorker = new Worker<CrawlerDiagnosticsJobData, CrawlerDiagnosticsJobResult>(CRAWLER_DIAGNOSTICS_QUEUE, (job) => this.diagnostics.process(job), {
+      connection,
+      prefix,
+      concurrency: 1,
+    });
+    this.diagnosticsWorker.on('failed', (job, error) => this.logger.warn(`crawler test ${job?.id} failed: ${error.message}`));
+    this.diagnosticsWorker.on('error', (error) => this.logger.error(`crawler test worker: ${error.message}`));
     this.logger.log(`crawl worker listening (concurrency ${this.env.CRAWL_CONCURRENCY})`);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.processor.stop();
-    await this.worker?.close();
+    await Promise.all([this.worker?.close(), this.diagnosticsWorker?.close()]);
     await this.browser.onApplicationShutdown();
   }
 }

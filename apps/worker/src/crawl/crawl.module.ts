@@ -1,4 +1,5 @@
 import { AdminConfig, CrawlResult, CrawlTask, LearnedSelector } from '@aipm/database';
+import { createRedisConnection } from '@aipm/queue';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { WORKER_ENV, type WorkerEnv } from '../config/worker-env';
@@ -7,7 +8,9 @@ import { CrawlResultWriter } from './crawl-result.writer';
 import { CrawlWorkerService } from './crawl-worker.service';
 import { CrawlProcessor, PAGE_LOADER } from './crawl.processor';
 import { CrawlerConfigService } from './crawler-config.service';
+import { CrawlerDiagnosticsService } from './diagnostics/crawler-diagnostics.service';
 import { LearnedSelectorService } from './dom/learned-selector.service';
+import { CRAWL_RECONCILE_OPTIONS, CrawlTaskReconciler, DEFAULT_CRAWL_RECONCILE_OPTIONS } from './lifecycle/crawl-task.reconciler';
 import { NavigationGuard } from './navigation/navigation.guard';
 import { SiteThrottle } from './navigation/site.throttle';
 import { PageLoader } from './page.loader';
@@ -19,7 +22,9 @@ import { FailureSnapshotStore } from './storage/failure-snapshot.store';
   providers: [
     { provide: SiteRegistry, inject: [WORKER_ENV], useFactory: (env: WorkerEnv) => SiteRegistry.fromEnv(env.CRAWLER_SITE_ORIGINS) },
     { provide: NavigationGuard, inject: [SiteRegistry], useFactory: (registry: SiteRegistry) => new NavigationGuard(registry) },
-    { provide: SiteThrottle, useValue: new SiteThrottle() },
+    // Its own connection: the slot scripts are short, and BullMQ's blocking connections must not wait behind them.
+    { provide: SiteThrottle, inject: [WORKER_ENV], useFactory: (env: WorkerEnv) => new SiteThrottle(createRedisConnection(env.REDIS_URL)) },
+    { provide: CRAWL_RECONCILE_OPTIONS, useValue: { ...DEFAULT_CRAWL_RECONCILE_OPTIONS } },
     { provide: PAGE_LOADER, inject: [BrowserService, NavigationGuard], useFactory: (browser: BrowserService, guard: NavigationGuard) => new PageLoader(browser, guard) },
     BrowserService,
     CrawlerConfigService,
@@ -27,6 +32,8 @@ import { FailureSnapshotStore } from './storage/failure-snapshot.store';
     LearnedSelectorService,
     FailureSnapshotStore,
     CrawlProcessor,
+    CrawlerDiagnosticsService,
+    CrawlTaskReconciler,
     CrawlWorkerService,
   ],
   exports: [BrowserService, CrawlProcessor],

@@ -15,6 +15,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import { Repository } from 'typeorm';
+import { USER_AGENTS } from './browser/user-agents';
 import { CrawlResultWriter } from './crawl-result.writer';
 import { CrawlerConfigService } from './crawler-config.service';
 import { LearnedSelectorService } from './dom/learned-selector.service';
@@ -22,20 +23,12 @@ import { SiteThrottle } from './navigation/site.throttle';
 import { normalizeJob, type NormalizedJob } from './normalize/job.normalizer';
 import { CrawlPageError, PageLoader } from './page.loader';
 import { detectBlockPage } from './sites/block.detector';
-import type { DataVerdict, ExtractedJob, SiteAdapter } from './sites/site-adapter';
+import { firstDataVerdict, type ExtractedJob, type SiteAdapter } from './sites/site-adapter';
 import { SiteRegistry } from './sites/site-registry';
 import { FailureSnapshotStore } from './storage/failure-snapshot.store';
 
 export const DEFAULT_MAX_PAGES = 3;
 const DEFAULT_WAIT_MS = 15_000;
-
-/** Desktop browsers of the last year, rotated per page when user_agent_rotation is on. */
-const USER_AGENTS = [
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36',
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36',
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 Edg/140.0.0.0',
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
-];
 
 export const PAGE_LOADER = Symbol('PAGE_LOADER');
 
@@ -180,7 +173,7 @@ export class CrawlProcessor {
           .map((found) => normalizeJob(found, { pageUrl: page.url, crawledAt, canonical: (link) => this.registry.canonical(adapter, link) }))
           .filter((job): job is NormalizedJob => job !== null);
 
-      const fromData = this.firstVerdict(page.dataBodies.map((body) => adapter.extractFromData(body)));
+      const fromData = firstDataVerdict(page.dataBodies.map((body) => adapter.extractFromData(body)));
       if (fromData && 'failure' in fromData) return fail(fromData.failure, fromData.message);
       if (fromData) return { jobs: normalize(fromData), source: 'json', hasMore: fromData.hasMore };
 
@@ -197,12 +190,6 @@ export class CrawlProcessor {
       if (pageNumber > 1) return { jobs: [], source: 'dom', hasMore: false };
       return fail('no_data', `${adapter.site}: no job data, no recognisable job list at ${page.url}`);
     });
-  }
-
-  /** A failure in any data body wins over an empty list; otherwise the first list. */
-  private firstVerdict(verdicts: DataVerdict[]): DataVerdict {
-    const known = verdicts.filter((verdict) => verdict !== null);
-    return known.find((verdict) => 'failure' in verdict) ?? known.find((verdict) => 'jobs' in verdict && verdict.jobs.length > 0) ?? known[0] ?? null;
   }
 
   private async report(job: Job<CrawlJobData, CrawlJobResult>, taskId: string, stats: CrawlRunStatistics): Promise<void> {

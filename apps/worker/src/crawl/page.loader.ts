@@ -29,6 +29,8 @@ export class CrawlPageError extends Error {
     readonly reason: CrawlFailureReason,
     message: string,
     readonly snapshot?: { url: string; html: string; screenshot: Buffer | null },
+    /** The HTTP status when the site answered with an error status. */
+    readonly status?: number,
   ) {
     super(message);
     this.name = CrawlPageError.name;
@@ -129,7 +131,7 @@ export class PageLoader {
         screenshot: async () => Buffer.from(await page.screenshot({ type: 'png', fullPage: false })),
       };
       const failure = statusFailure(status);
-      if (failure) throw new CrawlPageError(failure, `${url}: HTTP ${status}`, { url: finalUrl.toString(), html, screenshot: await loaded.screenshot().catch(() => null) });
+      if (failure) throw new CrawlPageError(failure, `${url}: HTTP ${status}`, { url: finalUrl.toString(), html, screenshot: await loaded.screenshot().catch(() => null) }, status);
       return use(loaded);
     });
   }
@@ -153,13 +155,13 @@ export class PageLoader {
     const page = await this.fetchFollowing(url, { method: 'GET', headers }, options.waitMs);
     const html = await page.response.text();
     const failure = statusFailure(page.response.status);
-    if (failure) throw new CrawlPageError(failure, `${url}: HTTP ${page.response.status}`, { url: page.url.toString(), html, screenshot: null });
+    if (failure) throw new CrawlPageError(failure, `${url}: HTTP ${page.response.status}`, { url: page.url.toString(), html, screenshot: null }, page.response.status);
     const dataBodies: unknown[] = [];
     const request = adapter.extractEmbedded(html) === null ? adapter.dataRequest(page.url) : null;
     if (request) {
       const data = await this.fetchFollowing(request.url, { method: request.method, body: request.body, headers: { ...headers, ...request.headers, referer: page.url.toString() } }, options.waitMs);
       const dataFailure = statusFailure(data.response.status);
-      if (dataFailure) throw new CrawlPageError(dataFailure, `${request.url}: HTTP ${data.response.status}`, { url: page.url.toString(), html, screenshot: null });
+      if (dataFailure) throw new CrawlPageError(dataFailure, `${request.url}: HTTP ${data.response.status}`, { url: page.url.toString(), html, screenshot: null }, data.response.status);
       dataBodies.push(await data.response.json().catch(() => null));
     }
     return { url: page.url, status: page.response.status, html, dataBodies, screenshot: async () => null };

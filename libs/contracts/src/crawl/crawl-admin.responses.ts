@@ -1,5 +1,5 @@
 import type { CrawlResultStatus, CrawlSite, CrawlTaskStatus } from '../enums/crawl.enums';
-import type { CrawlRunStatistics } from './crawl-failure';
+import type { CrawlFailureReason, CrawlRunStatistics } from './crawl-failure';
 import type { CrawlerConfig } from './crawler-config';
 
 /** A crawl task as the admin lists it. */
@@ -59,4 +59,46 @@ export interface AutomatedCrawlResponse {
   success: boolean;
   message: string;
   data: { taskId: string; jobId: string; finished: boolean; jobs: CrawlResultView[] };
+}
+
+/** What a crawler-config test found on one site (after `outcome`, the figures of that one page load). */
+export interface SiteDiagnosis {
+  site: Exclude<CrawlSite, 'other'>;
+  /** The search page loaded (on the overridden origin in tests and demos). */
+  url: string;
+  /** Whether a cookie was stored for the site, and so sent. */
+  cookie: boolean;
+  /** The site answered at all (any HTTP status); false: no connection, a timeout or a refused address; null: not tried. */
+  reachable: boolean | null;
+  /** HTTP status of the search page, when it answered. */
+  status: number | null;
+  /**
+   * `ok`: the page listed jobs. `busy`: crawls kept the site's slot (one page at a time) past the test's time.
+   * `not_tested`: the page needed Chromium, which did not start.
+   */
+  outcome: 'ok' | 'busy' | 'not_tested' | CrawlFailureReason;
+  jobs: number;
+  source: 'json' | 'embedded' | 'dom' | null;
+  /** How long the test waited for the site's slot (crawls of the site hold it one page at a time). */
+  waitedMs: number;
+  /** How long the search page took to load and be read. */
+  elapsedMs: number;
+  message: string | null;
+}
+
+/** The worker's answer to a crawler-config test. */
+export interface CrawlerDiagnostics {
+  chromium: { ok: boolean; version: string | null; message: string | null };
+  /** How the search pages were loaded: in Chromium, or by plain HTTP when javascript_rendering is off. */
+  mode: 'browser' | 'http';
+  sites: SiteDiagnosis[];
+  worker: { hostname: string; pid: number };
+  finishedAt: string;
+}
+
+/** POST /api/admin/crawler-config/test when a worker ran the test. */
+export interface CrawlerTestResponse {
+  success: boolean;
+  message: string;
+  data: CrawlerDiagnostics;
 }

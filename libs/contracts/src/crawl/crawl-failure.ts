@@ -12,9 +12,25 @@ export const CrawlFailureReason = {
   NetworkError: 'network_error',
   NoData: 'no_data',
   Unexpected: 'unexpected',
+  /** The run ended outside the crawl itself: its worker died more often than BullMQ allows, or its job was lost. */
+  WorkerLost: 'worker_lost',
 } as const;
 export type CrawlFailureReason = (typeof CrawlFailureReason)[keyof typeof CrawlFailureReason];
 export const CRAWL_FAILURE_REASONS: readonly CrawlFailureReason[] = Object.values(CrawlFailureReason);
+
+/** How the admin reads a failure reason (crawler-config test, task statistics). */
+export const CRAWL_FAILURE_LABELS: Readonly<Record<CrawlFailureReason, string>> = {
+  login_wall: '需要登录（Cookie 无效或已过期）',
+  captcha: '出现验证码',
+  blocked: '访问被拦截',
+  navigation_refused: '地址不在允许抓取的站点内',
+  timeout: '页面加载超时',
+  http_error: 'HTTP 错误',
+  network_error: '无法连接',
+  no_data: '页面上没有职位数据',
+  unexpected: '意外错误',
+  worker_lost: '抓取进程中断，任务未能完成',
+};
 
 /** Reasons worth another attempt with backoff; the rest need the operator (cookies, config, selectors). */
 export const TRANSIENT_CRAWL_FAILURES: readonly CrawlFailureReason[] = ['timeout', 'http_error', 'network_error', 'unexpected'];

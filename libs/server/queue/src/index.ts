@@ -1,4 +1,4 @@
-export { CRAWL_QUEUE, KEY_PREFIX, NOTIFY_QUEUE, QUEUE_NAMES, type QueueName } from './queue-names';
+export { CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, KEY_PREFIX, NOTIFY_QUEUE, QUEUE_NAMES, type QueueName } from './queue-names';
 export { bullConnectionFromUrl, createRedisConnection, redisOptionsFromUrl } from './redis-connection';
 export {
   WORKER_HEARTBEAT_INTERVAL_MS,
@@ -15,3 +15,10 @@ export {
   type CrawlJobResult,
   type CrawlQueue,
 } from './crawl-job';
+export {
+  CRAWLER_DIAGNOSTICS_JOB_NAME,
+  CRAWLER_DIAGNOSTICS_JOB_OPTIONS,
+  enqueueCrawlerDiagnostics,
+  type CrawlerDiagnosticsJobData,
+  type CrawlerDiagnosticsJobResult,
+} from './crawler-diagnostics-job';

@@ -1,8 +1,13 @@
 /** BullMQ queues. Work that is long or may fail is recorded in Postgres first, then enqueued here. */
 export const CRAWL_QUEUE = 'crawl';
 export const NOTIFY_QUEUE = 'notify';
+/**
+ * The crawler-config test, on a queue of its own: on the crawl queue it would wait behind every queued crawl,
+ * while the administrator waits for the answer.
+ */
+export const CRAWLER_DIAGNOSTICS_QUEUE = 'crawler-diagnostics';
 
-export const QUEUE_NAMES = [CRAWL_QUEUE, NOTIFY_QUEUE] as const;
+export const QUEUE_NAMES = [CRAWL_QUEUE, NOTIFY_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Every key this system writes to Redis starts with this, so one Redis can serve several copies. */

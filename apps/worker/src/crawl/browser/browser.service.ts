@@ -46,6 +46,15 @@ export class BrowserService implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * The Chromium's version (e.g. "Chrome/156.0.7632.0"), launching it if none runs. A running browser is asked
+   * as it is, whatever its stealth setting: relaunching it here could close tabs that crawls are using.
+   */
+  async version(stealth: boolean): Promise<string> {
+    const browser = this.browser?.connected ? this.browser : await this.ensureBrowser(stealth);
+    return browser.version();
+  }
+
   /** PID of the running Chromium (for the benchmark's memory figure), if one is running. */
   browserPid(): number | undefined {
     return this.browser?.process()?.pid;

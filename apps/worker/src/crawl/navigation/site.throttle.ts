@@ -1,25 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { KEY_PREFIX } from '@aipm/queue';
+import type { Redis } from 'ioredis';
+
+/** Taking the slot: SET NX with a lease; otherwise how long until it frees and whether that is a cooldown. */
+const ACQUIRE = `
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {1, 0, 0} end
+local value = redis.call('GET', KEYS[1])
+local cooling = 0
+if value and string.sub(value, 1, 9) == 'cooldown:' then cooling = 1 end
+return {0, redis.call('PTTL', KEYS[1]), cooling}`;
+
+/** Extends the lease, only while the slot is still ours. */
+const RENEW = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0`;
+
 /**
- * One page at a time per site, with a pause between pages: each site has a queue; a page may start once
- * the previous page of that site has finished and `delayMs` has passed since. Per worker process.
+ * Gives the slot back, only if it is still ours: it stays taken as a cooldown for the request delay (so the
+ * next page of the site, in any process, starts that long after this one ended), or is deleted at once.
+ */
+const RELEASE = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+if tonumber(ARGV[2]) > 0 then redis.call('SET', KEYS[1], 'cooldown:' .. ARGV[1], 'PX', ARGV[2]) else redis.call('DEL', KEYS[1]) end
+return 1`;
+
+export interface SiteThrottleOptions {
+  /** A holder renews its slot every third of this; a holder that died frees it after this long. */
+  leaseMs?: number;
+  /** Longest pause between two tries while another page holds the slot. */
+  pollMs?: number;
+  /** Redis key of a site's slot is `<keyPrefix>:<site>`. */
+  keyPrefix?: string;
+}
+
+/** The site's slot stayed taken longer than the caller was willing to wait. */
+export class SiteBusyError extends Error {
+  constructor(site: string, waitedMs: number) {
+    super(`${site}: another page of the site held its slot for more than ${waitedMs} ms`);
+    this.name = SiteBusyError.name;
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One page at a time per site, with `delayMs` between the end of one page and the start of the next, across
+ * every worker process (docs/decisions/010): a Redis slot per site taken with SET NX and a token, renewed
+ * while the page loads, and released by a script that turns it into a cooldown of `delayMs`. Inside one
+ * process the pages of a site also queue in order, so only one of them polls Redis at a time.
  */
 export class SiteThrottle {
   private readonly tails = new Map<string, Promise<void>>();
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly keyPrefix: string;
 
-  async run<T>(site: string, delayMs: number, work: () => Promise<T>): Promise<T> {
+  constructor(
+    private readonly redis: Redis,
+    options: SiteThrottleOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? 15_000;
+    this.pollMs = options.pollMs ?? 250;
+    this.keyPrefix = options.keyPrefix ?? `${KEY_PREFIX}:crawl:site-slot`;
+  }
+
+  /**
+   * Runs `work` once the site's slot is ours. With `maxWaitMs`, gives up with a SiteBusyError when the slot
+   * is not ours by then (the crawler-config test has an answer to give in time; crawls wait as long as needed).
+   */
+  async run<T>(site: string, delayMs: number, work: () => Promise<T>, options: { maxWaitMs?: number } = {}): Promise<T> {
+    const deadline = options.maxWaitMs === undefined ? undefined : Date.now() + options.maxWaitMs;
     const previous = this.tails.get(site) ?? Promise.resolve();
-    let release!: () => void;
-    const done = new Promise<void>((resolve) => (release = resolve));
-    const tail = previous.then(() => done);
+    let leave!: () => void;
+    const left = new Promise<void>((resolve) => (leave = resolve));
+    const tail = previous.then(() => left);
     this.tails.set(site, tail);
-    await previous;
     try {
-      return await work();
+      await this.waitLocally(previous, deadline, site, options.maxWaitMs);
+      const token = await this.acquire(site, deadline, options.maxWaitMs);
+      const renewal = setInterval(() => void this.renew(site, token), Math.max(10, Math.floor(this.leaseMs / 3)));
+      renewal.unref();
+      try {
+        return await work();
+      } finally {
+        clearInterval(renewal);
+        // Unreleased (Redis unreachable), the slot frees itself when its lease runs out.
+        await this.redis.eval(RELEASE, 1, this.key(site), token, String(Math.max(0, Math.round(delayMs)))).catch(() => undefined);
+      }
     } finally {
-      setTimeout(release, delayMs);
+      leave();
       // Forget a finished queue so the map does not grow with every site ever seen.
       void tail.then(() => {
         if (this.tails.get(site) === tail) this.tails.delete(site);
       });
     }
+  }
+
+  private key(site: string): string {
+    return `${this.keyPrefix}:${site}`;
+  }
+
+  private async waitLocally(previous: Promise<void>, deadline: number | undefined, site: string, maxWaitMs: number | undefined): Promise<void> {
+    if (deadline === undefined) return previous;
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<'expired'>((resolve) => (timer = setTimeout(() => resolve('expired'), Math.max(0, deadline - Date.now()))));
+    try {
+      if ((await Promise.race([previous.then(() => 'ready' as const), expired])) === 'expired') throw new SiteBusyError(site, maxWaitMs ?? 0);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async acquire(site: string, deadline: number | undefined, maxWaitMs: number | undefined): Promise<string> {
+    const token = randomUUID();
+    for (;;) {
+      const [taken, ttl, cooling] = (await this.redis.eval(ACQUIRE, 1, this.key(site), token, String(this.leaseMs))) as [number, number, number];
+      if (taken === 1) return token;
+      // A cooldown ends at a known time; a page in progress may end any moment, so poll it.
+      let pause = ttl < 0 ? 5 : cooling === 1 ? ttl + 1 : Math.min(ttl + 1, this.pollMs);
+      if (deadline !== undefined) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new SiteBusyError(site, maxWaitMs ?? 0);
+        pause = Math.min(pause, left);
+      }
+      await sleep(pause);
+    }
+  }
+
+  private async renew(site: string, token: string): Promise<void> {
+    await this.redis.eval(RENEW, 1, this.key(site), token, String(this.leaseMs)).catch(() => undefined);
+  }
+
+  /** Closes the throttle's Redis connection; Nest calls it after the BullMQ workers have stopped. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

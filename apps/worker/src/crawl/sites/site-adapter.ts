@@ -58,6 +58,12 @@ export interface SiteAdapter {
   canonicalUrl(url: URL): string;
 }
 
+/** Of the data bodies a page received: a failure in any wins over an empty list; otherwise the first list. */
+export function firstDataVerdict(verdicts: DataVerdict[]): DataVerdict {
+  const known = verdicts.filter((verdict) => verdict !== null);
+  return known.find((verdict) => 'failure' in verdict) ?? known.find((verdict) => 'jobs' in verdict && verdict.jobs.length > 0) ?? known[0] ?? null;
+}
+
 export function cityCode(adapter: SiteAdapter, city: string): string {
   const code = adapter.cityCodes[city];
   if (!code) throw new Error(`${adapter.site}: no code for city "${city}" (known: ${Object.keys(adapter.cityCodes).join(', ')})`);

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { createRedisConnection } from '@aipm/queue';
+import type { Redis } from 'ioredis';
+import { testRedisUrl } from '../../../tools/testing/services';
+import { SiteBusyError, SiteThrottle, type SiteThrottleOptions } from '../src/crawl/navigation/site.throttle';
+
+jest.setTimeout(30_000);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Visit {
+  pacer: string;
+  site: string;
+  start: number;
+  end: number;
+}
+
+/** Per-site pacing shared through Redis: what two worker processes, each with its own throttle, see. */
+describe(SiteThrottle.name, () => {
+  // 1: Redis has 16 logical databases by default; this one is used by no other suite.
+  const redisUrl = testRedisUrl(1);
+  const connections: Redis[] = [];
+  let keyPrefix: string;
+
+  /** A throttle as one worker process has it: its own connection, the shared key space. */
+  const pacer = (options: SiteThrottleOptions = {}) => {
+    const redis = createRedisConnection(redisUrl);
+    connections.push(redis);
+    return new SiteThrottle(redis, { keyPrefix, ...options });
+  };
+
+  beforeEach(() => {
+    keyPrefix = `test:site-slot:${randomUUID()}`;
+  });
+
+  afterAll(async () => {
+    await Promise.all(connections.map((redis) => redis.quit().catch(() => redis.disconnect())));
+  });
+
+  const visit = (throttle: SiteThrottle, name: string, site: string, delayMs: number, workMs: number, log: Visit[]) =>
+    throttle.run(site, delayMs, async () => {
+      const start = Date.now();
+      await sleep(workMs);
+      log.push({ pacer: name, site, start, end: Date.now() });
+    });
+
+  it('serialises the pages of one site across two pacers, with at least the delay between them, and lets other sites run alongside', async () => {
+    const [a, b] = [pacer(), pacer()];
+    const log: Visit[] = [];
+    const delayMs = 300;
+    await Promise.all([
+      ...[1, 2, 3].map(() => visit(a, 'a', 'zhipin', delayMs, 60, log)),
+      ...[1, 2, 3].map(() => visit(b, 'b', 'zhipin', delayMs, 60, log)),
+      visit(b, 'b', 'job51', delayMs, 60, log),
+    ]);
+
+    const zhipin = log.filter((entry) => entry.site === 'zhipin').sort((x, y) => x.start - y.start);
+    expect(zhipin).toHaveLength(6);
+    expect(new Set(zhipin.map((entry) => entry.pacer))).toEqual(new Set(['a', 'b']));
+    const gaps = zhipin.slice(1).map((entry, index) => entry.start - zhipin[index].end);
+    console.log(`zhipin gaps between pages (delay ${delayMs} ms): ${gaps.join(', ')} ms`);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(delayMs);
+    // Another site does not wait for zhipin's pages or their delay.
+    const job51 = log.find((entry) => entry.site === 'job51')!;
+    expect(job51.start).toBeLessThan(zhipin[1].start);
+  });
+
+  it('keeps the slot of a page that outlasts its lease, renewing it', async () => {
+    const [a, b] = [pacer({ leaseMs: 300 }), pacer({ leaseMs: 300 })];
+    const log: Visit[] = [];
+    const long = visit(a, 'a', 'liepin', 0, 1000, log);
+    await sleep(50);
+    await visit(b, 'b', 'liepin', 0, 10, log);
+    await long;
+    const [first, second] = log.sort((x, y) => x.start - y.start);
+    expect(first.pacer).toBe('a');
+    expect(second.start).toBeGreaterThanOrEqual(first.end);
+  });
+
+  it('frees the slot of a holder that died, once its lease runs out', async () => {
+    const leaseMs = 800;
+    // What a worker killed mid-page leaves: the slot taken with its token, and nobody renewing it.
+    const raw = createRedisConnection(redisUrl);
+    connections.push(raw);
+    const diedAt = Date.now();
+    await raw.set(`${keyPrefix}:lagou`, 'token-of-a-dead-worker', 'PX', leaseMs);
+
+    const log: Visit[] = [];
+    await visit(pacer({ leaseMs }), 'b', 'lagou', 0, 10, log);
+    const waited = log[0].start - diedAt;
+    console.log(`a dead holder's slot (lease ${leaseMs} ms) freed after ${waited} ms`);
+    expect(waited).toBeGreaterThanOrEqual(leaseMs - 5);
+    expect(waited).toBeLessThan(leaseMs + 500);
+  });
+
+  it('gives up with SiteBusyError when asked to wait no longer than a limit', async () => {
+    const [a, b] = [pacer(), pacer()];
+    const holding = a.run('zhaopin', 0, () => sleep(600));
+    await sleep(50);
+    const started = Date.now();
+    await expect(b.run('zhaopin', 0, async () => 'ran', { maxWaitMs: 200 })).rejects.toBeInstanceOf(SiteBusyError);
+    expect(Date.now() - started).toBeLessThan(500);
+    await holding;
+    await expect(b.run('zhaopin', 0, async () => 'ran', { maxWaitMs: 200 })).resolves.toBe('ran');
+  });
+
+  it('keeps going after a failed page, which still counts for the delay', async () => {
+    const throttle = pacer();
+    let failedAt = 0;
+    await expect(
+      throttle.run('lagou', 200, async () => {
+        failedAt = Date.now();
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    let startedAt = 0;
+    await expect(throttle.run('lagou', 200, async () => ((startedAt = Date.now()), 42))).resolves.toBe(42);
+    expect(startedAt - failedAt).toBeGreaterThanOrEqual(200);
+  });
+});
