@@ -58,7 +58,8 @@ function browserProject(name: string, folder: string, sourceFolder: string, extr
     transformIgnorePatterns: ['/node_modules/(?!(@web3-storage|remix-i18next|react-hotkeys-hook)/)'],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     transform: swcTransform,
-    moduleNameMapper: { ...workspaceSources, '^~/(.*)$': `<rootDir>/${folder}/${sourceFolder}/$1`, '\\.(css|svg|png|jpe?g|webp)$': '<rootDir>/tools/testing/asset-stub.cjs', ...extraModules },
+    // `?url` imports (stylesheets, locale files) resolve to a stub URL before `~/` paths are mapped.
+    moduleNameMapper: { '\\?url$': '<rootDir>/tools/testing/asset-stub.cjs', ...workspaceSources, '^~/(.*)$': `<rootDir>/${folder}/${sourceFolder}/$1`, '\\.(css|svg|png|jpe?g|webp)$': '<rootDir>/tools/testing/asset-stub.cjs', ...extraModules },
     setupFilesAfterEnv: ['<rootDir>/tools/testing/jest-dom.setup.ts'],
   };
 }

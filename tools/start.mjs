@@ -65,6 +65,9 @@ if (interruptedBy) {
 
 const apiPort = env.API_PORT ? parsePort('API_PORT', env.API_PORT) : await freePort();
 const appEnv = {
+  // The built apps are what runs: React and Express pick their production code paths from this
+  // (React's development server renderer is several times slower). NODE_ENV=development is honoured.
+  NODE_ENV: 'production',
   ...env,
   ...services.env,
   PORT: String(port),

@@ -35,6 +35,11 @@ export default defineConfig({
       { find: /^@aipm\/contracts$/, replacement: path.resolve(webDir, '../../libs/contracts/src/index.ts') },
     ],
   },
+  esbuild: {
+    // The contracts' DTO classes (checked by the lead forms' action on the server) use TypeScript's legacy
+    // decorators, like the API; their folder has no tsconfig.json of its own that would say so to esbuild.
+    tsconfigRaw: { compilerOptions: { experimentalDecorators: true } },
+  },
   ssr: {
     // ESM-only: bundling it keeps build/server/index.js loadable by Jest's CommonJS runtime (front-door.spec.ts).
     noExternal: ['remix-i18next'],

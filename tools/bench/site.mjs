@@ -54,24 +54,35 @@ function startSystem() {
   return child;
 }
 
-/** Every script the page downloads in a real browser (modulepreloads, entry, lazy locale chunk). */
+/** Gzip size of every file the page downloads of one kind. */
+async function sizes(urls) {
+  const files = [];
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(url, { keepalive: false })).arrayBuffer());
+    files.push({ file: new URL(url).pathname, raw: body.length, gzip: zlib.gzipSync(body, { level: 6 }).length });
+  }
+  files.sort((a, b) => b.gzip - a.gzip);
+  return { files, raw: files.reduce((sum, f) => sum + f.raw, 0), gzip: files.reduce((sum, f) => sum + f.gzip, 0) };
+}
+
+/**
+ * Every script the page downloads in a real browser (modulepreloads, entry, lazy chunks), and apart from
+ * them the data it fetches before hydrating (the page language's locale file, JSON rather than code).
+ */
 async function measureJavaScript() {
   const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
-    const urls = new Set();
+    const scripts = new Set();
+    const data = new Set();
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script' || response.url().endsWith('.js')) urls.add(response.url());
+      const url = response.url();
+      if (response.request().resourceType() === 'script' || url.endsWith('.js')) scripts.add(url);
+      else if (new URL(url).pathname.startsWith('/assets/') && url.endsWith('.json')) data.add(url);
     });
     await page.goto(`${BASE}/`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
-    const files = [];
-    for (const url of urls) {
-      const body = Buffer.from(await (await fetch(url, { keepalive: false })).arrayBuffer());
-      files.push({ file: new URL(url).pathname, raw: body.length, gzip: zlib.gzipSync(body, { level: 6 }).length });
-    }
-    files.sort((a, b) => b.gzip - a.gzip);
-    return { files, raw: files.reduce((sum, f) => sum + f.raw, 0), gzip: files.reduce((sum, f) => sum + f.gzip, 0) };
+    return { ...(await sizes(scripts)), data: await sizes(data) };
   } finally {
     await browser.close();
   }
@@ -189,10 +200,12 @@ async function main() {
     console.log('\nJavaScript downloaded on /');
     for (const file of js.files) console.log(`  ${file.file.padEnd(48)} ${kb(file.raw).padStart(10)} raw ${kb(file.gzip).padStart(9)} gzip`);
     console.log(`  total ${kb(js.raw)} raw, ${kb(js.gzip)} gzip (budget ${kb(JS_BUDGET_GZIP)}; bare Remix + i18next baseline ${BASELINE_GZIP_KB} KB gzip)`);
+    console.log('Data fetched before hydration (not JavaScript, not in the budget)');
+    for (const file of js.data.files) console.log(`  ${file.file.padEnd(48)} ${kb(file.raw).padStart(10)} raw ${kb(file.gzip).padStart(9)} gzip`);
     console.log('\nSSR throughput of / (one run, loopback)');
     console.log(`  SSR ${ssr.ssr.toFixed(0)} req/s, static ${ssr.bare.toFixed(0)} req/s, ratio ${ssr.ratio.toFixed(3)} (HTML ${kb(ssr.htmlBytes)})`);
 
-    const summary = { lighthouse: lighthouse.scores, jsGzipBytes: js.gzip, jsRawBytes: js.raw, jsBudgetGzipBytes: JS_BUDGET_GZIP, baselineGzipKb: BASELINE_GZIP_KB, ssr };
+    const summary = { lighthouse: lighthouse.scores, jsGzipBytes: js.gzip, jsRawBytes: js.raw, dataGzipBytes: js.data.gzip, jsBudgetGzipBytes: JS_BUDGET_GZIP, baselineGzipKb: BASELINE_GZIP_KB, ssr };
     const jsonIndex = args.indexOf('--json');
     if (jsonIndex >= 0 && args[jsonIndex + 1]) fs.writeFileSync(args[jsonIndex + 1], JSON.stringify(summary, null, 2));
     const s = lighthouse.scores;

@@ -3,13 +3,12 @@ import { PassThrough } from 'node:stream';
 import type { EntryContext, HandleErrorFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { createInstance } from 'i18next';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 
-import { i18nConfig } from '~/i18n/config';
-import { i18nServer, serverResources } from '~/i18n/i18next.server';
+import { detectLanguage } from '~/i18n/language.server';
+import { translatorFor } from '~/i18n/translations.server';
+import { TranslationProvider } from '~/i18n/TranslationProvider';
 
 /** How long deferred data may stream before the render is aborted (single fetch reads this export). */
 export const streamTimeout = 5_000;
@@ -20,14 +19,7 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const lng = await i18nServer.getLocale(request);
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    ...i18nConfig,
-    lng,
-    ns: i18nServer.getRouteNamespaces(remixContext),
-    resources: serverResources,
-  });
+  const translator = translatorFor(await detectLanguage(request));
 
   // Bots and SPA mode get the whole document at once; browsers get the shell as soon as it is ready.
   const waitForAll = isbot(request.headers.get('user-agent')) || remixContext.isSpaMode;
@@ -51,9 +43,9 @@ export default async function handleRequest(
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider initial={translator}>
         <RemixServer context={remixContext} url={request.url} />
-      </I18nextProvider>,
+      </TranslationProvider>,
       {
         onShellReady() {
           if (!waitForAll) send();

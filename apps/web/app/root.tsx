@@ -10,17 +10,15 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useChangeLanguage } from 'remix-i18next/react';
 
 import { NotFound } from '~/components/NotFound';
-import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, isLanguage, languageCookie } from '~/i18n/config';
-import { i18nServer, languageFromQuery } from '~/i18n/i18next.server';
+import { DEFAULT_LANGUAGE, isLanguage, languageCookie } from '~/i18n/config';
+import { detectLanguage, languageFromQuery } from '~/i18n/language.server';
+import { MESSAGES_URLS } from '~/i18n/locale-files';
+import { useShowLanguage, useTranslation } from '~/i18n/TranslationProvider';
 import { NO_SCRIPT_STYLES } from '~/noscript-styles';
 import { alternateUrls, canonicalUrl, siteOrigin } from '~/seo/site-url.server';
 import globalStyles from '~/styles/global.css?url';
-
-export const handle = { i18n: DEFAULT_NAMESPACE };
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -28,7 +26,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = await i18nServer.getLocale(request);
+  const locale = await detectLanguage(request);
   const origin = siteOrigin(request);
   const { pathname } = new URL(request.url);
   const page = {
@@ -53,11 +51,10 @@ export function Layout({ children }: { children: ReactNode }) {
   // Absent only when the root loader itself failed: the error page then speaks the default language.
   const root = useRouteLoaderData<typeof loader>('root');
   const locale = root?.locale ?? DEFAULT_LANGUAGE;
-  const { i18n } = useTranslation();
-  useChangeLanguage(locale);
+  useShowLanguage(locale);
 
   return (
-    <html lang={locale} dir={i18n.dir(locale)}>
+    <html lang={locale} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -65,6 +62,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {root ? <link rel="canonical" href={root.canonical} /> : null}
         {root?.alternates.map(({ hrefLang, href }) => <link key={hrefLang} rel="alternate" hrefLang={hrefLang} href={href} />)}
         <Links />
+        {/* Hydration waits for the page's translations: fetched alongside the scripts, not after them. */}
+        <link rel="preload" href={MESSAGES_URLS[locale]} as="fetch" crossOrigin="anonymous" />
         {/* Without JavaScript every collapsed panel is shown, so the whole page stays readable. */}
         <noscript>
           <style>{NO_SCRIPT_STYLES}</style>

@@ -121,6 +121,8 @@ export function createFrontDoor(options) {
       getLoadContext: (req) => ({
         requestId: /** @type {string} */ (req.headers['x-request-id']),
         apiUrl,
+        // The lead forms' action forwards it to the API as the last X-Forwarded-For hop, as the /api proxy does.
+        remoteAddress: req.socket.remoteAddress,
       }),
     }),
   );

@@ -93,9 +93,23 @@ describe('createFrontDoor', () => {
     });
 
     it('renders the language of ?lng= and remembers it in the lng cookie for a year', async () => {
-      const res = await request(app).get('/?lng=en').set('Cookie', 'lng=zh');
+      // A returning visitor (first touch already kept): only the language cookie changes.
+      const res = await request(app).get('/?lng=en').set('Cookie', 'lng=zh; aipm_ft=%7B%7D');
       expect(res.text).toMatch(/<html lang="en"/);
       expect(res.headers['set-cookie']).toEqual(['lng=en; Path=/; Max-Age=31536000; SameSite=Lax']);
+    });
+
+    it('keeps the first touch of a landing visit in a cookie, and never overwrites it', async () => {
+      const first = await request(app).get('/?utm_source=wechat').set('Referer', 'https://mp.weixin.qq.com/');
+      const cookies = first.headers['set-cookie'] as unknown as string[];
+      expect(cookies).toEqual([expect.stringMatching(/^aipm_ft=%7B[^;]+; Path=\/; Max-Age=2592000; SameSite=Lax; HttpOnly$/)]);
+      expect(JSON.parse(decodeURIComponent(cookies[0]!.split(';')[0]!.slice('aipm_ft='.length)))).toEqual({
+        utm_source: 'wechat',
+        referrer: 'https://mp.weixin.qq.com/',
+        landingPath: '/',
+      });
+      const again = await request(app).get('/?utm_source=other').set('Cookie', cookies[0]!.split(';')[0]!);
+      expect(again.headers['set-cookie']).toBeUndefined();
     });
 
     it('links the canonical URL and the zh, en and x-default alternates', async () => {

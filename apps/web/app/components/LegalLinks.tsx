@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 export const LEGAL_PAGES = [
   { to: '/privacy-policy', labelKey: 'legal.privacyPolicy' },

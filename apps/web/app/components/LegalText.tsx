@@ -1,18 +1,18 @@
 import { formatDate } from '@aipm/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { LEGAL_LAST_UPDATED } from '~/seo/public-pages';
 
 export type LegalDocument = 'privacy' | 'terms' | 'cookies';
 
 /** The text of one legal page, shared by its route and the footer pop-up. */
-export function LegalText({ document, headingLevel = 2 }: { document: LegalDocument; headingLevel?: 2 | 3 }) {
-  const { t, i18n } = useTranslation();
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const sections = t(`legal.${document}.sections`, { returnObjects: true }) as Array<{ title: string; body: string[] }>;
+export function LegalText({ document, headingLevel = 2 }: { document: LegalDocument; headingLevel?: 2 | 3 | 4 }) {
+  const { t, list, language } = useTranslation();
+  const Heading = `h${headingLevel}` as const;
+  const sections = list(`legal.${document}.sections`);
   return (
     <div className="legal-text">
-      <p className="muted">{t('legal.lastUpdated', { date: formatDate(LEGAL_LAST_UPDATED, i18n.language) })}</p>
+      <p className="muted">{t('legal.lastUpdated', { date: formatDate(LEGAL_LAST_UPDATED, language) })}</p>
       <p>{t(`legal.${document}.intro`)}</p>
       {document === 'cookies' ? (
         <table className="legal-table">
@@ -24,7 +24,7 @@ export function LegalText({ document, headingLevel = 2 }: { document: LegalDocum
             </tr>
           </thead>
           <tbody>
-            {t('legal.cookies.items', { returnObjects: true }).map((item) => (
+            {list('legal.cookies.items').map((item) => (
               <tr key={item.name}>
                 <td>{item.name}</td>
                 <td>{item.purpose}</td>

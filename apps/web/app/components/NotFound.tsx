@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 /**
  * The spec fixes the heading and hint in English; the Chinese locale keeps them verbatim and adds a

@@ -1,8 +1,7 @@
 import { useRevalidator } from '@remix-run/react';
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-
 import { isLanguage, type Language, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, languageCookie } from '~/i18n/config';
+import { usePrepareLanguage, useTranslation } from '~/i18n/TranslationProvider';
 
 function readStoredLanguage(): Language | null {
   try {
@@ -30,16 +29,21 @@ const hasLanguageCookie = () => document.cookie.split(';').some((part) => part.t
  * speaks it; the server's data (titles, descriptions) is reloaded in the new language.
  */
 export function useLanguageSwitch() {
-  const { i18n } = useTranslation();
+  const { language: current } = useTranslation();
+  const prepareLanguage = usePrepareLanguage();
   const revalidator = useRevalidator();
-  const current = isLanguage(i18n.language) ? i18n.language : 'zh';
 
   const switchTo = useCallback(
     (language: Language) => {
       storeLanguage(language);
-      if (language !== current) revalidator.revalidate();
+      if (language === current) return;
+      // The texts arrive with the other locale file; a failed download still switches the server's data,
+      // and the root layout retries the texts (useShowLanguage).
+      void prepareLanguage(language)
+        .catch(() => undefined)
+        .then(() => revalidator.revalidate());
     },
-    [current, revalidator],
+    [current, prepareLanguage, revalidator],
   );
 
   // The stored preference comes first: a choice kept in localStorage whose cookie has gone (cleared,
@@ -48,7 +52,7 @@ export function useLanguageSwitch() {
     const stored = readStoredLanguage();
     if (stored && !hasLanguageCookie()) {
       document.cookie = languageCookie(stored);
-      if (stored !== current) revalidator.revalidate();
+      if (stored !== current) void prepareLanguage(stored).catch(() => undefined).then(() => revalidator.revalidate());
     }
     // Once, after hydration.
   }, []);

@@ -1,15 +1,6 @@
 import { RemixI18Next } from 'remix-i18next/server';
 
-import en from '~/locales/en/common.json';
-import zh from '~/locales/zh/common.json';
-
-import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, SUPPORTED_LANGUAGES } from './config';
-
-/** Server renders need every language at hand; the browser loads only the one on the page. */
-export const serverResources = {
-  zh: { common: zh },
-  en: { common: en },
-};
+import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGE_COOKIE, LANGUAGE_QUERY, SUPPORTED_LANGUAGES } from './config';
 
 /** The `lng` cookie's raw value. Plain rather than a Remix signed/encoded cookie so client code can set it. */
 export function languageFromCookie(cookieHeader: string | null): string | null {
@@ -37,12 +28,17 @@ export function languageFromQuery(url: string): string | null {
 }
 
 /** Language order: `?lng=`, the `lng` cookie (the stored preference), then Accept-Language, then Chinese. */
-export const i18nServer = new RemixI18Next({
+const detector = new RemixI18Next({
   detection: {
     supportedLanguages: [...SUPPORTED_LANGUAGES],
     fallbackLanguage: DEFAULT_LANGUAGE,
     order: ['custom', 'header'],
     findLocale: async (request) => languageFromQuery(request.url) ?? languageFromCookie(request.headers.get('Cookie')),
   },
-  i18next: { ...i18nConfig, resources: serverResources },
 });
+
+/** The language of the page this request asks for (remix-i18next's detection, narrowed to ours). */
+export async function detectLanguage(request: Request): Promise<Language> {
+  const language = await detector.getLocale(request);
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+}

@@ -21,6 +21,15 @@ export function pageMeta(meta: PageMeta | undefined): MetaDescriptor[] {
     ...(meta.url ? [{ property: 'og:url', content: meta.url }] : []),
     ...(meta.siteName ? [{ property: 'og:site_name', content: meta.siteName }] : []),
     ...(meta.locale ? [{ property: 'og:locale', content: meta.locale === 'en' ? 'en_US' : 'zh_CN' }] : []),
-    ...(meta.image ? [{ property: 'og:image', content: meta.image }, { name: 'twitter:card', content: 'summary_large_image' }] : []),
+    ...(meta.image
+      ? [
+          { property: 'og:image', content: meta.image },
+          // The share card's real size (tools/assets/og-image.mjs), so crawlers need not download it first.
+          { property: 'og:image:type', content: 'image/jpeg' },
+          { property: 'og:image:width', content: '1200' },
+          { property: 'og:image:height', content: '630' },
+          { name: 'twitter:card', content: 'summary_large_image' },
+        ]
+      : []),
   ];
 }

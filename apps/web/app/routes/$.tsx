@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 
 import { NotFound } from '~/components/NotFound';
-import { i18nServer } from '~/i18n/i18next.server';
+import { requestTranslator } from '~/i18n/translations.server';
 import { pageMeta } from '~/i18n/page-meta';
 
 /** Every path no other route claims: rendered normally, but with HTTP 404. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await i18nServer.getFixedT(request);
+  const { t } = await requestTranslator(request);
   return data({ title: t('notFound.title') }, { status: 404 });
 }
 

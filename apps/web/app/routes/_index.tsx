@@ -1,6 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ShouldRevalidateFunction, useLoaderData } from '@remix-run/react';
 
 import { JobsSection } from '~/components/jobs/JobsSection';
 import { About } from '~/components/landing/About';
@@ -17,16 +16,21 @@ import { SiteFooter } from '~/components/landing/SiteFooter';
 import { SiteHeader } from '~/components/landing/SiteHeader';
 import { useInPageAnchors } from '~/hooks/useInPageAnchors';
 import { publicSiteConfig, readSiteConfig } from '~/config/site-config.server';
-import { i18nServer } from '~/i18n/i18next.server';
+import { requestTranslator } from '~/i18n/translations.server';
+import { useTranslation } from '~/i18n/TranslationProvider';
 import { pageMeta } from '~/i18n/page-meta';
 import { loadInitialJobs } from '~/jobs/jobs.server';
+import { firstTouchSetCookie } from '~/leads/first-touch.server';
+import { INTENT_FIELD } from '~/leads/lead-form';
+import { submitLeadForm } from '~/leads/lead-submission.server';
 import { buildPageMeta } from '~/seo/page-meta.server';
 import { siteOrigin } from '~/seo/site-url.server';
 import { jsonLdScript, landingStructuredData } from '~/seo/structured-data';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [t, locale, initialJobs] = await Promise.all([i18nServer.getFixedT(request), i18nServer.getLocale(request), loadInitialJobs(context)]);
-  const meta = await buildPageMeta(request, t('seo.title'), t('seo.description'));
+  const [translator, initialJobs] = await Promise.all([requestTranslator(request), loadInitialJobs(context)]);
+  const { t, language } = translator;
+  const meta = buildPageMeta(request, translator, t('seo.title'), t('seo.description'));
   const structuredData = jsonLdScript(
     landingStructuredData({
       origin: siteOrigin(request),
@@ -37,11 +41,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       phone: t('contact.phone'),
       address: t('contact.address'),
       jobs: initialJobs.jobs ?? [],
-      language: locale,
+      language,
     }),
   );
-  return { meta, site: publicSiteConfig(readSiteConfig()), initialJobs, structuredData };
+  const page = { meta, site: publicSiteConfig(readSiteConfig()), initialJobs, structuredData };
+  // First touch (utm_*, referrer, landing path) for the lead forms, kept from the first landing visit on.
+  const firstTouch = firstTouchSetCookie(request, siteOrigin(request));
+  return firstTouch ? data(page, { headers: { 'Set-Cookie': firstTouch } }) : page;
 }
+
+/** The registration and contact forms (`intent` tells them apart), sent by a fetcher or, without JavaScript, by the browser. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { status, result } = await submitLeadForm(request, {
+    apiUrl: context.apiUrl,
+    requestId: context.requestId,
+    remoteAddress: context.remoteAddress,
+    translator: await requestTranslator(request),
+  });
+  return data(result, { status });
+}
+
+/** A form submission changes nothing the page shows (jobs, settings): no reload of the landing data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.has(INTENT_FIELD) ? false : defaultShouldRevalidate;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.meta);
 

@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { LegalText } from '~/components/LegalText';
-import { i18nServer } from '~/i18n/i18next.server';
+import { requestTranslator } from '~/i18n/translations.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { buildPageMeta } from '~/seo/page-meta.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await i18nServer.getFixedT(request);
-  return buildPageMeta(request, `${t('legal.cookiePolicy')} · ${t('site.name')}`, t('legal.cookies.intro'));
+  const translator = await requestTranslator(request);
+  const { t } = translator;
+  return buildPageMeta(request, translator, `${t('legal.cookiePolicy')} · ${t('site.name')}`, t('legal.cookies.intro'));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);

@@ -1,5 +1,5 @@
 import { Link, Outlet } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { LanguageSwitcher } from '~/components/landing/LanguageSwitcher';
 import { LegalLinks } from '~/components/LegalLinks';

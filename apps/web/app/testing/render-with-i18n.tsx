@@ -1,30 +1,24 @@
 import { createRemixStub } from '@remix-run/testing';
 import { render } from '@testing-library/react';
-import i18next, { type i18n } from 'i18next';
 import type { ReactElement } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { DEFAULT_NAMESPACE, i18nConfig, type Language } from '~/i18n/config';
+
+import type { Language } from '~/i18n/config';
+import { createTranslator, type Translator } from '~/i18n/translator';
+import { TranslationProvider } from '~/i18n/TranslationProvider';
 import en from '~/locales/en/common.json';
 import zh from '~/locales/zh/common.json';
 
-/** A real i18next instance over the real locale files, so component tests see the shipped wording. */
-export async function createTestI18n(language: Language = 'zh'): Promise<i18n> {
-  const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    ...i18nConfig,
-    lng: language,
-    resources: { zh: { [DEFAULT_NAMESPACE]: zh }, en: { [DEFAULT_NAMESPACE]: en } },
-  });
-  return instance;
+/** The real locale files, so component tests see the shipped wording. */
+export function createTestTranslator(language: Language = 'zh'): Translator {
+  return createTranslator(language, language === 'en' ? en : zh);
 }
 
-/** Renders `element` as a Remix route (links work) with the real translations. */
+/** Renders `element` as a Remix route (links work) with the real translations; switching loads the other file. */
 export async function renderWithI18n(element: ReactElement, language: Language = 'zh') {
-  const i18n = await createTestI18n(language);
   const Stub = createRemixStub([{ path: '/', Component: () => element }]);
   return render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider initial={createTestTranslator(language)} load={async (other) => createTestTranslator(other)}>
       <Stub />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }

@@ -1,9 +1,9 @@
 import { formatPostedTime, formatSalary, type PublicJob, visibleSkillTags } from '@aipm/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 export function JobCard({ job, now }: { job: PublicJob; now: string }) {
-  const { t, i18n } = useTranslation();
-  const salary = formatSalary(job, i18n.language);
+  const { t, language } = useTranslation();
+  const salary = formatSalary(job, language);
   const { shown, more } = visibleSkillTags(job.skillTags);
   return (
     <article className="card job-card" aria-labelledby={`job-${job.id}-title`}>
@@ -17,7 +17,7 @@ export function JobCard({ job, now }: { job: PublicJob; now: string }) {
         {job.employmentType ? <li>{t(`jobs.types.${job.employmentType}`)}</li> : null}
         {job.remote ? <li>{t('jobs.remote')}</li> : null}
         <li>
-          <time dateTime={job.postedAt}>{formatPostedTime(job.postedAt, now, i18n.language)}</time>
+          <time dateTime={job.postedAt}>{formatPostedTime(job.postedAt, now, language)}</time>
         </li>
       </ul>
       {shown.length > 0 ? (

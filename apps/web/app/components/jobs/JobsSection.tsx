@@ -1,5 +1,5 @@
 import { PUBLIC_JOBS_MAX_LIMIT } from '@aipm/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { Section } from '~/components/landing/Section';
 import { useJobs } from '~/hooks/useJobs';

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { Section } from './Section';
 
 export function About() {
-  const { t } = useTranslation();
+  const { t, list } = useTranslation();
   return (
     <Section id="about" title={t('about.title')}>
       <div className="about">
@@ -15,7 +15,7 @@ export function About() {
         <div>
           <h3>{t('about.advantagesTitle')}</h3>
           <ol className="card-list card-list--numbered">
-            {t('about.advantages', { returnObjects: true }).map((advantage) => (
+            {list('about.advantages').map((advantage) => (
               <li key={advantage.title} className="card">
                 <h4>{advantage.title}</h4>
                 <p>{advantage.text}</p>

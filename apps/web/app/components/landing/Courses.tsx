@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { Section } from './Section';
 
@@ -45,8 +45,8 @@ function ModuleDetail({ module }: { module: CourseModule & { days: number } }) {
  * (≤ 768 px, switched in CSS): an accordion, none open at first, one at a time.
  */
 export function Courses() {
-  const { t } = useTranslation();
-  const modules = (t('courses.modules', { returnObjects: true }) as CourseModule[]).map((module, index) => ({ ...module, days: MODULE_DAYS[index] ?? 0 }));
+  const { t, list } = useTranslation();
+  const modules = (list('courses.modules') as CourseModule[]).map((module, index) => ({ ...module, days: MODULE_DAYS[index] ?? 0 }));
   const [selected, setSelected] = useState(0);
   const [open, setOpen] = useState<number | null>(null);
   const current = modules[selected] ?? modules[0];

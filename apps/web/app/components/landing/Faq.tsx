@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { Section } from './Section';
 
 /** Four questions; the first open at start, one open at a time, the open one closes on click. */
 export function Faq() {
-  const { t } = useTranslation();
+  const { t, list } = useTranslation();
   const [open, setOpen] = useState<number | null>(0);
   return (
     <Section id="faq" title={t('faq.title')}>
       <ul className="accordion">
-        {t('faq.items', { returnObjects: true }).map((item, index) => {
+        {list('faq.items').map((item, index) => {
           const expanded = open === index;
           return (
             <li key={item.question} className="accordion__item">

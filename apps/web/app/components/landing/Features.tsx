@@ -1,15 +1,15 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { Section } from './Section';
 
 const ICONS = ['📘', '🛠️', '💼', '🧑‍🏫', '🤝', '🎓'];
 
 export function Features() {
-  const { t } = useTranslation();
+  const { t, list } = useTranslation();
   return (
     <Section id="features" title={t('features.title')} subtitle={t('features.subtitle')}>
       <ul className="grid grid--3">
-        {t('features.cards', { returnObjects: true }).map((card, index) => (
+        {list('features.cards').map((card, index) => (
           <li key={card.title} className="card feature-card">
             <span className="feature-card__icon" aria-hidden="true">
               {ICONS[index]}

@@ -1,14 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { PARTNERS } from './partners';
 import { Section } from './Section';
 
 export function Goals() {
-  const { t } = useTranslation();
+  const { t, list } = useTranslation();
   return (
     <Section id="training-goals" title={t('goals.title')} subtitle={t('goals.subtitle')}>
       <ul className="grid grid--4">
-        {t('goals.cards', { returnObjects: true }).map((card) => (
+        {list('goals.cards').map((card) => (
           <li key={card.title} className="card">
             <h3>{card.title}</h3>
             <p>{card.text}</p>
@@ -19,7 +19,7 @@ export function Goals() {
         <div>
           <h3>{t('goals.positionsTitle')}</h3>
           <ul className="tag-list">
-            {t('goals.positions', { returnObjects: true }).map((position) => (
+            {list('goals.positions').map((position) => (
               <li key={position} className="tag tag--large">
                 {position}
               </li>

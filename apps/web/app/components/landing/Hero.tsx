@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 export function Hero() {
-  const { t } = useTranslation();
-  const stats = t('hero.stats', { returnObjects: true });
+  const { t, list } = useTranslation();
+  const stats = list('hero.stats');
   return (
     <section id="home" className="hero" aria-labelledby="home-title">
       <div className="hero__inner">

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { renderWithI18n } from '~/testing/render-with-i18n';
@@ -37,7 +37,7 @@ describe(LanguageSwitcher.name, () => {
     await user.click(screen.getByRole('link', { name: 'English' }));
     expect(document.cookie).toContain('lng=en');
     expect(window.localStorage.getItem('lng')).toBe('en');
-    expect(revalidate).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(revalidate).toHaveBeenCalledTimes(1));
   });
 
   it('does not reload when the current language is chosen again', async () => {
@@ -52,6 +52,7 @@ describe(LanguageSwitcher.name, () => {
     window.localStorage.setItem('lng', 'en');
     await renderWithI18n(<LanguageSwitcher />, 'zh');
     expect(document.cookie).toContain('lng=en');
-    expect(revalidate).toHaveBeenCalledTimes(1);
+    // After the English translations are at hand.
+    await waitFor(() => expect(revalidate).toHaveBeenCalledTimes(1));
   });
 });

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { useLanguageSwitch } from '~/hooks/useLanguageSwitch';
 import { LANGUAGE_QUERY, SUPPORTED_LANGUAGES } from '~/i18n/config';

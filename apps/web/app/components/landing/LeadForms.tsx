@@ -1,62 +1,121 @@
 import { CONTACT_SUBJECTS } from '@aipm/contracts';
-import { useTranslation } from 'react-i18next';
+import { type FormEvent, type MouseEvent, useRef, useState } from 'react';
 
+import { Toast } from '~/components/Toast';
+import { useLeadForm } from '~/hooks/useLeadForm';
+import { useTranslation } from '~/i18n/TranslationProvider';
+import { AGREEMENT_FIELD, AGREEMENT_TICKED, fieldIds, INTENT_FIELD, LEAD_FORM_ACTION, leadFormAction } from '~/leads/lead-form';
+
+import { AgreementDialog } from './AgreementDialog';
+import { Honeypot, LeadInput, LeadSelect, LeadTextarea } from './LeadField';
 import { Section } from './Section';
 
 /**
- * Layout of the registration form. Submission, validation and the agreement dialog are wired by the
- * lead-capture issue (POST /api/registrations); until then the form does not leave the page.
+ * Spec §2 / §4 registration. Ticking the agreement or clicking either link opens the agreement dialog;
+ * a submission without the agreement is held while the dialog is open: agreeing ticks the box and sends it,
+ * cancelling drops it. Without JavaScript the links lead to the legal pages and the box ticks as usual.
  */
 export function RegistrationSection() {
   const { t } = useTranslation();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const held = useRef<FormData | null>(null);
+  const lead = useLeadForm('registration', { onSuccess: () => setAgreed(false) });
+  const [agreed, setAgreed] = useState(lead.defaults[AGREEMENT_FIELD] === AGREEMENT_TICKED);
+  const errors = lead.errors;
+  const agreementIds = fieldIds('registration', AGREEMENT_FIELD);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (lead.busy) {
+      event.preventDefault();
+      return;
+    }
+    // Agreed: the fetcher form sends it as it is.
+    if (agreed) return;
+    event.preventDefault();
+    held.current = new FormData(event.currentTarget);
+    setDialogOpen(true);
+  };
+  const openAgreement = (event: MouseEvent) => {
+    event.preventDefault();
+    setDialogOpen(true);
+  };
+  const agree = () => {
+    setAgreed(true);
+    setDialogOpen(false);
+    const submission = held.current;
+    held.current = null;
+    if (submission) {
+      submission.set(AGREEMENT_FIELD, AGREEMENT_TICKED);
+      lead.fetcher.submit(submission, { method: 'post', action: LEAD_FORM_ACTION });
+    }
+  };
+  const cancel = () => {
+    held.current = null;
+    setDialogOpen(false);
+  };
+
   return (
     <Section id="registration" title={t('registration.title')} subtitle={t('registration.subtitle')}>
-      <form className="card form" method="post" onSubmit={(event) => event.preventDefault()}>
+      <lead.fetcher.Form key={lead.formKey} className="card form" method="post" action={leadFormAction('registration')} noValidate onSubmit={onSubmit}>
+        <input type="hidden" name={INTENT_FIELD} value="registration" />
         <div className="form__grid">
-          <Field name="name" label={t('registration.name')} autoComplete="name" required />
-          <Field name="phone" label={t('registration.phone')} type="tel" autoComplete="tel" required />
-          <Field name="email" label={t('registration.email')} type="email" autoComplete="email" />
-          <Field name="school" label={t('registration.school')} autoComplete="organization" required />
-          <Field name="major" label={t('registration.major')} required />
+          <LeadInput intent="registration" name="name" label={t('registration.name')} autoComplete="name" required error={errors.name} defaultValue={lead.defaults.name} />
+          <LeadInput intent="registration" name="phone" label={t('registration.phone')} type="tel" autoComplete="tel" required error={errors.phone} defaultValue={lead.defaults.phone} />
+          <LeadInput intent="registration" name="email" label={t('registration.email')} type="email" autoComplete="email" error={errors.email} defaultValue={lead.defaults.email} />
+          <LeadInput intent="registration" name="school" label={t('registration.school')} autoComplete="organization" required error={errors.school} defaultValue={lead.defaults.school} />
+          <LeadInput intent="registration" name="major" label={t('registration.major')} required error={errors.major} defaultValue={lead.defaults.major} />
         </div>
-        <label className="form__field">
-          <span>{t('registration.goals')}</span>
-          <textarea name="goals" rows={3} />
-        </label>
-        <label className="form__check">
-          <input type="checkbox" name="agreement" />
-          <span>
-            {t('registration.agreementPrefix')} <a href="/terms-of-service">{t('registration.userAgreement')}</a> {t('registration.and')}{' '}
-            <a href="/privacy-policy">{t('registration.privacyPolicy')}</a>
-          </span>
-        </label>
+        <LeadTextarea intent="registration" name="goals" label={t('registration.goals')} rows={3} error={errors.goals} defaultValue={lead.defaults.goals} />
+        <Honeypot />
+        <div>
+          <label className="form__check">
+            <input
+              type="checkbox"
+              id={agreementIds.input}
+              name={AGREEMENT_FIELD}
+              value={AGREEMENT_TICKED}
+              checked={agreed}
+              // Ticking opens the dialog (its agree button ticks the box); unticking just unticks.
+              onChange={(event) => (event.target.checked ? setDialogOpen(true) : setAgreed(false))}
+              aria-invalid={errors.agreement ? true : undefined}
+              aria-describedby={errors.agreement ? agreementIds.error : undefined}
+            />
+            <span>
+              {t('registration.agreementPrefix')}{' '}
+              <a href="/terms-of-service" onClick={openAgreement}>
+                {t('registration.userAgreement')}
+              </a>{' '}
+              {t('registration.and')}{' '}
+              <a href="/privacy-policy" onClick={openAgreement}>
+                {t('registration.privacyPolicy')}
+              </a>
+            </span>
+          </label>
+          {errors.agreement ? (
+            <p id={agreementIds.error} className="form__error">
+              {errors.agreement}
+            </p>
+          ) : null}
+        </div>
         <div className="form__actions">
-          <button type="submit" className="button">
-            {t('registration.submit')}
+          <button type="submit" className="button" disabled={lead.busy}>
+            {lead.busy ? t('registration.submitting') : t('registration.submit')}
           </button>
           <a className="button button--ghost" href="#contact">
             {t('registration.consult')}
           </a>
         </div>
-      </form>
+      </lead.fetcher.Form>
+      <AgreementDialog open={dialogOpen} onCancel={cancel} onAgree={agree} />
+      <Toast toast={lead.toast} onDismiss={lead.dismissToast} />
     </Section>
   );
 }
 
-function Field({ name, label, type = 'text', autoComplete, required }: { name: string; label: string; type?: string; autoComplete?: string; required?: boolean }) {
-  return (
-    <label className="form__field">
-      <span>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </span>
-      <input name={name} type={type} autoComplete={autoComplete} required={required} />
-    </label>
-  );
-}
-
 export function ContactSection({ wechatId }: { wechatId: string }) {
-  const { t } = useTranslation();
+  const { t, list } = useTranslation();
+  const lead = useLeadForm('contact');
+  const errors = lead.errors;
   return (
     <Section id="contact" title={t('contact.title')} subtitle={t('contact.subtitle')} className="section--tinted">
       <div className="contact">
@@ -75,36 +134,44 @@ export function ContactSection({ wechatId }: { wechatId: string }) {
           </dl>
           <h3>{t('contact.materialsTitle')}</h3>
           <ol>
-            {t('contact.materials', { returnObjects: true }).map((item) => (
+            {list('contact.materials').map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ol>
           <p className="muted">{t('contact.wechatNote', { id: wechatId })}</p>
         </div>
-        <form className="card form" method="post" onSubmit={(event) => event.preventDefault()}>
-          <h3>{t('contact.form.title')}</h3>
-          <Field name="name" label={t('contact.form.name')} autoComplete="name" required />
-          <Field name="email" label={t('contact.form.email')} type="email" autoComplete="email" />
-          <Field name="phone" label={t('contact.form.phone')} type="tel" autoComplete="tel" required />
-          <label className="form__field">
-            <span>{t('contact.form.subject')}</span>
-            <select name="subject" required defaultValue={CONTACT_SUBJECTS[0]}>
-              {CONTACT_SUBJECTS.map((subject) => (
-                <option key={subject} value={subject}>
-                  {t(`contact.form.subjects.${subject}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="form__field">
-            <span>{t('contact.form.message')}</span>
-            <textarea name="message" rows={4} />
-          </label>
-          <button type="submit" className="button">
-            {t('contact.form.submit')}
+        <lead.fetcher.Form
+          key={lead.formKey}
+          className="card form"
+          method="post"
+          action={leadFormAction('contact')}
+          noValidate
+          aria-labelledby="contact-form-title"
+          onSubmit={(event) => {
+            if (lead.busy) event.preventDefault();
+          }}
+        >
+          <h3 id="contact-form-title">{t('contact.form.title')}</h3>
+          <input type="hidden" name={INTENT_FIELD} value="contact" />
+          <LeadInput intent="contact" name="name" label={t('contact.form.name')} autoComplete="name" required error={errors.name} defaultValue={lead.defaults.name} />
+          <LeadInput intent="contact" name="email" label={t('contact.form.email')} type="email" autoComplete="email" error={errors.email} defaultValue={lead.defaults.email} />
+          <LeadInput intent="contact" name="phone" label={t('contact.form.phone')} type="tel" autoComplete="tel" required error={errors.phone} defaultValue={lead.defaults.phone} />
+          <LeadSelect intent="contact" name="subject" label={t('contact.form.subject')} required error={errors.subject} defaultValue={lead.defaults.subject}>
+            <option value="">{t('contact.form.subjectPlaceholder')}</option>
+            {CONTACT_SUBJECTS.map((subject) => (
+              <option key={subject} value={subject}>
+                {t(`contact.form.subjects.${subject}`)}
+              </option>
+            ))}
+          </LeadSelect>
+          <LeadTextarea intent="contact" name="message" label={t('contact.form.message')} rows={4} error={errors.message} defaultValue={lead.defaults.message} />
+          <Honeypot />
+          <button type="submit" className="button" disabled={lead.busy}>
+            {lead.busy ? t('contact.form.submitting') : t('contact.form.submit')}
           </button>
-        </form>
+        </lead.fetcher.Form>
       </div>
+      <Toast toast={lead.toast} onDismiss={lead.dismissToast} />
     </Section>
   );
 }

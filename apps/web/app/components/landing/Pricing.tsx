@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { Section } from './Section';
 
@@ -11,7 +11,7 @@ const PLANS = [
 const PROMOTIONS = ['earlyBird', 'group', 'referral'] as const;
 
 export function Pricing() {
-  const { t } = useTranslation();
+  const { t, list } = useTranslation();
   return (
     <Section id="pricing" title={t('pricing.title')} subtitle={t('pricing.subtitle')} className="section--tinted">
       <ul className="grid grid--2">
@@ -25,7 +25,7 @@ export function Pricing() {
             </p>
             <p className="muted">{t(`pricing.plans.${plan.id}.priceSubtext`)}</p>
             <ul className="check-list">
-              {t(`pricing.plans.${plan.id}.features`, { returnObjects: true }).map((feature) => (
+              {list(`pricing.plans.${plan.id}.features`).map((feature) => (
                 <li key={feature}>{feature}</li>
               ))}
             </ul>
@@ -44,7 +44,7 @@ export function Pricing() {
             <li key={promotion}>
               <h5>{t(`pricing.promotions.${promotion}.title`)}</h5>
               <ul>
-                {t(`pricing.promotions.${promotion}.options`, { returnObjects: true }).map((option) => (
+                {list(`pricing.promotions.${promotion}.options`).map((option) => (
                   <li key={option}>{option}</li>
                 ))}
               </ul>
@@ -54,11 +54,11 @@ export function Pricing() {
         <p className="cost__note">{t('pricing.note')}</p>
       </div>
       <div className="grid grid--3">
-        {(['audience', 'requirements', 'guarantee'] as const).map((list) => (
-          <div key={list} className="card">
-            <h3>{t(`pricing.${list}Title`)}</h3>
+        {(['audience', 'requirements', 'guarantee'] as const).map((group) => (
+          <div key={group} className="card">
+            <h3>{t(`pricing.${group}Title`)}</h3>
             <ul className="check-list">
-              {t(`pricing.${list}`, { returnObjects: true }).map((item) => (
+              {list(`pricing.${group}`).map((item) => (
                 <li key={item}>{item}</li>
               ))}
             </ul>

@@ -1,13 +1,13 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { Section } from './Section';
 
 export function Services() {
-  const { t } = useTranslation();
+  const { t, list } = useTranslation();
   return (
     <Section id="services" title={t('services.title')} subtitle={t('services.subtitle')} className="section--tinted">
       <ul className="grid grid--3">
-        {t('services.items', { returnObjects: true }).map((item) => (
+        {list('services.items').map((item) => (
           <li key={item.title} className="card">
             <h3>{item.title}</h3>
             <p>{item.text}</p>
@@ -19,11 +19,11 @@ export function Services() {
 }
 
 export function Results() {
-  const { t } = useTranslation();
+  const { t, list } = useTranslation();
   return (
     <Section id="results" title={t('results.title')} subtitle={t('results.subtitle')}>
       <ul className="grid grid--3">
-        {t('results.items', { returnObjects: true }).map((item) => (
+        {list('results.items').map((item) => (
           <li key={item.name} className="card">
             <figure className="testimonial">
               <blockquote>{item.quote}</blockquote>

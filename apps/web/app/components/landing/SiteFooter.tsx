@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { Dialog } from '~/components/Dialog';
 import { LegalText, type LegalDocument } from '~/components/LegalText';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { useScrolledPast } from '~/hooks/useScrolledPast';
 
