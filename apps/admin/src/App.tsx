@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 
 import { AppTitle } from './AppTitle';
@@ -9,10 +9,16 @@ import { dataProvider } from './dataProvider';
 import { createI18nProvider } from './i18n/i18nProvider';
 import { AdminLayout } from './layout/AdminLayout';
 import { LoginPage } from './login/LoginPage';
+import { messagesResource } from './messages';
+import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
 import { SectionPlaceholder } from './sections/SectionPlaceholder';
 
 const i18nProvider = createI18nProvider();
+
+/** The areas built so far; every other section of the menu still shows its placeholder. */
+const RESOURCES = [registrationsResource, messagesResource];
+const PLACEHOLDER_SECTIONS = ADMIN_SECTIONS.filter(({ path }) => !RESOURCES.some((resource) => resource.name === path));
 
 /**
  * `<Admin basename="/admin">` alone renders a blank page under a sub-path; react-admin must sit inside an
@@ -40,8 +46,11 @@ export function App() {
               // No call home to the react-admin vendor from a back office full of personal data.
               disableTelemetry
             >
+              {RESOURCES.map((resource) => (
+                <Resource key={resource.name} {...resource} />
+              ))}
               <CustomRoutes>
-                {ADMIN_SECTIONS.map(({ path, labelKey }) => (
+                {PLACEHOLDER_SECTIONS.map(({ path, labelKey }) => (
                   <Route key={path} path={`/${path}`} element={<SectionPlaceholder labelKey={labelKey} />} />
                 ))}
               </CustomRoutes>

@@ -1,7 +1,85 @@
+import { type ErasePersonDto, LEAD_PATHS, type PersonErasedResponse } from '@aipm/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
+import { type DataProvider, fetchUtils, type RaRecord, type UpdateParams } from 'react-admin';
 
 /** Same origin as the page: the front door forwards /api/** to the API with the session cookie. */
-export const ADMIN_API_BASE = '/api/admin';
+export const API_BASE = '/api';
 
-// The thin client that unwraps the API's `{ success, data }` envelope comes with the first admin resource.
-export const dataProvider = simpleRestProvider(ADMIN_API_BASE);
+/**
+ * Where each react-admin resource lives under /api. The lead resources predate the admin prefix (spec §7:
+ * GET /api/registrations, GET /api/contact); every other back-office resource is under /api/admin.
+ */
+const RESOURCE_PATHS: Record<string, string> = {
+  registrations: LEAD_PATHS.registrations.slice(API_BASE.length + 1),
+  messages: LEAD_PATHS.contact.slice(API_BASE.length + 1),
+};
+
+export function resourcePath(resource: string): string {
+  return RESOURCE_PATHS[resource] ?? `admin/${resource}`;
+}
+
+/** The API answers `{ success, data, message? }`; ra-data-simple-rest expects the bare record or list. */
+function unwrap(json: unknown): unknown {
+  if (json && typeof json === 'object' && !Array.isArray(json) && 'success' in json && 'data' in json) {
+    return (json as { data: unknown }).data;
+  }
+  return json;
+}
+
+/**
+ * fetchJson with the envelope removed. Failures stay fetchJson's HttpError (status, the server's `message`,
+ * the body with its per-field `errors`), so react-admin routes a 401 to authProvider.checkError and shows
+ * validation errors beside the inputs.
+ */
+export const httpClient: typeof fetchUtils.fetchJson = async (url, options = {}) => {
+  const response = await fetchUtils.fetchJson(url, { credentials: 'same-origin', ...options });
+  return { ...response, json: unwrap(response.json) };
+};
+
+/**
+ * Only what the form changed: the API refuses unknown fields (id, createdAt, …), and PATCH means a partial
+ * change. Without previous data (bulk updates) the data is sent as given.
+ */
+export function changedFields(params: Pick<UpdateParams, 'data' | 'previousData'>): Record<string, unknown> {
+  const data = params.data as Record<string, unknown>;
+  const previous = params.previousData as Record<string, unknown> | undefined;
+  if (!previous) return data;
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (JSON.stringify(value ?? null) !== JSON.stringify(previous[key] ?? null)) changes[key] = value;
+  }
+  return changes;
+}
+
+export interface AdminDataProvider extends DataProvider {
+  /** PIPL: deletes every registration and consultation message of one person (by phone and/or email). */
+  erasePerson(person: ErasePersonDto): Promise<PersonErasedResponse['data']>;
+}
+
+export function createDataProvider(client: typeof fetchUtils.fetchJson = httpClient): AdminDataProvider {
+  const rest = simpleRestProvider(API_BASE, client);
+  const itemUrl = (resource: string, id: RaRecord['id']) => `${API_BASE}/${resourcePath(resource)}/${encodeURIComponent(String(id))}`;
+  const patch = async (resource: string, id: RaRecord['id'], body: Record<string, unknown>) =>
+    (await client(itemUrl(resource, id), { method: 'PATCH', body: JSON.stringify(body) })).json as RaRecord;
+
+  return {
+    getList: (resource, params) => rest.getList(resourcePath(resource), params),
+    getOne: (resource, params) => rest.getOne(resourcePath(resource), params),
+    getMany: (resource, params) => rest.getMany(resourcePath(resource), params),
+    getManyReference: (resource, params) => rest.getManyReference(resourcePath(resource), params),
+    create: (resource, params) => rest.create(resourcePath(resource), params),
+    delete: (resource, params) => rest.delete(resourcePath(resource), params),
+    deleteMany: (resource, params) => rest.deleteMany(resourcePath(resource), params),
+    // The API edits with PATCH (ra-data-simple-rest would PUT the whole record).
+    update: async (resource, params) => ({ data: (await patch(resource, params.id, changedFields(params))) as never }),
+    updateMany: async (resource, params) => {
+      const body = params.data as Record<string, unknown>;
+      await Promise.all(params.ids.map((id) => patch(resource, id, body)));
+      return { data: params.ids };
+    },
+    erasePerson: async (person) =>
+      (await client(LEAD_PATHS.erasePerson, { method: 'POST', body: JSON.stringify(person) })).json as PersonErasedResponse['data'],
+  };
+}
+
+export const dataProvider = createDataProvider();

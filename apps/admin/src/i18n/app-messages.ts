@@ -1,3 +1,5 @@
+import { LEAD_STATUS_LABELS } from '@aipm/contracts';
+
 /** The back office's own wording, under `aipm.*` beside react-admin's `ra.*`. zh is the reference (spec §5, §8). */
 export const zhAppMessages = {
   aipm: {
@@ -24,6 +26,47 @@ export const zhAppMessages = {
       crawler_config: '爬虫配置',
     },
     placeholder: '该功能正在开发中',
+    leads: {
+      status: LEAD_STATUS_LABELS,
+      subjects: {
+        course: '课程咨询',
+        pricing: '费用咨询',
+        enterprise: '企业合作',
+        technical: '技术问题',
+        other: '其他',
+      },
+      empty: {
+        registrations: '暂无注册信息',
+        messages: '暂无咨询消息',
+      },
+      filters: {
+        search_registrations: '搜索姓名、手机、邮箱、学校',
+        search_messages: '搜索姓名、手机、邮箱、内容',
+        created_from: '起始日期',
+        created_to: '截止日期',
+      },
+      columns: {
+        contact: '联系方式',
+        school_major: '学校 / 专业',
+      },
+      repeat: '重复提交 %{count} 次',
+      last_repeat: '最近一次重复提交：%{date}',
+      details: '详细信息',
+      follow_up: '跟进记录',
+      source: '来源',
+      no_source: '直接访问',
+      agreement: '协议同意',
+      agreement_value: '版本 %{version}，%{date}，IP %{ip}',
+      export: 'CSV 导出',
+      erase: {
+        button: '删除此人全部记录',
+        title: '删除此联系人的全部记录？',
+        content: '将永久删除 %{who} 的全部注册信息和咨询消息（个人信息保护法删除请求），此操作不可恢复。',
+        confirm: '永久删除',
+        success: '已删除该联系人的全部记录：%{registrations} 条注册信息，%{messages} 条咨询消息',
+        failed: '删除失败：%{message}',
+      },
+    },
     login: {
       title: '管理员登录',
       register_title: '创建管理员账户',
@@ -76,6 +119,38 @@ export const zhAppMessages = {
       failed: '密码修改失败',
     },
   },
+  resources: {
+    registrations: {
+      name: '学员注册',
+      fields: {
+        name: '姓名',
+        phone: '手机号码',
+        email: '邮箱',
+        school: '学校',
+        major: '专业',
+        goals: '学习目标',
+        createdAt: '报名时间',
+        status: '状态',
+        note: '备注',
+        followUpAt: '跟进日期',
+        repeatCount: '重复提交',
+      },
+    },
+    messages: {
+      name: '咨询消息',
+      fields: {
+        name: '姓名',
+        phone: '手机号码',
+        email: '邮箱',
+        subject: '咨询主题',
+        message: '咨询内容',
+        createdAt: '提交时间',
+        status: '状态',
+        note: '备注',
+        followUpAt: '跟进日期',
+      },
+    },
+  },
 };
 
 export const enAppMessages: typeof zhAppMessages = {
@@ -103,6 +178,52 @@ export const enAppMessages: typeof zhAppMessages = {
       crawler_config: 'Crawler settings',
     },
     placeholder: 'This feature is under development',
+    leads: {
+      status: {
+        new: 'New',
+        contacted: 'Contacted',
+        enrolled: 'Enrolled',
+        invalid: 'Invalid',
+      },
+      subjects: {
+        course: 'Courses',
+        pricing: 'Pricing',
+        enterprise: 'Enterprise',
+        technical: 'Technical',
+        other: 'Other',
+      },
+      empty: {
+        registrations: 'No registrations yet',
+        messages: 'No consultation messages yet',
+      },
+      filters: {
+        search_registrations: 'Search name, phone, email, school',
+        search_messages: 'Search name, phone, email, message',
+        created_from: 'From',
+        created_to: 'To',
+      },
+      columns: {
+        contact: 'Contact',
+        school_major: 'School / major',
+      },
+      repeat: 'Submitted again %{count}×',
+      last_repeat: 'Last repeat: %{date}',
+      details: 'Details',
+      follow_up: 'Follow-up',
+      source: 'Source',
+      no_source: 'Direct visit',
+      agreement: 'Agreement',
+      agreement_value: 'version %{version}, %{date}, IP %{ip}',
+      export: 'Export CSV',
+      erase: {
+        button: "Delete this person's records",
+        title: 'Delete every record of this person?',
+        content: 'Every registration and consultation message of %{who} will be deleted for good (personal-information erasure request). This cannot be undone.',
+        confirm: 'Delete for good',
+        success: 'Every record of this person was deleted: %{registrations} registrations, %{messages} consultation messages',
+        failed: 'Deletion failed: %{message}',
+      },
+    },
     login: {
       title: 'Administrator login',
       register_title: 'Create administrator account',
@@ -153,6 +274,38 @@ export const enAppMessages: typeof zhAppMessages = {
       mismatch: 'The new and confirm passwords do not match',
       success: 'Password changed',
       failed: 'Password change failed',
+    },
+  },
+  resources: {
+    registrations: {
+      name: 'Registrations',
+      fields: {
+        name: 'Name',
+        phone: 'Phone',
+        email: 'Email',
+        school: 'School',
+        major: 'Major',
+        goals: 'Goals',
+        createdAt: 'Registered',
+        status: 'Status',
+        note: 'Note',
+        followUpAt: 'Follow-up date',
+        repeatCount: 'Repeats',
+      },
+    },
+    messages: {
+      name: 'Messages',
+      fields: {
+        name: 'Name',
+        phone: 'Phone',
+        email: 'Email',
+        subject: 'Subject',
+        message: 'Message',
+        createdAt: 'Sent',
+        status: 'Status',
+        note: 'Note',
+        followUpAt: 'Follow-up date',
+      },
     },
   },
 };

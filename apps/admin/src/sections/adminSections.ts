@@ -13,7 +13,10 @@ export interface AdminSection {
   Icon: SvgIconComponent;
 }
 
-/** The seven tabs of spec §2; later issues replace each placeholder with its screen. */
+/**
+ * The seven tabs of spec §2, in the menu's order. A section whose path names a react-admin resource in
+ * App.tsx shows that resource; the others show a placeholder until their issue lands.
+ */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: 'registrations', labelKey: 'aipm.menu.registrations', Icon: HowToRegIcon },
   { path: 'students', labelKey: 'aipm.menu.students', Icon: SchoolIcon },

@@ -1,16 +1,25 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { AdminContext, memoryStore, Notification } from 'react-admin';
+import { AdminContext, type DataProvider, memoryStore, Notification } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
 import { createI18nProvider } from '../i18n/i18nProvider';
 
-/** Renders inside react-admin's contexts (Chinese i18n, a memory router) with its toast area. */
-export function renderInAdmin(ui: ReactElement) {
-  return render(
-    <AdminContext i18nProvider={createI18nProvider('')} store={memoryStore()}>
+export interface RenderInAdminOptions {
+  /** A stub for screens that read data (lists, edit pages). */
+  dataProvider?: DataProvider;
+  /** Start at this location in a memory router (for screens that read route parameters). */
+  at?: string;
+}
+
+/** Renders inside react-admin's contexts (Chinese i18n, a router) with its toast area. */
+export function renderInAdmin(ui: ReactElement, options: RenderInAdminOptions = {}) {
+  const admin = (
+    <AdminContext i18nProvider={createI18nProvider('')} store={memoryStore()} {...(options.dataProvider ? { dataProvider: options.dataProvider } : {})}>
       {ui}
       <Notification />
-    </AdminContext>,
+    </AdminContext>
   );
+  return render(options.at ? <MemoryRouter initialEntries={[options.at]}>{admin}</MemoryRouter> : admin);
 }
 
 type FetchAnswer = { status: number; body?: unknown };

@@ -1,4 +1,4 @@
-import { formatDate, formatIsoDate, formatMonthDay, formatPostedTime, startOfWeek, weekStartsOn } from './date.format';
+import { formatDate, formatDateTime, formatIsoDate, formatMonthDay, formatPostedTime, startOfWeek, weekStartsOn } from './date.format';
 
 const NOW = new Date('2025-08-20T04:00:00Z'); // 12:00 in Changsha
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
@@ -56,6 +56,18 @@ describe(formatDate.name, () => {
     ['2025-09-28T02:00:00Z', undefined, '2025年9月28日'],
   ])('shows %s in %s as %s', (iso, language, expected) => {
     expect(formatDate(iso, language)).toBe(expected);
+  });
+});
+
+describe(formatDateTime.name, () => {
+  it.each([
+    ['2025-08-13T06:05:00Z', 'zh', '2025年08月13日 14:05'],
+    ['2025-08-13T06:05:00Z', undefined, '2025年08月13日 14:05'],
+    ['2025-08-13T06:05:00Z', 'en', '13 Aug 2025 14:05'],
+    // 16:30 UTC on 31 Dec is already 00:30 on 1 Jan in Changsha.
+    ['2025-12-31T16:30:59Z', 'zh', '2026年01月01日 00:30'],
+  ])('shows %s in %s as %s (China time, to the minute)', (iso, language, expected) => {
+    expect(formatDateTime(iso, language)).toBe(expected);
   });
 });
 

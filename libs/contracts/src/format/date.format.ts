@@ -19,13 +19,15 @@ export function toDate(value: DateInput): Date {
 }
 
 /** The wall-clock fields of `value` in China Standard Time. */
-function businessFields(value: DateInput): { year: number; month: number; day: number; weekday: number } {
+function businessFields(value: DateInput): { year: number; month: number; day: number; weekday: number; hour: number; minute: number } {
   const shifted = new Date(toDate(value).getTime() + BUSINESS_UTC_OFFSET_MINUTES * 60 * 1000);
   return {
     year: shifted.getUTCFullYear(),
     month: shifted.getUTCMonth() + 1,
     day: shifted.getUTCDate(),
     weekday: shifted.getUTCDay(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
   };
 }
 
@@ -35,6 +37,15 @@ const pad = (value: number) => String(value).padStart(2, '0');
 export function formatDate(value: DateInput, language?: string): string {
   const { year, month, day } = businessFields(value);
   return formatLanguage(language) === 'en' ? `${day} ${EN_MONTHS[month - 1]} ${year}` : `${year}年${month}月${day}日`;
+}
+
+/** Date and time to the minute, China time: "2025年08月13日 14:05" (spec §2 admin lists) / "13 Aug 2025 14:05". */
+export function formatDateTime(value: DateInput, language?: string): string {
+  const { year, month, day, hour, minute } = businessFields(value);
+  const time = `${pad(hour)}:${pad(minute)}`;
+  return formatLanguage(language) === 'en'
+    ? `${day} ${EN_MONTHS[month - 1]} ${year} ${time}`
+    : `${year}年${pad(month)}月${pad(day)}日 ${time}`;
 }
 
 /** Month and day as MM/dd, the posted-time fallback (spec §9). */

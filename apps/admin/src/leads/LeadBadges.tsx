@@ -1,0 +1,37 @@
+import type { ContactSubject, LeadStatus } from '@aipm/contracts';
+import { Chip, type ChipProps } from '@mui/material';
+import { useTranslate } from 'react-admin';
+
+const STATUS_COLORS: Record<LeadStatus, ChipProps['color']> = {
+  new: 'primary',
+  contacted: 'info',
+  enrolled: 'success',
+  invalid: 'default',
+};
+
+/** The spec's fixed "new registration" badge, which now follows the lead's follow-up status. */
+export function LeadStatusBadge({ status }: { status: LeadStatus }) {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLORS[status] ?? 'default'}
+      variant={status === 'invalid' ? 'outlined' : 'filled'}
+      label={translate(`aipm.leads.status.${status}`)}
+      data-testid="lead-status"
+      data-status={status}
+    />
+  );
+}
+
+export function SubjectBadge({ subject }: { subject: ContactSubject }) {
+  const translate = useTranslate();
+  return <Chip size="small" variant="outlined" color="secondary" label={translate(`aipm.leads.subjects.${subject}`)} data-testid="lead-subject" />;
+}
+
+/** Same phone again within 24 hours: counted on the first lead instead of a new one (issue 5). */
+export function RepeatBadge({ count }: { count: number }) {
+  const translate = useTranslate();
+  if (!count) return null;
+  return <Chip size="small" variant="outlined" color="warning" label={translate('aipm.leads.repeat', { count })} data-testid="lead-repeat" />;
+}

@@ -1,0 +1,13 @@
+import { formatDateTime } from '@aipm/contracts';
+import { useLocaleState } from 'react-admin';
+
+/** yyyy年MM月dd日 HH:mm in China time (spec §2), whatever the administrator's browser time zone. */
+export function useFormatLeadDate(): (value: string | null | undefined) => string {
+  const [locale] = useLocaleState();
+  return (value) => (value ? formatDateTime(value, locale) : '');
+}
+
+export function LeadDate({ value }: { value: string | null | undefined }) {
+  const format = useFormatLeadDate();
+  return <span>{format(value)}</span>;
+}

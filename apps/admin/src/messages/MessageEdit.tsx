@@ -1,0 +1,32 @@
+import type { ContactMessageResponse } from '@aipm/contracts';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { LeadStatusBadge, SubjectBadge } from '../leads/LeadBadges';
+import { useFormatLeadDate } from '../leads/LeadDate';
+import { LeadDetails, LeadEdit, SourceText } from '../leads/LeadEdit';
+
+function MessageDetails() {
+  const translate = useTranslate();
+  const formatDate = useFormatLeadDate();
+  const record = useRecordContext<ContactMessageResponse>();
+  if (!record) return null;
+  const field = (name: string) => translate(`resources.messages.fields.${name}`);
+  return (
+    <LeadDetails
+      items={[
+        { label: field('name'), value: record.name },
+        { label: field('status'), value: <LeadStatusBadge status={record.status} /> },
+        { label: field('createdAt'), value: formatDate(record.createdAt) },
+        { label: field('subject'), value: <SubjectBadge subject={record.subject} /> },
+        { label: field('phone'), value: record.phone },
+        { label: field('email'), value: record.email },
+        { label: field('message'), value: record.message },
+        { label: translate('aipm.leads.source'), value: <SourceText source={record.source} /> },
+      ]}
+    />
+  );
+}
+
+/** One consultation message: details, follow-up editing and the PIPL erasure of the person. */
+export function MessageEdit() {
+  return <LeadEdit details={<MessageDetails />} />;
+}

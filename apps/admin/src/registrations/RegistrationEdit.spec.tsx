@@ -1,0 +1,78 @@
+import '../testing/jsdom-setup';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ResourceContextProvider } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { aRegistration, stubDataProvider } from '../testing/leadFactories';
+import { renderInAdmin } from '../testing/renderInAdmin';
+
+/** Filters are debounced (500 ms) and the full workspace run loads the machine: wait longer than the default second. */
+const SLOW = { timeout: 5000 };
+import { RegistrationEdit } from './RegistrationEdit';
+
+const record = aRegistration({ repeatCount: 1, lastRepeatedAt: '2025-08-13T08:00:00.000Z' });
+
+function renderEdit(dataProvider: ReturnType<typeof stubDataProvider>) {
+  return renderInAdmin(
+    <ResourceContextProvider value="registrations">
+      <Routes>
+        <Route path="/registrations/:id" element={<RegistrationEdit />} />
+        <Route path="/registrations" element={<p>list page</p>} />
+      </Routes>
+    </ResourceContextProvider>,
+    { dataProvider, at: `/registrations/${record.id}` },
+  );
+}
+
+describe(RegistrationEdit.name, () => {
+  it('shows the details, then saves status, follow-up day (China midnight) and note', async () => {
+    const dataProvider = stubDataProvider([record]);
+    const user = userEvent.setup();
+    renderEdit(dataProvider);
+
+    const details = await screen.findByTestId('lead-details', {}, SLOW);
+    await within(details).findByText('张三');
+    expect(within(details).getByText('2025年08月13日 14:05')).toBeInTheDocument();
+    expect(within(details).getByText('重复提交 1 次')).toBeInTheDocument();
+    expect(within(details).getByText(/最近一次重复提交：2025年08月13日 16:00/)).toBeInTheDocument();
+    expect(within(details).getByText('utm_source: wechat')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: /状态/ }));
+    await user.click(await screen.findByRole('option', { name: '已联系' }, SLOW));
+    const day = screen.getByLabelText('跟进日期');
+    fireEvent.change(day, { target: { value: '2025-08-20' } });
+    fireEvent.blur(day);
+    await user.type(screen.getByRole('textbox', { name: '备注' }), '已电话沟通');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+
+    await waitFor(() => expect(dataProvider.update).toHaveBeenCalled(), SLOW);
+    const [resource, params] = dataProvider.update.mock.calls[0];
+    expect(resource).toBe('registrations');
+    expect(params).toMatchObject({
+      id: record.id,
+      data: { status: 'contacted', followUpAt: '2025-08-20T00:00:00+08:00', note: '已电话沟通' },
+      previousData: record,
+    });
+    expect(await screen.findByText('list page', {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('erases the person only after the confirmation, then goes back to the list', async () => {
+    const dataProvider = stubDataProvider([record], { erasePerson: jest.fn(async () => ({ registrations: 1, messages: 2 })) });
+    const user = userEvent.setup();
+    renderEdit(dataProvider);
+    await within(await screen.findByTestId('lead-details', {}, SLOW)).findByText('张三');
+
+    await user.click(screen.getByRole('button', { name: '删除此人全部记录' }));
+    const dialog = await screen.findByRole('dialog', { name: '删除此联系人的全部记录？' }, SLOW);
+    expect(dialog).toHaveTextContent('张三，13812345678，zhangsan@example.cn');
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW);
+    expect(dataProvider.erasePerson).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: '删除此人全部记录' }));
+    await user.click(within(await screen.findByRole('dialog', {}, SLOW)).getByRole('button', { name: '永久删除' }));
+    await waitFor(() => expect(dataProvider.erasePerson).toHaveBeenCalledWith({ phone: '13812345678', email: 'zhangsan@example.cn' }), SLOW);
+    expect(await screen.findByText('已删除该联系人的全部记录：1 条注册信息，2 条咨询消息', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('list page', {}, SLOW)).toBeInTheDocument();
+  });
+});

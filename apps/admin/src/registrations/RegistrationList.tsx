@@ -1,0 +1,72 @@
+import { LEAD_PATHS, type RegistrationResponse } from '@aipm/contracts';
+import { Box, type Theme, useMediaQuery } from '@mui/material';
+import { DataTable, List, SimpleList } from 'react-admin';
+import { LeadStatusBadge, RepeatBadge } from '../leads/LeadBadges';
+import { ContactCell, noWrap, TwoLines } from '../leads/LeadCells';
+import { LeadDate, useFormatLeadDate } from '../leads/LeadDate';
+import { LeadEmpty } from '../leads/LeadEmpty';
+import { LeadListActions } from '../leads/LeadListActions';
+import { useLeadFilters } from '../leads/useLeadFilters';
+
+const Column = DataTable.Col<RegistrationResponse>;
+
+/**
+ * Spec §2 registrations tab: name, registration time (yyyy年MM月dd日 HH:mm), status badge, phone, email,
+ * school, major, plus the repeat count. Server-side search, filters, sort and pages; a table from the small
+ * breakpoint up (contact and school columns paired so it fits beside the menu), a list of cards on phones.
+ */
+export function RegistrationList() {
+  const filters = useLeadFilters('registrations');
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const formatDate = useFormatLeadDate();
+  return (
+    <List
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      actions={<LeadListActions exportPath={LEAD_PATHS.registrationsExport} />}
+      empty={<LeadEmpty textKey="aipm.leads.empty.registrations" />}
+    >
+      {small ? (
+        <SimpleList<RegistrationResponse>
+          rowClick="edit"
+          className="lead-cards"
+          primaryText={(record) => record.name}
+          secondaryText={(record) => (
+            <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+              <span>{formatDate(record.createdAt)}</span>
+              <span>{record.phone}</span>
+              <span>
+                {record.school} · {record.major}
+              </span>
+              <RepeatBadge count={record.repeatCount} />
+            </Box>
+          )}
+          tertiaryText={(record) => <LeadStatusBadge status={record.status} />}
+        />
+      ) : (
+        <DataTable<RegistrationResponse> rowClick="edit" bulkActionButtons={false}>
+          <Column
+            source="name"
+            render={(record) => (
+              <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+                {record.name}
+                <RepeatBadge count={record.repeatCount} />
+              </Box>
+            )}
+          />
+          <Column source="createdAt" cellSx={noWrap} render={(record) => <LeadDate value={record.createdAt} />} />
+          <Column source="status" render={(record) => <LeadStatusBadge status={record.status} />} />
+          <Column source="phone" label="aipm.leads.columns.contact" disableSort render={(record) => <ContactCell phone={record.phone} email={record.email} />} />
+          <Column
+            source="school"
+            label="aipm.leads.columns.school_major"
+            render={(record) => <TwoLines first={record.school} second={record.major} />}
+          />
+          <Column source="followUpAt" cellSx={noWrap} render={(record) => <LeadDate value={record.followUpAt} />} />
+        </DataTable>
+      )}
+    </List>
+  );
+}

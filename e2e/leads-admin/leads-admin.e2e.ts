@@ -1,0 +1,185 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { loginAsAdmin, toast } from '../support/admin';
+import { chinaDay, clearLeads, type SeededLeads, seedLeads } from './leads';
+
+/** Opens an area from the menu (behind the menu button on phones). */
+async function openArea(page: Page, isMobile: boolean, label: string) {
+  if (isMobile) await page.getByRole('button', { name: '打开菜单' }).click();
+  await page.getByRole('menuitem', { name: label }).click();
+}
+
+/** The leads in the list: table rows from 600 px up, the cards of the simple list on phones. */
+const LEAD_ITEMS = 'tbody tr, .lead-cards > li';
+
+function leadItem(page: Page, name: string) {
+  return page.locator(LEAD_ITEMS).filter({ hasText: name });
+}
+
+async function search(page: Page, placeholder: string, text: string) {
+  await page.getByPlaceholder(placeholder).fill(text);
+  // The search is debounced: wait until the list asked the server for it.
+  await expect.poll(() => decodeURIComponent(page.url())).toContain(`"q":"${text}"`);
+}
+
+async function chooseOption(page: Page, label: string | RegExp, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function addDateFilter(page: Page, label: string, day: string) {
+  if (!(await page.getByLabel(label).isVisible())) {
+    await page.getByRole('button', { name: '添加筛选' }).click();
+    await page.getByRole('menuitemcheckbox', { name: label }).click();
+  }
+  await page.getByLabel(label).fill(day);
+}
+
+const SEARCH_REGISTRATIONS = '搜索姓名、手机、邮箱、学校';
+const SEARCH_MESSAGES = '搜索姓名、手机、邮箱、内容';
+
+/**
+ * Issue 5 item 7: the administrator's work on the leads the public forms bring in. Each viewport runs the
+ * whole story on the shared system: it clears the leads, sees the empty texts, seeds its own leads through
+ * the public calls, then reads, searches, filters, follows up, exports and erases them.
+ */
+test.describe.serial('back office: registrations and consultation messages', () => {
+  let leads: SeededLeads;
+
+  test('shows 暂无注册信息 and 暂无咨询消息 when there is no lead', async ({ page, isMobile }) => {
+    await loginAsAdmin(page);
+    await clearLeads(page.request);
+    await openArea(page, isMobile, '学员注册');
+    await expect(page.getByText('暂无注册信息', { exact: true })).toBeVisible();
+    await openArea(page, isMobile, '咨询消息');
+    await expect(page.getByText('暂无咨询消息', { exact: true })).toBeVisible();
+  });
+
+  test('lists the leads of the public forms with the card fields, a repeat counted on the first lead', async ({ page, request, isMobile }, testInfo) => {
+    // Seeding may wait out the form rate limit (one minute) when the other viewport seeded just before.
+    test.setTimeout(180_000);
+    leads = await seedLeads(request, testInfo.project.name);
+    await loginAsAdmin(page);
+    // The dashboard counts the same data: three leads (the repeat is not one), two messages, all today.
+    await expect(page.getByTestId('stat-totalRegistrations')).toHaveText(/3$/);
+    await expect(page.getByTestId('stat-totalMessages')).toHaveText(/2$/);
+    await expect(page.getByTestId('stat-todayRegistrations')).toHaveText(/3$/);
+
+    await openArea(page, isMobile, '学员注册');
+    const first = leadItem(page, leads.repeat.name);
+    await expect(first).toContainText(leads.repeat.phone);
+    await expect(first).toContainText(/\d{4}年\d{2}月\d{2}日 \d{2}:\d{2}/);
+    await expect(first.getByTestId('lead-status')).toHaveText('新报名');
+    await expect(first.getByTestId('lead-repeat')).toHaveText('重复提交 1 次');
+    await expect(leadItem(page, leads.second.name)).toContainText('湖南大学');
+    await expect(leadItem(page, leads.third.name).getByTestId('lead-repeat')).toHaveCount(0);
+    await expect(page.locator(LEAD_ITEMS)).toHaveCount(3);
+
+    await openArea(page, isMobile, '咨询消息');
+    await expect(leadItem(page, leads.repeat.name).getByTestId('lead-subject')).toHaveText('课程咨询');
+    await expect(leadItem(page, leads.asker.name).getByTestId('lead-subject')).toHaveText('技术问题');
+    await expect(leadItem(page, leads.asker.name)).toContainText(leads.asker.phone);
+  });
+
+  test('changes a status on the lead page, and the badge follows', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/admin/registrations');
+    await leadItem(page, leads.repeat.name).getByText(leads.repeat.name).click();
+    const details = page.getByTestId('lead-details');
+    await expect(details).toContainText(leads.repeat.email);
+    await expect(details).toContainText('重复提交 1 次');
+    await chooseOption(page, /状态/, '已联系');
+    await page.getByLabel('跟进日期').fill(chinaDay(1));
+    await page.getByRole('textbox', { name: '备注' }).fill('已电话沟通，周末再联系');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(toast(page, '已更新')).toBeVisible();
+
+    await expect(page).toHaveURL(/\/admin\/registrations(\?.*)?$/);
+    await expect(leadItem(page, leads.repeat.name).getByTestId('lead-status')).toHaveText('已联系');
+    await expect(leadItem(page, leads.second.name).getByTestId('lead-status')).toHaveText('新报名');
+  });
+
+  test('searches and filters by status, subject and date on the server', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/admin/registrations');
+    await search(page, SEARCH_REGISTRATIONS, leads.second.phone.slice(-6));
+    await expect(leadItem(page, leads.second.name)).toBeVisible();
+    await expect(page.locator(LEAD_ITEMS)).toHaveCount(1);
+
+    await search(page, SEARCH_REGISTRATIONS, leads.tag);
+    await expect(page.locator(LEAD_ITEMS)).toHaveCount(3);
+    await chooseOption(page, '状态', '已联系');
+    await expect(leadItem(page, leads.repeat.name)).toBeVisible();
+    await expect(page.locator(LEAD_ITEMS)).toHaveCount(1);
+    await chooseOption(page, '状态', '新报名');
+    await expect(page.locator(LEAD_ITEMS)).toHaveCount(2);
+
+    // Created today (China time): in today's range, not in one that ended yesterday.
+    await addDateFilter(page, '起始日期', chinaDay(-7));
+    await addDateFilter(page, '截止日期', chinaDay(-1));
+    await expect(page.getByText(/当前筛选条件下没有找到/)).toBeVisible();
+    await addDateFilter(page, '截止日期', chinaDay(0));
+    await expect(page.locator(LEAD_ITEMS)).toHaveCount(2);
+
+    await page.goto('/admin/messages');
+    await search(page, SEARCH_MESSAGES, leads.tag);
+    await expect(page.locator(LEAD_ITEMS)).toHaveCount(2);
+    await chooseOption(page, '咨询主题', '技术问题');
+    await expect(leadItem(page, leads.asker.name)).toBeVisible();
+    await expect(page.locator(LEAD_ITEMS)).toHaveCount(1);
+  });
+
+  test('exports every matching row as CSV from the API', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/admin/registrations');
+    await search(page, SEARCH_REGISTRATIONS, leads.tag);
+    await expect(page.locator(LEAD_ITEMS)).toHaveCount(3);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV 导出' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^registrations-\d{8}\.csv$/);
+    const bytes = await readFile(await download.path());
+    // UTF-8 with a BOM, so Excel on Chinese Windows reads it right.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('报名时间,姓名,手机号码,邮箱,学校,专业,学习目标,状态,备注,跟进时间,重复提交次数,来源,媒介,活动,来源页面,协议版本,ID');
+    expect(lines).toHaveLength(4);
+    const row = lines.find((line) => line.includes(leads.repeat.name)) ?? '';
+    expect(row).toContain(leads.repeat.phone);
+    expect(row).toContain(',contacted,已电话沟通，周末再联系,');
+    expect(row.split(',')[10]).toBe('1');
+    for (const who of [leads.second, leads.third]) expect(lines.some((line) => line.includes(who.name) && line.includes(who.phone))).toBe(true);
+
+    // The export follows the filters on screen.
+    await chooseOption(page, '状态', '已联系');
+    await expect(page.locator(LEAD_ITEMS)).toHaveCount(1);
+    const [filtered] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV 导出' }).click()]);
+    const filteredLines = (await readFile(await filtered.path())).toString('utf8').trimEnd().split('\r\n');
+    expect(filteredLines).toHaveLength(2);
+    expect(filteredLines[1]).toContain(leads.repeat.name);
+  });
+
+  test("erases a person's registrations and messages after a confirmation", async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/admin/registrations');
+    await leadItem(page, leads.repeat.name).getByText(leads.repeat.name).click();
+    await page.getByRole('button', { name: '删除此人全部记录' }).click();
+    const dialog = page.getByRole('dialog', { name: '删除此联系人的全部记录？' });
+    await expect(dialog).toContainText(leads.repeat.phone);
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('lead-details')).toContainText(leads.repeat.name);
+
+    await page.getByRole('button', { name: '删除此人全部记录' }).click();
+    await dialog.getByRole('button', { name: '永久删除' }).click();
+    await expect(toast(page, '已删除该联系人的全部记录：1 条注册信息，1 条咨询消息')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/registrations(\?.*)?$/);
+    await search(page, SEARCH_REGISTRATIONS, leads.tag);
+    await expect(page.locator(LEAD_ITEMS)).toHaveCount(2);
+    await expect(leadItem(page, leads.repeat.name)).toHaveCount(0);
+
+    await page.goto('/admin/messages');
+    await search(page, SEARCH_MESSAGES, leads.tag);
+    await expect(leadItem(page, leads.asker.name)).toBeVisible();
+    await expect(page.locator(LEAD_ITEMS)).toHaveCount(1);
+  });
+});
