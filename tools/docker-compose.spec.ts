@@ -72,6 +72,14 @@ describe('docker-compose.yml', () => {
     expect(compose.services.web.ports).toContain('${PORT:-3000}:3000');
   });
 
+  it('passes the operator settings of .env through to the apps', () => {
+    expect(Object.keys(environmentOf('api'))).toEqual(expect.arrayContaining(['ADMIN_EMAIL', 'ADMIN_INITIAL_PASSWORD', 'SESSION_IDLE_HOURS', 'FORM_RATE_LIMIT_PER_MINUTE']));
+    expect(Object.keys(environmentOf('worker'))).toEqual(expect.arrayContaining(['CRAWL_CONCURRENCY', 'CRAWL_LOCK_DURATION_MS']));
+    const siteVariables = [...documented].filter((name) => name.startsWith('SITE_'));
+    expect(siteVariables.length).toBeGreaterThan(0);
+    expect(Object.keys(environmentOf('web'))).toEqual(expect.arrayContaining(siteVariables));
+  });
+
   it('passes the same database and storage settings to the api and the worker', () => {
     const api = environmentOf('api');
     const worker = environmentOf('worker');
