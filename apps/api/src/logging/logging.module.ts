@@ -28,6 +28,8 @@ export const REDACTED_PATHS = [
   '*.newPassword',
 ];
 
+import { failedRequestLog, failedRequestMessage } from './failed-request-log';
+
 @Module({
   imports: [
     LoggerModule.forRootAsync({
@@ -51,6 +53,8 @@ export const REDACTED_PATHS = [
           },
           customLogLevel: (_request, response, error) =>
             error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
+          customErrorObject: (_request, _response, error, logged: Record<string, unknown>) => failedRequestLog(error, logged),
+          customErrorMessage: (_request, response, error) => failedRequestMessage(error, response.statusCode),
           // Health probes run every few seconds; logging each one would drown the real traffic.
           autoLogging: { ignore: (request) => request.url === '/api/health' },
         },
