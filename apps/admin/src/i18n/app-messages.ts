@@ -28,6 +28,7 @@ export const zhAppMessages = {
     placeholder: '该功能正在开发中',
     leads: {
       status: LEAD_STATUS_LABELS,
+      message_status_new: '新咨询',
       subjects: {
         course: '课程咨询',
         pricing: '费用咨询',
@@ -185,6 +186,7 @@ export const enAppMessages: typeof zhAppMessages = {
         enrolled: 'Enrolled',
         invalid: 'Invalid',
       },
+      message_status_new: 'New',
       subjects: {
         course: 'Courses',
         pricing: 'Pricing',

@@ -24,12 +24,15 @@ export function AdminAppBar() {
 
   return (
     <AppBar userMenu={false} toolbar={<LocalesMenuButton />}>
-      <TitlePortal />
-      {admin && (
-        <Typography variant="body2" noWrap sx={{ mx: 1, maxWidth: { xs: 120, sm: 'none' } }} data-testid="welcome">
-          {translate('aipm.dashboard.welcome', { email: admin.email })}
-        </Typography>
-      )}
+      {/* On a phone the page title and the welcome line share the room in two rows instead of squeezing the title. */}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'flex-start', sm: 'center' } }}>
+        <TitlePortal noWrap sx={{ flex: { sm: 1 }, minWidth: 0, maxWidth: '100%', fontSize: { xs: '1rem', sm: undefined } }} />
+        {admin && (
+          <Typography variant="body2" noWrap sx={{ mx: { sm: 1 }, maxWidth: '100%', opacity: { xs: 0.9, sm: 1 } }} data-testid="welcome">
+            {translate('aipm.dashboard.welcome', { email: admin.email })}
+          </Typography>
+        )}
+      </Box>
       <Box sx={{ display: 'flex', alignItems: 'center' }}>
         <Button color="inherit" startIcon={<KeyIcon />} onClick={() => setDialog('change')} aria-label={translate('aipm.password.button')} sx={compactLabel}>
           <span className="label">{translate('aipm.password.button')}</span>

@@ -1,6 +1,6 @@
 import { formatIsoDate, LEAD_LIMITS } from '@aipm/contracts';
 import { DateInput, maxLength, required, SelectInput, TextInput } from 'react-admin';
-import { STATUS_CHOICES } from './leadChoices';
+import { statusChoices, useLeadKind } from './leadChoices';
 
 /**
  * A follow-up date is a China calendar day: shown as that day whatever the browser's zone, and sent as
@@ -13,9 +13,10 @@ export const followUpDay = {
 
 /** What the administrator edits on a lead: status new → contacted → enrolled | invalid, a note, a follow-up day. */
 export function FollowUpInputs() {
+  const kind = useLeadKind();
   return (
     <>
-      <SelectInput source="status" choices={STATUS_CHOICES} validate={required()} fullWidth />
+      <SelectInput source="status" choices={statusChoices(kind)} validate={required()} fullWidth />
       <DateInput source="followUpAt" format={followUpDay.format} parse={followUpDay.parse} fullWidth />
       <TextInput source="note" multiline minRows={3} fullWidth validate={maxLength(LEAD_LIMITS.note)} />
     </>

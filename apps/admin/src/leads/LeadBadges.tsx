@@ -1,6 +1,7 @@
 import type { ContactSubject, LeadStatus } from '@aipm/contracts';
 import { Chip, type ChipProps } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { statusLabelKey, useLeadKind } from './leadChoices';
 
 const STATUS_COLORS: Record<LeadStatus, ChipProps['color']> = {
   new: 'primary',
@@ -12,12 +13,13 @@ const STATUS_COLORS: Record<LeadStatus, ChipProps['color']> = {
 /** The spec's fixed "new registration" badge, which now follows the lead's follow-up status. */
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   const translate = useTranslate();
+  const kind = useLeadKind();
   return (
     <Chip
       size="small"
       color={STATUS_COLORS[status] ?? 'default'}
       variant={status === 'invalid' ? 'outlined' : 'filled'}
-      label={translate(`aipm.leads.status.${status}`)}
+      label={translate(statusLabelKey(kind, status))}
       data-testid="lead-status"
       data-status={status}
     />

@@ -33,6 +33,8 @@ describe(MessageList.name, () => {
     for (const text of ['13987654321', 'lisi@example.cn', '想了解分期付款']) expect(within(row).getByText(text)).toBeInTheDocument();
     const other = screen.getByText('赵六').closest('tr') as HTMLElement;
     expect(within(other).getByTestId('lead-subject')).toHaveTextContent('企业合作');
+    // A new message is a new consultation, not a new registration.
+    expect(within(other).getByTestId('lead-status')).toHaveTextContent('新咨询');
     expect(dataProvider.getList).toHaveBeenCalledWith('messages', expect.objectContaining({ sort: { field: 'createdAt', order: 'DESC' } }));
   });
 
