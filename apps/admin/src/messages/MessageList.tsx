@@ -1,12 +1,10 @@
-import { type ContactMessageResponse, LEAD_PATHS } from '@aipm/contracts';
-import { Box, type Theme, Typography, useMediaQuery } from '@mui/material';
-import { DataTable, List, SimpleList } from 'react-admin';
+import type { ContactMessageResponse } from '@aipm/contracts';
+import { Box, Typography } from '@mui/material';
+import { DataTable, SimpleList } from 'react-admin';
 import { LeadStatusBadge, SubjectBadge } from '../leads/LeadBadges';
 import { ContactCell, noWrap } from '../leads/LeadCells';
 import { LeadDate, useFormatLeadDate } from '../leads/LeadDate';
-import { LeadEmpty } from '../leads/LeadEmpty';
-import { LeadListActions } from '../leads/LeadListActions';
-import { useLeadFilters } from '../leads/useLeadFilters';
+import { LeadListFrame, useIsPhone } from '../leads/LeadListFrame';
 
 const Column = DataTable.Col<ContactMessageResponse>;
 
@@ -29,18 +27,10 @@ function Excerpt({ text, lines }: { text: string | null; lines: number }) {
  * status. Server-side search, filters, sort and pages; a table from the small breakpoint up, cards on phones.
  */
 export function MessageList() {
-  const filters = useLeadFilters('messages');
-  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const small = useIsPhone();
   const formatDate = useFormatLeadDate();
   return (
-    <List
-      filters={filters}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      exporter={false}
-      actions={<LeadListActions exportPath={LEAD_PATHS.contactExport} />}
-      empty={<LeadEmpty textKey="aipm.leads.empty.messages" />}
-    >
+    <LeadListFrame kind="messages">
       {small ? (
         <SimpleList<ContactMessageResponse>
           rowClick="edit"
@@ -69,6 +59,6 @@ export function MessageList() {
           <Column source="followUpAt" cellSx={noWrap} render={(record) => <LeadDate value={record.followUpAt} />} />
         </DataTable>
       )}
-    </List>
+    </LeadListFrame>
   );
 }

@@ -1,12 +1,10 @@
-import { LEAD_PATHS, type RegistrationResponse } from '@aipm/contracts';
-import { Box, type Theme, useMediaQuery } from '@mui/material';
-import { DataTable, List, SimpleList } from 'react-admin';
+import type { RegistrationResponse } from '@aipm/contracts';
+import { Box } from '@mui/material';
+import { DataTable, SimpleList } from 'react-admin';
 import { LeadStatusBadge, RepeatBadge } from '../leads/LeadBadges';
 import { ContactCell, noWrap, TwoLines } from '../leads/LeadCells';
 import { LeadDate, useFormatLeadDate } from '../leads/LeadDate';
-import { LeadEmpty } from '../leads/LeadEmpty';
-import { LeadListActions } from '../leads/LeadListActions';
-import { useLeadFilters } from '../leads/useLeadFilters';
+import { LeadListFrame, useIsPhone } from '../leads/LeadListFrame';
 
 const Column = DataTable.Col<RegistrationResponse>;
 
@@ -16,18 +14,10 @@ const Column = DataTable.Col<RegistrationResponse>;
  * breakpoint up (contact and school columns paired so it fits beside the menu), a list of cards on phones.
  */
 export function RegistrationList() {
-  const filters = useLeadFilters('registrations');
-  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const small = useIsPhone();
   const formatDate = useFormatLeadDate();
   return (
-    <List
-      filters={filters}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      exporter={false}
-      actions={<LeadListActions exportPath={LEAD_PATHS.registrationsExport} />}
-      empty={<LeadEmpty textKey="aipm.leads.empty.registrations" />}
-    >
+    <LeadListFrame kind="registrations">
       {small ? (
         <SimpleList<RegistrationResponse>
           rowClick="edit"
@@ -67,6 +57,6 @@ export function RegistrationList() {
           <Column source="followUpAt" cellSx={noWrap} render={(record) => <LeadDate value={record.followUpAt} />} />
         </DataTable>
       )}
-    </List>
+    </LeadListFrame>
   );
 }

@@ -1,0 +1,35 @@
+import { LEAD_PATHS } from '@aipm/contracts';
+import { type Theme, useMediaQuery } from '@mui/material';
+import type { ReactNode } from 'react';
+import { List } from 'react-admin';
+import { LeadEmpty } from './LeadEmpty';
+import { LeadListActions } from './LeadListActions';
+import type { LeadKind } from './leadChoices';
+import { useLeadFilters } from './useLeadFilters';
+
+const EXPORT_PATHS: Record<LeadKind, string> = { registrations: LEAD_PATHS.registrationsExport, messages: LEAD_PATHS.contactExport };
+
+/** Below the small breakpoint the lists show cards instead of a table. */
+export function useIsPhone(): boolean {
+  return useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+}
+
+/**
+ * What both lead lists share: the server-side filters, newest first, 25 a page, the API's CSV export instead
+ * of react-admin's client-side one, and the spec's empty text.
+ */
+export function LeadListFrame({ kind, children }: { kind: LeadKind; children: ReactNode }) {
+  const filters = useLeadFilters(kind);
+  return (
+    <List
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      actions={<LeadListActions exportPath={EXPORT_PATHS[kind]} />}
+      empty={<LeadEmpty textKey={`aipm.leads.empty.${kind}`} />}
+    >
+      {children}
+    </List>
+  );
+}
