@@ -8,6 +8,7 @@ import {
   type CrawlFailureReason,
   type CrawlJobProgress,
   type CrawlRunStatistics,
+  newRunStatistics,
 } from '@aipm/contracts';
 import { CrawlTask } from '@aipm/database';
 import type { CrawlJobData, CrawlJobResult } from '@aipm/queue';
@@ -117,21 +118,10 @@ export class CrawlProcessor {
   private startStats(job: Job<CrawlJobData, CrawlJobResult>, task: CrawlTask): CrawlRunStatistics {
     const previous = task.lastRunStats?.jobId === String(job.id) ? task.lastRunStats : null;
     return {
-      jobId: String(job.id),
-      attempt: job.attemptsMade + 1,
-      startedAt: new Date().toISOString(),
-      finishedAt: null,
-      pagesTotal: 0,
-      pagesDone: 0,
-      found: 0,
-      new: 0,
-      duplicates: 0,
+      ...newRunStatistics(String(job.id), job.attemptsMade + 1, new Date().toISOString()),
       // Failures and their snapshots add up over the attempts of one run.
       failures: { ...(previous?.failures ?? {}) },
       snapshots: { ...(previous?.snapshots ?? {}) },
-      sources: {},
-      failureReason: null,
-      message: null,
     };
   }
 

@@ -67,3 +67,23 @@ export interface CrawlJobProgress {
   pagesTotal: number;
   jobsFound: number;
 }
+
+/** The statistics of a run that has just started (or was lost before it wrote any). */
+export function newRunStatistics(jobId: string, attempt: number, startedAt: string): CrawlRunStatistics {
+  return {
+    jobId,
+    attempt,
+    startedAt,
+    finishedAt: null,
+    pagesTotal: 0,
+    pagesDone: 0,
+    found: 0,
+    new: 0,
+    duplicates: 0,
+    failures: {},
+    snapshots: {},
+    sources: {},
+    failureReason: null,
+    message: null,
+  };
+}

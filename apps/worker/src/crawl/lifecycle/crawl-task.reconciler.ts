@@ -1,4 +1,4 @@
-import { CrawlTaskStatus, type CrawlFailureReason, type CrawlRunStatistics } from '@aipm/contracts';
+import { CrawlTaskStatus, newRunStatistics, type CrawlFailureReason, type CrawlRunStatistics } from '@aipm/contracts';
 import { CrawlTask } from '@aipm/database';
 import { bullConnectionFromUrl, CRAWL_QUEUE, KEY_PREFIX, type CrawlJobData } from '@aipm/queue';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -32,24 +32,7 @@ export interface LostRun {
 /** The task's statistics once its run is known lost: those of that run if it got as far as writing them. */
 export function lostRunStatistics(previous: CrawlRunStatistics | null, lost: LostRun): CrawlRunStatistics {
   const sameRun = previous !== null && lost.jobId !== null && previous.jobId === lost.jobId;
-  const base: CrawlRunStatistics = sameRun
-    ? previous
-    : {
-        jobId: lost.jobId ?? previous?.jobId ?? '',
-        attempt: 1,
-        startedAt: lost.finishedAt.toISOString(),
-        finishedAt: null,
-        pagesTotal: 0,
-        pagesDone: 0,
-        found: 0,
-        new: 0,
-        duplicates: 0,
-        failures: {},
-        snapshots: {},
-        sources: {},
-        failureReason: null,
-        message: null,
-      };
+  const base = sameRun ? previous : newRunStatistics(lost.jobId ?? previous?.jobId ?? '', 1, lost.finishedAt.toISOString());
   return {
     ...base,
     failures: { ...base.failures, [lost.reason]: (base.failures[lost.reason] ?? 0) + 1 },
