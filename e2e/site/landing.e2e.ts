@@ -67,7 +67,23 @@ for (const language of ['zh', 'en'] as const) {
       test.skip(isMobile(page), 'desktop layout');
       await page.goto('/');
       await expect(page.locator('button.menu-toggle')).toBeHidden();
-      await expect(page.locator('.site-nav__list a:visible')).toHaveCount(6);
+      // Spec §2: the six section buttons and the register button.
+      await expect(page.locator('.site-nav__list a:visible')).toHaveCount(7);
+      await expect(page.locator('.site-nav__list a:visible').last()).toHaveAttribute('href', '#registration');
+    });
+
+    test('keeps every header button on one line on tablets and small laptops', async ({ page }) => {
+      test.skip(isMobile(page), 'desktop layout');
+      for (const width of [800, 1024, 1200]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/');
+        const tops = await page.locator('.site-nav__list a:visible').evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+        expect(tops, `${width} px`).toHaveLength(7);
+        // Text links and the register button differ in padding only: all on one row, none wrapped.
+        expect(Math.max(...tops) - Math.min(...tops), `${width} px`).toBeLessThan(12);
+        const header = await page.locator('.site-header').boundingBox();
+        expect(header?.height, `${width} px`).toBeLessThanOrEqual(72);
+      }
     });
 
     test('shows courses as a list with a detail panel, or as an accordion on small screens', async ({ page }) => {
