@@ -24,6 +24,7 @@ const swcTransform: Config['transform'] = {
 /** Libraries are consumed from source in tests, so a test never depends on a stale build. */
 const workspaceSources: Config['moduleNameMapper'] = {
   '^@aipm/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+  '^@aipm/contracts/dto$': '<rootDir>/libs/contracts/src/dto.ts',
   '^@aipm/database$': '<rootDir>/libs/server/database/src/index.ts',
   '^@aipm/database/testing$': '<rootDir>/libs/server/database/src/testing/index.ts',
   '^@aipm/queue$': '<rootDir>/libs/server/queue/src/index.ts',

@@ -33,6 +33,8 @@ export default defineConfig({
       { find: /^~\//, replacement: `${path.join(webDir, 'app')}/` },
       // The contracts library is consumed as TypeScript source, never as a build.
       { find: /^@aipm\/contracts$/, replacement: path.resolve(webDir, '../../libs/contracts/src/index.ts') },
+      // The validated DTOs: imported by `*.server.ts` modules only (eslint.config.mjs, tools/bundle-boundary.spec.ts).
+      { find: /^@aipm\/contracts\/dto$/, replacement: path.resolve(webDir, '../../libs/contracts/src/dto.ts') },
     ],
   },
   esbuild: {

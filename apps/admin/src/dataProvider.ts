@@ -1,4 +1,4 @@
-import { type ErasePersonDto, LEAD_PATHS, type PersonErasedResponse } from '@aipm/contracts';
+import { type ErasePersonRequest, LEAD_PATHS, type PersonErasedResponse } from '@aipm/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { type DataProvider, fetchUtils, type RaRecord, type UpdateParams } from 'react-admin';
 
@@ -53,7 +53,7 @@ export function changedFields(params: Pick<UpdateParams, 'data' | 'previousData'
 
 export interface AdminDataProvider extends DataProvider {
   /** PIPL: deletes every registration and consultation message of one person (by phone and/or email). */
-  erasePerson(person: ErasePersonDto): Promise<PersonErasedResponse['data']>;
+  erasePerson(person: ErasePersonRequest): Promise<PersonErasedResponse['data']>;
 }
 
 export function createDataProvider(client: typeof fetchUtils.fetchJson = httpClient): AdminDataProvider {

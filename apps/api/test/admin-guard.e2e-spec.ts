@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@aipm/contracts';
+import { AUTH_ERRORS } from '@aipm/contracts';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
@@ -83,7 +83,7 @@ describe('global administrator guard', () => {
     }
     console.log(`global guard: ${protectedRoutes.length} protected routes checked without a session:\n${answers.join('\n')}`);
     expect(protectedRoutes.length).toBeGreaterThanOrEqual(4); // verify, session, change-password, stats at least
-    expect(answers).toEqual(protectedRoutes.map((route) => `${route.method} ${route.path} → 401 ${AUTH_MESSAGES.unauthorized}`));
+    expect(answers).toEqual(protectedRoutes.map((route) => `${route.method} ${route.path} → 401 ${AUTH_ERRORS.UNAUTHORIZED}`));
   });
 
   it('keeps every admin and contract-upload route private except sign-in itself', () => {

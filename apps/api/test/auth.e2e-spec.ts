@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, LOGIN_FAILURE_LIMIT } from '@aipm/contracts';
+import { AUTH_ERRORS, AUTH_MESSAGES, LOGIN_FAILURE_LIMIT } from '@aipm/contracts';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
@@ -8,6 +8,7 @@ import { createApp } from '../src/bootstrap/create-app';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { clientIp, cookiePair, sessionCookie } from './support/admin-session';
 import { testApiEnv } from './support/test-env';
+import { apiError, expectFieldError, invalidInput } from './support/api-errors';
 
 const ADMIN = { email: 'Admin@Example.COM', password: 'first-password-1' };
 const STORED_EMAIL = 'admin@example.com';
@@ -50,14 +51,10 @@ describe('admin auth API', () => {
 
     it('refuses a sign-up with an invalid email or a short password, naming every field', async () => {
       const bad = await http().post('/api/admin/register').send({ email: 'not-an-email', password: 'short' }).expect(400);
-      expect(bad.body).toEqual({
-        success: false,
-        message: AUTH_MESSAGES.invalidEmail,
-        errors: { email: AUTH_MESSAGES.invalidEmail, password: AUTH_MESSAGES.passwordTooShort },
-      });
+      expect(bad.body).toEqual(invalidInput({ email: 'INVALID_EMAIL', password: 'PASSWORD_TOO_SHORT' }));
 
       const shortPassword = await http().post('/api/admin/register').send({ email: ADMIN.email, password: '1234567' }).expect(400);
-      expect(shortPassword.body).toMatchObject({ success: false, message: '密码至少需要8位字符' });
+      expectFieldError(shortPassword.body, 'password', '密码至少需要8位字符');
 
       const missing = await http().post('/api/admin/register').send({}).expect(400);
       expect(Object.keys(missing.body.errors).sort()).toEqual(['email', 'password']);
@@ -65,7 +62,7 @@ describe('admin auth API', () => {
 
     it('refuses fields the call does not take', async () => {
       const response = await http().post('/api/admin/register').send({ ...ADMIN, isAdmin: true }).expect(400);
-      expect(response.body).toMatchObject({ success: false, errors: { isAdmin: expect.any(String) } });
+      expect(response.body).toEqual(invalidInput({ isAdmin: 'UNKNOWN_FIELD' }));
     });
 
     it('needs the session for verify, session and change-password', async () => {
@@ -76,7 +73,7 @@ describe('admin auth API', () => {
         ['get', '/api/admin/stats'],
       ] as const) {
         const response = await http()[method](path).expect(401);
-        expect(response.body).toEqual({ success: false, message: AUTH_MESSAGES.unauthorized });
+        expect(response.body).toEqual(apiError('UNAUTHORIZED'));
       }
     });
   });
@@ -112,7 +109,7 @@ describe('admin auth API', () => {
     it('refuses every later sign-up with 403, another email or the same', async () => {
       for (const body of [{ email: 'second@example.com', password: 'second-password' }, ADMIN]) {
         const response = await http().post('/api/admin/register').send(body).expect(403);
-        expect(response.body).toEqual({ success: false, message: AUTH_MESSAGES.adminExists });
+        expect(response.body).toEqual(apiError('ADMIN_EXISTS'));
       }
       expect(await sql.query(`SELECT count(*)::int AS n FROM users`)).toEqual([{ n: 1 }]);
     });
@@ -121,15 +118,16 @@ describe('admin auth API', () => {
   describe('POST /api/admin/login', () => {
     it('validates the body first (400 with the spec messages)', async () => {
       const badEmail = await http().post('/api/admin/login').send({ email: 'nope', password: 'x' }).expect(400);
-      expect(badEmail.body).toMatchObject({ success: false, message: AUTH_MESSAGES.invalidEmail });
+      expectFieldError(badEmail.body, 'email', '请输入有效的邮箱地址');
       const noPassword = await http().post('/api/admin/login').send({ email: ADMIN.email, password: '' }).expect(400);
-      expect(noPassword.body).toEqual({ success: false, message: '请输入密码', errors: { password: '请输入密码' } });
+      expect(noPassword.body).toEqual(invalidInput({ password: 'PASSWORD_REQUIRED' }));
+      expect(noPassword.body.message).toBe('请输入密码');
     });
 
     it('answers a wrong password and an unknown email with the same 401 message', async () => {
       const wrong = await http().post('/api/admin/login').set('X-Forwarded-For', clientIp()).send({ email: ADMIN.email, password: 'wrong-password' }).expect(401);
       const unknown = await http().post('/api/admin/login').set('X-Forwarded-For', clientIp()).send({ email: 'who@example.com', password: password }).expect(401);
-      expect(wrong.body).toEqual({ success: false, message: '邮箱或密码错误' });
+      expect(wrong.body).toEqual(apiError('INVALID_CREDENTIALS'));
       expect(unknown.body).toEqual(wrong.body);
       expect(sessionCookie(wrong.headers['set-cookie'])).toBeUndefined();
     });
@@ -151,7 +149,7 @@ describe('admin auth API', () => {
       try {
         for (let failure = 0; failure < LOGIN_FAILURE_LIMIT; failure += 1) await attempt('wrong-password').expect(401);
         const limited = await attempt(password).expect(429);
-        expect(limited.body).toEqual({ success: false, message: AUTH_MESSAGES.tooManyAttempts });
+        expect(limited.body).toEqual(apiError('LOGIN_RATE_LIMITED'));
         // The window is 15 minutes.
         const ttl = await redis.ttl('aipm:login-failures:email:admin@example.com');
         expect(ttl).toBeGreaterThan(14 * 60);
@@ -169,7 +167,7 @@ describe('admin auth API', () => {
         await http().post('/api/admin/login').set('X-Forwarded-For', ip).send({ email: `guess${failure}@example.com`, password: 'x' }).expect(401);
       }
       const limited = await http().post('/api/admin/login').set('X-Forwarded-For', ip).send({ email: ADMIN.email, password }).expect(429);
-      expect(limited.body.message).toBe(AUTH_MESSAGES.tooManyAttempts);
+      expect(limited.body.message).toBe(AUTH_ERRORS.LOGIN_RATE_LIMITED);
       // Another address is not affected.
       await signIn();
     });
@@ -208,7 +206,7 @@ describe('admin auth API', () => {
     it('refuses a state-changing request with the cookie that comes from another site', async () => {
       const cookie = await signIn();
       const crossSite = await http().post('/api/admin/change-password').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').send({}).expect(403);
-      expect(crossSite.body).toEqual({ success: false, message: AUTH_MESSAGES.crossSiteRequest });
+      expect(crossSite.body).toEqual(apiError('CROSS_SITE_REQUEST'));
       await http().post('/api/admin/logout').set('Cookie', cookie).set('Origin', 'https://evil.example').expect(403);
       await http().post('/api/admin/logout').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-site').expect(403);
 
@@ -245,11 +243,8 @@ describe('admin auth API', () => {
     it('validates with the spec messages', async () => {
       const cookie = await signIn();
       const empty = await http().post('/api/admin/change-password').set('Cookie', cookie).send({ currentPassword: '', newPassword: 'short' }).expect(400);
-      expect(empty.body).toEqual({
-        success: false,
-        message: '请输入当前密码',
-        errors: { currentPassword: '请输入当前密码', newPassword: '新密码至少需要8位字符' },
-      });
+      expect(empty.body).toEqual(invalidInput({ currentPassword: 'CURRENT_PASSWORD_REQUIRED', newPassword: 'NEW_PASSWORD_TOO_SHORT' }));
+      expect(empty.body.errors).toEqual({ currentPassword: '请输入当前密码', newPassword: '新密码至少需要8位字符' });
     });
 
     it('refuses a wrong current password', async () => {
@@ -259,7 +254,7 @@ describe('admin auth API', () => {
         .set('Cookie', cookie)
         .send({ currentPassword: 'not-the-password', newPassword: 'another-password' })
         .expect(400);
-      expect(response.body).toEqual({ success: false, message: AUTH_MESSAGES.wrongCurrentPassword });
+      expect(response.body).toEqual(apiError('WRONG_CURRENT_PASSWORD'));
     });
 
     it('changes the password and ends every other session of the administrator', async () => {

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, CONTACT_SUBJECTS, LEAD_ERROR_CODES, LEAD_MESSAGES } from '@aipm/contracts';
+import { CONTACT_SUBJECTS, LEAD_ERRORS, LEAD_MESSAGES, ERROR_MESSAGES } from '@aipm/contracts';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
@@ -9,6 +9,7 @@ import { ContactController } from '../src/contact/contact.controller';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { adminAgent, visitorIp } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
+import { apiError, expectFieldError, invalidInput } from './support/api-errors';
 
 function message(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -33,12 +34,12 @@ const RULES: [string, Record<string, unknown>, string, string][] = [
   ['email invalid', message({ email: 'wangwu@' }), 'email', '请输入有效的邮箱地址'],
   ['phone missing', without('phone'), 'phone', '请输入手机号码'],
   ['phone empty', message({ phone: '' }), 'phone', '请输入手机号码'],
-  ['phone invalid', message({ phone: '12345' }), 'phone', LEAD_MESSAGES.invalidPhone],
+  ['phone invalid', message({ phone: '12345' }), 'phone', LEAD_ERRORS.INVALID_PHONE],
   ['subject missing', without('subject'), 'subject', '请选择咨询主题'],
   ['subject empty', message({ subject: '' }), 'subject', '请选择咨询主题'],
   ['subject outside the list', message({ subject: 'sales' }), 'subject', '请选择咨询主题'],
-  ['message too long', message({ message: '问'.repeat(2001) }), 'message', LEAD_MESSAGES.messageTooLong],
-  ['unknown field', message({ status: 'enrolled' }), 'status', 'property status should not exist'],
+  ['message too long', message({ message: '问'.repeat(2001) }), 'message', LEAD_ERRORS.MESSAGE_TOO_LONG],
+  ['unknown field', message({ status: 'enrolled' }), 'status', ERROR_MESSAGES.UNKNOWN_FIELD],
 ];
 
 describe(ContactController.name, () => {
@@ -71,16 +72,13 @@ describe(ContactController.name, () => {
   describe('POST /api/contact (public, spec §5 and §8)', () => {
     it.each(RULES)('refuses %s with 400 and the spec message', async (_case, body, field, text) => {
       const response = await send(body).expect(400);
-      expect(response.body).toMatchObject({ success: false, message: text, errors: { [field]: text } });
+      expectFieldError(response.body, field, text);
     });
 
     it('names every failing field and reports the first rule of the form in message', async () => {
       const response = await send({}).expect(400);
-      expect(response.body).toEqual({
-        success: false,
-        message: '姓名不能为空',
-        errors: { name: '姓名不能为空', phone: '请输入手机号码', subject: '请选择咨询主题' },
-      });
+      expect(response.body).toEqual(invalidInput({ name: 'NAME_REQUIRED', phone: 'CONTACT_PHONE_REQUIRED', subject: 'SUBJECT_REQUIRED' }));
+      expect(response.body.errors).toEqual({ name: '姓名不能为空', phone: '请输入手机号码', subject: '请选择咨询主题' });
     });
 
     it.each(CONTACT_SUBJECTS)('stores a message about %s and answers 消息发送成功！', async (subject) => {
@@ -114,11 +112,7 @@ describe(ContactController.name, () => {
     it('limits each client IP to 5 messages a minute with 429, a translated message and a code', async () => {
       for (let index = 0; index < 5; index += 1) await send(message(), '192.0.2.30').expect(201);
       const limited = await send(message(), '192.0.2.30').expect(429);
-      expect(limited.body).toEqual({
-        success: false,
-        message: LEAD_MESSAGES.tooManySubmissions,
-        code: LEAD_ERROR_CODES.tooManySubmissions,
-      });
+      expect(limited.body).toEqual(apiError('FORM_RATE_LIMITED'));
     });
   });
 
@@ -129,7 +123,7 @@ describe(ContactController.name, () => {
       ['patch', '/api/contact/00000000-0000-4000-8000-000000000000'],
       ['delete', '/api/contact/00000000-0000-4000-8000-000000000000'],
     ] as const)('%s %s needs the administrator session (401)', async (method, path) => {
-      expect((await http()[method](path).expect(401)).body).toEqual({ success: false, message: AUTH_MESSAGES.unauthorized });
+      expect((await http()[method](path).expect(401)).body).toEqual(apiError('UNAUTHORIZED'));
     });
 
     describe('with known messages', () => {
@@ -190,7 +184,7 @@ describe(ContactController.name, () => {
         expect(contacted.body.data.map((row: { id: string }) => row.id)).toEqual([id]);
 
         await admin.delete(`/api/contact/${id}`).expect(200);
-        expect((await admin.get(`/api/contact/${id}`).expect(404)).body).toEqual({ success: false, message: LEAD_MESSAGES.notFound });
+        expect((await admin.get(`/api/contact/${id}`).expect(404)).body).toEqual(apiError('LEAD_NOT_FOUND'));
       });
 
       it('exports every matching message as CSV with a BOM, past 1,000 rows', async () => {

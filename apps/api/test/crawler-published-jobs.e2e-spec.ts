@@ -1,4 +1,4 @@
-import { PUBLISHED_JOB_MESSAGES } from '@aipm/contracts';
+import { type ErrorCode, PUBLISHED_JOB_MESSAGES } from '@aipm/contracts';
 import { createDataSourceOptions, PublishedJob } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import type { INestApplication } from '@nestjs/common';
@@ -8,6 +8,7 @@ import { createApp } from '../src/bootstrap/create-app';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { adminAgent } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
+import { apiError } from './support/api-errors';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -73,12 +74,12 @@ describe('admin published jobs', () => {
   });
 
   it.each<[string, () => ReturnType<Awaited<ReturnType<typeof adminAgent>>['patch']>, number, string]>([
-    ['a malformed id', () => admin.patch('/api/admin/published-jobs/1/status').send({ isActive: true }), 400, PUBLISHED_JOB_MESSAGES.invalidJobId],
-    ['an unknown id', () => admin.patch(`/api/admin/published-jobs/${UNKNOWN_ID}/status`).send({ isActive: true }), 404, PUBLISHED_JOB_MESSAGES.jobNotFound],
-    ['isActive as text', () => admin.patch(`/api/admin/published-jobs/${UNKNOWN_ID}/status`).send({ isActive: 'false' }), 400, PUBLISHED_JOB_MESSAGES.invalidIsActive],
-    ['a malformed id on delete', () => admin.delete('/api/admin/published-jobs/1'), 400, PUBLISHED_JOB_MESSAGES.invalidJobId],
-  ])('answers %s', async (_case, send, status, message) => {
+    ['a malformed id', () => admin.patch('/api/admin/published-jobs/1/status').send({ isActive: true }), 400, 'INVALID_JOB_ID'],
+    ['an unknown id', () => admin.patch(`/api/admin/published-jobs/${UNKNOWN_ID}/status`).send({ isActive: true }), 404, 'JOB_NOT_FOUND'],
+    ['isActive as text', () => admin.patch(`/api/admin/published-jobs/${UNKNOWN_ID}/status`).send({ isActive: 'false' }), 400, 'INVALID_IS_ACTIVE'],
+    ['a malformed id on delete', () => admin.delete('/api/admin/published-jobs/1'), 400, 'INVALID_JOB_ID'],
+  ])('answers %s', async (_case, send, status, code) => {
     const response = await send().expect(status);
-    expect(response.body).toMatchObject({ success: false, message });
+    expect(response.body).toMatchObject(apiError(code as ErrorCode));
   });
 });

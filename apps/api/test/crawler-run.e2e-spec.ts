@@ -1,4 +1,4 @@
-import { CRAWL_MESSAGES, crawlerTestMessage, crawlSucceededMessage, type CrawlerDiagnostics, type SiteDiagnosis } from '@aipm/contracts';
+import { CRAWL_ERRORS, type CrawlerDiagnostics, crawlerTestMessage, crawlSucceededMessage, type SiteDiagnosis } from '@aipm/contracts';
 import { createDataSourceOptions, CrawlResult, CrawlTask } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { bullConnectionFromUrl, CRAWL_QUEUE, KEY_PREFIX } from '@aipm/queue';
@@ -173,7 +173,7 @@ describe('POST /api/admin/crawl/run and /api/admin/crawler-config/test with a re
     try {
       const response = await admin.post('/api/admin/crawl/run').send({ ...body, taskName: '登录墙' }).expect(502);
       expect(response.body.success).toBe(false);
-      expect(response.body.message).toMatch(new RegExp(`^${CRAWL_MESSAGES.crawlFailed}：`));
+      expect(response.body.message).toMatch(new RegExp(`^${CRAWL_ERRORS.CRAWL_FAILED}：`));
     } finally {
       fixtures.setMode('job51', 'normal');
     }

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, CRAWL_MESSAGES, CRAWLER_CONFIG_DEFAULTS, crawlerTestNotRunMessage, crawlerTestTimedOutMessage } from '@aipm/contracts';
+import { CRAWL_ERRORS, CRAWL_MESSAGES, CRAWLER_CONFIG_DEFAULTS, crawlerTestNotRunMessage, crawlerTestTimedOutMessage, ERROR_MESSAGES, type ErrorCode } from '@aipm/contracts';
 import { AdminConfig, createDataSourceOptions, CrawlResult, CrawlTask, PublishedJob, User } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { bullConnectionFromUrl, CRAWL_JOB_NAME, CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, KEY_PREFIX, QUEUE_NAMES, WORKER_HEARTBEAT_KEY } from '@aipm/queue';
@@ -14,6 +14,7 @@ import { CRAWLER_TEST_OPTIONS, type CrawlerTestOptions } from '../src/crawler/cr
 import { testRedisUrl } from '../../../tools/testing/services';
 import { adminAgent } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
+import { apiError, expectFieldError } from './support/api-errors';
 
 type Agent = Awaited<ReturnType<typeof adminAgent>>;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -85,23 +86,23 @@ describe('crawler admin API', () => {
     });
 
     it.each<[string, Record<string, unknown>, string, string]>([
-      ['an empty name', { name: '' }, 'name', CRAWL_MESSAGES.taskNameRequired],
-      ['a blank name', { name: '   ' }, 'name', CRAWL_MESSAGES.taskNameRequired],
-      ['no name', { name: undefined }, 'name', CRAWL_MESSAGES.taskNameRequired],
-      ['no keywords', { keywords: [] }, 'keywords', CRAWL_MESSAGES.keywordRequired],
-      ['a blank keyword', { keywords: [' '] }, 'keywords', CRAWL_MESSAGES.keywordRequired],
-      ['keywords as text', { keywords: 'AI' }, 'keywords', CRAWL_MESSAGES.keywordRequired],
-      ['no target URL', { targetUrls: [] }, 'targetUrls', CRAWL_MESSAGES.targetUrlRequired],
-      ['an invalid target URL', { targetUrls: ['www.zhipin.com/job'] }, 'targetUrls', CRAWL_MESSAGES.invalidUrl],
-      ['a non-web target URL', { targetUrls: ['ftp://zhipin.com/x'] }, 'targetUrls', CRAWL_MESSAGES.invalidUrl],
-      ['a site outside the enumeration', { site: 'indeed' }, 'site', CRAWL_MESSAGES.invalidSite],
-      ['a wait under 3 s', { waitTime: 2999 }, 'waitTime', CRAWL_MESSAGES.waitTimeTooShort],
-      ['a wait over 30 s', { waitTime: 30001 }, 'waitTime', CRAWL_MESSAGES.waitTimeTooLong],
-      ['a non-boolean option', { antiDetectionMode: 'yes' }, 'antiDetectionMode', CRAWL_MESSAGES.invalidOption],
+      ['an empty name', { name: '' }, 'name', CRAWL_ERRORS.TASK_NAME_REQUIRED],
+      ['a blank name', { name: '   ' }, 'name', CRAWL_ERRORS.TASK_NAME_REQUIRED],
+      ['no name', { name: undefined }, 'name', CRAWL_ERRORS.TASK_NAME_REQUIRED],
+      ['no keywords', { keywords: [] }, 'keywords', CRAWL_ERRORS.KEYWORD_REQUIRED],
+      ['a blank keyword', { keywords: [' '] }, 'keywords', CRAWL_ERRORS.KEYWORD_REQUIRED],
+      ['keywords as text', { keywords: 'AI' }, 'keywords', CRAWL_ERRORS.KEYWORD_REQUIRED],
+      ['no target URL', { targetUrls: [] }, 'targetUrls', CRAWL_ERRORS.TARGET_URL_REQUIRED],
+      ['an invalid target URL', { targetUrls: ['www.zhipin.com/job'] }, 'targetUrls', CRAWL_ERRORS.INVALID_URL],
+      ['a non-web target URL', { targetUrls: ['ftp://zhipin.com/x'] }, 'targetUrls', CRAWL_ERRORS.INVALID_URL],
+      ['a site outside the enumeration', { site: 'indeed' }, 'site', CRAWL_ERRORS.INVALID_SITE],
+      ['a wait under 3 s', { waitTime: 2999 }, 'waitTime', CRAWL_ERRORS.WAIT_TIME_TOO_SHORT],
+      ['a wait over 30 s', { waitTime: 30001 }, 'waitTime', CRAWL_ERRORS.WAIT_TIME_TOO_LONG],
+      ['a non-boolean option', { antiDetectionMode: 'yes' }, 'antiDetectionMode', CRAWL_ERRORS.INVALID_OPTION],
     ])('refuses %s with 400 and the spec message', async (_case, patch, field, message) => {
       const before = await dataSource.getRepository(CrawlTask).count();
       const response = await admin.post('/api/admin/crawl-tasks').send({ ...validTask, ...patch }).expect(400);
-      expect(response.body).toEqual({ success: false, message, errors: { [field]: message } });
+      expectFieldError(response.body, field, message);
       expect(await dataSource.getRepository(CrawlTask).count()).toBe(before);
     });
 
@@ -130,7 +131,7 @@ describe('crawler admin API', () => {
       expect(row.lastRunAt).toBeInstanceOf(Date);
 
       const again = await admin.post(`/api/admin/crawl-tasks/${id}/run`).expect(409);
-      expect(again.body).toEqual({ success: false, message: CRAWL_MESSAGES.taskRunning });
+      expect(again.body).toEqual(apiError('TASK_RUNNING'));
       expect((await queue.getJobs(['waiting'])).filter((waiting) => waiting.data.taskId === id)).toHaveLength(1);
     });
 
@@ -148,11 +149,11 @@ describe('crawler admin API', () => {
     });
 
     it.each<[string, string, number, string]>([
-      ['a malformed id', 'not-a-uuid', 400, CRAWL_MESSAGES.invalidTaskId],
-      ['an unknown id', UNKNOWN_ID, 404, CRAWL_MESSAGES.taskNotFound],
-    ])('answers %s with %i', async (_case, id, status, message) => {
+      ['a malformed id', 'not-a-uuid', 400, 'INVALID_TASK_ID'],
+      ['an unknown id', UNKNOWN_ID, 404, 'TASK_NOT_FOUND'],
+    ])('answers %s with %i', async (_case, id, status, code) => {
       const response = await admin.post(`/api/admin/crawl-tasks/${id}/run`).expect(status);
-      expect(response.body).toMatchObject({ success: false, message });
+      expect(response.body).toMatchObject(apiError(code as ErrorCode));
     });
   });
 
@@ -225,23 +226,23 @@ describe('crawler admin API', () => {
     it('refuses a second job with the same source link', async () => {
       await admin.post('/api/admin/crawl-results').send(manualJob).expect(201);
       const response = await admin.post('/api/admin/crawl-results').send(manualJob).expect(409);
-      expect(response.body).toEqual({ success: false, message: CRAWL_MESSAGES.duplicateSourceUrl });
+      expect(response.body).toEqual(apiError('DUPLICATE_SOURCE_URL'));
     });
 
     it.each<[string, Record<string, unknown>, string, string]>([
-      ['no title', { title: '' }, 'title', CRAWL_MESSAGES.titleRequired],
-      ['no company', { company: ' ' }, 'company', CRAWL_MESSAGES.companyRequired],
-      ['no location', { location: '' }, 'location', CRAWL_MESSAGES.locationRequired],
-      ['no salary', { salary: undefined }, 'salary', CRAWL_MESSAGES.salaryRequired],
-      ['a 9-character description', { description: '一二三四五六七八九' }, 'description', CRAWL_MESSAGES.descriptionTooShort],
-      ['9-character requirements', { requirements: '123456789' }, 'requirements', CRAWL_MESSAGES.requirementsTooShort],
-      ['no skill tags', { skillTags: [] }, 'skillTags', CRAWL_MESSAGES.skillTagsRequired],
-      ['no source link', { sourceUrl: '' }, 'sourceUrl', CRAWL_MESSAGES.sourceUrlRequired],
-      ['an invalid source link', { sourceUrl: 'jobs.example' }, 'sourceUrl', CRAWL_MESSAGES.invalidUrl],
-      ['another status', { status: 'pending' }, 'status', CRAWL_MESSAGES.invalidResultStatus],
+      ['no title', { title: '' }, 'title', CRAWL_ERRORS.TITLE_REQUIRED],
+      ['no company', { company: ' ' }, 'company', CRAWL_ERRORS.COMPANY_REQUIRED],
+      ['no location', { location: '' }, 'location', CRAWL_ERRORS.LOCATION_REQUIRED],
+      ['no salary', { salary: undefined }, 'salary', CRAWL_ERRORS.SALARY_REQUIRED],
+      ['a 9-character description', { description: '一二三四五六七八九' }, 'description', CRAWL_ERRORS.DESCRIPTION_TOO_SHORT],
+      ['9-character requirements', { requirements: '123456789' }, 'requirements', CRAWL_ERRORS.REQUIREMENTS_TOO_SHORT],
+      ['no skill tags', { skillTags: [] }, 'skillTags', CRAWL_ERRORS.SKILL_TAGS_REQUIRED],
+      ['no source link', { sourceUrl: '' }, 'sourceUrl', CRAWL_ERRORS.SOURCE_URL_REQUIRED],
+      ['an invalid source link', { sourceUrl: 'jobs.example' }, 'sourceUrl', CRAWL_ERRORS.INVALID_URL],
+      ['another status', { status: 'pending' }, 'status', CRAWL_ERRORS.INVALID_RESULT_STATUS],
     ])('refuses a manual job with %s', async (_case, patch, field, message) => {
       const response = await admin.post('/api/admin/crawl-results').send({ ...manualJob, ...patch }).expect(400);
-      expect(response.body).toEqual({ success: false, message, errors: { [field]: message } });
+      expectFieldError(response.body, field, message);
       expect(await dataSource.getRepository(CrawlResult).count()).toBe(0);
     });
 
@@ -253,20 +254,21 @@ describe('crawler admin API', () => {
       const response = await admin.patch(`/api/admin/crawl-results/${result.id}/review`).send({ status }).expect(200);
       expect(response.body).toMatchObject({ success: true, message, data: { id: result.id, status, reviewedAt: expect.any(String) } });
       const again = await admin.patch(`/api/admin/crawl-results/${result.id}/review`).send({ status: 'approved' }).expect(409);
-      expect(again.body).toEqual({ success: false, message: CRAWL_MESSAGES.reviewOnlyPending });
+      expect(again.body).toEqual(apiError('REVIEW_ONLY_PENDING'));
       expect((await dataSource.getRepository(CrawlResult).findOneByOrFail({ id: result.id })).status).toBe(status);
     });
 
     it.each<[string, string, Record<string, unknown>, number, string]>([
-      ['a malformed id', 'abc', { status: 'approved' }, 400, CRAWL_MESSAGES.invalidResultId],
-      ['an unknown id', UNKNOWN_ID, { status: 'approved' }, 404, CRAWL_MESSAGES.resultNotFound],
-      ['status published', 'RESULT', { status: 'published' }, 400, CRAWL_MESSAGES.invalidReviewStatus],
-      ['status pending', 'RESULT', { status: 'pending' }, 400, CRAWL_MESSAGES.invalidReviewStatus],
-      ['no status', 'RESULT', {}, 400, CRAWL_MESSAGES.invalidReviewStatus],
+      ['a malformed id', 'abc', { status: 'approved' }, 400, CRAWL_ERRORS.INVALID_RESULT_ID],
+      ['an unknown id', UNKNOWN_ID, { status: 'approved' }, 404, CRAWL_ERRORS.RESULT_NOT_FOUND],
+      ['status published', 'RESULT', { status: 'published' }, 400, CRAWL_ERRORS.INVALID_REVIEW_STATUS],
+      ['status pending', 'RESULT', { status: 'pending' }, 400, CRAWL_ERRORS.INVALID_REVIEW_STATUS],
+      ['no status', 'RESULT', {}, 400, CRAWL_ERRORS.INVALID_REVIEW_STATUS],
     ])('refuses a review with %s', async (_case, id, body, status, message) => {
       const result = await insertResult();
       const response = await admin.patch(`/api/admin/crawl-results/${id === 'RESULT' ? result.id : id}/review`).send(body).expect(status);
       expect(response.body).toMatchObject({ success: false, message });
+      expect(ERROR_MESSAGES[response.body.code as ErrorCode]).toBe(message);
       expect((await dataSource.getRepository(CrawlResult).findOneByOrFail({ id: result.id })).status).toBe('pending');
     });
 
@@ -320,13 +322,13 @@ describe('crawler admin API', () => {
     it.each(['pending', 'rejected'] as const)('refuses to publish a %s result', async (status) => {
       const result = await insertResult({ status });
       const response = await admin.post(`/api/admin/crawl-results/${result.id}/publish`).expect(409);
-      expect(response.body).toEqual({ success: false, message: CRAWL_MESSAGES.publishOnlyApproved });
+      expect(response.body).toEqual(apiError('PUBLISH_ONLY_APPROVED'));
       expect(await dataSource.getRepository(PublishedJob).count()).toBe(0);
     });
 
     it('answers publish of a malformed or unknown id', async () => {
-      expect((await admin.post('/api/admin/crawl-results/x/publish').expect(400)).body.message).toBe(CRAWL_MESSAGES.invalidResultId);
-      expect((await admin.post(`/api/admin/crawl-results/${UNKNOWN_ID}/publish`).expect(404)).body.message).toBe(CRAWL_MESSAGES.resultNotFound);
+      expect((await admin.post('/api/admin/crawl-results/x/publish').expect(400)).body.message).toBe(CRAWL_ERRORS.INVALID_RESULT_ID);
+      expect((await admin.post(`/api/admin/crawl-results/${UNKNOWN_ID}/publish`).expect(404)).body.message).toBe(CRAWL_ERRORS.RESULT_NOT_FOUND);
     });
 
     it('clears unpublished results only; published ones and their jobs stay', async () => {
@@ -381,10 +383,10 @@ describe('crawler admin API', () => {
     });
 
     it.each<[Record<string, unknown>, string]>([
-      [{ request_delay: -1 }, CRAWL_MESSAGES.invalidRequestDelay],
-      [{ request_delay: '3000' }, CRAWL_MESSAGES.invalidRequestDelay],
-      [{ anti_detection: 'on' }, CRAWL_MESSAGES.invalidOption],
-      [{ zhaopin_cookie: 42 }, CRAWL_MESSAGES.invalidCookie],
+      [{ request_delay: -1 }, CRAWL_ERRORS.INVALID_REQUEST_DELAY],
+      [{ request_delay: '3000' }, CRAWL_ERRORS.INVALID_REQUEST_DELAY],
+      [{ anti_detection: 'on' }, CRAWL_ERRORS.INVALID_OPTION],
+      [{ zhaopin_cookie: 42 }, CRAWL_ERRORS.INVALID_COOKIE],
     ])('refuses %j', async (body, message) => {
       expect((await admin.post('/api/admin/crawler-config').send(body).expect(400)).body.message).toBe(message);
       expect(await dataSource.getRepository(AdminConfig).count()).toBe(0);
@@ -418,7 +420,7 @@ describe('crawler admin API', () => {
 
     it('the config test answers 503 at once when no worker is alive to run it', async () => {
       const response = await admin.post('/api/admin/crawler-config/test').expect(503);
-      expect(response.body).toEqual({ success: false, message: crawlerTestNotRunMessage(CRAWL_SERVICE_MESSAGES.workerMissing) });
+      expect(response.body).toEqual(apiError('CRAWLER_UNAVAILABLE', crawlerTestNotRunMessage(CRAWL_SERVICE_MESSAGES.workerMissing)));
       expect(await diagnostics.count()).toBe(0);
     });
 
@@ -431,7 +433,7 @@ describe('crawler admin API', () => {
         const started = Date.now();
         const response = await admin.post('/api/admin/crawler-config/test').expect(504);
         expect(Date.now() - started).toBeLessThan(5000);
-        expect(response.body).toEqual({ success: false, message: crawlerTestTimedOutMessage(1) });
+        expect(response.body).toEqual(apiError('CRAWLER_TEST_TIMED_OUT', crawlerTestTimedOutMessage(1)));
       } finally {
         options.waitMs = waitMs;
       }
@@ -444,14 +446,14 @@ describe('crawler admin API', () => {
     const valid = { site: 'zhaopin', keywords: ['AI产品经理'], city: '长沙', maxResults: 50, taskName: '自动抓取 AI产品经理 长沙' };
 
     it.each<[string, Record<string, unknown>, string, string]>([
-      ['a site the form does not offer', { site: 'liepin' }, 'site', CRAWL_MESSAGES.invalidAutomatedSite],
-      ['a city outside the ten', { city: '纽约' }, 'city', CRAWL_MESSAGES.invalidCity],
-      ['another maximum', { maxResults: 100 }, 'maxResults', CRAWL_MESSAGES.maxResultsFixed],
-      ['no keyword', { keywords: [] }, 'keywords', CRAWL_MESSAGES.keywordRequired],
-      ['no task name', { taskName: '' }, 'taskName', CRAWL_MESSAGES.taskNameRequired],
+      ['a site the form does not offer', { site: 'liepin' }, 'site', CRAWL_ERRORS.INVALID_AUTOMATED_SITE],
+      ['a city outside the ten', { city: '纽约' }, 'city', CRAWL_ERRORS.INVALID_CITY],
+      ['another maximum', { maxResults: 100 }, 'maxResults', CRAWL_ERRORS.MAX_RESULTS_FIXED],
+      ['no keyword', { keywords: [] }, 'keywords', CRAWL_ERRORS.KEYWORD_REQUIRED],
+      ['no task name', { taskName: '' }, 'taskName', CRAWL_ERRORS.TASK_NAME_REQUIRED],
     ])('refuses %s', async (_case, patch, field, message) => {
       const response = await admin.post('/api/admin/crawl/run').send({ ...valid, ...patch }).expect(400);
-      expect(response.body).toEqual({ success: false, message, errors: { [field]: message } });
+      expectFieldError(response.body, field, message);
     });
 
     it('records and enqueues the run, then answers with the job id when it takes longer than the wait', async () => {
@@ -477,7 +479,7 @@ describe('crawler admin API', () => {
   describe('Bull Board', () => {
     it('is behind the administrator session', async () => {
       const anonymous = await request(app.getHttpServer()).get('/api/admin/queues').expect(401);
-      expect(anonymous.body).toEqual({ success: false, message: AUTH_MESSAGES.unauthorized });
+      expect(anonymous.body).toEqual(apiError('UNAUTHORIZED'));
       await request(app.getHttpServer()).get('/api/admin/queues/api/queues').expect(401);
       await request(app.getHttpServer()).put('/api/admin/queues/api/queues/pause').expect(401);
     });

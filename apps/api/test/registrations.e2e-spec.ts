@@ -1,4 +1,4 @@
-import { AGREEMENT_VERSION, AUTH_MESSAGES, FIRST_TOUCH_COOKIE, LEAD_ERROR_CODES, LEAD_MESSAGES } from '@aipm/contracts';
+import { AGREEMENT_VERSION, ERROR_MESSAGES, FIRST_TOUCH_COOKIE, LEAD_ERRORS, LEAD_MESSAGES } from '@aipm/contracts';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
@@ -9,6 +9,7 @@ import { RegistrationsController } from '../src/registrations/registrations.cont
 import { testRedisUrl } from '../../../tools/testing/services';
 import { adminAgent, visitorIp } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
+import { apiError, expectFieldError, invalidInput } from './support/api-errors';
 
 let sequence = 0;
 /** A valid registration body with a phone no other test uses. */
@@ -39,24 +40,24 @@ const RULES: [string, Record<string, unknown>, string, string][] = [
   ['name missing', without('name'), 'name', '姓名不能为空'],
   ['name blank', registration({ name: '   ' }), 'name', '姓名不能为空'],
   ['name not text', registration({ name: 42 }), 'name', '姓名不能为空'],
-  ['name too long', registration({ name: '张'.repeat(51) }), 'name', LEAD_MESSAGES.nameTooLong],
+  ['name too long', registration({ name: '张'.repeat(51) }), 'name', LEAD_ERRORS.NAME_TOO_LONG],
   ['phone missing', without('phone'), 'phone', '手机号码不能为空'],
   ['phone empty', registration({ phone: '' }), 'phone', '手机号码不能为空'],
-  ['phone not a number', registration({ phone: 'abc' }), 'phone', LEAD_MESSAGES.invalidPhone],
-  ['phone ten digits', registration({ phone: '1391234567' }), 'phone', LEAD_MESSAGES.invalidPhone],
-  ['phone a landline', registration({ phone: '0731-8888888' }), 'phone', LEAD_MESSAGES.invalidPhone],
-  ['phone +86 but no mobile', registration({ phone: '+86 731 8888 8888' }), 'phone', LEAD_MESSAGES.invalidMainlandPhone],
+  ['phone not a number', registration({ phone: 'abc' }), 'phone', LEAD_ERRORS.INVALID_PHONE],
+  ['phone ten digits', registration({ phone: '1391234567' }), 'phone', LEAD_ERRORS.INVALID_PHONE],
+  ['phone a landline', registration({ phone: '0731-8888888' }), 'phone', LEAD_ERRORS.INVALID_PHONE],
+  ['phone +86 but no mobile', registration({ phone: '+86 731 8888 8888' }), 'phone', LEAD_ERRORS.INVALID_MAINLAND_PHONE],
   ['email invalid', registration({ email: 'not-an-email' }), 'email', '请输入有效的邮箱地址'],
   ['school missing', without('school'), 'school', '请填写在读/毕业学校'],
   ['school blank', registration({ school: ' ' }), 'school', '请填写在读/毕业学校'],
   ['major missing', without('major'), 'major', '请填写就读专业'],
   ['major blank', registration({ major: '' }), 'major', '请填写就读专业'],
-  ['agreement missing', without('agreement'), 'agreement', LEAD_MESSAGES.agreementRequired],
-  ['agreement false', registration({ agreement: false }), 'agreement', LEAD_MESSAGES.agreementRequired],
-  ['agreement a string', registration({ agreement: 'true' }), 'agreement', LEAD_MESSAGES.agreementRequired],
-  ['goals too long', registration({ goals: 'a'.repeat(2001) }), 'goals', LEAD_MESSAGES.goalsTooLong],
-  ['source not an object', registration({ source: 'wechat' }), 'source', LEAD_MESSAGES.invalidSource],
-  ['unknown field', registration({ isAdmin: true }), 'isAdmin', 'property isAdmin should not exist'],
+  ['agreement missing', without('agreement'), 'agreement', LEAD_ERRORS.AGREEMENT_REQUIRED],
+  ['agreement false', registration({ agreement: false }), 'agreement', LEAD_ERRORS.AGREEMENT_REQUIRED],
+  ['agreement a string', registration({ agreement: 'true' }), 'agreement', LEAD_ERRORS.AGREEMENT_REQUIRED],
+  ['goals too long', registration({ goals: 'a'.repeat(2001) }), 'goals', LEAD_ERRORS.GOALS_TOO_LONG],
+  ['source not an object', registration({ source: 'wechat' }), 'source', LEAD_ERRORS.INVALID_SOURCE],
+  ['unknown field', registration({ isAdmin: true }), 'isAdmin', ERROR_MESSAGES.UNKNOWN_FIELD],
 ];
 
 describe(RegistrationsController.name, () => {
@@ -93,21 +94,20 @@ describe(RegistrationsController.name, () => {
   describe('POST /api/registrations (public, spec §5)', () => {
     it.each(RULES)('refuses %s with 400 and the spec message', async (_case, body, field, message) => {
       const response = await register(body).expect(400);
-      expect(response.body).toMatchObject({ success: false, message, errors: { [field]: message } });
+      expectFieldError(response.body, field, message);
     });
 
     it('names every failing field and reports the first rule of the form in message', async () => {
       const response = await register({}).expect(400);
-      expect(response.body).toEqual({
-        success: false,
-        message: '姓名不能为空',
-        errors: {
-          name: '姓名不能为空',
-          phone: '手机号码不能为空',
-          school: '请填写在读/毕业学校',
-          major: '请填写就读专业',
-          agreement: LEAD_MESSAGES.agreementRequired,
-        },
+      expect(response.body).toEqual(
+        invalidInput({ name: 'NAME_REQUIRED', phone: 'REGISTRATION_PHONE_REQUIRED', school: 'SCHOOL_REQUIRED', major: 'MAJOR_REQUIRED', agreement: 'AGREEMENT_REQUIRED' }),
+      );
+      expect(response.body.errors).toEqual({
+        name: '姓名不能为空',
+        phone: '手机号码不能为空',
+        school: '请填写在读/毕业学校',
+        major: '请填写就读专业',
+        agreement: LEAD_ERRORS.AGREEMENT_REQUIRED,
       });
       expect(await sql.query(`SELECT count(*)::int AS n FROM registrations`)).toEqual([{ n: 0 }]);
     });
@@ -239,7 +239,7 @@ describe(RegistrationsController.name, () => {
 
     it('refuses a body over 32 KB with 413 in the API envelope, and malformed JSON with 400', async () => {
       const large = await register(registration({ goals: 'x'.repeat(40 * 1024) })).expect(413);
-      expect(large.body).toEqual({ success: false, message: LEAD_MESSAGES.bodyTooLarge });
+      expect(large.body).toEqual(apiError('BODY_TOO_LARGE'));
 
       const malformed = await http()
         .post('/api/registrations')
@@ -247,18 +247,14 @@ describe(RegistrationsController.name, () => {
         .set('Content-Type', 'application/json')
         .send('{"name":')
         .expect(400);
-      expect(malformed.body).toMatchObject({ success: false, message: expect.any(String) });
+      expect(malformed.body).toEqual(apiError('BAD_REQUEST'));
     });
 
     it(`limits each client IP to FORM_RATE_LIMIT_PER_MINUTE (default 5) submissions a minute: 429 with a message and code`, async () => {
       const ip = '192.0.2.10';
       for (let index = 0; index < 5; index += 1) await register(registration(), ip).expect(201);
       const limited = await register(registration(), ip).expect(429);
-      expect(limited.body).toEqual({
-        success: false,
-        message: LEAD_MESSAGES.tooManySubmissions,
-        code: LEAD_ERROR_CODES.tooManySubmissions,
-      });
+      expect(limited.body).toEqual(apiError('FORM_RATE_LIMITED'));
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       // Invalid submissions count too, and other visitors are not affected.
       await register({}, ip).expect(429);
@@ -293,7 +289,7 @@ describe(RegistrationsController.name, () => {
       ['post', '/api/admin/people/erase'],
     ] as const)('%s %s needs the administrator session (401)', async (method, path) => {
       const response = await http()[method](path).expect(401);
-      expect(response.body).toEqual({ success: false, message: AUTH_MESSAGES.unauthorized });
+      expect(response.body).toEqual(apiError('UNAUTHORIZED'));
     });
 
     describe('lists with react-admin parameters', () => {
@@ -406,7 +402,7 @@ describe(RegistrationsController.name, () => {
         ['an unknown parameter', { page: '2' }],
       ])('refuses %s with 400', async (_case, query) => {
         const response = await admin.get('/api/registrations').query(query).expect(400);
-        expect(response.body).toMatchObject({ success: false, message: expect.any(String) });
+        expect(response.body).toMatchObject({ success: false, code: expect.stringMatching(/^(INVALID_LIST_QUERY|UNKNOWN_FIELD)$/) });
       });
     });
 
@@ -438,19 +434,18 @@ describe(RegistrationsController.name, () => {
       });
 
       it.each([
-        [{ status: 'vip' }, 'status', LEAD_MESSAGES.invalidStatus],
-        [{ followUpAt: 'next friday' }, 'followUpAt', LEAD_MESSAGES.invalidFollowUpAt],
-        [{ note: 'a'.repeat(2001) }, 'note', LEAD_MESSAGES.noteTooLong],
-        [{ name: '改名' }, 'name', 'property name should not exist'],
+        [{ status: 'vip' }, 'status', LEAD_ERRORS.INVALID_LEAD_STATUS],
+        [{ followUpAt: 'next friday' }, 'followUpAt', LEAD_ERRORS.INVALID_FOLLOW_UP_AT],
+        [{ note: 'a'.repeat(2001) }, 'note', LEAD_ERRORS.NOTE_TOO_LONG],
+        [{ name: '改名' }, 'name', ERROR_MESSAGES.UNKNOWN_FIELD],
       ])('refuses the edit %p', async (body, field, message) => {
         const response = await admin.patch(`/api/registrations/${id}`).send(body).expect(400);
-        expect(response.body).toMatchObject({ success: false, message, errors: { [field]: message } });
+        expectFieldError(response.body, field, message);
       });
 
-      it('answers 404 for an unknown or malformed id', async () => {
-        for (const path of ['/api/registrations/00000000-0000-4000-8000-000000000000', '/api/registrations/not-a-uuid']) {
-          expect((await admin.get(path).expect(404)).body).toEqual({ success: false, message: LEAD_MESSAGES.notFound });
-        }
+      it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+        expect((await admin.get('/api/registrations/00000000-0000-4000-8000-000000000000').expect(404)).body).toEqual(apiError('LEAD_NOT_FOUND'));
+        expect((await admin.get('/api/registrations/not-a-uuid').expect(400)).body).toEqual(invalidInput({ id: 'INVALID_LEAD_ID' }));
       });
 
       it('deletes one registration', async () => {
@@ -486,7 +481,7 @@ describe(RegistrationsController.name, () => {
 
       it('refuses an erasure without phone or email', async () => {
         const response = await admin.post('/api/admin/people/erase').send({}).expect(400);
-        expect(response.body).toMatchObject({ success: false, message: LEAD_MESSAGES.erasureNeedsIdentity });
+        expect(response.body).toMatchObject(apiError('ERASURE_NEEDS_IDENTITY'));
       });
     });
 
@@ -543,7 +538,7 @@ describe(RegistrationsController.name, () => {
 
       it('refuses a malformed filter before sending anything', async () => {
         const response = await admin.get('/api/registrations/export').query({ filter: '{oops' }).expect(400);
-        expect(response.body).toMatchObject({ success: false, message: LEAD_MESSAGES.invalidListQuery });
+        expect(response.body).toMatchObject(apiError('INVALID_LIST_QUERY'));
       });
     });
   });

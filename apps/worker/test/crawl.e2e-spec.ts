@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { CrawlResultStatus, crawlerTestMessage, crawlerTestPassed, type CrawlerDiagnostics, type CrawlRunStatistics } from '@aipm/contracts';
+import { type CrawlerDiagnostics, crawlerTestMessage, crawlerTestPassed, CrawlResultStatus, type CrawlRunStatistics } from '@aipm/contracts';
 import { CrawlResult, CrawlTask, LearnedSelector } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import {

@@ -1,10 +1,4 @@
-import {
-  ADMIN_AUTH_PATHS,
-  type AdminCheckResponse,
-  type AdminSessionResponse,
-  type AdminStatsResponse,
-  type AuthResultResponse,
-} from '@aipm/contracts';
+import { ADMIN_AUTH_PATHS, type AdminCheckResponse, type AdminSessionResponse, type AdminStatsResponse, type AuthResultResponse } from '@aipm/contracts';
 
 /** A non-2xx answer: `message` is the server's own message when it sent one (spec §7 "failure carries message"). */
 export class AdminApiError extends Error {

@@ -1,4 +1,4 @@
-import { CONTACT_SUBJECTS, type LeadStatus, LEAD_STATUSES } from '@aipm/contracts';
+import { CONTACT_SUBJECTS, LEAD_STATUSES, type LeadStatus } from '@aipm/contracts';
 import { useResourceContext } from 'react-admin';
 
 /** The two lead resources: registrations (/api/registrations) and consultation messages (/api/contact). */

@@ -1,13 +1,5 @@
-import {
-  ADMIN_PASSWORD_MIN_LENGTH,
-  AUTH_MESSAGES,
-  type AdminCheckResponse,
-  type AdminSessionResponse,
-  type AuthResultResponse,
-  ChangePasswordDto,
-  LoginDto,
-  RegisterAdminDto,
-} from '@aipm/contracts';
+import { ADMIN_PASSWORD_MIN_LENGTH, type AdminCheckResponse, type AdminSessionResponse, AUTH_MESSAGES, type AuthResultResponse } from '@aipm/contracts';
+import { ChangePasswordDto, LoginDto, RegisterAdminDto } from '@aipm/contracts/dto';
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';

@@ -1,11 +1,12 @@
-import { AUTH_MESSAGES, type ChangePasswordDto, type RegisterAdminDto } from '@aipm/contracts';
+import { type ChangePasswordDto, type RegisterAdminDto } from '@aipm/contracts/dto';
 import { User } from '@aipm/database';
-import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
 import type { SessionUser } from '../common/guards/admin-session.guard';
 import { PasswordHasher } from './password-hasher';
 import { SESSION_TABLE } from './session.constants';
+import { AuthError } from './auth.error';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -32,13 +33,13 @@ export class AuthService {
    * end with one row and the others get 403.
    */
   async registerFirstAdmin(dto: RegisterAdminDto): Promise<SessionUser> {
-    if (await this.hasAdmin()) throw new ForbiddenException(AUTH_MESSAGES.adminExists);
+    if (await this.hasAdmin()) throw new AuthError('ADMIN_EXISTS');
     const password = await this.hasher.hash(dto.password);
     try {
       const user = await this.users.save(this.users.create({ email: dto.email, password, isAdmin: true }));
       return toSessionUser(user);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ForbiddenException(AUTH_MESSAGES.adminExists);
+      if (isUniqueViolation(error)) throw new AuthError('ADMIN_EXISTS');
       throw error;
     }
   }
@@ -75,7 +76,7 @@ export class AuthService {
   async changePassword(userId: string, currentSessionId: string, dto: ChangePasswordDto): Promise<void> {
     const user = await this.users.findOneByOrFail({ id: userId });
     if (!(await this.hasher.verify(user.password, dto.currentPassword))) {
-      throw new BadRequestException(AUTH_MESSAGES.wrongCurrentPassword);
+      throw new AuthError('WRONG_CURRENT_PASSWORD');
     }
     const password = await this.hasher.hash(dto.newPassword);
     await this.dataSource.transaction(async (manager) => {

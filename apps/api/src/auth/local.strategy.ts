@@ -1,9 +1,9 @@
-import { AUTH_MESSAGES } from '@aipm/contracts';
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
 import type { SessionUser } from '../common/guards/admin-session.guard';
 import { AuthService } from './auth.service';
+import { AuthError } from './auth.error';
 
 /** Email + password against the administrator row; the login guard has validated and normalised both. */
 @Injectable()
@@ -15,7 +15,7 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
   async validate(email: string, password: string): Promise<SessionUser> {
     const user = await this.auth.validateCredentials(email, password);
     // One message for an unknown email and a wrong password: never tell which.
-    if (!user) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
+    if (!user) throw new AuthError('INVALID_CREDENTIALS');
     return user;
   }
 }

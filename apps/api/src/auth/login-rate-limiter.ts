@@ -1,8 +1,9 @@
-import { AUTH_MESSAGES, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_SECONDS } from '@aipm/contracts';
+import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_SECONDS } from '@aipm/contracts';
 import { KEY_PREFIX } from '@aipm/queue';
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { REDIS_CLIENT } from '../redis/redis.module';
+import { AuthError } from './auth.error';
 
 /**
  * Counts failed logins in Redis (shared by every API process) per client IP and per email; at the limit
@@ -15,7 +16,7 @@ export class LoginRateLimiter {
   async assertAllowed(ip: string, email: string): Promise<void> {
     const [byIp, byEmail] = await this.redis.mget(this.ipKey(ip), this.emailKey(email));
     if (Number(byIp ?? 0) >= LOGIN_FAILURE_LIMIT || Number(byEmail ?? 0) >= LOGIN_FAILURE_LIMIT) {
-      throw new HttpException(AUTH_MESSAGES.tooManyAttempts, HttpStatus.TOO_MANY_REQUESTS);
+      throw new AuthError('LOGIN_RATE_LIMITED');
     }
   }
 

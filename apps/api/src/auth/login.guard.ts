@@ -1,10 +1,11 @@
-import { LoginDto } from '@aipm/contracts';
-import { type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { LoginDto } from '@aipm/contracts/dto';
+import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Request } from 'express';
-import { ValidationFailedException } from '../common/validation/validation-failed.exception';
+import { InvalidInputError } from '../common/errors/api.error';
+import { AuthError } from './auth.error';
 import { LoginRateLimiter } from './login-rate-limiter';
 
 /**
@@ -22,7 +23,7 @@ export class LoginGuard extends AuthGuard('local') {
     const request = context.switchToHttp().getRequest<Request>();
     const dto = plainToInstance(LoginDto, (request.body ?? {}) as Record<string, unknown>);
     const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
-    if (errors.length > 0) throw ValidationFailedException.fromValidationErrors(errors);
+    if (errors.length > 0) throw InvalidInputError.fromValidation(errors);
     request.body = dto; // passport-local reads the normalised email from here
 
     const ip = request.ip ?? 'unknown';
@@ -30,7 +31,7 @@ export class LoginGuard extends AuthGuard('local') {
     try {
       await super.canActivate(context);
     } catch (error) {
-      if (error instanceof UnauthorizedException) await this.limiter.recordFailure(ip, dto.email);
+      if (error instanceof AuthError && error.code === 'INVALID_CREDENTIALS') await this.limiter.recordFailure(ip, dto.email);
       throw error;
     }
     await this.limiter.recordSuccess(dto.email);

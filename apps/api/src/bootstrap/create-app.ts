@@ -5,8 +5,8 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
-import { ApiExceptionFilter } from '../common/filters/api-exception.filter';
-import { ValidationFailedException } from '../common/validation/validation-failed.exception';
+import { InvalidInputError } from '../common/errors/api.error';
+import { ApiExceptionFilter } from '../common/errors/api-exception.filter';
 import type { ApiEnv } from '../config/api-env';
 import { useJsonBody } from './json-body';
 
@@ -28,11 +28,11 @@ export async function createApp(env: ApiEnv): Promise<INestApplication> {
       whitelist: true,
       forbidNonWhitelisted: true,
       transform: true,
-      // 400 { success: false, message: first rule's message, errors: { field: message } } for every route.
-      exceptionFactory: (errors) => ValidationFailedException.fromValidationErrors(errors),
+      // 400 { success: false, code, message (the first rule's), errors, fieldCodes } for every route.
+      exceptionFactory: (errors) => InvalidInputError.fromValidation(errors),
     }),
   );
-  // Every failure answers { success: false, message } (spec §7).
+  // Every failure answers { success: false, code, message } (spec §7; docs/decisions/011).
   app.useGlobalFilters(new ApiExceptionFilter());
   setUpOpenApi(app);
   return app;

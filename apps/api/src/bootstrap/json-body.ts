@@ -1,11 +1,9 @@
-import { LEAD_MESSAGES } from '@aipm/contracts';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
+import { errorBody } from '../common/errors/api-exception.filter';
 
 /** The largest JSON body any call takes: the forms are a few hundred bytes, the admin's edits about as small. */
 export const JSON_BODY_LIMIT = '32kb';
-
-const MALFORMED_BODY_MESSAGE = '请求内容格式无效';
 
 /**
  * JSON bodies up to JSON_BODY_LIMIT. The parser runs before Nest's router, so its failures (413 too large,
@@ -15,8 +13,8 @@ export function useJsonBody(app: NestExpressApplication): void {
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.use((error: unknown, _request: Request, response: Response, next: NextFunction) => {
     const status = (error as { status?: unknown })?.status;
-    if (status === 413) return void response.status(413).json({ success: false, message: LEAD_MESSAGES.bodyTooLarge });
-    if (status === 400) return void response.status(400).json({ success: false, message: MALFORMED_BODY_MESSAGE });
+    if (status === 413) return void response.status(413).json(errorBody('BODY_TOO_LARGE'));
+    if (status === 400) return void response.status(400).json(errorBody('BAD_REQUEST'));
     next(error);
   });
 }

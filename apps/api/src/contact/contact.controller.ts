@@ -1,13 +1,5 @@
-import {
-  type ContactMessageResponse,
-  CreateContactMessageDto,
-  LEAD_MESSAGES,
-  LEAD_RESOURCES,
-  type LeadCreatedResponse,
-  type LeadListResponse,
-  type LeadRecordResponse,
-  UpdateLeadDto,
-} from '@aipm/contracts';
+import { type ApiDataResponse, type ApiListResponse, type ContactMessageResponse, LEAD_MESSAGES, LEAD_RESOURCES, type LeadCreatedResponse } from '@aipm/contracts';
+import { CreateContactMessageDto, UpdateLeadDto } from '@aipm/contracts/dto';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -39,7 +31,7 @@ export class ContactController {
   async list(
     @Query() query: LeadListQuery,
     @Res({ passthrough: true }) response: Response
-  ): Promise<LeadListResponse<ContactMessageResponse>> {
+  ): Promise<ApiListResponse<ContactMessageResponse>> {
     return pageOf(response, LEAD_RESOURCES.contact, await this.contact.list(query), toContactMessageResponse);
   }
 
@@ -50,18 +42,18 @@ export class ContactController {
   }
 
   @Get(':id')
-  async find(@Param('id', LeadIdPipe) id: string): Promise<LeadRecordResponse<ContactMessageResponse>> {
+  async find(@Param('id', LeadIdPipe) id: string): Promise<ApiDataResponse<ContactMessageResponse>> {
     return { success: true, data: toContactMessageResponse(await this.contact.find(id)) };
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Follow-up: status, note, followUpAt' })
-  async update(@Param('id', LeadIdPipe) id: string, @Body() dto: UpdateLeadDto): Promise<LeadRecordResponse<ContactMessageResponse>> {
+  async update(@Param('id', LeadIdPipe) id: string, @Body() dto: UpdateLeadDto): Promise<ApiDataResponse<ContactMessageResponse>> {
     return { success: true, message: LEAD_MESSAGES.updated, data: toContactMessageResponse(await this.contact.update(id, dto)) };
   }
 
   @Delete(':id')
-  async remove(@Param('id', LeadIdPipe) id: string): Promise<LeadRecordResponse<ContactMessageResponse>> {
+  async remove(@Param('id', LeadIdPipe) id: string): Promise<ApiDataResponse<ContactMessageResponse>> {
     return { success: true, message: LEAD_MESSAGES.deleted, data: toContactMessageResponse(await this.contact.remove(id)) };
   }
 }

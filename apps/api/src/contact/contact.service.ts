@@ -1,4 +1,5 @@
-import { CONTACT_SUBJECTS, type CreateContactMessageDto, normalisePhone, type UpdateLeadDto } from '@aipm/contracts';
+import { CONTACT_SUBJECTS, normalisePhone } from '@aipm/contracts';
+import { type CreateContactMessageDto, type UpdateLeadDto } from '@aipm/contracts/dto';
 import { ContactMessage } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';

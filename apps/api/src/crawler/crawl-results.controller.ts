@@ -1,16 +1,10 @@
-import {
-  CRAWL_MESSAGES,
-  crawlClearedMessage,
-  CreateManualJobDto,
-  CrawlResultStatus,
-  ReviewCrawlResultDto,
-  type CrawlResultView,
-} from '@aipm/contracts';
+import { CRAWL_MESSAGES, crawlClearedMessage, type CrawlResultResponse, CrawlResultStatus } from '@aipm/contracts';
+import { CreateManualJobDto, ReviewCrawlResultDto } from '@aipm/contracts/dto';
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CrawlResultsService } from './crawl-results.service';
 import { CRAWL_RESULTS_MAX_LIMIT, ListCrawlResultsQuery } from './dto/list-crawl-results.query';
-import { uuidParam } from './dto/uuid-param';
+import { idParam } from '../common/errors/id-param';
 
 @ApiTags('admin: crawling')
 @Controller('admin/crawl-results')
@@ -19,12 +13,12 @@ export class CrawlResultsController {
 
   @Get()
   @Header('Cache-Control', 'no-store')
-  async list(@Query() query: ListCrawlResultsQuery): Promise<{ success: true; data: CrawlResultView[] }> {
+  async list(@Query() query: ListCrawlResultsQuery): Promise<{ success: true; data: CrawlResultResponse[] }> {
     return { success: true, data: await this.results.listLatest(query.limit ?? CRAWL_RESULTS_MAX_LIMIT) };
   }
 
   @Post()
-  async createManual(@Body() dto: CreateManualJobDto): Promise<{ success: true; message: string; data: CrawlResultView }> {
+  async createManual(@Body() dto: CreateManualJobDto): Promise<{ success: true; message: string; data: CrawlResultResponse }> {
     return { success: true, message: CRAWL_MESSAGES.manualJobCreated, data: await this.results.createManual(dto) };
   }
 
@@ -37,9 +31,9 @@ export class CrawlResultsController {
 
   @Patch(':id/review')
   async review(
-    @Param('id', uuidParam(CRAWL_MESSAGES.invalidResultId)) id: string,
+    @Param('id', idParam('INVALID_RESULT_ID')) id: string,
     @Body() dto: ReviewCrawlResultDto,
-  ): Promise<{ success: true; message: string; data: CrawlResultView }> {
+  ): Promise<{ success: true; message: string; data: CrawlResultResponse }> {
     const data = await this.results.review(id, dto.status, dto.feedback);
     return { success: true, message: dto.status === CrawlResultStatus.Approved ? CRAWL_MESSAGES.approved : CRAWL_MESSAGES.rejected, data };
   }
@@ -47,8 +41,8 @@ export class CrawlResultsController {
   @Post(':id/publish')
   @HttpCode(200)
   async publish(
-    @Param('id', uuidParam(CRAWL_MESSAGES.invalidResultId)) id: string,
-  ): Promise<{ success: true; message: string; data: CrawlResultView & { publishedJobId: string } }> {
+    @Param('id', idParam('INVALID_RESULT_ID')) id: string,
+  ): Promise<{ success: true; message: string; data: CrawlResultResponse & { publishedJobId: string } }> {
     const { result, publishedJobId } = await this.results.publish(id);
     return { success: true, message: CRAWL_MESSAGES.published, data: { ...result, publishedJobId } };
   }

@@ -1,17 +1,12 @@
-import {
-  CRAWL_MESSAGES,
-  CrawlResultStatus,
-  parseSalary,
-  type CreateManualJobDto,
-  type CrawlResultView,
-  type ReviewDecision,
-} from '@aipm/contracts';
+import { type CrawlResultResponse, CrawlResultStatus, parseSalary, type ReviewDecision } from '@aipm/contracts';
+import { type CreateManualJobDto } from '@aipm/contracts/dto';
 import { CrawlResult, PublishedJob } from '@aipm/database';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Not, QueryFailedError, type Repository } from 'typeorm';
 import { toCrawlResultView } from './crawler.mapper';
 import { publishedJobFrom } from './published-job.factory';
+import { CrawlError } from './crawl.error';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -23,13 +18,13 @@ export class CrawlResultsService {
   ) {}
 
   /** Newest first; `limit` absent means the whole list (up to the query's cap). */
-  async listLatest(limit: number): Promise<CrawlResultView[]> {
+  async listLatest(limit: number): Promise<CrawlResultResponse[]> {
     const rows = await this.results.find({ order: { createdAt: 'DESC', id: 'ASC' }, take: limit });
     return rows.map(toCrawlResultView);
   }
 
   /** In the given order (a crawl run's page order); unknown ids are skipped. */
-  async findByIds(ids: readonly string[]): Promise<CrawlResultView[]> {
+  async findByIds(ids: readonly string[]): Promise<CrawlResultResponse[]> {
     if (ids.length === 0) return [];
     const rows = await this.results.findBy({ id: In([...ids]) });
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -37,7 +32,7 @@ export class CrawlResultsService {
   }
 
   /** A job added by hand is created approved (spec §4), ready to publish. */
-  async createManual(dto: CreateManualJobDto): Promise<CrawlResultView> {
+  async createManual(dto: CreateManualJobDto): Promise<CrawlResultResponse> {
     const salary = parseSalary(dto.salary);
     const now = new Date();
     try {
@@ -66,14 +61,14 @@ export class CrawlResultsService {
       return toCrawlResultView(saved);
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
-        throw new ConflictException(CRAWL_MESSAGES.duplicateSourceUrl);
+        throw new CrawlError('DUPLICATE_SOURCE_URL');
       }
       throw error;
     }
   }
 
   /** pending → approved | rejected (spec §4); a conditional update, so two reviewers cannot both decide. */
-  async review(id: string, decision: ReviewDecision, feedback?: string): Promise<CrawlResultView> {
+  async review(id: string, decision: ReviewDecision, feedback?: string): Promise<CrawlResultResponse> {
     const outcome = await this.results
       .createQueryBuilder()
       .update(CrawlResult)
@@ -81,8 +76,8 @@ export class CrawlResultsService {
       .where('id = :id AND status = :pending', { id, pending: CrawlResultStatus.Pending })
       .execute();
     const result = await this.results.findOneBy({ id });
-    if (!result) throw new NotFoundException(CRAWL_MESSAGES.resultNotFound);
-    if (outcome.affected === 0) throw new ConflictException(CRAWL_MESSAGES.reviewOnlyPending);
+    if (!result) throw new CrawlError('RESULT_NOT_FOUND');
+    if (outcome.affected === 0) throw new CrawlError('REVIEW_ONLY_PENDING');
     return toCrawlResultView(result);
   }
 
@@ -90,15 +85,15 @@ export class CrawlResultsService {
    * approved → published, with its published_jobs row, in one transaction under a row lock. Publishing a
    * result that is already published answers the job made the first time (idempotent).
    */
-  async publish(id: string): Promise<{ result: CrawlResultView; publishedJobId: string }> {
+  async publish(id: string): Promise<{ result: CrawlResultResponse; publishedJobId: string }> {
     return this.dataSource.transaction(async (manager) => {
       const result = await manager.findOne(CrawlResult, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!result) throw new NotFoundException(CRAWL_MESSAGES.resultNotFound);
+      if (!result) throw new CrawlError('RESULT_NOT_FOUND');
       if (result.status === CrawlResultStatus.Published) {
         const existing = await manager.findOneBy(PublishedJob, { crawlResultId: id });
         if (existing) return { result: toCrawlResultView(result), publishedJobId: existing.id };
       } else if (result.status !== CrawlResultStatus.Approved) {
-        throw new ConflictException(CRAWL_MESSAGES.publishOnlyApproved);
+        throw new CrawlError('PUBLISH_ONLY_APPROVED');
       }
       const publishedAt = new Date();
       const job = await manager.save(PublishedJob, manager.create(PublishedJob, publishedJobFrom(result, publishedAt)));

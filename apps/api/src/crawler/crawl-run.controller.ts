@@ -1,11 +1,5 @@
-import {
-  CRAWL_MESSAGES,
-  CrawlSite,
-  DEFAULT_CRAWL_CITY,
-  RunAutomatedCrawlDto,
-  ZhaopinSearchDto,
-  type AutomatedCrawlResponse,
-} from '@aipm/contracts';
+import { type AutomatedCrawlResponse, CRAWL_MESSAGES, CrawlSite, DEFAULT_CRAWL_CITY } from '@aipm/contracts';
+import { RunAutomatedCrawlDto, ZhaopinSearchDto } from '@aipm/contracts/dto';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';

@@ -1,15 +1,7 @@
-import {
-  AUTOMATED_CRAWL_MAX_RESULTS,
-  CRAWL_MESSAGES,
-  crawlSucceededMessage,
-  CrawlTaskStatus,
-  type AutomatedCrawlResponse,
-  type CrawlCity,
-  type CrawlSite,
-} from '@aipm/contracts';
+import { AUTOMATED_CRAWL_MAX_RESULTS, type AutomatedCrawlResponse, CRAWL_ERRORS, CRAWL_MESSAGES, type CrawlCity, type CrawlSite, crawlSucceededMessage, CrawlTaskStatus } from '@aipm/contracts';
 import { CrawlTask } from '@aipm/database';
 import { CRAWL_QUEUE, type CrawlJobResult } from '@aipm/queue';
-import { BadGatewayException, Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { API_ENV, type ApiEnv } from '../config/api-env';
@@ -17,6 +9,7 @@ import { CrawlResultsService } from './crawl-results.service';
 import { CrawlTasksService } from './crawl-tasks.service';
 import { DEFAULT_TASK_WAIT_TIME_MS } from './crawler.mapper';
 import { QueueEventsConnection } from './queue-events.connection';
+import { CrawlError } from './crawl.error';
 
 /** How long POST /api/admin/crawl/run holds the request before answering with the job id (mutable for tests). */
 export const CRAWL_RUN_OPTIONS = Symbol('CRAWL_RUN_OPTIONS');
@@ -76,7 +69,7 @@ export class CrawlRunService implements OnModuleDestroy {
       outcome = (await job.waitUntilFinished(events, this.options.waitMs)) as CrawlJobResult;
     } catch (error) {
       const state = await job.getState().catch(() => 'unknown');
-      if (state === 'failed') throw new BadGatewayException(`${CRAWL_MESSAGES.crawlFailed}：${(error as Error).message}`);
+      if (state === 'failed') throw new CrawlError('CRAWL_FAILED', `${CRAWL_ERRORS.CRAWL_FAILED}：${(error as Error).message}`);
       return { success: true, message: `${CRAWL_MESSAGES.crawlStillRunning}（任务编号 ${jobId}）`, data: { taskId: task.id, jobId, finished: false, jobs: [] } };
     }
     const jobs = await this.results.findByIds(outcome.resultIds);

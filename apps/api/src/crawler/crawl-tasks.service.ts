@@ -1,12 +1,14 @@
-import { CRAWL_MESSAGES, CrawlTaskStatus, type CreateCrawlTaskDto, type CrawlTaskView } from '@aipm/contracts';
+import { type CrawlTaskResponse, CrawlTaskStatus } from '@aipm/contracts';
+import { type CreateCrawlTaskDto } from '@aipm/contracts/dto';
 import { CrawlTask } from '@aipm/database';
 import { type CrawlJobData, CRAWL_QUEUE, enqueueCrawl } from '@aipm/queue';
 import { InjectQueue } from '@nestjs/bullmq';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import { DataSource, type Repository } from 'typeorm';
 import { DEFAULT_TASK_WAIT_TIME_MS, toCrawlTaskView } from './crawler.mapper';
+import { CrawlError } from './crawl.error';
 
 @Injectable()
 export class CrawlTasksService {
@@ -16,12 +18,12 @@ export class CrawlTasksService {
     @InjectQueue(CRAWL_QUEUE) private readonly queue: Queue,
   ) {}
 
-  async list(): Promise<CrawlTaskView[]> {
+  async list(): Promise<CrawlTaskResponse[]> {
     const rows = await this.tasks.find({ order: { createdAt: 'DESC', id: 'ASC' } });
     return rows.map(toCrawlTaskView);
   }
 
-  async create(dto: CreateCrawlTaskDto, createdBy: string): Promise<CrawlTaskView> {
+  async create(dto: CreateCrawlTaskDto, createdBy: string): Promise<CrawlTaskResponse> {
     const task = await this.tasks.save(
       this.tasks.create({
         name: dto.name.trim(),
@@ -47,8 +49,8 @@ export class CrawlTasksService {
   async run(taskId: string, data: Omit<CrawlJobData, 'taskId'> = {}): Promise<Job> {
     const previous = await this.dataSource.transaction(async (manager) => {
       const task = await manager.findOne(CrawlTask, { where: { id: taskId }, lock: { mode: 'pessimistic_write' } });
-      if (!task) throw new NotFoundException(CRAWL_MESSAGES.taskNotFound);
-      if (task.status === CrawlTaskStatus.Running) throw new ConflictException(CRAWL_MESSAGES.taskRunning);
+      if (!task) throw new CrawlError('TASK_NOT_FOUND');
+      if (task.status === CrawlTaskStatus.Running) throw new CrawlError('TASK_RUNNING');
       await manager.update(CrawlTask, { id: taskId }, { status: CrawlTaskStatus.Running, lastRunAt: new Date() });
       return { status: task.status, lastRunAt: task.lastRunAt };
     });

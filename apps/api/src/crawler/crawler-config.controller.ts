@@ -1,4 +1,5 @@
-import { CRAWL_MESSAGES, SaveCrawlerConfigDto, type CrawlerConfig, type CrawlerTestResponse, type CrawlServiceStatus } from '@aipm/contracts';
+import { CRAWL_MESSAGES, type CrawlerConfig, type CrawlerTestResponse, type CrawlServiceStatus } from '@aipm/contracts';
+import { SaveCrawlerConfigDto } from '@aipm/contracts/dto';
 import { Body, Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CrawlerConfigService } from './crawler-config.service';

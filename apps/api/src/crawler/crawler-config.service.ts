@@ -1,4 +1,5 @@
-import { CRAWLER_CONFIG_KEYS, parseCrawlerConfig, serializeCrawlerConfigValue, type CrawlerConfig, type SaveCrawlerConfigDto } from '@aipm/contracts';
+import { CRAWLER_CONFIG_KEYS, type CrawlerConfig, parseCrawlerConfig, serializeCrawlerConfigValue } from '@aipm/contracts';
+import { type SaveCrawlerConfigDto } from '@aipm/contracts/dto';
 import { AdminConfig } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';

@@ -1,11 +1,12 @@
-import { crawlerTestMessage, crawlerTestNotRunMessage, crawlerTestPassed, crawlerTestTimedOutMessage, type CrawlerTestResponse } from '@aipm/contracts';
+import { crawlerTestMessage, crawlerTestNotRunMessage, crawlerTestPassed, type CrawlerTestResponse, crawlerTestTimedOutMessage } from '@aipm/contracts';
 import { CRAWLER_DIAGNOSTICS_QUEUE, enqueueCrawlerDiagnostics, type CrawlerDiagnosticsJobResult } from '@aipm/queue';
 import { InjectQueue } from '@nestjs/bullmq';
-import { BadGatewayException, GatewayTimeoutException, Inject, Injectable, Logger, type OnModuleDestroy, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { API_ENV, type ApiEnv } from '../config/api-env';
 import { CrawlServiceStatusService } from './crawl-service-status.service';
 import { QueueEventsConnection } from './queue-events.connection';
+import { CrawlError } from './crawl.error';
 
 /** How long POST /api/admin/crawler-config/test waits for a worker's answer (mutable for tests). */
 export const CRAWLER_TEST_OPTIONS = Symbol('CRAWLER_TEST_OPTIONS');
@@ -44,7 +45,7 @@ export class CrawlerTestService implements OnModuleDestroy {
    */
   async test(): Promise<CrawlerTestResponse> {
     const service = await this.status.check();
-    if (!service.isValid) throw new ServiceUnavailableException(crawlerTestNotRunMessage(service.message));
+    if (!service.isValid) throw new CrawlError('CRAWLER_UNAVAILABLE', crawlerTestNotRunMessage(service.message));
 
     const events = await this.events.ready();
     const job = await enqueueCrawlerDiagnostics(this.queue, { deadline: Date.now() + this.options.waitMs });
@@ -53,11 +54,11 @@ export class CrawlerTestService implements OnModuleDestroy {
       data = (await job.waitUntilFinished(events, this.options.waitMs)) as CrawlerDiagnosticsJobResult;
     } catch (error) {
       const state = await job.getState().catch(() => 'unknown');
-      if (state === 'failed') throw new BadGatewayException(crawlerTestNotRunMessage((error as Error).message));
+      if (state === 'failed') throw new CrawlError('CRAWLER_TEST_FAILED', crawlerTestNotRunMessage((error as Error).message));
       // Not started yet: take it back, so a worker that frees up later does not load five sites for nobody.
       // (A started one finishes on its own; the worker skips one whose deadline has passed.)
       await job.remove().catch(() => undefined);
-      throw new GatewayTimeoutException(crawlerTestTimedOutMessage(Math.round(this.options.waitMs / 1000)));
+      throw new CrawlError('CRAWLER_TEST_TIMED_OUT', crawlerTestTimedOutMessage(Math.round(this.options.waitMs / 1000)));
     }
     return { success: crawlerTestPassed(data), message: crawlerTestMessage(data), data };
   }

@@ -1,4 +1,4 @@
-import { CRAWL_WAIT_TIME_MIN_MS, type CrawlResultView, type CrawlTaskView } from '@aipm/contracts';
+import { CRAWL_WAIT_TIME_MIN_MS, type CrawlResultResponse, type CrawlTaskResponse } from '@aipm/contracts';
 import type { CrawlResult, CrawlTask } from '@aipm/database';
 
 /** Defaults of the task form (spec §5): JS rendering and anti-detection on, 8 s page wait. */
@@ -6,7 +6,7 @@ export const DEFAULT_TASK_WAIT_TIME_MS = 8000;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-export function toCrawlTaskView(task: CrawlTask): CrawlTaskView {
+export function toCrawlTaskView(task: CrawlTask): CrawlTaskResponse {
   const config = task.crawlConfig ?? {};
   return {
     id: task.id,
@@ -25,7 +25,7 @@ export function toCrawlTaskView(task: CrawlTask): CrawlTaskView {
   };
 }
 
-export function toCrawlResultView(result: CrawlResult): CrawlResultView {
+export function toCrawlResultView(result: CrawlResult): CrawlResultResponse {
   return {
     id: result.id,
     taskId: result.taskId,

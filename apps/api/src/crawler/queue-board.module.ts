@@ -1,4 +1,3 @@
-import { AUTH_MESSAGES } from '@aipm/contracts';
 import { CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, NOTIFY_QUEUE } from '@aipm/queue';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -9,6 +8,7 @@ import { ApplicationConfig } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import type { NextFunction, Request, Response } from 'express';
 import { isCrossSiteRequest } from '../common/guards/same-origin.guard';
+import { errorBody, statusOf } from '../common/errors/api-exception.filter';
 
 /** Bull Board's path under the API's global prefix: /api/admin/queues. */
 export const QUEUE_BOARD_ROUTE = '/admin/queues';
@@ -19,11 +19,11 @@ export const QUEUE_BOARD_ROUTE = '/admin/queues';
  */
 export function requireAdminSession(request: Request, response: Response, next: NextFunction): void {
   if (isCrossSiteRequest(request)) {
-    response.status(403).json({ success: false, message: AUTH_MESSAGES.crossSiteRequest });
+    response.status(statusOf('CROSS_SITE_REQUEST')).json(errorBody('CROSS_SITE_REQUEST'));
     return;
   }
   if (!request.isAuthenticated?.() || !request.user) {
-    response.status(401).json({ success: false, message: AUTH_MESSAGES.unauthorized });
+    response.status(statusOf('UNAUTHORIZED')).json(errorBody('UNAUTHORIZED'));
     return;
   }
   next();

@@ -1,10 +1,10 @@
-import { LEAD_ERROR_CODES, LEAD_MESSAGES } from '@aipm/contracts';
 import { KEY_PREFIX } from '@aipm/queue';
-import { type CanActivate, type ExecutionContext, HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { API_ENV, type ApiEnv } from '../config/api-env';
 import { REDIS_CLIENT } from '../redis/redis.module';
+import { LeadError } from './lead.error';
 
 const WINDOW_SECONDS = 60;
 
@@ -43,9 +43,6 @@ export class FormRateLimitGuard implements CanActivate {
       .switchToHttp()
       .getResponse<Response>()
       .setHeader('Retry-After', String(Math.max(1, retryAfter)));
-    throw new HttpException(
-      { message: LEAD_MESSAGES.tooManySubmissions, code: LEAD_ERROR_CODES.tooManySubmissions },
-      HttpStatus.TOO_MANY_REQUESTS
-    );
+    throw new LeadError('FORM_RATE_LIMITED');
   }
 }

@@ -1,13 +1,12 @@
-import { LEAD_MESSAGES } from '@aipm/contracts';
-import { NotFoundException, ParseUUIDPipe } from '@nestjs/common';
 import type { Response } from 'express';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { contentRange } from './list-query';
 import type { Page } from './lead-records';
+import { idParam } from '../common/errors/id-param';
 
-/** A malformed id cannot name a record: 404 like an unknown one, not a parser's English message. */
-export const LeadIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(LEAD_MESSAGES.notFound) });
+/** A malformed id answers 400 INVALID_LEAD_ID, as every route's malformed id does (common/errors/id-param.ts). */
+export const LeadIdPipe = idParam('INVALID_LEAD_ID');
 
 /** Sets react-admin's Content-Range for a page and returns its rows mapped to responses. */
 export function pageOf<T, R>(response: Response, resource: string, page: Page<T>, map: (row: T) => R): { success: true; data: R[] } {

@@ -1,17 +1,17 @@
-import { LEAD_MESSAGES } from '@aipm/contracts';
+import { rule } from '@aipm/contracts/dto';
 import { IsOptional, IsString } from 'class-validator';
 
 /** The query string of the admin lists and exports: react-admin simple-rest's three JSON parameters, nothing else. */
 export class LeadListQuery {
   @IsOptional()
-  @IsString({ message: LEAD_MESSAGES.invalidListQuery })
+  @IsString(rule('INVALID_LIST_QUERY'))
   range?: string;
 
   @IsOptional()
-  @IsString({ message: LEAD_MESSAGES.invalidListQuery })
+  @IsString(rule('INVALID_LIST_QUERY'))
   sort?: string;
 
   @IsOptional()
-  @IsString({ message: LEAD_MESSAGES.invalidListQuery })
+  @IsString(rule('INVALID_LIST_QUERY'))
   filter?: string;
 }

@@ -1,11 +1,11 @@
-import { LEAD_MESSAGES, type UpdateLeadDto } from '@aipm/contracts';
-import { NotFoundException } from '@nestjs/common';
+import { type UpdateLeadDto } from '@aipm/contracts/dto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DataSource, ObjectLiteral, Repository } from 'typeorm';
 import { type CsvColumn, csvTransform } from './csv';
 import type { LeadListQuery } from './lead-list.query';
 import { applyListQuery, type LeadListSpec, parseListQuery } from './list-query';
+import { LeadError } from './lead.error';
 
 /*
  * What the registrations and contact resources share in the back office: paged lists, the streamed CSV
@@ -66,7 +66,7 @@ export async function exportLeads<T extends ObjectLiteral>(
 
 export async function findLead<T extends ObjectLiteral>(repository: Repository<T>, id: string): Promise<T> {
   const lead = await repository.findOneBy({ id } as never);
-  if (!lead) throw new NotFoundException(LEAD_MESSAGES.notFound);
+  if (!lead) throw new LeadError('LEAD_NOT_FOUND');
   return lead;
 }
 

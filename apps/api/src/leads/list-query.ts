@@ -1,6 +1,6 @@
-import { LEAD_MESSAGES, LEAD_STATUSES } from '@aipm/contracts';
+import { LEAD_STATUSES } from '@aipm/contracts';
 import { Brackets, type SelectQueryBuilder } from 'typeorm';
-import { ValidationFailedException } from '../common/validation/validation-failed.exception';
+import { InvalidInputError } from '../common/errors/api.error';
 
 /** The largest page a list answers; react-admin asks for 10 to 50. */
 export const MAX_PAGE_SIZE = 500;
@@ -44,7 +44,7 @@ export interface LeadListSpec {
 }
 
 function invalid(field: string): never {
-  throw new ValidationFailedException({ [field]: LEAD_MESSAGES.invalidListQuery });
+  throw InvalidInputError.forField(field, 'INVALID_LIST_QUERY');
 }
 
 function parseJson(field: string, raw: unknown): unknown {

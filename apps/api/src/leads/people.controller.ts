@@ -1,4 +1,5 @@
-import { ErasePersonDto, LEAD_MESSAGES, type PersonErasedResponse } from '@aipm/contracts';
+import { LEAD_MESSAGES, type PersonErasedResponse } from '@aipm/contracts';
+import { ErasePersonDto } from '@aipm/contracts/dto';
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PeopleService } from './people.service';

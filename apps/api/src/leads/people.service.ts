@@ -1,4 +1,5 @@
-import { type ErasePersonDto, normalisePhone } from '@aipm/contracts';
+import { normalisePhone } from '@aipm/contracts';
+import { type ErasePersonDto } from '@aipm/contracts/dto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';

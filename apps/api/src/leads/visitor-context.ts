@@ -1,4 +1,4 @@
-import { AGREEMENT_VERSION, FIRST_TOUCH_COOKIE, LEAD_SOURCE_KEYS, LEAD_LIMITS, type LeadSource } from '@aipm/contracts';
+import { AGREEMENT_VERSION, FIRST_TOUCH_COOKIE, LEAD_LIMITS, LEAD_SOURCE_KEYS, type LeadSource } from '@aipm/contracts';
 import type { Request } from 'express';
 
 /** Who submitted a public form, as the server sees it (never as the body claims). */

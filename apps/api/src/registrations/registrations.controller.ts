@@ -1,13 +1,5 @@
-import {
-  CreateRegistrationDto,
-  LEAD_MESSAGES,
-  LEAD_RESOURCES,
-  type LeadCreatedResponse,
-  type LeadListResponse,
-  type LeadRecordResponse,
-  type RegistrationResponse,
-  UpdateLeadDto,
-} from '@aipm/contracts';
+import { type ApiDataResponse, type ApiListResponse, LEAD_MESSAGES, LEAD_RESOURCES, type LeadCreatedResponse, type RegistrationResponse } from '@aipm/contracts';
+import { CreateRegistrationDto, UpdateLeadDto } from '@aipm/contracts/dto';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -39,7 +31,7 @@ export class RegistrationsController {
   async list(
     @Query() query: LeadListQuery,
     @Res({ passthrough: true }) response: Response
-  ): Promise<LeadListResponse<RegistrationResponse>> {
+  ): Promise<ApiListResponse<RegistrationResponse>> {
     return pageOf(response, LEAD_RESOURCES.registrations, await this.registrations.list(query), toRegistrationResponse);
   }
 
@@ -50,18 +42,18 @@ export class RegistrationsController {
   }
 
   @Get(':id')
-  async find(@Param('id', LeadIdPipe) id: string): Promise<LeadRecordResponse<RegistrationResponse>> {
+  async find(@Param('id', LeadIdPipe) id: string): Promise<ApiDataResponse<RegistrationResponse>> {
     return { success: true, data: toRegistrationResponse(await this.registrations.find(id)) };
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Follow-up: status, note, followUpAt' })
-  async update(@Param('id', LeadIdPipe) id: string, @Body() dto: UpdateLeadDto): Promise<LeadRecordResponse<RegistrationResponse>> {
+  async update(@Param('id', LeadIdPipe) id: string, @Body() dto: UpdateLeadDto): Promise<ApiDataResponse<RegistrationResponse>> {
     return { success: true, message: LEAD_MESSAGES.updated, data: toRegistrationResponse(await this.registrations.update(id, dto)) };
   }
 
   @Delete(':id')
-  async remove(@Param('id', LeadIdPipe) id: string): Promise<LeadRecordResponse<RegistrationResponse>> {
+  async remove(@Param('id', LeadIdPipe) id: string): Promise<ApiDataResponse<RegistrationResponse>> {
     return { success: true, message: LEAD_MESSAGES.deleted, data: toRegistrationResponse(await this.registrations.remove(id)) };
   }
 }

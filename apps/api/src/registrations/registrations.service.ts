@@ -1,4 +1,5 @@
-import { type CreateRegistrationDto, normalisePhone, REPEAT_WINDOW_HOURS, type UpdateLeadDto } from '@aipm/contracts';
+import { normalisePhone, REPEAT_WINDOW_HOURS } from '@aipm/contracts';
+import { type CreateRegistrationDto, type UpdateLeadDto } from '@aipm/contracts/dto';
 import { Registration } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';

@@ -1,10 +1,10 @@
-import { FIRST_TOUCH_COOKIE, LEAD_MESSAGES } from '@aipm/contracts';
+import { ERROR_MESSAGES, FIRST_TOUCH_COOKIE, LEAD_ERRORS, LEAD_MESSAGES } from '@aipm/contracts';
 
 import { createTranslator } from '../i18n/translator';
 import en from '../locales/en/common.json';
 import zh from '../locales/zh/common.json';
 
-import { PUBLIC_MESSAGE_KEYS, submitLeadForm, type LeadSubmissionContext } from './lead-submission.server';
+import { PUBLIC_ERROR_CODES, submitLeadForm, type LeadSubmissionContext } from './lead-submission.server';
 
 const zhTranslator = createTranslator('zh', zh);
 const enTranslator = createTranslator('en', en);
@@ -49,7 +49,7 @@ describe(submitLeadForm.name, () => {
       toast: { title: '注册失败', text: '姓名不能为空', variant: 'destructive' },
       errors: {
         name: '姓名不能为空',
-        phone: LEAD_MESSAGES.invalidPhone,
+        phone: LEAD_ERRORS.INVALID_PHONE,
         email: '请输入有效的邮箱地址',
         school: '请填写在读/毕业学校',
         major: '请填写就读专业',
@@ -115,22 +115,34 @@ describe(submitLeadForm.name, () => {
   });
 
   it('shows the API refusal: field errors, the rate limit, any other message, in the page language', async () => {
-    const invalid = apiAnswer(400, { success: false, message: LEAD_MESSAGES.invalidMainlandPhone, errors: { phone: LEAD_MESSAGES.invalidMainlandPhone } });
+    const invalid = apiAnswer(400, {
+      success: false,
+      code: 'INVALID_MAINLAND_PHONE',
+      message: LEAD_ERRORS.INVALID_MAINLAND_PHONE,
+      errors: { phone: LEAD_ERRORS.INVALID_MAINLAND_PHONE },
+      fieldCodes: { phone: 'INVALID_MAINLAND_PHONE' },
+    });
     const refused = await submitLeadForm(post(validRegistration), context(jest.fn().mockResolvedValue(invalid), { translator: enTranslator }));
     expect(refused.status).toBe(400);
     expect(refused.result.errors).toEqual({ phone: 'Please enter a valid mainland China mobile number (11 digits starting with 1)' });
-    expect(refused.result.toast.title).toBe('Registration failed');
+    expect(refused.result.toast).toEqual({ title: 'Registration failed', text: 'Please enter a valid mainland China mobile number (11 digits starting with 1)', variant: 'destructive' });
 
     const limited = await submitLeadForm(
       post(validContact),
-      context(jest.fn().mockResolvedValue(apiAnswer(429, { success: false, message: LEAD_MESSAGES.tooManySubmissions, code: 'FORM_RATE_LIMITED' }))),
+      context(jest.fn().mockResolvedValue(apiAnswer(429, { success: false, message: LEAD_ERRORS.FORM_RATE_LIMITED, code: 'FORM_RATE_LIMITED' }))),
     );
     expect(limited.status).toBe(429);
     expect(limited.result).toMatchObject({ ok: false, toast: { title: '发送失败', text: '提交过于频繁，请稍后再试', variant: 'destructive' }, values: { name: '李四' } });
 
-    const broken = await submitLeadForm(post(validContact), context(jest.fn().mockResolvedValue(apiAnswer(500, { success: false, message: '服务器内部错误，请稍后重试' }))));
+    const broken = await submitLeadForm(post(validContact), context(jest.fn().mockResolvedValue(apiAnswer(500, { success: false, code: 'INTERNAL_ERROR', message: '服务器内部错误，请稍后重试' }))));
     expect(broken.status).toBe(502);
     expect(broken.result.toast.text).toBe('服务器内部错误，请稍后重试');
+
+    // The text is never read: a code the forms do not know shows their general failure, whatever the message says.
+    const unknown = apiAnswer(409, { success: false, code: 'TASK_RUNNING', message: '任务正在运行中', errors: { name: 'x' }, fieldCodes: { name: 'NOT_A_CODE' } });
+    const other = await submitLeadForm(post(validContact), context(jest.fn().mockResolvedValue(unknown), { translator: enTranslator }));
+    expect(other.result.toast).toEqual({ title: 'Send failed', text: 'Please try again later', variant: 'destructive' });
+    expect(other.result.errors).toEqual({});
   });
 
   it('falls back to the spec default when the API gives no message or cannot be reached', async () => {
@@ -149,8 +161,14 @@ describe(submitLeadForm.name, () => {
   });
 });
 
-describe('lead form messages', () => {
-  it.each(PUBLIC_MESSAGE_KEYS)('%s: the Chinese page shows the API wording', (key) => {
-    expect(zh.leadForms.messages[key]).toBe(LEAD_MESSAGES[key]);
+describe('lead form error codes', () => {
+  it.each(PUBLIC_ERROR_CODES)('%s: the Chinese page shows the API wording, the English page its own', (code) => {
+    expect(zh.errors[code]).toBe(ERROR_MESSAGES[code]);
+    expect(en.errors[code]).toMatch(/^[A-Z][^\u4e00-\u9fff]+$/);
+  });
+
+  it('translates no code it does not list', () => {
+    expect(Object.keys(zh.errors).sort()).toEqual([...PUBLIC_ERROR_CODES].sort());
+    expect(Object.keys(en.errors).sort()).toEqual([...PUBLIC_ERROR_CODES].sort());
   });
 });

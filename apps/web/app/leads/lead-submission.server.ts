@@ -1,8 +1,9 @@
-import { CreateContactMessageDto, CreateRegistrationDto, LEAD_MESSAGES, LEAD_PATHS, type LeadSource } from '@aipm/contracts';
+import { type ErrorCode, isErrorCode, LEAD_PATHS, type LeadSource } from '@aipm/contracts';
+import { CreateContactMessageDto, CreateRegistrationDto, type FieldFailures, fieldFailures } from '@aipm/contracts/dto';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 
-import type { TextKey, Translator } from '../i18n/translator';
+import type { Messages, TextKey, Translator } from '../i18n/translator';
 
 import { firstTouchFromCookie } from './first-touch.server';
 import {
@@ -20,43 +21,45 @@ import {
 /*
  * The index route's action: the registration and contact forms with or without JavaScript. The same DTO
  * classes as the API check the form here first (class-validator stays on the server: this is a .server
- * module), then the API is called over its internal address on the visitor's behalf.
+ * module), then the API is called over its internal address on the visitor's behalf. Failures are shown by
+ * their error codes, never by the API's Chinese text.
  */
 
-/** Wording of the API's messages (spec §5, §8) that the page translates; zh equals LEAD_MESSAGES (lead-submission.server.spec.ts). */
-export const PUBLIC_MESSAGE_KEYS = [
-  'nameRequired',
-  'registrationPhoneRequired',
-  'invalidEmail',
-  'schoolRequired',
-  'majorRequired',
-  'agreementRequired',
-  'agreementTitle',
-  'agreementCheckFirst',
-  'contactPhoneRequired',
-  'subjectRequired',
-  'invalidPhone',
-  'invalidMainlandPhone',
-  'nameTooLong',
-  'schoolTooLong',
-  'majorTooLong',
-  'emailTooLong',
-  'goalsTooLong',
-  'messageTooLong',
-  'invalidSource',
-  'registrationSucceeded',
-  'registrationFailedTitle',
-  'registrationFailedDefault',
-  'contactSucceeded',
-  'contactSucceededDescription',
-  'contactFailedTitle',
-  'contactFailedDefault',
-  'tooManySubmissions',
-  'bodyTooLarge',
-] as const satisfies ReadonlyArray<keyof typeof LEAD_MESSAGES>;
-export type PublicMessageKey = (typeof PUBLIC_MESSAGE_KEYS)[number];
+/**
+ * The error codes a lead form can meet (its rules, the rate limit, the size limit, a broken request), each
+ * translated under `errors.<CODE>` in both languages; zh equals the API's wording (lead-submission.server.spec.ts).
+ * Any other code shows the form's general failure text.
+ */
+export const PUBLIC_ERROR_CODES = [
+  'NAME_REQUIRED',
+  'REGISTRATION_PHONE_REQUIRED',
+  'INVALID_EMAIL',
+  'SCHOOL_REQUIRED',
+  'MAJOR_REQUIRED',
+  'AGREEMENT_REQUIRED',
+  'CONTACT_PHONE_REQUIRED',
+  'SUBJECT_REQUIRED',
+  'INVALID_PHONE',
+  'INVALID_MAINLAND_PHONE',
+  'NAME_TOO_LONG',
+  'SCHOOL_TOO_LONG',
+  'MAJOR_TOO_LONG',
+  'EMAIL_TOO_LONG',
+  'GOALS_TOO_LONG',
+  'MESSAGE_TOO_LONG',
+  'INVALID_SOURCE',
+  'FORM_RATE_LIMITED',
+  'BODY_TOO_LARGE',
+  'UNKNOWN_FIELD',
+  'INVALID_FIELD',
+  'BAD_REQUEST',
+  'INTERNAL_ERROR',
+] as const satisfies readonly ErrorCode[];
+export type PublicErrorCode = (typeof PUBLIC_ERROR_CODES)[number];
 
-const KEY_OF_MESSAGE = new Map<string, PublicMessageKey>(PUBLIC_MESSAGE_KEYS.map((key) => [LEAD_MESSAGES[key], key]));
+function isPublicErrorCode(code: unknown): code is PublicErrorCode {
+  return (PUBLIC_ERROR_CODES as readonly unknown[]).includes(code);
+}
 
 /** Far above the longest valid form (2,000 Chinese characters URL-encoded is 18 KB), so only abuse is cut short. */
 export const MAX_FORM_BYTES = 64 * 1024;
@@ -78,14 +81,15 @@ export interface LeadSubmission {
 
 type Translate = Translator['t'];
 
-/** The page's wording of an API message (Chinese in, the page's language out); unknown text passes through. */
-export function translateMessage(t: Translate, message: string): string {
-  const key = KEY_OF_MESSAGE.get(message);
-  return key ? t(messageKey(key)) : message;
+type FormMessageKey = keyof Messages['leadForms']['messages'];
+
+function messageKey(key: FormMessageKey): TextKey {
+  return `leadForms.messages.${key}`;
 }
 
-function messageKey(key: PublicMessageKey): TextKey {
-  return `leadForms.messages.${key}`;
+/** The page's wording of an error code, or undefined for a code the forms have no text for. */
+function errorText(t: Translate, code: unknown): string | undefined {
+  return isPublicErrorCode(code) ? t(`errors.${code}`) : undefined;
 }
 
 /**
@@ -121,29 +125,24 @@ function valuesOf(intent: LeadIntent, form: FormData): Record<string, string> {
   return Object.fromEntries(fields.map((field) => [field, text(form, field)]));
 }
 
-/** Field → the message of its first failing rule, as the API reports it (its ValidationFailedException). */
-export async function validateLead(intent: LeadIntent, body: Record<string, unknown>): Promise<Record<string, string>> {
+/** Each failing field with the code of its first rule, exactly as the API would report it (same DTOs, same reader). */
+export async function validateLead(intent: LeadIntent, body: Record<string, unknown>): Promise<FieldFailures> {
   const dto = intent === 'registration' ? plainToInstance(CreateRegistrationDto, body) : plainToInstance(CreateContactMessageDto, body);
-  const failures = await validate(dto);
-  const errors: Record<string, string> = {};
-  for (const failure of failures) {
-    // class-validator lists a property's constraints bottom decorator first: the last one is the first rule.
-    const messages = Object.values(failure.constraints ?? {});
-    if (messages.length > 0) errors[failure.property] = messages[messages.length - 1]!;
-  }
-  return errors;
+  return fieldFailures(await validate(dto));
 }
 
-function failure(intent: LeadIntent, t: Translate, status: number, message: string | undefined, errors: Record<string, string>, values: Record<string, string>): LeadSubmission {
+/** The toast says what the code says (or the form's general failure), each field its own rule: all by code. */
+function failure(intent: LeadIntent, t: Translate, status: number, code: unknown, fieldCodes: Record<string, unknown>, values: Record<string, string>): LeadSubmission {
   const title = intent === 'registration' ? 'registrationFailedTitle' : 'contactFailedTitle';
   const fallback = intent === 'registration' ? 'registrationFailedDefault' : 'contactFailedDefault';
+  const general = t(messageKey(fallback));
   return {
     status,
     result: {
       intent,
       ok: false,
-      toast: { title: t(messageKey(title)), text: message ? translateMessage(t, message) : t(messageKey(fallback)), variant: 'destructive' },
-      errors: Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, translateMessage(t, text)])),
+      toast: { title: t(messageKey(title)), text: errorText(t, code) ?? general, variant: 'destructive' },
+      errors: Object.fromEntries(Object.entries(fieldCodes).map(([field, fieldCode]) => [field, errorText(t, fieldCode) ?? general])),
       values,
     },
   };
@@ -157,7 +156,7 @@ function success(intent: LeadIntent, t: Translate): LeadSubmission {
   return { status: 200, result: { intent, ok: true, toast, errors: {}, values: {} } };
 }
 
-async function readJson(response: Response): Promise<{ message?: unknown; errors?: unknown }> {
+async function readJson(response: Response): Promise<{ code?: unknown; fieldCodes?: unknown }> {
   try {
     const body: unknown = await response.json();
     return typeof body === 'object' && body !== null ? body : {};
@@ -166,23 +165,24 @@ async function readJson(response: Response): Promise<{ message?: unknown; errors
   }
 }
 
-function stringRecord(value: unknown): Record<string, string> {
+function codeRecord(value: unknown): Record<string, ErrorCode> {
   if (typeof value !== 'object' || value === null) return {};
-  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, ErrorCode] => isErrorCode(entry[1])));
 }
 
 /** Reads the posted form, checks it, and sends it to the API. Throws a 400/413 Response for a request no form makes. */
 export async function submitLeadForm(request: Request, context: LeadSubmissionContext): Promise<LeadSubmission> {
   const { t } = context.translator;
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) throw new Response(t(messageKey('bodyTooLarge')), { status: 413 });
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) throw new Response(t('errors.BODY_TOO_LARGE'), { status: 413 });
   const form = await request.formData();
   const intent = form.get(INTENT_FIELD);
   if (!isLeadIntent(intent)) throw new Response('Unknown form', { status: 400 });
 
   const values = valuesOf(intent, form);
   const body = bodyOf(intent, form, firstTouchFromCookie(request.headers.get('Cookie')));
-  const errors = await validateLead(intent, body);
-  if (Object.keys(errors).length > 0) return failure(intent, t, 400, Object.values(errors)[0], errors, values);
+  const { fieldCodes } = await validateLead(intent, body);
+  const [firstField] = Object.keys(fieldCodes);
+  if (firstField !== undefined) return failure(intent, t, 400, fieldCodes[firstField], fieldCodes, values);
 
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
@@ -211,6 +211,5 @@ export async function submitLeadForm(request: Request, context: LeadSubmissionCo
   if (response.ok) return success(intent, t);
 
   const answer = await readJson(response);
-  const message = typeof answer.message === 'string' && answer.message ? answer.message : undefined;
-  return failure(intent, t, response.status >= 500 ? 502 : response.status, message, stringRecord(answer.errors), values);
+  return failure(intent, t, response.status >= 500 ? 502 : response.status, answer.code, codeRecord(answer.fieldCodes), values);
 }

@@ -1,15 +1,4 @@
-import {
-  CRAWL_WAIT_TIME_MAX_MS,
-  CRAWL_WAIT_TIME_MIN_MS,
-  CrawlTaskStatus,
-  DEFAULT_CRAWL_CITY,
-  TRANSIENT_CRAWL_FAILURES,
-  type CrawlerConfig,
-  type CrawlFailureReason,
-  type CrawlJobProgress,
-  type CrawlRunStatistics,
-  newRunStatistics,
-} from '@aipm/contracts';
+import { CRAWL_WAIT_TIME_MAX_MS, CRAWL_WAIT_TIME_MIN_MS, type CrawlerConfig, type CrawlFailureReason, type CrawlJobProgress, type CrawlRunStatistics, CrawlTaskStatus, DEFAULT_CRAWL_CITY, newRunStatistics, TRANSIENT_CRAWL_FAILURES } from '@aipm/contracts';
 import { CrawlTask } from '@aipm/database';
 import type { CrawlJobData, CrawlJobResult } from '@aipm/queue';
 import { Inject, Injectable, Logger } from '@nestjs/common';

@@ -1,4 +1,4 @@
-import { CRAWLER_CONFIG_KEYS, parseCrawlerConfig, type CrawlerConfig } from '@aipm/contracts';
+import { CRAWLER_CONFIG_KEYS, type CrawlerConfig, parseCrawlerConfig } from '@aipm/contracts';
 import { AdminConfig } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';

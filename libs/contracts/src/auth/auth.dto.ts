@@ -1,43 +1,40 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, MinLength } from 'class-validator';
-import { ADMIN_PASSWORD_MIN_LENGTH, AUTH_MESSAGES } from './auth.messages';
-
-/** Emails are unique as stored: trimmed and lower-cased before saving and before looking up. */
-export function normaliseEmail(value: unknown): unknown {
-  return typeof value === 'string' ? value.trim().toLowerCase() : value;
-}
+import { rule } from '../validation/rule';
+import { ADMIN_PASSWORD_MIN_LENGTH } from './auth.messages';
+import { normaliseEmail } from './email';
 
 const NormalisedEmail = () => Transform(({ value }) => normaliseEmail(value));
 
 /** POST /api/admin/register: the first administrator only (spec §5 sign-up). */
 export class RegisterAdminDto {
   @NormalisedEmail()
-  @IsEmail({}, { message: AUTH_MESSAGES.invalidEmail })
+  @IsEmail({}, rule('INVALID_EMAIL'))
   email: string;
 
-  @IsString({ message: AUTH_MESSAGES.passwordTooShort })
-  @MinLength(ADMIN_PASSWORD_MIN_LENGTH, { message: AUTH_MESSAGES.passwordTooShort })
+  @IsString(rule('PASSWORD_TOO_SHORT'))
+  @MinLength(ADMIN_PASSWORD_MIN_LENGTH, rule('PASSWORD_TOO_SHORT'))
   password: string;
 }
 
 /** POST /api/admin/login (spec §5 login). */
 export class LoginDto {
   @NormalisedEmail()
-  @IsEmail({}, { message: AUTH_MESSAGES.invalidEmail })
+  @IsEmail({}, rule('INVALID_EMAIL'))
   email: string;
 
-  @IsString({ message: AUTH_MESSAGES.passwordRequired })
-  @MinLength(1, { message: AUTH_MESSAGES.passwordRequired })
+  @IsString(rule('PASSWORD_REQUIRED'))
+  @MinLength(1, rule('PASSWORD_REQUIRED'))
   password: string;
 }
 
 /** POST /api/admin/change-password (spec §5 server-side rules). */
 export class ChangePasswordDto {
-  @IsString({ message: AUTH_MESSAGES.currentPasswordRequired })
-  @MinLength(1, { message: AUTH_MESSAGES.currentPasswordRequired })
+  @IsString(rule('CURRENT_PASSWORD_REQUIRED'))
+  @MinLength(1, rule('CURRENT_PASSWORD_REQUIRED'))
   currentPassword: string;
 
-  @IsString({ message: AUTH_MESSAGES.newPasswordTooShort })
-  @MinLength(ADMIN_PASSWORD_MIN_LENGTH, { message: AUTH_MESSAGES.newPasswordTooShort })
+  @IsString(rule('NEW_PASSWORD_TOO_SHORT'))
+  @MinLength(ADMIN_PASSWORD_MIN_LENGTH, rule('NEW_PASSWORD_TOO_SHORT'))
   newPassword: string;
 }

@@ -18,13 +18,6 @@ export interface AuthResultResponse {
   email?: string;
 }
 
-/** Every failure of the API: `errors` names each failing field on a validation error (400). */
-export interface ErrorResponse {
-  success: false;
-  message: string;
-  errors?: Record<string, string>;
-}
-
 /** GET /api/admin/stats: the dashboard's three cards ("today" is the Asia/Shanghai calendar day). */
 export interface AdminStatsResponse {
   success: true;

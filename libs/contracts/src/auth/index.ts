@@ -1,3 +1,4 @@
-export * from './auth.dto';
+export * from './auth.errors';
 export * from './auth.messages';
 export * from './auth.responses';
+export * from './email';

@@ -1,9 +1,9 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { CreateCrawlTaskDto, CreateManualJobDto, ReviewCrawlResultDto, RunAutomatedCrawlDto } from './crawl-admin.dto';
-import { CRAWL_MESSAGES } from './crawl-admin.messages';
+import { CRAWL_ERRORS } from './crawl-admin.errors';
 
-/** The admin validates its forms with these classes in the browser: no reflect-metadata, no Nest (this suite loads neither). */
+/** The server entry's classes need neither reflect-metadata nor Nest (this suite loads neither). */
 async function firstMessages<T extends object>(type: new () => T, body: object): Promise<Record<string, string>> {
   const errors = await validate(plainToInstance(type, body));
   // The top decorator is the rule a form reads first; class-validator lists it last.
@@ -15,11 +15,11 @@ describe(CreateCrawlTaskDto.name, () => {
 
   it.each<[object, Record<string, string>]>([
     [{}, {}],
-    [{ name: '', keywords: [], targetUrls: [] }, { name: CRAWL_MESSAGES.taskNameRequired, keywords: CRAWL_MESSAGES.keywordRequired, targetUrls: CRAWL_MESSAGES.targetUrlRequired }],
-    [{ targetUrls: ['zhaopin'] }, { targetUrls: CRAWL_MESSAGES.invalidUrl }],
-    [{ site: 'boss' }, { site: CRAWL_MESSAGES.invalidSite }],
-    [{ waitTime: 2000 }, { waitTime: CRAWL_MESSAGES.waitTimeTooShort }],
-    [{ waitTime: 31000 }, { waitTime: CRAWL_MESSAGES.waitTimeTooLong }],
+    [{ name: '', keywords: [], targetUrls: [] }, { name: CRAWL_ERRORS.TASK_NAME_REQUIRED, keywords: CRAWL_ERRORS.KEYWORD_REQUIRED, targetUrls: CRAWL_ERRORS.TARGET_URL_REQUIRED }],
+    [{ targetUrls: ['zhaopin'] }, { targetUrls: CRAWL_ERRORS.INVALID_URL }],
+    [{ site: 'boss' }, { site: CRAWL_ERRORS.INVALID_SITE }],
+    [{ waitTime: 2000 }, { waitTime: CRAWL_ERRORS.WAIT_TIME_TOO_SHORT }],
+    [{ waitTime: 31000 }, { waitTime: CRAWL_ERRORS.WAIT_TIME_TOO_LONG }],
     [{ waitTime: 3000, site: 'other' }, {}],
   ])('%j → %j', async (patch, expected) => {
     expect(await firstMessages(CreateCrawlTaskDto, { ...valid, ...patch })).toEqual(expected);
@@ -29,14 +29,14 @@ describe(CreateCrawlTaskDto.name, () => {
 describe(CreateManualJobDto.name, () => {
   it('reports every required field with the manual-job messages', async () => {
     expect(await firstMessages(CreateManualJobDto, {})).toEqual({
-      title: CRAWL_MESSAGES.titleRequired,
-      company: CRAWL_MESSAGES.companyRequired,
-      location: CRAWL_MESSAGES.locationRequired,
-      salary: CRAWL_MESSAGES.salaryRequired,
-      description: CRAWL_MESSAGES.descriptionTooShort,
-      requirements: CRAWL_MESSAGES.requirementsTooShort,
-      skillTags: CRAWL_MESSAGES.skillTagsRequired,
-      sourceUrl: CRAWL_MESSAGES.sourceUrlRequired,
+      title: CRAWL_ERRORS.TITLE_REQUIRED,
+      company: CRAWL_ERRORS.COMPANY_REQUIRED,
+      location: CRAWL_ERRORS.LOCATION_REQUIRED,
+      salary: CRAWL_ERRORS.SALARY_REQUIRED,
+      description: CRAWL_ERRORS.DESCRIPTION_TOO_SHORT,
+      requirements: CRAWL_ERRORS.REQUIREMENTS_TOO_SHORT,
+      skillTags: CRAWL_ERRORS.SKILL_TAGS_REQUIRED,
+      sourceUrl: CRAWL_ERRORS.SOURCE_URL_REQUIRED,
     });
   });
 });
@@ -46,15 +46,15 @@ describe(RunAutomatedCrawlDto.name, () => {
     const valid = { site: 'zhipin', keywords: ['AI产品经理'], city: '南京', maxResults: 50, taskName: '自动抓取' };
     expect(await firstMessages(RunAutomatedCrawlDto, valid)).toEqual({});
     expect(await firstMessages(RunAutomatedCrawlDto, { ...valid, site: 'lagou', city: '苏州', maxResults: 20 })).toEqual({
-      site: CRAWL_MESSAGES.invalidAutomatedSite,
-      city: CRAWL_MESSAGES.invalidCity,
-      maxResults: CRAWL_MESSAGES.maxResultsFixed,
+      site: CRAWL_ERRORS.INVALID_AUTOMATED_SITE,
+      city: CRAWL_ERRORS.INVALID_CITY,
+      maxResults: CRAWL_ERRORS.MAX_RESULTS_FIXED,
     });
   });
 });
 
 describe(ReviewCrawlResultDto.name, () => {
-  it.each([['approved', {}], ['rejected', {}], ['published', { status: CRAWL_MESSAGES.invalidReviewStatus }], ['pending', { status: CRAWL_MESSAGES.invalidReviewStatus }]])(
+  it.each([['approved', {}], ['rejected', {}], ['published', { status: CRAWL_ERRORS.INVALID_REVIEW_STATUS }], ['pending', { status: CRAWL_ERRORS.INVALID_REVIEW_STATUS }]])(
     'status %s',
     async (status, expected) => {
       expect(await firstMessages(ReviewCrawlResultDto, { status })).toEqual(expected);

@@ -1,4 +1,4 @@
-import type { CrawlSite } from '../enums/crawl.enums';
+import { CrawlResultStatus, type CrawlSite } from '../enums/crawl.enums';
 import type { CrawlerDiagnostics } from './crawl-admin.responses';
 import { CRAWL_CITIES } from './crawl-cities';
 import { CRAWL_FAILURE_LABELS } from './crawl-failure';
@@ -8,55 +8,28 @@ export const AUTOMATED_CRAWL_SITES = ['zhaopin', 'zhipin', 'job51'] as const;
 export type AutomatedCrawlSite = (typeof AUTOMATED_CRAWL_SITES)[number];
 
 /**
- * The spec's Chinese wording (§5, §8) for the crawl admin calls, shared by the API and the admin screens so
- * a message cannot drift between them.
+ * The spec's Chinese wording (§8) of what the crawl admin calls say when they succeed; their failures are
+ * CRAWL_ERRORS (crawl-admin.errors.ts).
  */
 export const CRAWL_MESSAGES = {
-  taskNameRequired: '任务名称不能为空',
-  keywordRequired: '至少需要一个关键词',
-  targetUrlRequired: '至少需要一个目标URL',
-  invalidUrl: '请输入有效的URL',
-  invalidSite: '站点必须是 zhaopin, zhipin, job51, liepin, lagou 或 other',
-  invalidAutomatedSite: `站点必须是 ${AUTOMATED_CRAWL_SITES.join(', ')}`,
-  invalidCity: `城市必须是 ${CRAWL_CITIES.join(', ')}`,
-  maxResultsFixed: '最大结果数固定为50',
-  waitTimeTooShort: '等待时间不能少于3秒',
-  waitTimeTooLong: '等待时间不能超过30秒',
-  invalidOption: '选项必须是 true 或 false',
-  invalidTaskId: '任务ID格式无效',
-  invalidResultId: '结果ID格式无效',
-  invalidTaskStatus: '状态必须是 pending, running, completed 或 failed',
-  invalidResultStatus: '状态必须是 pending, approved, published 或 rejected',
-  invalidReviewStatus: '审核状态必须是 approved 或 rejected',
-  titleRequired: '职位名称不能为空',
-  companyRequired: '公司名称不能为空',
-  locationRequired: '工作地点不能为空',
-  salaryRequired: '薪资范围不能为空',
-  descriptionTooShort: '职位描述至少10个字符',
-  requirementsTooShort: '职位要求至少10个字符',
-  skillTagsRequired: '技能标签不能为空',
-  sourceUrlRequired: '来源链接不能为空',
-  invalidRequestDelay: '请求间隔必须是不小于0的整数（毫秒）',
-  invalidCookie: 'Cookie 必须是文本',
-  taskNotFound: '任务不存在',
-  resultNotFound: '结果不存在',
-  taskRunning: '任务正在运行中，请等待当前运行完成后再试',
   taskStarted: '任务已开始运行',
   taskCreated: '创建成功',
   manualJobCreated: '添加成功',
   approved: '批准成功',
   rejected: '已拒绝',
-  reviewOnlyPending: '只有待审核的结果可以审核',
   published: '职位已发布到网站首页',
-  publishOnlyApproved: '只有已批准的结果可以发布',
-  duplicateSourceUrl: '该来源链接的职位已存在',
   configSaved: '保存成功',
   crawlStillRunning: '抓取仍在进行中，请稍后在抓取结果中查看',
-  crawlFailed: '自动抓取失败',
   searchSucceeded: '搜索成功',
   testCompleted: '测试完成',
   testFailed: '测试失败',
 } as const;
+
+/** The manual job form's description and requirements need at least this many characters (spec §5). */
+export const MANUAL_JOB_TEXT_MIN_LENGTH = 10;
+
+export const REVIEW_DECISIONS = [CrawlResultStatus.Approved, CrawlResultStatus.Rejected] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
 /** The recruitment sites as the admin names them. */
 export const CRAWL_SITE_NAMES: Readonly<Record<Exclude<CrawlSite, 'other'>, string>> = {

@@ -3,7 +3,7 @@ import type { CrawlFailureReason, CrawlRunStatistics } from './crawl-failure';
 import type { CrawlerConfig } from './crawler-config';
 
 /** A crawl task as the admin lists it. */
-export interface CrawlTaskView {
+export interface CrawlTaskResponse {
   id: string;
   name: string;
   site: CrawlSite | null;
@@ -20,7 +20,7 @@ export interface CrawlTaskView {
 }
 
 /** A crawl result under review (rawData stays on the server). */
-export interface CrawlResultView {
+export interface CrawlResultResponse {
   id: string;
   taskId: string | null;
   title: string;
@@ -45,8 +45,6 @@ export interface CrawlResultView {
   createdAt: string;
 }
 
-/** GET /api/admin/crawler-config: cookies are masked, never echoed back in full. */
-export type CrawlerConfigView = CrawlerConfig;
 
 /** GET /api/admin/firecrawl-config: whether crawling can run now (spec §3 "crawling-service config"). */
 export interface CrawlServiceStatus {
@@ -58,7 +56,7 @@ export interface CrawlServiceStatus {
 export interface AutomatedCrawlResponse {
   success: boolean;
   message: string;
-  data: { taskId: string; jobId: string; finished: boolean; jobs: CrawlResultView[] };
+  data: { taskId: string; jobId: string; finished: boolean; jobs: CrawlResultResponse[] };
 }
 
 /** What a crawler-config test found on one site (after `outcome`, the figures of that one page load). */

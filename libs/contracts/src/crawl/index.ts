@@ -3,7 +3,7 @@ export * from './crawl-failure';
 export * from './crawler-config';
 export * from './posted-time.parser';
 export * from './salary.parser';
-export * from './crawl-admin.dto';
+export * from './crawl-admin.errors';
 export * from './crawl-admin.messages';
 export * from './crawl-admin.responses';
 export * from './published-job-admin';

@@ -1,8 +1,10 @@
 import { Transform } from 'class-transformer';
 import { registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
-import { normaliseEmail } from '../auth/auth.dto';
-import { LEAD_SOURCE_KEYS } from './lead.enums';
-import { LEAD_LIMITS, LEAD_MESSAGES } from './lead.messages';
+import { normaliseEmail } from '../auth/email';
+import { ERROR_MESSAGES } from '../errors/error-catalog';
+import { rule, type RuleContext } from '../validation/rule';
+import type { LeadErrorCode } from './lead.errors';
+import { isLeadSource } from './lead-source';
 import { checkPhone } from './phone';
 
 /** Surrounding whitespace never counts: "   " is an empty name. */
@@ -15,34 +17,25 @@ export const OptionalEmail = () =>
     return email === '' ? undefined : email;
   });
 
+/** Which phone message fits the value: a mainland one for +86 / 0086 numbers, the general one otherwise. */
+function phoneCode(value: unknown): LeadErrorCode {
+  const check = typeof value === 'string' ? checkPhone(value) : undefined;
+  return check && !check.valid ? check.code : 'INVALID_PHONE';
+}
+
 /** A mainland mobile or a + international number (see checkPhone); the message says which form is expected. */
-export function IsLeadPhone(options: ValidationOptions = {}): PropertyDecorator {
+export function IsLeadPhone(): PropertyDecorator {
   return (target: object, propertyName: string | symbol) =>
     registerDecorator({
       name: 'isLeadPhone',
       target: target.constructor,
       propertyName: String(propertyName),
-      options,
+      options: { context: { code: phoneCode } satisfies RuleContext },
       validator: {
         validate: (value: unknown) => typeof value === 'string' && checkPhone(value).valid,
-        defaultMessage: (args?: ValidationArguments) => {
-          const check = typeof args?.value === 'string' ? checkPhone(args.value) : undefined;
-          return check && !check.valid ? check.message : LEAD_MESSAGES.invalidPhone;
-        },
+        defaultMessage: (args?: ValidationArguments) => ERROR_MESSAGES[phoneCode(args?.value)],
       },
     });
-}
-
-/**
- * The first-touch source: an object of known keys with short text values. Checked by hand rather than as a
- * nested DTO, because class-transformer's @Type needs reflect-metadata, which browsers do not load.
- */
-export function isLeadSource(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return Object.entries(value).every(([key, text]) => {
-    if (!(LEAD_SOURCE_KEYS as readonly string[]).includes(key) || typeof text !== 'string') return false;
-    return text.length <= (key === 'referrer' || key === 'landingPath' ? LEAD_LIMITS.sourceUrl : LEAD_LIMITS.sourceValue);
-  });
 }
 
 export function IsLeadSource(options: ValidationOptions = {}): PropertyDecorator {
@@ -51,7 +44,7 @@ export function IsLeadSource(options: ValidationOptions = {}): PropertyDecorator
       name: 'isLeadSource',
       target: target.constructor,
       propertyName: String(propertyName),
-      options: { message: LEAD_MESSAGES.invalidSource, ...options },
+      options: { ...rule('INVALID_SOURCE'), ...options },
       validator: { validate: isLeadSource },
     });
 }

@@ -1,7 +1,8 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { CreateContactMessageDto, CreateRegistrationDto, ErasePersonDto } from './lead.dto';
-import { LEAD_MESSAGES } from './lead.messages';
+import { COMMON_ERRORS } from '../errors/common.errors';
+import { LEAD_ERRORS } from './lead.errors';
 
 /** The Remix actions validate with these classes too: no reflect-metadata, no Nest (this suite loads neither). */
 async function failures<T extends object>(type: new () => T, body: object): Promise<Record<string, string[]>> {
@@ -20,20 +21,20 @@ describe(CreateRegistrationDto.name, () => {
 
   it('reports the spec message of each failing field', async () => {
     expect(await failures(CreateRegistrationDto, { phone: '12345', email: 'x', agreement: false })).toEqual({
-      name: expect.arrayContaining([LEAD_MESSAGES.nameRequired]),
-      phone: [LEAD_MESSAGES.invalidPhone],
-      email: [LEAD_MESSAGES.invalidEmail],
-      school: expect.arrayContaining([LEAD_MESSAGES.schoolRequired]),
-      major: expect.arrayContaining([LEAD_MESSAGES.majorRequired]),
-      agreement: [LEAD_MESSAGES.agreementRequired],
+      name: expect.arrayContaining([LEAD_ERRORS.NAME_REQUIRED]),
+      phone: [LEAD_ERRORS.INVALID_PHONE],
+      email: [COMMON_ERRORS.INVALID_EMAIL],
+      school: expect.arrayContaining([LEAD_ERRORS.SCHOOL_REQUIRED]),
+      major: expect.arrayContaining([LEAD_ERRORS.MAJOR_REQUIRED]),
+      agreement: [LEAD_ERRORS.AGREEMENT_REQUIRED],
     });
   });
 
   it('refuses a source with unknown keys or non-text values', async () => {
     expect(await failures(CreateRegistrationDto, { ...valid, source: { utm_source: 1 } })).toEqual({
-      source: [LEAD_MESSAGES.invalidSource],
+      source: [LEAD_ERRORS.INVALID_SOURCE],
     });
-    expect(await failures(CreateRegistrationDto, { ...valid, source: { gclid: 'x' } })).toEqual({ source: [LEAD_MESSAGES.invalidSource] });
+    expect(await failures(CreateRegistrationDto, { ...valid, source: { gclid: 'x' } })).toEqual({ source: [LEAD_ERRORS.INVALID_SOURCE] });
   });
 });
 
@@ -46,7 +47,7 @@ describe(CreateContactMessageDto.name, () => {
 
 describe(ErasePersonDto.name, () => {
   it('needs a phone or an email', async () => {
-    expect(await failures(ErasePersonDto, {})).toEqual({ phone: expect.arrayContaining([LEAD_MESSAGES.erasureNeedsIdentity]) });
+    expect(await failures(ErasePersonDto, {})).toEqual({ phone: expect.arrayContaining([LEAD_ERRORS.ERASURE_NEEDS_IDENTITY]) });
     expect(await failures(ErasePersonDto, { email: 'a@b.cn' })).toEqual({});
     expect(await failures(ErasePersonDto, { phone: '13800138000' })).toEqual({});
   });

@@ -1,8 +1,9 @@
 import { Equals, IsEmail, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { CONTACT_SUBJECTS, type ContactSubject } from '../enums/leads.enums';
 import { LEAD_STATUSES, type LeadStatus } from './lead.enums';
-import { LEAD_LIMITS, LEAD_MESSAGES } from './lead.messages';
-import type { LeadSource } from './lead.responses';
+import { rule } from '../validation/rule';
+import { LEAD_LIMITS } from './lead.messages';
+import type { ErasePersonRequest, LeadSource } from './lead.responses';
 import { IsLeadPhone, IsLeadSource, OptionalEmail, Trimmed } from './lead-validators';
 
 /*
@@ -27,107 +28,107 @@ abstract class PublicFormDto {
 /** POST /api/registrations (spec §5 registration). */
 export class CreateRegistrationDto extends PublicFormDto {
   @Trimmed()
-  @IsString({ message: LEAD_MESSAGES.nameRequired })
-  @IsNotEmpty({ message: LEAD_MESSAGES.nameRequired })
-  @MaxLength(LEAD_LIMITS.name, { message: LEAD_MESSAGES.nameTooLong })
+  @IsString(rule('NAME_REQUIRED'))
+  @IsNotEmpty(rule('NAME_REQUIRED'))
+  @MaxLength(LEAD_LIMITS.name, rule('NAME_TOO_LONG'))
   name: string;
 
   @Trimmed()
-  @IsString({ message: LEAD_MESSAGES.registrationPhoneRequired })
-  @IsNotEmpty({ message: LEAD_MESSAGES.registrationPhoneRequired })
+  @IsString(rule('REGISTRATION_PHONE_REQUIRED'))
+  @IsNotEmpty(rule('REGISTRATION_PHONE_REQUIRED'))
   @IsLeadPhone()
   phone: string;
 
   @OptionalEmail()
   @IsOptional()
-  @IsEmail({}, { message: LEAD_MESSAGES.invalidEmail })
-  @MaxLength(LEAD_LIMITS.email, { message: LEAD_MESSAGES.emailTooLong })
+  @IsEmail({}, rule('INVALID_EMAIL'))
+  @MaxLength(LEAD_LIMITS.email, rule('EMAIL_TOO_LONG'))
   email?: string;
 
   @Trimmed()
-  @IsString({ message: LEAD_MESSAGES.schoolRequired })
-  @IsNotEmpty({ message: LEAD_MESSAGES.schoolRequired })
-  @MaxLength(LEAD_LIMITS.school, { message: LEAD_MESSAGES.schoolTooLong })
+  @IsString(rule('SCHOOL_REQUIRED'))
+  @IsNotEmpty(rule('SCHOOL_REQUIRED'))
+  @MaxLength(LEAD_LIMITS.school, rule('SCHOOL_TOO_LONG'))
   school: string;
 
   @Trimmed()
-  @IsString({ message: LEAD_MESSAGES.majorRequired })
-  @IsNotEmpty({ message: LEAD_MESSAGES.majorRequired })
-  @MaxLength(LEAD_LIMITS.major, { message: LEAD_MESSAGES.majorTooLong })
+  @IsString(rule('MAJOR_REQUIRED'))
+  @IsNotEmpty(rule('MAJOR_REQUIRED'))
+  @MaxLength(LEAD_LIMITS.major, rule('MAJOR_TOO_LONG'))
   major: string;
 
   @Trimmed()
   @IsOptional()
-  @IsString({ message: LEAD_MESSAGES.goalsTooLong })
-  @MaxLength(LEAD_LIMITS.goals, { message: LEAD_MESSAGES.goalsTooLong })
+  @IsString(rule('GOALS_TOO_LONG'))
+  @MaxLength(LEAD_LIMITS.goals, rule('GOALS_TOO_LONG'))
   goals?: string;
 
   /**
    * The form's agreement checkbox (spec §5: must be true). The spec's call carries no such flag; the API
    * requires it because it records the consent (PIPL), with the version, time, IP and user agent.
    */
-  @Equals(true, { message: LEAD_MESSAGES.agreementRequired })
+  @Equals(true, rule('AGREEMENT_REQUIRED'))
   agreement: boolean;
 }
 
 /** POST /api/contact (spec §5 contact). */
 export class CreateContactMessageDto extends PublicFormDto {
   @Trimmed()
-  @IsString({ message: LEAD_MESSAGES.nameRequired })
-  @IsNotEmpty({ message: LEAD_MESSAGES.nameRequired })
-  @MaxLength(LEAD_LIMITS.name, { message: LEAD_MESSAGES.nameTooLong })
+  @IsString(rule('NAME_REQUIRED'))
+  @IsNotEmpty(rule('NAME_REQUIRED'))
+  @MaxLength(LEAD_LIMITS.name, rule('NAME_TOO_LONG'))
   name: string;
 
   @OptionalEmail()
   @IsOptional()
-  @IsEmail({}, { message: LEAD_MESSAGES.invalidEmail })
-  @MaxLength(LEAD_LIMITS.email, { message: LEAD_MESSAGES.emailTooLong })
+  @IsEmail({}, rule('INVALID_EMAIL'))
+  @MaxLength(LEAD_LIMITS.email, rule('EMAIL_TOO_LONG'))
   email?: string;
 
   @Trimmed()
-  @IsString({ message: LEAD_MESSAGES.contactPhoneRequired })
-  @IsNotEmpty({ message: LEAD_MESSAGES.contactPhoneRequired })
+  @IsString(rule('CONTACT_PHONE_REQUIRED'))
+  @IsNotEmpty(rule('CONTACT_PHONE_REQUIRED'))
   @IsLeadPhone()
   phone: string;
 
-  @IsIn(CONTACT_SUBJECTS, { message: LEAD_MESSAGES.subjectRequired })
+  @IsIn(CONTACT_SUBJECTS, rule('SUBJECT_REQUIRED'))
   subject: ContactSubject;
 
   @Trimmed()
   @IsOptional()
-  @IsString({ message: LEAD_MESSAGES.messageTooLong })
-  @MaxLength(LEAD_LIMITS.message, { message: LEAD_MESSAGES.messageTooLong })
+  @IsString(rule('MESSAGE_TOO_LONG'))
+  @MaxLength(LEAD_LIMITS.message, rule('MESSAGE_TOO_LONG'))
   message?: string;
 }
 
 /** PATCH /api/registrations/:id and /api/contact/:id: the back office's follow-up fields (null clears). */
 export class UpdateLeadDto {
   @IsOptional()
-  @IsIn(LEAD_STATUSES, { message: LEAD_MESSAGES.invalidStatus })
+  @IsIn(LEAD_STATUSES, rule('INVALID_LEAD_STATUS'))
   status?: LeadStatus;
 
   @Trimmed()
   @IsOptional()
-  @IsString({ message: LEAD_MESSAGES.noteTooLong })
-  @MaxLength(LEAD_LIMITS.note, { message: LEAD_MESSAGES.noteTooLong })
+  @IsString(rule('NOTE_TOO_LONG'))
+  @MaxLength(LEAD_LIMITS.note, rule('NOTE_TOO_LONG'))
   note?: string | null;
 
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: LEAD_MESSAGES.invalidFollowUpAt })
+  @IsISO8601({ strict: true }, rule('INVALID_FOLLOW_UP_AT'))
   followUpAt?: string | null;
 }
 
 /** POST /api/admin/people/erase (PIPL): every registration and message of one person, by phone and/or email. */
-export class ErasePersonDto {
+export class ErasePersonDto implements ErasePersonRequest {
   @Trimmed()
   @ValidateIf((dto: ErasePersonDto) => dto.phone !== undefined || dto.email === undefined)
-  @IsString({ message: LEAD_MESSAGES.erasureNeedsIdentity })
-  @IsNotEmpty({ message: LEAD_MESSAGES.erasureNeedsIdentity })
+  @IsString(rule('ERASURE_NEEDS_IDENTITY'))
+  @IsNotEmpty(rule('ERASURE_NEEDS_IDENTITY'))
   @IsLeadPhone()
   phone?: string;
 
   @OptionalEmail()
   @IsOptional()
-  @IsEmail({}, { message: LEAD_MESSAGES.invalidEmail })
+  @IsEmail({}, rule('INVALID_EMAIL'))
   email?: string;
 }

@@ -44,16 +44,10 @@ export interface ContactMessageResponse extends LeadFollowUp {
   source: LeadSource | null;
 }
 
-/** Admin lists: react-admin simple-rest parameters in, `Content-Range: <resource> <from>-<to>/<total>` out. */
-export interface LeadListResponse<T> {
-  success: true;
-  data: T[];
-}
-
-export interface LeadRecordResponse<T> {
-  success: true;
-  message?: string;
-  data: T;
+/** POST /api/admin/people/erase: one person, by phone and/or email (ErasePersonDto validates it). */
+export interface ErasePersonRequest {
+  phone?: string;
+  email?: string;
 }
 
 export interface PersonErasedResponse {

@@ -1,4 +1,3 @@
-import { LEAD_MESSAGES } from './lead.messages';
 import { checkPhone, normalisePhone } from './phone';
 
 describe(checkPhone.name, () => {
@@ -26,20 +25,20 @@ describe(checkPhone.name, () => {
   });
 
   it.each([
-    ['12812345678', LEAD_MESSAGES.invalidPhone], // second digit 2 is no mobile prefix
-    ['1381234567', LEAD_MESSAGES.invalidPhone], // ten digits
-    ['138123456789', LEAD_MESSAGES.invalidPhone],
-    ['010-12345678', LEAD_MESSAGES.invalidPhone], // a landline
-    ['abc', LEAD_MESSAGES.invalidPhone],
-    ['', LEAD_MESSAGES.invalidPhone],
-    ['+86 10 1234 5678', LEAD_MESSAGES.invalidMainlandPhone],
-    ['0086 2812345678', LEAD_MESSAGES.invalidMainlandPhone],
-    ['+0 123 4567', LEAD_MESSAGES.invalidPhone],
-    ['+12345', LEAD_MESSAGES.invalidPhone], // too short for any country
-    ['+1234567890123456', LEAD_MESSAGES.invalidPhone], // longer than E.164 allows
-    ['+44 7911 12345x', LEAD_MESSAGES.invalidPhone],
-  ])('refuses %p with a message saying what is expected', (raw, message) => {
-    expect(checkPhone(raw)).toEqual({ valid: false, message });
+    ['12812345678', 'INVALID_PHONE'], // second digit 2 is no mobile prefix
+    ['1381234567', 'INVALID_PHONE'], // ten digits
+    ['138123456789', 'INVALID_PHONE'],
+    ['010-12345678', 'INVALID_PHONE'], // a landline
+    ['abc', 'INVALID_PHONE'],
+    ['', 'INVALID_PHONE'],
+    ['+86 10 1234 5678', 'INVALID_MAINLAND_PHONE'],
+    ['0086 2812345678', 'INVALID_MAINLAND_PHONE'],
+    ['+0 123 4567', 'INVALID_PHONE'],
+    ['+12345', 'INVALID_PHONE'], // too short for any country
+    ['+1234567890123456', 'INVALID_PHONE'], // longer than E.164 allows
+    ['+44 7911 12345x', 'INVALID_PHONE'],
+  ])('refuses %p with the code of a message saying what is expected', (raw, code) => {
+    expect(checkPhone(raw)).toEqual({ valid: false, code });
   });
 
   it('gives the E.164 form for the lookups, or undefined', () => {

@@ -1,8 +1,8 @@
-import { LEAD_MESSAGES } from './lead.messages';
+import type { LeadErrorCode } from './lead.errors';
 
 export type PhoneCheck =
   | { valid: true; /** E.164, e.g. +8613812345678: the key for repeats and erasure. */ e164: string; mainland: boolean }
-  | { valid: false; message: string };
+  | { valid: false; code: Extract<LeadErrorCode, 'INVALID_PHONE' | 'INVALID_MAINLAND_PHONE'> };
 
 const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
 // E.164: a country code that does not start with 0, at most 15 digits in all (7 at least, to refuse typos).
@@ -12,8 +12,8 @@ const SEPARATORS = /[\s\u3000\-－.()（）]/g;
 
 /**
  * Normalises a phone number as typed on the forms: separators dropped, then a mainland mobile (with or
- * without +86 / 0086 / 86) or an international number in + form. Everything else gets a message that says
- * what is expected. Universal: used by the API validators and the Remix actions alike.
+ * without +86 / 0086 / 86) or an international number in + form. Everything else gets the code of a message that
+ * says what is expected. Universal: used by the API validators and the Remix actions alike.
  */
 export function checkPhone(raw: string): PhoneCheck {
   const compact = raw.replace(SEPARATORS, '').replace(/^＋/, '+');
@@ -28,11 +28,11 @@ export function checkPhone(raw: string): PhoneCheck {
     // +86, 0086 or a bare number that is not a mobile: mainland was meant, say what a mainland mobile looks like.
     return {
       valid: false,
-      message: compact.startsWith('+') || compact.startsWith('0086') ? LEAD_MESSAGES.invalidMainlandPhone : LEAD_MESSAGES.invalidPhone,
+      code: compact.startsWith('+') || compact.startsWith('0086') ? 'INVALID_MAINLAND_PHONE' : 'INVALID_PHONE',
     };
   }
   if (E164.test(compact)) return { valid: true, e164: compact, mainland: false };
-  return { valid: false, message: LEAD_MESSAGES.invalidPhone };
+  return { valid: false, code: 'INVALID_PHONE' };
 }
 
 /** The E.164 form of a valid number, or undefined. */

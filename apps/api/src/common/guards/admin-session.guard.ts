@@ -1,8 +1,8 @@
-import { AUTH_MESSAGES } from '@aipm/contracts';
-import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { IS_PUBLIC_KEY } from '../decorators/public.decorator';
+import { AuthError } from '../../auth/auth.error';
 
 /** What passport keeps on the request for a signed-in administrator (see auth/session.serializer.ts). */
 export interface SessionUser {
@@ -26,6 +26,6 @@ export class AdminSessionGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request>();
     // The serializer only restores users that are still administrators; anything else is logged out.
     if (request.isAuthenticated?.() && request.user) return true;
-    throw new UnauthorizedException(AUTH_MESSAGES.unauthorized);
+    throw new AuthError('UNAUTHORIZED');
   }
 }

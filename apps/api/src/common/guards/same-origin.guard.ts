@@ -1,7 +1,7 @@
-import { AUTH_MESSAGES } from '@aipm/contracts';
-import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { SESSION_COOKIE_NAME } from '../../auth/session.constants';
+import { AuthError } from '../../auth/auth.error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -31,7 +31,7 @@ export function isCrossSiteRequest(request: Request): boolean {
 export class SameOriginGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    if (isCrossSiteRequest(context.switchToHttp().getRequest<Request>())) throw new ForbiddenException(AUTH_MESSAGES.crossSiteRequest);
+    if (isCrossSiteRequest(context.switchToHttp().getRequest<Request>())) throw new AuthError('CROSS_SITE_REQUEST');
     return true;
   }
 }

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { rule } from '@aipm/contracts/dto';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
 /** The most results one list answers; "show all" on the review screen means up to this many. */
@@ -9,9 +10,9 @@ export class ListCrawlResultsQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: CRAWL_RESULTS_MAX_LIMIT, description: 'Latest N (the review screen asks for 20); absent: all' })
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'limit 必须是整数' })
-  @Min(1, { message: 'limit 至少为 1' })
-  @Max(CRAWL_RESULTS_MAX_LIMIT, { message: `limit 最大为 ${CRAWL_RESULTS_MAX_LIMIT}` })
+  @IsInt(rule('LIMIT_NOT_INTEGER'))
+  @Min(1, rule('LIMIT_TOO_SMALL'))
+  @Max(CRAWL_RESULTS_MAX_LIMIT, rule('LIMIT_TOO_LARGE', { message: `limit 最大为 ${CRAWL_RESULTS_MAX_LIMIT}` }))
   limit?: number;
 
   /** The admin's cache-busting timestamp (spec §7); ignored. */

@@ -1,12 +1,5 @@
 import { hostname } from 'node:os';
-import {
-  DEFAULT_CRAWL_CITY,
-  DEFAULT_CRAWL_KEYWORD,
-  type CrawlerConfig,
-  type CrawlerDiagnostics,
-  type CrawlFailureReason,
-  type SiteDiagnosis,
-} from '@aipm/contracts';
+import { type CrawlerConfig, type CrawlerDiagnostics, type CrawlFailureReason, DEFAULT_CRAWL_CITY, DEFAULT_CRAWL_KEYWORD, type SiteDiagnosis } from '@aipm/contracts';
 import type { CrawlerDiagnosticsJobData, CrawlerDiagnosticsJobResult } from '@aipm/queue';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type Job, UnrecoverableError } from 'bullmq';

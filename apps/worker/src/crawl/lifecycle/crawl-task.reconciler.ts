@@ -1,4 +1,4 @@
-import { CrawlTaskStatus, newRunStatistics, type CrawlFailureReason, type CrawlRunStatistics } from '@aipm/contracts';
+import { type CrawlFailureReason, type CrawlRunStatistics, CrawlTaskStatus, newRunStatistics } from '@aipm/contracts';
 import { CrawlTask } from '@aipm/database';
 import { bullConnectionFromUrl, CRAWL_QUEUE, KEY_PREFIX, type CrawlJobData } from '@aipm/queue';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';

@@ -1,4 +1,4 @@
-import { CRAWL_SITES, CRAWL_TASK_STATUSES, CrawlTaskStatus, type CrawlRunStatistics, type CrawlSite } from '@aipm/contracts';
+import { CRAWL_SITES, CRAWL_TASK_STATUSES, type CrawlRunStatistics, type CrawlSite, CrawlTaskStatus } from '@aipm/contracts';
 import {
   Check,
   Column,

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, PAYMENT_METHODS, PAYMENT_STATUSES, PaymentStatus, type PaymentMethod } from '@aipm/contracts';
+import { DEFAULT_CURRENCY, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, PaymentStatus } from '@aipm/contracts';
 import {
   Check,
   Column,

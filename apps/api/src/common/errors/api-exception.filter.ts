@@ -1,0 +1,85 @@
+import { type ApiErrorResponse, ERROR_MESSAGES, type ErrorCode } from '@aipm/contracts';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiError } from './api.error';
+
+/**
+ * The HTTP status of each code; a code not listed is a refused input (400). One table, so the same failure
+ * answers the same status on every route.
+ */
+const STATUS_OF_CODE: Partial<Record<ErrorCode, HttpStatus>> = {
+  INTERNAL_ERROR: HttpStatus.INTERNAL_SERVER_ERROR,
+  NOT_FOUND: HttpStatus.NOT_FOUND,
+  BODY_TOO_LARGE: HttpStatus.PAYLOAD_TOO_LARGE,
+  UNAUTHORIZED: HttpStatus.UNAUTHORIZED,
+  INVALID_CREDENTIALS: HttpStatus.UNAUTHORIZED,
+  ADMIN_EXISTS: HttpStatus.FORBIDDEN,
+  CROSS_SITE_REQUEST: HttpStatus.FORBIDDEN,
+  LOGIN_RATE_LIMITED: HttpStatus.TOO_MANY_REQUESTS,
+  FORM_RATE_LIMITED: HttpStatus.TOO_MANY_REQUESTS,
+  LEAD_NOT_FOUND: HttpStatus.NOT_FOUND,
+  TASK_NOT_FOUND: HttpStatus.NOT_FOUND,
+  RESULT_NOT_FOUND: HttpStatus.NOT_FOUND,
+  JOB_NOT_FOUND: HttpStatus.NOT_FOUND,
+  TASK_RUNNING: HttpStatus.CONFLICT,
+  REVIEW_ONLY_PENDING: HttpStatus.CONFLICT,
+  PUBLISH_ONLY_APPROVED: HttpStatus.CONFLICT,
+  DUPLICATE_SOURCE_URL: HttpStatus.CONFLICT,
+  CRAWL_FAILED: HttpStatus.BAD_GATEWAY,
+  CRAWLER_TEST_FAILED: HttpStatus.BAD_GATEWAY,
+  CRAWLER_UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
+  CRAWLER_TEST_TIMED_OUT: HttpStatus.GATEWAY_TIMEOUT,
+};
+
+export function statusOf(code: ErrorCode): HttpStatus {
+  return STATUS_OF_CODE[code] ?? HttpStatus.BAD_REQUEST;
+}
+
+/** What a framework or library exception (route not found, a guard's refusal) is in our codes. */
+function codeOfStatus(status: number): ErrorCode {
+  if (status >= 500) return 'INTERNAL_ERROR';
+  switch (status) {
+    case HttpStatus.BAD_REQUEST:
+      return 'BAD_REQUEST';
+    case HttpStatus.UNAUTHORIZED:
+      return 'UNAUTHORIZED';
+    case HttpStatus.NOT_FOUND:
+      return 'NOT_FOUND';
+    case HttpStatus.PAYLOAD_TOO_LARGE:
+      return 'BODY_TOO_LARGE';
+    default:
+      return 'REQUEST_FAILED';
+  }
+}
+
+/** The envelope of a failure answered outside Nest's pipeline (body parser, Bull Board's guard). */
+export function errorBody(code: ErrorCode): ApiErrorResponse {
+  return { success: false, code, message: ERROR_MESSAGES[code] };
+}
+
+/**
+ * Every failure leaves the API as `{ success: false, code, message }` (plus `errors` and `fieldCodes` on a
+ * validation error), the envelope the admin and the web read (spec §7: "failure carries message"; clients
+ * translate by code). Unknown errors become a 500 whose details stay in the log.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger(ApiExceptionFilter.name);
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    if (response.headersSent) return;
+    if (exception instanceof ApiError) {
+      response.status(statusOf(exception.code)).json(exception.toResponse());
+      return;
+    }
+    if (exception instanceof HttpException) {
+      // A framework answer (unknown route, a library's guard): its status stands, its English text does not.
+      const status = exception.getStatus();
+      response.status(status).json(errorBody(codeOfStatus(status)));
+      return;
+    }
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    response.status(HttpStatus.INTERNAL_SERVER_ERROR).json(errorBody('INTERNAL_ERROR'));
+  }
+}

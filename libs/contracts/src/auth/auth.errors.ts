@@ -1,0 +1,15 @@
+/** Error codes of sign-up, sign-in, the session and the password (spec §5, §8), with the spec's wording. */
+export const AUTH_ERRORS = {
+  PASSWORD_TOO_SHORT: '密码至少需要8位字符',
+  PASSWORD_REQUIRED: '请输入密码',
+  CURRENT_PASSWORD_REQUIRED: '请输入当前密码',
+  NEW_PASSWORD_TOO_SHORT: '新密码至少需要8位字符',
+  INVALID_CREDENTIALS: '邮箱或密码错误',
+  ADMIN_EXISTS: '检测到系统已有管理员，请使用登录功能',
+  WRONG_CURRENT_PASSWORD: '当前密码错误',
+  UNAUTHORIZED: '请先登录管理员账户',
+  LOGIN_RATE_LIMITED: '登录失败次数过多，请15分钟后再试',
+  CROSS_SITE_REQUEST: '拒绝来自其他网站的请求',
+} as const;
+
+export type AuthErrorCode = keyof typeof AUTH_ERRORS;

@@ -1,0 +1,10 @@
+/*
+ * The server entry: request DTO classes validated with class-validator, for the API and for server-only web
+ * code (`*.server.ts`). Browser bundles never import it (tools/bundle-boundary.spec.ts, eslint.config.mjs).
+ */
+export * from './auth/auth.dto';
+export * from './crawl/crawl-admin.dto';
+export * from './crawl/published-job-admin.dto';
+export * from './leads/lead.dto';
+export * from './leads/lead-validators';
+export * from './validation/rule';

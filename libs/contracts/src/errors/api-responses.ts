@@ -1,0 +1,33 @@
+import type { ErrorCode } from './error-catalog';
+
+/*
+ * The envelopes of spec §7. Naming rule: a type named `…Response` is what the API sends: a whole body the
+ * spec shapes by hand (AdminCheckResponse), or a record inside these envelopes (RegistrationResponse,
+ * CrawlTaskResponse); the envelopes themselves are the three generics below.
+ */
+
+/** One record (or a call's outcome) in `{ success, data }`, with the spec's message where it gives one. */
+export interface ApiDataResponse<T> {
+  success: true;
+  message?: string;
+  data: T;
+}
+
+/** Admin lists: react-admin simple-rest parameters in, `Content-Range: <resource> <from>-<to>/<total>` out. */
+export interface ApiListResponse<T> {
+  success: true;
+  data: T[];
+}
+
+/**
+ * Every failure of the API. `code` names what went wrong (clients translate by it), `message` is the spec's
+ * Chinese text; a validation failure (400) adds each failing field's message and code, `message` and `code`
+ * being those of the first failing rule.
+ */
+export interface ApiErrorResponse {
+  success: false;
+  code: ErrorCode;
+  message: string;
+  errors?: Record<string, string>;
+  fieldCodes?: Record<string, ErrorCode>;
+}

@@ -1,0 +1,26 @@
+/**
+ * Error codes every feature can answer with, beside the spec's Chinese message of each. A client translates
+ * by code (the message is what a person reads when no translation exists); codes never change meaning.
+ */
+export const COMMON_ERRORS = {
+  /** Anything unexpected: details stay in the server log. */
+  INTERNAL_ERROR: '服务器内部错误，请稍后重试',
+  /** A request no client of ours sends: unparseable JSON, or an answer from a framework layer. */
+  BAD_REQUEST: '请求内容格式无效',
+  NOT_FOUND: '请求的资源不存在',
+  /** A status the API has no code of its own for (405, 415 …): the message is general on purpose. */
+  REQUEST_FAILED: '请求失败，请稍后重试',
+  BODY_TOO_LARGE: '提交的内容过长，请精简后重试',
+  INVALID_EMAIL: '请输入有效的邮箱地址',
+  INVALID_LIST_QUERY: '列表查询参数无效',
+  /** A field no call of ours takes (the API refuses unknown fields rather than ignoring them). */
+  UNKNOWN_FIELD: '请求包含不支持的字段',
+  /** A field that breaks a rule with no message of its own (hidden fields, cache busters). */
+  INVALID_FIELD: '字段格式无效',
+  LIMIT_NOT_INTEGER: 'limit 必须是整数',
+  LIMIT_TOO_SMALL: 'limit 至少为 1',
+  /** The answer's message names the list's own maximum. */
+  LIMIT_TOO_LARGE: 'limit 超过上限',
+} as const;
+
+export type CommonErrorCode = keyof typeof COMMON_ERRORS;

@@ -1,0 +1,28 @@
+import { AUTH_ERRORS } from '../auth/auth.errors';
+import { CRAWL_ERRORS, PUBLISHED_JOB_ERRORS } from '../crawl/crawl-admin.errors';
+import { LEAD_ERRORS } from '../leads/lead.errors';
+import { COMMON_ERRORS } from './common.errors';
+
+/** Every feature's error codes, each defined once (error-catalog.spec.ts proves no code is defined twice). */
+export const ERROR_CATALOGS = {
+  common: COMMON_ERRORS,
+  auth: AUTH_ERRORS,
+  leads: LEAD_ERRORS,
+  crawl: CRAWL_ERRORS,
+  publishedJobs: PUBLISHED_JOB_ERRORS,
+} as const;
+
+/** Code → the spec's Chinese message: what the API answers, and the back office's zh translation. */
+export const ERROR_MESSAGES = {
+  ...COMMON_ERRORS,
+  ...AUTH_ERRORS,
+  ...LEAD_ERRORS,
+  ...CRAWL_ERRORS,
+  ...PUBLISHED_JOB_ERRORS,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value);
+}

@@ -1,0 +1,3 @@
+export * from './common.errors';
+export * from './error-catalog';
+export * from './api-responses';

@@ -1,0 +1,39 @@
+/**
+ * Error codes of the lead-capture calls (spec §5 registration and contact rules, §8 public messages) and of
+ * their back-office routes. Messages the spec does not give (phone format, lengths, rate limit, follow-up)
+ * follow its tone.
+ */
+export const LEAD_ERRORS = {
+  // §5 registration
+  NAME_REQUIRED: '姓名不能为空',
+  REGISTRATION_PHONE_REQUIRED: '手机号码不能为空',
+  SCHOOL_REQUIRED: '请填写在读/毕业学校',
+  MAJOR_REQUIRED: '请填写就读专业',
+  /** The form's agreement rule (§5: "you must agree to the user agreement and privacy policy to submit"). */
+  AGREEMENT_REQUIRED: '您必须同意用户协议和隐私政策才能提交',
+  // §5 contact
+  CONTACT_PHONE_REQUIRED: '请输入手机号码',
+  SUBJECT_REQUIRED: '请选择咨询主题',
+  // phone numbers (beyond the spec: it only requires one)
+  INVALID_PHONE: '请输入有效的手机号码：中国大陆11位手机号，或以+开头的国际号码',
+  INVALID_MAINLAND_PHONE: '请输入有效的中国大陆手机号码（1开头的11位数字）',
+  // lengths (beyond the spec: the columns are bounded)
+  NAME_TOO_LONG: '姓名不能超过50个字符',
+  SCHOOL_TOO_LONG: '学校名称不能超过100个字符',
+  MAJOR_TOO_LONG: '专业名称不能超过100个字符',
+  EMAIL_TOO_LONG: '邮箱地址不能超过254个字符',
+  GOALS_TOO_LONG: '学习目标不能超过2000个字符',
+  MESSAGE_TOO_LONG: '咨询内容不能超过2000个字符',
+  INVALID_SOURCE: '来源信息格式无效',
+  /** 429 from the public forms (FORM_RATE_LIMIT_PER_MINUTE per client IP and form). */
+  FORM_RATE_LIMITED: '提交过于频繁，请稍后再试',
+  // back office
+  INVALID_LEAD_ID: '记录ID格式无效',
+  LEAD_NOT_FOUND: '记录不存在或已被删除',
+  INVALID_LEAD_STATUS: '状态必须是 new, contacted, enrolled 或 invalid',
+  NOTE_TOO_LONG: '备注不能超过2000个字符',
+  INVALID_FOLLOW_UP_AT: '跟进时间必须是有效的日期时间',
+  ERASURE_NEEDS_IDENTITY: '请提供要删除的联系人的手机号码或邮箱',
+} as const;
+
+export type LeadErrorCode = keyof typeof LEAD_ERRORS;
