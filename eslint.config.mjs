@@ -40,6 +40,21 @@ export default tseslint.config(
     },
   },
   {
+    // Browser code reads the lean contracts entry only: validation lives at @aipm/contracts/dto, for the servers
+    // and Remix's server-only modules (docs/decisions/011; tools/bundle-boundary.spec.ts checks the bundles).
+    files: ['apps/admin/**/*.{ts,tsx}', 'apps/web/app/**/*.{ts,tsx}'],
+    ignores: ['**/*.server.{ts,tsx}', '**/*.server.spec.{ts,tsx}', '**/.server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@aipm/contracts/dto', message: 'Validated DTOs are server-only: import types and messages from @aipm/contracts.' }],
+          patterns: [{ group: ['class-validator', 'class-transformer', 'reflect-metadata'], message: 'Server-only validation: keep it in *.server.ts modules.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.cjs', 'tools/**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', fetch: 'readonly', AbortSignal: 'readonly', __dirname: 'readonly' } },
   },

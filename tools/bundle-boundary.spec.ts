@@ -36,19 +36,18 @@ const BUNDLES = [
   },
 ] as const;
 
-/** Server-only packages (by npm name) that must never reach a browser. */
-function isForbiddenPackage(name: string): boolean {
-  return (
-    name.startsWith('@nestjs/') ||
-    name === 'typeorm' ||
-    name === 'bullmq' ||
-    name === 'ioredis' ||
-    /^puppeteer(-|$)/.test(name)
-  );
+/**
+ * Packages (by npm name) that must never reach a browser: server frameworks, and the request validation
+ * that lives at the contracts' server entry, @aipm/contracts/dto (docs/decisions/011).
+ */
+export const FORBIDDEN_PACKAGES = ['typeorm', 'bullmq', 'ioredis', 'class-validator', 'class-transformer', 'validator', 'reflect-metadata'] as const;
+
+export function isForbiddenPackage(name: string): boolean {
+  return name.startsWith('@nestjs/') || (FORBIDDEN_PACKAGES as readonly string[]).includes(name) || /^puppeteer(-|$)/.test(name);
 }
 
-/** Workspace folders that hold server code (imported from source, so they appear without node_modules). */
-const FORBIDDEN_WORKSPACE_DIRS = ['apps/api/', 'apps/worker/', 'libs/server/'];
+/** Workspace code that is server-only (imported from source, so it appears without node_modules). */
+const FORBIDDEN_WORKSPACE_PATHS = ['apps/api/', 'apps/worker/', 'libs/server/', 'libs/contracts/src/dto.ts', 'libs/contracts/src/validation/'];
 
 /** Text found only in each package's own code (checked below against the installed package). */
 const TEXT_MARKERS: Array<{ pkg: string; file: string; marker: string }> = [
@@ -56,6 +55,8 @@ const TEXT_MARKERS: Array<{ pkg: string; file: string; marker: string }> = [
   { pkg: 'typeorm', file: 'error/EntityMetadataNotFoundError.js', marker: 'EntityMetadataNotFoundError' },
   { pkg: 'ioredis', file: 'built/errors/ClusterAllFailedError.js', marker: 'ClusterAllFailedError' },
   { pkg: 'puppeteer-core', file: 'lib/esm/puppeteer/cdp/ExecutionContext.js', marker: 'Runtime.callFunctionOn' },
+  { pkg: 'class-validator', file: 'cjs/validation/ValidationExecutor.js', marker: 'an unknown value was passed to the validate function' },
+  { pkg: 'reflect-metadata', file: 'Reflect.js', marker: '@reflect-metadata:registry' },
 ];
 /** Package names as they appear in import specifiers, error texts and Redis key prefixes. */
 const NAME_PATTERN = /@nestjs\/|\btypeorm\b|\bbullmq\b|\bioredis\b|\bpuppeteer\b/i;
@@ -132,7 +133,7 @@ describe('browser bundle boundary', () => {
       const offenders = modules
         .map((m) => m.id.replace(/\\/g, '/'))
         .filter((id) => !id.includes('/node_modules/'))
-        .filter((id) => FORBIDDEN_WORKSPACE_DIRS.some((dir) => id.startsWith(`${root.replace(/\\/g, '/')}/${dir}`)));
+        .filter((id) => FORBIDDEN_WORKSPACE_PATHS.some((dir) => id.startsWith(`${root.replace(/\\/g, '/')}/${dir}`)));
       expect(offenders).toEqual([]);
     });
 

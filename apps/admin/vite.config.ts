@@ -17,9 +17,6 @@ export default defineConfig({
       { find: /^@aipm\/contracts$/, replacement: path.resolve(adminDir, '../../libs/contracts/src/index.ts') },
     ],
   },
-  // The contracts DTOs use legacy (TypeScript) decorators for class-validator, as the API compiles them;
-  // without this esbuild emits standard decorators and class-validator fails at load in the browser.
-  esbuild: { tsconfigRaw: { compilerOptions: { experimentalDecorators: true, useDefineForClassFields: false } } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,8 @@
-import { type ErasePersonRequest, LEAD_PATHS, type PersonErasedResponse } from '@aipm/contracts';
+import { type ErasePersonRequest, isErrorCode, LEAD_PATHS, type PersonErasedResponse } from '@aipm/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { type DataProvider, fetchUtils, type RaRecord, type UpdateParams } from 'react-admin';
+import { type DataProvider, fetchUtils, HttpError, type RaRecord, type UpdateParams } from 'react-admin';
+
+import { errorKey } from './i18n/error-messages';
 
 /** Same origin as the page: the front door forwards /api/** to the API with the session cookie. */
 export const API_BASE = '/api';
@@ -27,13 +29,30 @@ function unwrap(json: unknown): unknown {
 }
 
 /**
- * fetchJson with the envelope removed. Failures stay fetchJson's HttpError (status, the server's `message`,
- * the body with its per-field `errors`), so react-admin routes a 401 to authProvider.checkError and shows
- * validation errors beside the inputs.
+ * The API's failure in react-admin's terms: an HttpError whose message, and whose per-field `errors`, are
+ * translation keys of the codes (aipm.errors.*), which react-admin's notifications and inputs translate. A
+ * failure without a code (a proxy's HTML page) keeps fetchJson's own error.
+ */
+export function translatableError(error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  const body = error.body as { code?: unknown; fieldCodes?: unknown } | undefined;
+  if (!isErrorCode(body?.code)) return error;
+  const fieldCodes = typeof body.fieldCodes === 'object' && body.fieldCodes !== null ? Object.entries(body.fieldCodes) : [];
+  const errors = Object.fromEntries(fieldCodes.filter(([, code]) => isErrorCode(code)).map(([field, code]) => [field, errorKey(code)]));
+  return new HttpError(errorKey(body.code), error.status, { ...body, errors });
+}
+
+/**
+ * fetchJson with the envelope removed. Failures stay HttpErrors (status, body), so react-admin routes a 401
+ * to authProvider.checkError and shows validation errors beside the inputs, in the chosen language.
  */
 export const httpClient: typeof fetchUtils.fetchJson = async (url, options = {}) => {
-  const response = await fetchUtils.fetchJson(url, { credentials: 'same-origin', ...options });
-  return { ...response, json: unwrap(response.json) };
+  try {
+    const response = await fetchUtils.fetchJson(url, { credentials: 'same-origin', ...options });
+    return { ...response, json: unwrap(response.json) };
+  } catch (error) {
+    throw translatableError(error);
+  }
 };
 
 /**

@@ -1,5 +1,3 @@
-// First: class-transformer decorators in the shared contracts DTOs read design metadata at load.
-import 'reflect-metadata';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 

@@ -1,13 +1,16 @@
-import { ADMIN_AUTH_PATHS, type AdminCheckResponse, type AdminSessionResponse, type AdminStatsResponse, type AuthResultResponse } from '@aipm/contracts';
+import { ADMIN_AUTH_PATHS, type AdminCheckResponse, type AdminSessionResponse, type AdminStatsResponse, type AuthResultResponse, type ErrorCode, isErrorCode } from '@aipm/contracts';
 
-/** A non-2xx answer: `message` is the server's own message when it sent one (spec §7 "failure carries message"). */
+/**
+ * A non-2xx answer. `code` is the API's error code when it sent one: screens translate it (aipm.errors.*)
+ * rather than show the server's Chinese text; `message` is "status: text" (spec §7) for the log.
+ */
 export class AdminApiError extends Error {
   constructor(
     readonly status: number,
-    readonly serverMessage: string | undefined,
-    fallback: string,
+    readonly code: ErrorCode | undefined,
+    message: string,
   ) {
-    super(serverMessage ?? fallback);
+    super(message);
     this.name = 'AdminApiError';
   }
 }
@@ -33,9 +36,9 @@ export async function adminRequest<T>(path: string, init: { method?: 'GET' | 'PO
     body = undefined;
   }
   if (!response.ok) {
-    const message = (body as { message?: unknown } | undefined)?.message;
-    // Spec §7: "status: text" when the server gives no message of its own.
-    throw new AdminApiError(response.status, typeof message === 'string' ? message : undefined, `${response.status}: ${text || response.statusText}`);
+    const code = (body as { code?: unknown } | undefined)?.code;
+    // Spec §7: "status: text".
+    throw new AdminApiError(response.status, isErrorCode(code) ? code : undefined, `${response.status}: ${text || response.statusText}`);
   }
   return body as T;
 }

@@ -1,8 +1,11 @@
 import { LEAD_STATUS_LABELS } from '@aipm/contracts';
 
+import { enErrorMessages, zhErrorMessages } from './error-messages';
+
 /** The back office's own wording, under `aipm.*` beside react-admin's `ra.*`. zh is the reference (spec §5, §8). */
 export const zhAppMessages = {
   aipm: {
+    errors: zhErrorMessages,
     title: 'AI 产品经理训练营 · 管理后台',
     back_to_site: '返回首页',
     verifying: '正在验证管理员权限...',
@@ -156,6 +159,7 @@ export const zhAppMessages = {
 
 export const enAppMessages: typeof zhAppMessages = {
   aipm: {
+    errors: enErrorMessages,
     title: 'AI Product Manager Bootcamp · Admin',
     back_to_site: 'Back to home',
     verifying: 'Verifying administrator permission...',

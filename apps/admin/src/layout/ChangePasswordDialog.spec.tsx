@@ -34,10 +34,10 @@ describe(ChangePasswordDialog.name, () => {
     expect(calls).toEqual([]);
   });
 
-  it("shows the server's message on failure and reports success", async () => {
+  it('shows the failure by its code (never the server text) and reports success', async () => {
     const calls = answerFetch({
       'POST /api/admin/change-password': [
-        { status: 400, body: { success: false, message: '当前密码错误' } },
+        { status: 400, body: { success: false, code: 'WRONG_CURRENT_PASSWORD', message: 'text the dialog must not show' } },
         { status: 200, body: { success: true, message: '密码修改成功' } },
       ],
     });
@@ -48,6 +48,7 @@ describe(ChangePasswordDialog.name, () => {
     await fill(user, 'wrong-password', 'long-enough-1', 'long-enough-1');
     await user.click(screen.getByRole('button', { name: '确认修改' }));
     expect(await screen.findByText('当前密码错误')).toBeInTheDocument();
+    expect(screen.queryByText('text the dialog must not show')).not.toBeInTheDocument();
     expect(onChanged).not.toHaveBeenCalled();
 
     await fill(user, 'right-password', 'long-enough-1', 'long-enough-1');

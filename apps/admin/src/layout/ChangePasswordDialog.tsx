@@ -3,6 +3,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { AdminApiError, adminApi } from '../auth/adminApi';
+import { errorKey } from '../i18n/error-messages';
 import { PasswordInput } from '../login/PasswordInput';
 
 interface ChangePasswordDialogProps {
@@ -41,8 +42,7 @@ export function ChangePasswordDialog({ open, firstTime, onClose, onChanged }: Ch
       notify('aipm.password.success', { type: 'success' });
       onChanged();
     } catch (error) {
-      const message = error instanceof AdminApiError && error.serverMessage ? error.serverMessage : translate('aipm.password.failed');
-      notify(message, { type: 'error', messageArgs: { _: message } }); // a server message is not a translation key
+      notify(error instanceof AdminApiError && error.code ? errorKey(error.code) : 'aipm.password.failed', { type: 'error' });
     } finally {
       setSubmitting(false);
     }

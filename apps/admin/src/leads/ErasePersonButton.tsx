@@ -34,7 +34,7 @@ export function ErasePersonButton() {
       notify('aipm.leads.erase.success', { type: 'success', messageArgs: { registrations: erased.registrations, messages: erased.messages } });
       redirect('list', resource);
     } catch (error) {
-      notify('aipm.leads.erase.failed', { type: 'error', messageArgs: { message: error instanceof Error ? error.message : String(error) } });
+      notify('aipm.leads.erase.failed', { type: 'error', messageArgs: { message: error instanceof Error ? translate(error.message, { _: error.message }) : String(error) } });
     } finally {
       setPending(false);
       setOpen(false);

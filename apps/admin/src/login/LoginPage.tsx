@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, CircularProgress, Link, TextField, Typo
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNotify, useRedirect, useTranslate } from 'react-admin';
 import { AdminApiError, adminApi } from '../auth/adminApi';
+import { errorKey } from '../i18n/error-messages';
 import { PasswordInput } from './PasswordInput';
 
 type Mode = 'checking' | 'register' | 'login';
@@ -52,7 +53,7 @@ export function LoginPage() {
       notify('aipm.login.toast.network', { type: 'error' });
       return;
     }
-    const message = error instanceof AdminApiError && error.serverMessage ? error.serverMessage : translate(`aipm.login.toast.${key}_default`);
+    const message = error instanceof AdminApiError && error.code ? translate(errorKey(error.code)) : translate(`aipm.login.toast.${key}_default`);
     notify(`aipm.login.toast.${key}`, { type: 'error', messageArgs: { message } });
   };
 
