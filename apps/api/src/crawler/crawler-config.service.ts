@@ -1,8 +1,8 @@
-import { CRAWLER_CONFIG_KEYS, parseCrawlerConfig, serializeCrawlerConfigValue, type CrawlerConfig, type SaveCrawlerConfigDto } from '@aipm/contracts';
-import { AdminConfig } from '@aipm/database';
+import { serializeCrawlerConfigValue, type CrawlerConfig, type SaveCrawlerConfigDto } from '@aipm/contracts';
+import { AdminConfig, readCrawlerConfig } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, type Repository } from 'typeorm';
+import { DataSource, type Repository } from 'typeorm';
 
 export const COOKIE_KEYS = ['zhaopin_cookie', 'boss_cookie', 'job51_cookie', 'liepin_cookie', 'lagou_cookie'] as const;
 type CookieKey = (typeof COOKIE_KEYS)[number];
@@ -21,14 +21,9 @@ export class CrawlerConfigService {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  /** The stored values with the spec's defaults for missing keys (what the worker reads too). */
-  async read(): Promise<CrawlerConfig> {
-    const rows = await this.settings.findBy({ key: In([...CRAWLER_CONFIG_KEYS]) });
-    return parseCrawlerConfig(rows);
-  }
-
+  /** The settings the worker reads too (the shared reader), cookies masked. */
   async readMasked(): Promise<CrawlerConfig> {
-    return masked(await this.read());
+    return masked(await readCrawlerConfig(this.settings));
   }
 
   /**
@@ -36,7 +31,7 @@ export class CrawlerConfigService {
    * every field does not overwrite the real cookie with its mask.
    */
   async save(dto: SaveCrawlerConfigDto): Promise<CrawlerConfig> {
-    const current = await this.read();
+    const current = await readCrawlerConfig(this.settings);
     const changes = Object.entries(dto).filter(([key, value]) => {
       if (value === undefined) return false;
       if ((COOKIE_KEYS as readonly string[]).includes(key)) {
