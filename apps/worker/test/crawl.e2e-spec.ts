@@ -3,12 +3,11 @@ import { CrawlResultStatus, crawlerTestMessage, crawlerTestPassed, type CrawlerD
 import { CrawlResult, CrawlTask, LearnedSelector } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import {
-  bullConnectionFromUrl,
+  bullOptions,
   CRAWL_QUEUE,
   CRAWLER_DIAGNOSTICS_QUEUE,
   enqueueCrawl,
   enqueueCrawlerDiagnostics,
-  KEY_PREFIX,
   type CrawlJobData,
   type CrawlJobResult,
 } from '@aipm/queue';
@@ -71,9 +70,8 @@ describe('crawl through the queue (real Chromium, fixture sites)', () => {
     app = await NestFactory.createApplicationContext(WorkerModule.register(env), { logger: false });
     await app.init();
     dataSource = app.get(DataSource);
-    const connection = bullConnectionFromUrl(redisUrl);
-    queue = new Queue(CRAWL_QUEUE, { connection, prefix: `${KEY_PREFIX}:bull` });
-    events = new QueueEvents(CRAWL_QUEUE, { connection, prefix: `${KEY_PREFIX}:bull` });
+    queue = new Queue(CRAWL_QUEUE, bullOptions(redisUrl));
+    events = new QueueEvents(CRAWL_QUEUE, bullOptions(redisUrl));
     await events.waitUntilReady();
     await queue.obliterate({ force: true });
     await setConfig('request_delay', '50');
@@ -340,8 +338,8 @@ describe('crawl through the queue (real Chromium, fixture sites)', () => {
     });
 
     it('answers through its queue, and skips a test whose deadline passed before it started', async () => {
-      const diagnostics = new Queue(CRAWLER_DIAGNOSTICS_QUEUE, { connection: bullConnectionFromUrl(redisUrl), prefix: `${KEY_PREFIX}:bull` });
-      const diagnosticsEvents = new QueueEvents(CRAWLER_DIAGNOSTICS_QUEUE, { connection: bullConnectionFromUrl(redisUrl), prefix: `${KEY_PREFIX}:bull` });
+      const diagnostics = new Queue(CRAWLER_DIAGNOSTICS_QUEUE, bullOptions(redisUrl));
+      const diagnosticsEvents = new QueueEvents(CRAWLER_DIAGNOSTICS_QUEUE, bullOptions(redisUrl));
       try {
         await diagnosticsEvents.waitUntilReady();
         const answered = await enqueueCrawlerDiagnostics(diagnostics, { deadline: Date.now() + 30_000 });
