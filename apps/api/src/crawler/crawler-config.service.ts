@@ -1,10 +1,16 @@
-import { serializeCrawlerConfigValue, type CrawlerConfig, type SaveCrawlerConfigDto } from '@aipm/contracts';
+import { CrawlerConfigKey, serializeCrawlerConfigValue, type CrawlerConfig, type SaveCrawlerConfigDto } from '@aipm/contracts';
 import { AdminConfig, readCrawlerConfig } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
 
-export const COOKIE_KEYS = ['zhaopin_cookie', 'boss_cookie', 'job51_cookie', 'liepin_cookie', 'lagou_cookie'] as const;
+export const COOKIE_KEYS = [
+  CrawlerConfigKey.ZhaopinCookie,
+  CrawlerConfigKey.BossCookie,
+  CrawlerConfigKey.Job51Cookie,
+  CrawlerConfigKey.LiepinCookie,
+  CrawlerConfigKey.LagouCookie,
+] as const;
 type CookieKey = (typeof COOKIE_KEYS)[number];
 
 /** A cookie as the admin sees it: its first and last four characters, never the whole session. */
