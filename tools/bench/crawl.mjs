@@ -17,7 +17,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const require = createRequire(path.join(root, 'package.json'));
 require('reflect-metadata');
 const { runMigrations } = require(path.join(root, 'libs/server/database/dist/index.js'));
-const { bullConnectionFromUrl, CRAWL_QUEUE, enqueueCrawl, KEY_PREFIX } = require(path.join(root, 'libs/server/queue/dist/index.js'));
+const { bullOptions, CRAWL_QUEUE, enqueueCrawl } = require(path.join(root, 'libs/server/queue/dist/index.js'));
 const { Queue, QueueEvents } = require('bullmq');
 const { DataSource } = require('typeorm');
 
@@ -99,9 +99,8 @@ async function benchOnce(concurrency, fixtures) {
   await data.initialize();
   const redisUrl = new URL(process.env.REDIS_URL);
   redisUrl.pathname = '/11';
-  const connection = bullConnectionFromUrl(redisUrl.toString());
-  const queue = new Queue(CRAWL_QUEUE, { connection, prefix: `${KEY_PREFIX}:bull` });
-  const events = new QueueEvents(CRAWL_QUEUE, { connection, prefix: `${KEY_PREFIX}:bull` });
+  const queue = new Queue(CRAWL_QUEUE, bullOptions(redisUrl.toString()));
+  const events = new QueueEvents(CRAWL_QUEUE, bullOptions(redisUrl.toString()));
   await queue.obliterate({ force: true });
   await events.waitUntilReady();
   await data.query(`INSERT INTO admin_config (key, value) VALUES ('request_delay', $1)`, [String(DELAY)]);

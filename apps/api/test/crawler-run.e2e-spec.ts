@@ -1,7 +1,7 @@
 import { CRAWL_ERRORS, type CrawlerDiagnostics, crawlerTestMessage, crawlSucceededMessage, type SiteDiagnosis } from '@aipm/contracts';
 import { createDataSourceOptions, CrawlResult, CrawlTask } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
-import { bullConnectionFromUrl, CRAWL_QUEUE, KEY_PREFIX } from '@aipm/queue';
+import { bullOptions, CRAWL_QUEUE } from '@aipm/queue';
 import type { INestApplication } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { existsSync } from 'node:fs';
@@ -52,7 +52,7 @@ describe('POST /api/admin/crawl/run and /api/admin/crawler-config/test with a re
     database = await createTestDatabase({ migrate: true });
     dataSource = await new DataSource(createDataSourceOptions(database.url)).initialize();
     fixtures = await startFixtureSites({ perPage: 10, totalPages: 3 });
-    const queue = new Queue(CRAWL_QUEUE, { connection: bullConnectionFromUrl(redisUrl), prefix: `${KEY_PREFIX}:bull` });
+    const queue = new Queue(CRAWL_QUEUE, bullOptions(redisUrl));
     await queue.obliterate({ force: true });
     await queue.close();
 

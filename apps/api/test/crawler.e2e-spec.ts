@@ -1,7 +1,7 @@
 import { CRAWL_ERRORS, CRAWL_MESSAGES, CRAWLER_CONFIG_DEFAULTS, crawlerTestNotRunMessage, crawlerTestTimedOutMessage, ERROR_MESSAGES, type ErrorCode } from '@aipm/contracts';
 import { AdminConfig, createDataSourceOptions, CrawlResult, CrawlTask, PublishedJob, User } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
-import { bullConnectionFromUrl, CRAWL_JOB_NAME, CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, KEY_PREFIX, QUEUE_NAMES, WORKER_HEARTBEAT_KEY } from '@aipm/queue';
+import { bullOptions, CRAWL_JOB_NAME, CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, QUEUE_NAMES, WORKER_HEARTBEAT_KEY } from '@aipm/queue';
 import type { INestApplication } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -36,8 +36,8 @@ describe('crawler admin API', () => {
     app = await createApp(testApiEnv({ DATABASE_URL: database.url, REDIS_URL: redisUrl }));
     await app.init();
     admin = await adminAgent(app);
-    queue = new Queue(CRAWL_QUEUE, { connection: bullConnectionFromUrl(redisUrl), prefix: `${KEY_PREFIX}:bull` });
-    diagnostics = new Queue(CRAWLER_DIAGNOSTICS_QUEUE, { connection: bullConnectionFromUrl(redisUrl), prefix: `${KEY_PREFIX}:bull` });
+    queue = new Queue(CRAWL_QUEUE, bullOptions(redisUrl));
+    diagnostics = new Queue(CRAWLER_DIAGNOSTICS_QUEUE, bullOptions(redisUrl));
     redis = new Redis(redisUrl);
     await queue.obliterate({ force: true });
     await diagnostics.obliterate({ force: true });

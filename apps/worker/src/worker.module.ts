@@ -1,6 +1,4 @@
 import { createDataSourceOptions } from '@aipm/database';
-import { bullConnectionFromUrl, KEY_PREFIX } from '@aipm/queue';
-import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
@@ -18,7 +16,6 @@ export class WorkerModule {
         LoggerModule.forRoot({ pinoHttp: { level: env.LOG_LEVEL, base: { app: 'worker' } } }),
         // The API owns and migrates the schema; the worker only reads and writes rows.
         TypeOrmModule.forRoot({ ...createDataSourceOptions(env.DATABASE_URL), retryAttempts: 3, retryDelay: 1000 }),
-        BullModule.forRoot({ connection: bullConnectionFromUrl(env.REDIS_URL), prefix: `${KEY_PREFIX}:bull` }),
         CrawlModule,
       ],
       providers: [{ provide: WORKER_ENV, useValue: env }, HeartbeatService],

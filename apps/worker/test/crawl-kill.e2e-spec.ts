@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { CrawlRunStatistics } from '@aipm/contracts';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
-import { bullConnectionFromUrl, CRAWL_QUEUE, enqueueCrawl, KEY_PREFIX } from '@aipm/queue';
+import { bullOptions, CRAWL_QUEUE, enqueueCrawl } from '@aipm/queue';
 import { Queue } from 'bullmq';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -78,7 +78,7 @@ describe('crawl worker processes: killed mid-crawl, handed back, pacing one site
     fixtures = await startFixtureSites({ perPage: 10, totalPages: 3 });
     dataSource = new DataSource({ type: 'postgres', url: database.url });
     await dataSource.initialize();
-    queue = new Queue(CRAWL_QUEUE, { connection: bullConnectionFromUrl(redisUrl), prefix: `${KEY_PREFIX}:bull` });
+    queue = new Queue(CRAWL_QUEUE, bullOptions(redisUrl));
     await queue.obliterate({ force: true });
   });
 

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { CrawlRunStatistics } from '@aipm/contracts';
 import { createDataSourceOptions, CrawlTask } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
-import { bullConnectionFromUrl, CRAWL_QUEUE, enqueueCrawl, KEY_PREFIX, type CrawlJobData } from '@aipm/queue';
+import { bullOptions, CRAWL_QUEUE, enqueueCrawl, type CrawlJobData } from '@aipm/queue';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type Job, Queue, Worker } from 'bullmq';
@@ -15,14 +15,13 @@ import { WorkerModule } from '../src/worker.module';
 
 jest.setTimeout(60_000);
 
-const PREFIX = `${KEY_PREFIX}:bull`;
 const MINUTES_AGO = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 /** A task no crawl ever finishes must not stay `running`: BullMQ's own failures and lost jobs end it. */
 describe(CrawlTaskReconciler.name, () => {
   // 2: Redis has 16 logical databases by default; this one is used by no other suite.
   const redisUrl = testRedisUrl(2);
-  const connection = bullConnectionFromUrl(redisUrl);
+  const queueOptions = bullOptions(redisUrl);
   let database: TestDatabase;
   let dataSource: DataSource;
   let queue: Queue<CrawlJobData>;
@@ -37,7 +36,7 @@ describe(CrawlTaskReconciler.name, () => {
 
   /** A worker process that takes the job and dies: its lock is never renewed, and nobody finishes the job. */
   const takeAndDie = async (jobId: string, token: string) => {
-    const dying = new Worker(CRAWL_QUEUE, null, { connection, prefix: PREFIX, lockDuration: 600, autorun: false });
+    const dying = new Worker(CRAWL_QUEUE, null, { ...queueOptions, lockDuration: 600, autorun: false });
     const job = await dying.getNextJob(token);
     expect(job?.id).toBe(jobId);
     await dying.close(true);
@@ -46,7 +45,7 @@ describe(CrawlTaskReconciler.name, () => {
   beforeAll(async () => {
     database = await createTestDatabase({ migrate: true });
     dataSource = await new DataSource(createDataSourceOptions(database.url)).initialize();
-    queue = new Queue<CrawlJobData>(CRAWL_QUEUE, { connection, prefix: PREFIX });
+    queue = new Queue<CrawlJobData>(CRAWL_QUEUE, queueOptions);
     await queue.obliterate({ force: true });
   });
 
@@ -76,7 +75,7 @@ describe(CrawlTaskReconciler.name, () => {
 
     // Workers die twice with the job; a stalled checker (any live worker runs one) puts it back each time,
     // the second time marked to fail: more than the default maxStalledCount of 1.
-    const checker = new Worker(CRAWL_QUEUE, null, { connection, prefix: PREFIX, stalledInterval: 300, autorun: false });
+    const checker = new Worker(CRAWL_QUEUE, null, { ...queueOptions, stalledInterval: 300, autorun: false });
     await checker.startStalledCheckTimer();
     for (const attempt of [1, 2]) {
       await takeAndDie(job.id!, `dying-worker-${attempt}`);
@@ -100,7 +99,7 @@ describe(CrawlTaskReconciler.name, () => {
     const failedJob = await enqueueCrawl(queue, { taskId: '00000000-0000-4000-8000-000000000001' }, { attempts: 1 });
     const lostOutside = await runningTask('failed outside the crawl', MINUTES_AGO(5), { jobId: failedJob.id, pagesDone: 2, found: 20, failures: {} });
     await failedJob.updateData({ taskId: lostOutside.id });
-    const manual = new Worker(CRAWL_QUEUE, null, { connection, prefix: PREFIX, autorun: false });
+    const manual = new Worker(CRAWL_QUEUE, null, { ...queueOptions, autorun: false });
     const taken = (await manual.getNextJob('manual')) as Job<CrawlJobData>;
     await taken.moveToFailed(new Error('connect ECONNREFUSED 127.0.0.1:5432'), 'manual');
     await manual.close();

@@ -1,11 +1,17 @@
-import { CRAWLER_CONFIG_KEYS, type CrawlerConfig, parseCrawlerConfig, serializeCrawlerConfigValue } from '@aipm/contracts';
+import { CrawlerConfigKey, serializeCrawlerConfigValue, type CrawlerConfig } from '@aipm/contracts';
 import { type SaveCrawlerConfigDto } from '@aipm/contracts/dto';
-import { AdminConfig } from '@aipm/database';
+import { AdminConfig, readCrawlerConfig } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, type Repository } from 'typeorm';
+import { DataSource, type Repository } from 'typeorm';
 
-export const COOKIE_KEYS = ['zhaopin_cookie', 'boss_cookie', 'job51_cookie', 'liepin_cookie', 'lagou_cookie'] as const;
+export const COOKIE_KEYS = [
+  CrawlerConfigKey.ZhaopinCookie,
+  CrawlerConfigKey.BossCookie,
+  CrawlerConfigKey.Job51Cookie,
+  CrawlerConfigKey.LiepinCookie,
+  CrawlerConfigKey.LagouCookie,
+] as const;
 type CookieKey = (typeof COOKIE_KEYS)[number];
 
 /** A cookie as the admin sees it: its first and last four characters, never the whole session. */
@@ -22,14 +28,9 @@ export class CrawlerConfigService {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  /** The stored values with the spec's defaults for missing keys (what the worker reads too). */
-  async read(): Promise<CrawlerConfig> {
-    const rows = await this.settings.findBy({ key: In([...CRAWLER_CONFIG_KEYS]) });
-    return parseCrawlerConfig(rows);
-  }
-
+  /** The settings the worker reads too (the shared reader), cookies masked. */
   async readMasked(): Promise<CrawlerConfig> {
-    return masked(await this.read());
+    return masked(await readCrawlerConfig(this.settings));
   }
 
   /**
@@ -37,7 +38,7 @@ export class CrawlerConfigService {
    * every field does not overwrite the real cookie with its mask.
    */
   async save(dto: SaveCrawlerConfigDto): Promise<CrawlerConfig> {
-    const current = await this.read();
+    const current = await readCrawlerConfig(this.settings);
     const changes = Object.entries(dto).filter(([key, value]) => {
       if (value === undefined) return false;
       if ((COOKIE_KEYS as readonly string[]).includes(key)) {

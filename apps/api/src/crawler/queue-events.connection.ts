@@ -1,4 +1,4 @@
-import { bullConnectionFromUrl, KEY_PREFIX } from '@aipm/queue';
+import { bullOptions } from '@aipm/queue';
 import { QueueEvents } from 'bullmq';
 
 /**
@@ -16,7 +16,7 @@ export class QueueEventsConnection {
   /** Ready to report: call before adding the job, so its end cannot be missed. */
   async ready(): Promise<QueueEvents> {
     if (!this.events) {
-      this.events = new QueueEvents(this.queueName, { connection: bullConnectionFromUrl(this.redisUrl), prefix: `${KEY_PREFIX}:bull` });
+      this.events = new QueueEvents(this.queueName, bullOptions(this.redisUrl));
       // A Redis outage surfaces on the request that waits; the listener only keeps it from crashing the process.
       this.events.on('error', () => undefined);
     }

@@ -1,4 +1,4 @@
-import { bullConnectionFromUrl, KEY_PREFIX, QUEUE_NAMES } from '@aipm/queue';
+import { bullOptions, QUEUE_NAMES } from '@aipm/queue';
 import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
 import { API_ENV, type ApiEnv } from '../config/api-env';
@@ -10,7 +10,7 @@ import { QueueErrorLogger } from './queue-error-logger';
   imports: [
     BullModule.forRootAsync({
       inject: [API_ENV],
-      useFactory: (env: ApiEnv) => ({ connection: bullConnectionFromUrl(env.REDIS_URL), prefix: `${KEY_PREFIX}:bull` }),
+      useFactory: (env: ApiEnv) => bullOptions(env.REDIS_URL),
     }),
     BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
   ],

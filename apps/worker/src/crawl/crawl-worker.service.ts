@@ -1,8 +1,7 @@
 import {
-  bullConnectionFromUrl,
+  bullOptions,
   CRAWL_QUEUE,
   CRAWLER_DIAGNOSTICS_QUEUE,
-  KEY_PREFIX,
   type CrawlerDiagnosticsJobData,
   type CrawlerDiagnosticsJobResult,
   type CrawlJobData,
@@ -36,11 +35,9 @@ export class CrawlWorkerService implements OnApplicationBootstrap, BeforeApplica
   ) {}
 
   onApplicationBootstrap(): void {
-    const connection = bullConnectionFromUrl(this.env.REDIS_URL);
-    const prefix = `${KEY_PREFIX}:bull`;
+    const queueOptions = bullOptions(this.env.REDIS_URL);
     this.worker = new Worker<CrawlJobData, CrawlJobResult>(CRAWL_QUEUE, (job, token) => this.processor.process(job, token), {
-      connection,
-      prefix,
+      ...queueOptions,
       concurrency: this.env.CRAWL_CONCURRENCY,
       // A worker that dies mid-job loses its lock after this long; another worker then restarts the job.
       lockDuration: this.env.CRAWL_LOCK_DURATION_MS,
@@ -55,8 +52,7 @@ export class CrawlWorkerService implements OnApplicationBootstrap, BeforeApplica
 
     // One test at a time per worker: each loads five pages and shares the browser with the crawls.
     this.diagnosticsWorker = new Worker<CrawlerDiagnosticsJobData, CrawlerDiagnosticsJobResult>(CRAWLER_DIAGNOSTICS_QUEUE, (job) => this.diagnostics.process(job), {
-      connection,
-      prefix,
+      ...queueOptions,
       concurrency: 1,
     });
     this.diagnosticsWorker.on('failed', (job, error) => this.logger.warn(`crawler test ${job?.id} failed: ${error.message}`));

@@ -7,7 +7,6 @@ import { BrowserService } from './browser/browser.service';
 import { CrawlResultWriter } from './crawl-result.writer';
 import { CrawlWorkerService } from './crawl-worker.service';
 import { CrawlProcessor, PAGE_LOADER } from './crawl.processor';
-import { CrawlerConfigService } from './crawler-config.service';
 import { CrawlerDiagnosticsService } from './diagnostics/crawler-diagnostics.service';
 import { LearnedSelectorService } from './dom/learned-selector.service';
 import { CRAWL_RECONCILE_OPTIONS, CrawlTaskReconciler, DEFAULT_CRAWL_RECONCILE_OPTIONS } from './lifecycle/crawl-task.reconciler';
@@ -27,7 +26,6 @@ import { FailureSnapshotStore } from './storage/failure-snapshot.store';
     { provide: CRAWL_RECONCILE_OPTIONS, useValue: { ...DEFAULT_CRAWL_RECONCILE_OPTIONS } },
     { provide: PAGE_LOADER, inject: [BrowserService, NavigationGuard], useFactory: (browser: BrowserService, guard: NavigationGuard) => new PageLoader(browser, guard) },
     BrowserService,
-    CrawlerConfigService,
     CrawlResultWriter,
     LearnedSelectorService,
     FailureSnapshotStore,

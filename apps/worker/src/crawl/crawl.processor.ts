@@ -1,5 +1,16 @@
-import { CRAWL_WAIT_TIME_MAX_MS, CRAWL_WAIT_TIME_MIN_MS, type CrawlerConfig, type CrawlFailureReason, type CrawlJobProgress, type CrawlRunStatistics, CrawlTaskStatus, DEFAULT_CRAWL_CITY, newRunStatistics, TRANSIENT_CRAWL_FAILURES } from '@aipm/contracts';
-import { CrawlTask } from '@aipm/database';
+import {
+  CRAWL_WAIT_TIME_MAX_MS,
+  CRAWL_WAIT_TIME_MIN_MS,
+  CrawlTaskStatus,
+  DEFAULT_CRAWL_CITY,
+  TRANSIENT_CRAWL_FAILURES,
+  type CrawlerConfig,
+  type CrawlFailureReason,
+  type CrawlJobProgress,
+  type CrawlRunStatistics,
+  newRunStatistics,
+} from '@aipm/contracts';
+import { AdminConfig, CrawlTask, readCrawlerConfig } from '@aipm/database';
 import type { CrawlJobData, CrawlJobResult } from '@aipm/queue';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -7,13 +18,12 @@ import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import { Repository } from 'typeorm';
 import { USER_AGENTS } from './browser/user-agents';
 import { CrawlResultWriter } from './crawl-result.writer';
-import { CrawlerConfigService } from './crawler-config.service';
 import { LearnedSelectorService } from './dom/learned-selector.service';
 import { SiteThrottle } from './navigation/site.throttle';
 import { normalizeJob, type NormalizedJob } from './normalize/job.normalizer';
 import { CrawlPageError, PageLoader } from './page.loader';
-import { detectBlockPage } from './sites/block.detector';
-import { firstDataVerdict, type ExtractedJob, type SiteAdapter } from './sites/site-adapter';
+import { readPage } from './reading/page.reader';
+import type { SiteAdapter } from './sites/site-adapter';
 import { SiteRegistry } from './sites/site-registry';
 import { FailureSnapshotStore } from './storage/failure-snapshot.store';
 
@@ -30,7 +40,8 @@ interface PageOutcome {
 
 /**
  * Runs one crawl task: every target (a search URL, or keyword × city on the task's site), page by page,
- * JSON first, DOM through learned selectors as the fallback; results upserted by canonical sourceUrl.
+ * read by the page reader (JSON first, DOM through learned selectors as the fallback), which the crawl teaches
+ * what its DOM readings found; results upserted by canonical sourceUrl.
  * The task moves pending → running → completed | failed, with the run's statistics kept on it.
  */
 @Injectable()
@@ -41,7 +52,7 @@ export class CrawlProcessor {
 
   constructor(
     @InjectRepository(CrawlTask) private readonly tasks: Repository<CrawlTask>,
-    private readonly config: CrawlerConfigService,
+    @InjectRepository(AdminConfig) private readonly settings: Repository<AdminConfig>,
     private readonly writer: CrawlResultWriter,
     private readonly learned: LearnedSelectorService,
     private readonly snapshots: FailureSnapshotStore,
@@ -58,7 +69,8 @@ export class CrawlProcessor {
   async process(job: Job<CrawlJobData, CrawlJobResult>, token?: string): Promise<CrawlJobResult> {
     const task = await this.tasks.findOneBy({ id: job.data.taskId });
     if (!task) throw new UnrecoverableError(`crawl task ${job.data.taskId} does not exist`);
-    const config = await this.config.read();
+    // Read at the start of every job: the administrator may have changed them since the last.
+    const config = await readCrawlerConfig(this.settings);
     const stats = this.startStats(job, task);
     await this.tasks.update(task.id, { status: CrawlTaskStatus.Running, lastRunAt: new Date(), lastRunStats: stats });
 
@@ -143,31 +155,19 @@ export class CrawlProcessor {
       waitMs: Math.min(CRAWL_WAIT_TIME_MAX_MS, Math.max(CRAWL_WAIT_TIME_MIN_MS, Number(task.crawlConfig.waitTime ?? DEFAULT_WAIT_MS))),
     };
     return this.loader.withPage(adapter, url, options, async (page) => {
-      const fail = async (reason: CrawlFailureReason, message: string): Promise<never> => {
-        throw new CrawlPageError(reason, message, { url: page.url.toString(), html: page.html, screenshot: await page.screenshot().catch(() => null) });
-      };
-      const crawledAt = new Date();
-      const normalize = (found: { jobs: ExtractedJob[] }) =>
-        found.jobs
-          .map((found) => normalizeJob(found, { pageUrl: page.url, crawledAt, canonical: (link) => this.registry.canonical(adapter, link) }))
-          .filter((job): job is NormalizedJob => job !== null);
-
-      const fromData = firstDataVerdict(page.dataBodies.map((body) => adapter.extractFromData(body)));
-      if (fromData && 'failure' in fromData) return fail(fromData.failure, fromData.message);
-      if (fromData) return { jobs: normalize(fromData), source: 'json', hasMore: fromData.hasMore };
-
-      const embedded = adapter.extractEmbedded(page.html);
-      if (embedded && 'failure' in embedded) return fail(embedded.failure, embedded.message);
-      if (embedded) return { jobs: normalize(embedded), source: 'embedded', hasMore: embedded.hasMore };
-
-      const fromDom = await this.learned.extract(adapter.site, adapter.searchPath, page.html);
-      if (fromDom) return { jobs: normalize(fromDom), source: 'dom', hasMore: undefined };
-
-      const blocked = detectBlockPage(page.html, page.url);
-      if (blocked) return fail(blocked, `${adapter.site}: ${blocked.replace('_', ' ')} at ${page.url}`);
+      const reading = await readPage(adapter, page, () => this.learned.stored(adapter.site, adapter.searchPath));
+      await this.learned.learn(adapter.site, adapter.searchPath, reading.lesson);
+      if ('jobs' in reading) {
+        const crawledAt = new Date();
+        const canonical = (link: URL) => this.registry.canonical(adapter, link);
+        const jobs = reading.jobs.map((found) => normalizeJob(found, { pageUrl: page.url, crawledAt, canonical })).filter((job): job is NormalizedJob => job !== null);
+        return { jobs, source: reading.source, hasMore: reading.hasMore };
+      }
       // Past the first page an empty page is the end of the results; on the first it is unexplained.
-      if (pageNumber > 1) return { jobs: [], source: 'dom', hasMore: false };
-      return fail('no_data', `${adapter.site}: no job data, no recognisable job list at ${page.url}`);
+      if (reading.failure === 'no_data' && pageNumber > 1) return { jobs: [], source: 'dom', hasMore: false };
+      // A data verdict's message names its site already; one read from the page itself does not.
+      const message = reading.source ? reading.message : `${adapter.site}: ${reading.message}`;
+      throw new CrawlPageError(reading.failure, message, { url: page.url.toString(), html: page.html, screenshot: await page.screenshot().catch(() => null) });
     });
   }
 

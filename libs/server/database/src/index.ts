@@ -1,5 +1,6 @@
 export { User } from './auth/user.entity';
 export { AdminConfig } from './settings/admin-config.entity';
+export { readCrawlerConfig } from './settings/crawler-config.reader';
 export { Registration } from './leads/registration.entity';
 export { ContactMessage } from './leads/contact-message.entity';
 export { LearnedSelector } from './crawler/learned-selector.entity';

@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { CRAWL_JOB_NAME, CRAWL_JOB_OPTIONS, enqueueCrawl } from './crawl-job';
-import { CRAWL_QUEUE, KEY_PREFIX } from './queue-names';
-import { bullConnectionFromUrl } from './redis-connection';
+import { CRAWL_QUEUE } from './queue-names';
+import { bullOptions } from './redis-connection';
 
 describe(enqueueCrawl.name, () => {
   const url = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -9,7 +9,7 @@ describe(enqueueCrawl.name, () => {
   let queue: Queue;
 
   beforeAll(async () => {
-    queue = new Queue(CRAWL_QUEUE, { connection: bullConnectionFromUrl(url.toString()), prefix: `${KEY_PREFIX}:bull` });
+    queue = new Queue(CRAWL_QUEUE, bullOptions(url.toString()));
     await queue.obliterate({ force: true });
   });
 

@@ -1,5 +1,5 @@
 export { CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, KEY_PREFIX, NOTIFY_QUEUE, QUEUE_NAMES, type QueueName } from './queue-names';
-export { bullConnectionFromUrl, createRedisConnection, redisOptionsFromUrl } from './redis-connection';
+export { bullOptions, createRedisConnection, redisOptionsFromUrl, type BullOptions } from './redis-connection';
 export {
   WORKER_HEARTBEAT_INTERVAL_MS,
   WORKER_HEARTBEAT_KEY,

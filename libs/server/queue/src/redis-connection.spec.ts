@@ -1,4 +1,4 @@
-import { redisOptionsFromUrl } from './redis-connection';
+import { bullOptions, redisOptionsFromUrl } from './redis-connection';
 
 describe(redisOptionsFromUrl.name, () => {
   it('reads host, port, password and database from the URL', () => {
@@ -24,5 +24,14 @@ describe(redisOptionsFromUrl.name, () => {
 
   it('lets the caller override options', () => {
     expect(redisOptionsFromUrl('redis://127.0.0.1', { lazyConnect: true }).lazyConnect).toBe(true);
+  });
+});
+
+describe(bullOptions.name, () => {
+  it('gives BullMQ the URL’s connection, waiting through reconnects, under the system’s key prefix', () => {
+    expect(bullOptions('redis://:pw@10.0.0.5:6380/3')).toEqual({
+      connection: { host: '10.0.0.5', port: 6380, username: undefined, password: 'pw', db: 3, tls: undefined, maxRetriesPerRequest: null },
+      prefix: 'aipm:bull',
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import type { ConnectionOptions as BullConnectionOptions } from 'bullmq';
+import { KEY_PREFIX } from './queue-names';
 
 /**
  * Options for a connection BullMQ can share: `maxRetriesPerRequest: null` is required by BullMQ workers
@@ -24,8 +25,18 @@ export function createRedisConnection(url: string, overrides: RedisOptions = {})
   return new Redis(redisOptionsFromUrl(url, overrides));
 }
 
-/** The same connection settings in the shape BullMQ's Queue and Worker accept. */
-export function bullConnectionFromUrl(url: string): BullConnectionOptions {
-  const { host, port, username, password, db, tls } = redisOptionsFromUrl(url);
-  return { host, port, username, password, db, tls, maxRetriesPerRequest: null };
+/** What every BullMQ Queue, Worker and QueueEvents of this system is given. */
+export interface BullOptions {
+  connection: BullConnectionOptions;
+  prefix: string;
+}
+
+/**
+ * The connection and key prefix for BullMQ, the one place they are decided: a producer and a consumer
+ * that disagreed on either would silently talk past each other. Each caller gets its own options object
+ * (BullMQ opens its own connections from it).
+ */
+export function bullOptions(redisUrl: string): BullOptions {
+  const { host, port, username, password, db, tls } = redisOptionsFromUrl(redisUrl);
+  return { connection: { host, port, username, password, db, tls, maxRetriesPerRequest: null }, prefix: `${KEY_PREFIX}:bull` };
 }

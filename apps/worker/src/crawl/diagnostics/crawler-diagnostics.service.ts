@@ -1,17 +1,19 @@
 import { hostname } from 'node:os';
 import { type CrawlerConfig, type CrawlerDiagnostics, type CrawlFailureReason, DEFAULT_CRAWL_CITY, DEFAULT_CRAWL_KEYWORD, type SiteDiagnosis } from '@aipm/contracts';
 import type { CrawlerDiagnosticsJobData, CrawlerDiagnosticsJobResult } from '@aipm/queue';
+import { AdminConfig, readCrawlerConfig } from '@aipm/database';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import { type Job, UnrecoverableError } from 'bullmq';
+import type { Repository } from 'typeorm';
 import { BrowserService } from '../browser/browser.service';
 import { USER_AGENTS } from '../browser/user-agents';
 import { PAGE_LOADER } from '../crawl.processor';
-import { CrawlerConfigService } from '../crawler-config.service';
-import { discoverJobCardSelectors, extractWithSelectors } from '../dom/job-card.selectors';
+import { LearnedSelectorService } from '../dom/learned-selector.service';
 import { SiteBusyError, SiteThrottle } from '../navigation/site.throttle';
 import { CrawlPageError, type LoadedPage, PageLoader } from '../page.loader';
-import { detectBlockPage } from '../sites/block.detector';
-import { firstDataVerdict, type SiteAdapter } from '../sites/site-adapter';
+import { readPage } from '../reading/page.reader';
+import type { SiteAdapter } from '../sites/site-adapter';
 import { SITE_ADAPTERS, SiteRegistry } from '../sites/site-registry';
 
 /** Longest wait for one search page (navigation, then its data requests: up to twice this). */
@@ -24,7 +26,7 @@ const CHROMIUM_WAIT_MS = 20_000;
 /** Reasons that say the site never answered; the others come from a page it served. */
 const UNREACHED: readonly CrawlFailureReason[] = ['network_error', 'timeout', 'navigation_refused', 'unexpected'];
 
-interface PageReading {
+interface SiteReading {
   outcome: 'ok' | CrawlFailureReason;
   jobs: number;
   source: SiteDiagnosis['source'];
@@ -35,18 +37,20 @@ interface PageReading {
  * The crawler-config test (POST /api/admin/crawler-config/test, run here because the API never drives a
  * browser): Chromium starts, and each site's search page, loaded as a crawl would load it (stored cookie,
  * origin overrides, navigation guard, one page at a time per site), lists jobs rather than a login wall,
- * captcha or block page. Nothing is stored: no results, no learned selectors.
+ * captcha or block page. The page is read by the crawl's own page reader, with the learned selectors a crawl
+ * would try. Nothing is stored: no results, no learned selectors, no selector statistics.
  */
 @Injectable()
 export class CrawlerDiagnosticsService {
   private readonly logger = new Logger(CrawlerDiagnosticsService.name);
 
   constructor(
-    private readonly config: CrawlerConfigService,
+    @InjectRepository(AdminConfig) private readonly settings: Repository<AdminConfig>,
     private readonly registry: SiteRegistry,
     private readonly throttle: SiteThrottle,
     private readonly browser: BrowserService,
     @Inject(PAGE_LOADER) private readonly loader: PageLoader,
+    private readonly learned: LearnedSelectorService,
   ) {}
 
   /** The diagnostics queue's processor. */
@@ -58,7 +62,7 @@ export class CrawlerDiagnosticsService {
   }
 
   async diagnose(deadline: number): Promise<CrawlerDiagnostics> {
-    const config = await this.config.read();
+    const config = await readCrawlerConfig(this.settings);
     const mode = config.javascript_rendering ? 'browser' : 'http';
     const chromium = await this.chromium(config.anti_detection, Math.min(CHROMIUM_WAIT_MS, deadline - Date.now()));
     const sites = await Promise.all(
@@ -111,7 +115,7 @@ export class CrawlerDiagnosticsService {
           startedAt = Date.now();
           return this.loader.withPage(adapter, url, options, async (page) => {
             status = page.status;
-            return read(adapter, page);
+            return this.read(adapter, page);
           });
         },
         { maxWaitMs: maxSlotWaitMs },
@@ -137,29 +141,15 @@ export class CrawlerDiagnosticsService {
     }
   }
 
+  /** What a crawl would make of the page; the selector lesson is dropped, since the test stores nothing. */
+  private async read(adapter: SiteAdapter, page: LoadedPage): Promise<SiteReading> {
+    const reading = await readPage(adapter, page, () => this.learned.stored(adapter.site, adapter.searchPath));
+    if ('jobs' in reading) return { outcome: 'ok', jobs: reading.jobs.length, source: reading.source, message: null };
+    return { outcome: reading.failure, jobs: 0, source: reading.source, message: reading.message };
+  }
+
   private untried(adapter: SiteAdapter, config: CrawlerConfig, message: string): SiteDiagnosis {
     const url = this.registry.toLoadUrl(adapter, adapter.searchUrl({ keyword: DEFAULT_CRAWL_KEYWORD, city: DEFAULT_CRAWL_CITY, page: 1 }));
     return { site: adapter.site, url: url.toString(), cookie: config[adapter.cookieKey] !== '', reachable: null, status: null, outcome: 'not_tested', jobs: 0, source: null, message, waitedMs: 0, elapsedMs: 0 };
   }
-}
-
-/**
- * What a crawl would make of the page, without storing anything: the data endpoint's or embedded JSON (a
- * well-formed empty list still proves the site serves data), job cards found in the DOM, or else the reason
- * it holds none (login wall, captcha, block page, nothing recognisable).
- */
-function read(adapter: SiteAdapter, page: LoadedPage): PageReading {
-  for (const [source, verdict] of [
-    ['json', firstDataVerdict(page.dataBodies.map((body) => adapter.extractFromData(body)))],
-    ['embedded', adapter.extractEmbedded(page.html)],
-  ] as const) {
-    if (verdict && 'failure' in verdict) return { outcome: verdict.failure, jobs: 0, source, message: verdict.message };
-    if (verdict) return { outcome: 'ok', jobs: verdict.jobs.length, source, message: null };
-  }
-  const selectors = discoverJobCardSelectors(page.html);
-  const cards = selectors ? extractWithSelectors(page.html, selectors) : null;
-  if (cards && cards.length > 0) return { outcome: 'ok', jobs: cards.length, source: 'dom', message: null };
-  const blocked = detectBlockPage(page.html, page.url);
-  if (blocked) return { outcome: blocked, jobs: 0, source: null, message: `${blocked.replace('_', ' ')} at ${page.url}` };
-  return { outcome: 'no_data', jobs: 0, source: null, message: `no job data, no recognisable job list at ${page.url}` };
 }

@@ -3,22 +3,16 @@ import { LearnedSelector } from '@aipm/database';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { ExtractedJob } from '../sites/site-adapter';
-import { discoverJobCardSelectors, extractWithSelectors, type JobCardSelectors } from './job-card.selectors';
+import type { SelectorLesson, StoredJobCardSelectors } from '../reading/page.reader';
+import type { JobCardSelectors } from './job-card.selectors';
 
 /** learned_selectors.selectorType of a whole job-card selector set (stored as JSON in `selector`). */
 export const JOB_CARD_SELECTOR_TYPE = 'job-card';
 const CANDIDATES = 5;
 
-export interface DomExtraction {
-  jobs: ExtractedJob[];
-  selectorId: string;
-  discovered: boolean;
-}
-
 /**
- * DOM extraction through learned selectors: the site's best selectors for the URL pattern first (by
- * confidence), then heuristic discovery, whose winner is stored. Confidence is the smoothed success rate
+ * The learned job-card selectors of a site's URL pattern: the best few for the page reader to try (by
+ * confidence), and what a crawl's reading taught, recorded. Confidence is the smoothed success rate
  * (successes + 1) / (uses + 2), updated atomically in SQL since several workers may use a row at once.
  */
 @Injectable()
@@ -27,33 +21,31 @@ export class LearnedSelectorService {
 
   constructor(@InjectRepository(LearnedSelector) private readonly selectors: Repository<LearnedSelector>) {}
 
-  async extract(site: CrawlSite, urlPattern: string, html: string): Promise<DomExtraction | null> {
-    const candidates = await this.selectors.find({
+  /** Reads only: the crawler-config test tries these too, so it reads a page as a crawl would. */
+  async stored(site: CrawlSite, urlPattern: string): Promise<StoredJobCardSelectors[]> {
+    const rows = await this.selectors.find({
       where: { site, urlPattern, selectorType: JOB_CARD_SELECTOR_TYPE },
       order: { confidence: 'DESC', lastUsed: 'DESC' },
       take: CANDIDATES,
     });
-    for (const candidate of candidates) {
-      const parsed = parseSelectors(candidate.selector);
-      const jobs = parsed ? extractWithSelectors(html, parsed) : null;
-      await this.record(candidate.id, jobs !== null);
-      if (jobs) return { jobs, selectorId: candidate.id, discovered: false };
-    }
+    return rows.map((row) => ({ id: row.id, selectors: parseSelectors(row.selector) }));
+  }
 
-    const discovered = discoverJobCardSelectors(html);
-    const jobs = discovered ? extractWithSelectors(html, discovered) : null;
-    if (!discovered || !jobs) return null;
+  /** Counts each stored set tried as a success or failure, and keeps a newly discovered set (or counts its existing row). */
+  async learn(site: CrawlSite, urlPattern: string, lesson: SelectorLesson): Promise<void> {
+    for (const { id, success } of lesson.tried) await this.record(id, success);
+    const discovered = lesson.discovered;
+    if (!discovered) return;
     const selector = JSON.stringify(discovered);
     const existing = await this.selectors.findOneBy({ site, urlPattern, selectorType: JOB_CARD_SELECTOR_TYPE, selector });
     if (existing) {
       await this.record(existing.id, true);
-      return { jobs, selectorId: existing.id, discovered: true };
+      return;
     }
-    const saved = await this.selectors.save(
+    await this.selectors.save(
       this.selectors.create({ site, urlPattern, selectorType: JOB_CARD_SELECTOR_TYPE, selector, successCount: 1, failCount: 0, confidence: 2 / 3, lastUsed: new Date() }),
     );
     this.logger.log(`learned new ${site} job-card selectors for ${urlPattern} (fingerprint ${discovered.fingerprint}): ${discovered.card}`);
-    return { jobs, selectorId: saved.id, discovered: true };
   }
 
   private async record(id: string, success: boolean): Promise<void> {

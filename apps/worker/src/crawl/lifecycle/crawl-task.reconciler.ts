@@ -1,6 +1,6 @@
 import { type CrawlFailureReason, type CrawlRunStatistics, CrawlTaskStatus, newRunStatistics } from '@aipm/contracts';
 import { CrawlTask } from '@aipm/database';
-import { bullConnectionFromUrl, CRAWL_QUEUE, KEY_PREFIX, type CrawlJobData } from '@aipm/queue';
+import { bullOptions, CRAWL_QUEUE, type CrawlJobData } from '@aipm/queue';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type Job, Queue } from 'bullmq';
@@ -66,7 +66,7 @@ export class CrawlTaskReconciler implements OnApplicationBootstrap, OnApplicatio
     @Inject(CRAWL_RECONCILE_OPTIONS) private readonly options: CrawlReconcileOptions,
     @InjectRepository(CrawlTask) private readonly tasks: Repository<CrawlTask>,
   ) {
-    this.queue = new Queue<CrawlJobData>(CRAWL_QUEUE, { connection: bullConnectionFromUrl(env.REDIS_URL), prefix: `${KEY_PREFIX}:bull` });
+    this.queue = new Queue<CrawlJobData>(CRAWL_QUEUE, bullOptions(env.REDIS_URL));
     this.queue.on('error', (error) => this.logger.warn(`crawl queue: ${error.message}`));
   }
 
