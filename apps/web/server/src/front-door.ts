@@ -1,63 +1,49 @@
-// @ts-check
 /**
  * The one front door: server-rendered public pages (Remix), the back-office build under /admin, and
  * /api/** forwarded to the NestJS API. Built as a function so tests mount it without listening.
  */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 
+import { acceptRequestId, REDACTED_LOG_PATHS, REDACTION_CENSOR, REQUEST_ID_HEADER, requestLogSerializers } from '@aipm/config';
 import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
-import express from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { pino } from 'pino';
+import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
-/** Incoming ids are reused only when they are short and log-safe; anything else gets a fresh UUID. */
-const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const API_UNAVAILABLE_MESSAGE = 'API 服务暂时不可用，请稍后重试';
 const ADMIN_BUILD_COMMAND = 'npm run build -w @aipm/admin';
+// Health probes run every few seconds; the API reports its own state.
+const HEALTH_PATH = '/api/health';
 
-/**
- * @typedef {import('@remix-run/node').ServerBuild} ServerBuild
- * @typedef {import('express').Request} Request
- * @typedef {import('express').Response} Response
- * @typedef {import('express').NextFunction} NextFunction
- */
-
-/**
- * @typedef {object} FrontDoorOptions
- * @property {string} apiUrl where /api/** is forwarded (path kept), e.g. http://127.0.0.1:3001
- * @property {string} adminDist folder of the admin build (`apps/admin/dist`)
- * @property {ServerBuild | (() => Promise<ServerBuild>)} build the Remix server build, or a loader of it (dev)
- * @property {string} [clientDir] folder of the Remix client build; required unless `devMiddleware` is given
- * @property {import('express').RequestHandler} [devMiddleware] Vite's middlewares in development
- * @property {import('pino').Logger} [logger] defaults to {@link createLogger}('info')
- * @property {'production' | 'development'} [mode]
- */
-
-/**
- * JSON logger with credentials removed: cookies and authorization headers never reach the logs.
- * @param {import('pino').LevelWithSilent} level
- */
-export function createLogger(level) {
-  return pino({
-    level,
-    base: { app: 'web' },
-    redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      censor: '[redacted]',
-    },
-  });
+export interface FrontDoorOptions {
+  /** Where /api/** is forwarded (path kept), e.g. http://127.0.0.1:3001. */
+  apiUrl: string;
+  /** Folder of the admin build (`apps/admin/dist`). */
+  adminDist: string;
+  /** The Remix server build, or a loader of it (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder of the Remix client build; required unless `devMiddleware` is given. */
+  clientDir?: string;
+  /** Vite's middlewares in development. */
+  devMiddleware?: RequestHandler;
+  /** Defaults to {@link createLogger}('info'). */
+  logger?: Logger;
+  mode?: 'production' | 'development';
 }
 
-/**
- * @param {FrontDoorOptions} options
- * @returns {import('express').Express}
- */
-export function createFrontDoor(options) {
+/** JSON logger of the web process; credentials are redacted as in the API (`@aipm/config`). */
+export function createLogger(level: LevelWithSilent, destination: DestinationStream = pino.destination({ dest: 1, sync: true })): Logger {
+  return pino({ level, base: { app: 'web' }, redact: { paths: [...REDACTED_LOG_PATHS], censor: REDACTION_CENSOR } }, destination);
+}
+
+export function createFrontDoor(options: FrontDoorOptions): Express {
   const { apiUrl, adminDist, build, clientDir, devMiddleware, mode = 'production' } = options;
   const logger = options.logger ?? createLogger('info');
   if (!devMiddleware && !clientDir) throw new Error('createFrontDoor: clientDir is required without devMiddleware');
@@ -69,15 +55,10 @@ export function createFrontDoor(options) {
   app.use(
     pinoHttp({
       logger,
-      genReqId: (req) => /** @type {string} */ (req.headers['x-request-id']),
+      genReqId: (req) => requestIdOf(req),
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      // Health probes run every few seconds; the API reports its own state.
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
-      // One short line per request; headers (cookies among them) stay out of the logs.
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
+      autoLogging: { ignore: (req) => req.url === HEALTH_PATH },
+      serializers: requestLogSerializers,
     }),
   );
   app.use(baselineSecurityHeaders);
@@ -97,20 +78,14 @@ export function createFrontDoor(options) {
 
   if (devMiddleware) {
     app.use(devMiddleware);
-  } else {
-    const client = /** @type {string} */ (clientDir);
+  } else if (clientDir) {
     // Remix's hashed files never change under one name.
     app.use(
       '/assets',
-      express.static(path.join(client, 'assets'), {
-        immutable: true,
-        maxAge: ONE_YEAR_SECONDS * 1000,
-        index: false,
-        redirect: false,
-      }),
+      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, redirect: false }),
     );
     app.use('/assets', notFound);
-    app.use(express.static(client, { maxAge: '1h', index: false, redirect: false }));
+    app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
   }
 
   app.all(
@@ -118,8 +93,9 @@ export function createFrontDoor(options) {
     createRequestHandler({
       build,
       mode,
+      // The shape the Remix app declares in apps/web/app/load-context.ts.
       getLoadContext: (req) => ({
-        requestId: /** @type {string} */ (req.headers['x-request-id']),
+        requestId: requestIdOf(req),
         apiUrl,
         // The lead forms' action forwards it to the API as the last X-Forwarded-For hop, as the /api proxy does.
         remoteAddress: req.socket.remoteAddress,
@@ -127,56 +103,53 @@ export function createFrontDoor(options) {
     }),
   );
 
-  app.use(
-    /** @type {import('express').ErrorRequestHandler} */
-    (err, req, res, next) => {
-      req.log.error({ err }, 'unhandled error');
-      if (res.headersSent) return next(err);
-      res.status(500).type('text/plain').send('Internal Server Error');
-    },
-  );
+  const unhandledError: ErrorRequestHandler = (err, req, res, next) => {
+    req.log.error({ err }, 'unhandled error');
+    if (res.headersSent) return next(err);
+    res.status(500).type('text/plain').send('Internal Server Error');
+  };
+  app.use(unhandledError);
 
   return app;
 }
 
-/** @type {import('express').RequestHandler} */
-function assignRequestId(req, res, next) {
-  const incoming = req.headers['x-request-id'];
-  const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
-  // Written back on the request so the proxy forwards it and loaders see the same id.
-  req.headers['x-request-id'] = id;
-  res.setHeader('x-request-id', id);
-  next();
+/** The id {@link assignRequestId} wrote on the request. */
+function requestIdOf(req: IncomingMessage): string {
+  return req.headers[REQUEST_ID_HEADER] as string;
 }
 
-/** @type {import('express').RequestHandler} */
-function baselineSecurityHeaders(_req, res, next) {
+const assignRequestId: RequestHandler = (req, res, next) => {
+  const id = acceptRequestId(req.headers[REQUEST_ID_HEADER]);
+  // Written back on the request so the proxy forwards it and loaders see the same id.
+  req.headers[REQUEST_ID_HEADER] = id;
+  res.setHeader(REQUEST_ID_HEADER, id);
+  next();
+};
+
+const baselineSecurityHeaders: RequestHandler = (_req, res, next) => {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   next();
-}
+};
 
-/** @type {import('express').RequestHandler} */
-function notFound(_req, res) {
+const notFound: RequestHandler = (_req, res) => {
   res.status(404).type('text/plain').send('Not Found');
-}
+};
 
-/**
- * Forwards /api and /api/** with the path unchanged.
- * @param {string} apiUrl
- */
-function createApiProxy(apiUrl) {
-  return createProxyMiddleware({
+/** Forwards /api and /api/** with the path unchanged. */
+function createApiProxy(apiUrl: string): RequestHandler {
+  return createProxyMiddleware<IncomingMessage & { log?: Logger }, ServerResponse>({
     target: apiUrl,
     pathFilter: (pathname) => pathname === '/api' || pathname.startsWith('/api/'),
     changeOrigin: true,
     xfwd: true,
     on: {
       error: (err, req, res) => {
-        const code = /** @type {NodeJS.ErrnoException} */ (err).code;
-        /** @type {any} */ (req).log?.warn({ err, code, apiUrl }, 'API request failed');
+        const code = (err as NodeJS.ErrnoException).code;
+        req.log?.warn({ err, code, apiUrl }, 'API request failed');
+        // An upgraded connection (WebSocket) has only its socket left to close.
         if (!('writeHead' in res)) {
-          res.destroy();
+          (res as Socket).destroy();
           return;
         }
         if (res.headersSent) {
@@ -188,42 +161,38 @@ function createApiProxy(apiUrl) {
         res.end(JSON.stringify({ success: false, message: API_UNAVAILABLE_MESSAGE }));
       },
     },
-  });
+  }) as unknown as RequestHandler;
 }
 
 /**
  * The react-admin SPA: hashed assets cached for a year, index.html revalidated on every load and
  * answered for any deep link (/admin/login, /admin/students/123), but a missing file stays a 404.
- * @param {string} adminDist
  */
-function createAdminRouter(adminDist) {
+function createAdminRouter(adminDist: string): express.Router {
   const router = express.Router();
   const indexFile = path.join(adminDist, 'index.html');
+  const hashedAssets = path.join(adminDist, 'assets') + path.sep;
   // Checked per request until found, so a server started before the admin build picks it up.
   let built = false;
 
   router.use((_req, res, next) => {
     built ||= fs.existsSync(indexFile);
     if (built) return next();
-    res
-      .status(503)
-      .type('text/plain')
-      .send(`The back office (/admin) is not built. Run \`${ADMIN_BUILD_COMMAND}\`, then reload.`);
+    res.status(503).type('text/plain').send(`The back office (/admin) is not built. Run \`${ADMIN_BUILD_COMMAND}\`, then reload.`);
   });
   router.use(
     express.static(adminDist, {
       index: false,
       redirect: false,
       setHeaders: (res, filePath) => {
-        const hashed = filePath.startsWith(path.join(adminDist, 'assets') + path.sep);
-        res.setHeader('Cache-Control', hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
+        res.setHeader('Cache-Control', filePath.startsWith(hashedAssets) ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
       },
     }),
   );
   router.use('/assets', notFound);
-  router.get('*', (req, res) => {
+  router.get('*', (req, res, next) => {
     // A path with a file extension is a file request, not a screen: do not answer it with the SPA.
-    if (path.extname(req.path) !== '') return notFound(req, res, () => undefined);
+    if (path.extname(req.path) !== '') return notFound(req, res, next);
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexFile);
   });

@@ -1,90 +1,72 @@
-// @ts-check
 /**
- * Starts the front door: `node apps/web/server.mjs` after `npm run build -w @aipm/web`.
- * NODE_ENV=development serves the app through Vite's dev middleware instead of the build.
+ * Starts the front door: `node apps/web/server/dist/main.js` after `npm run build`.
+ * NODE_ENV=development serves the Remix app through Vite's dev middleware instead of its build.
  */
 import fs from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 
-import { EnvError, readFrontDoorEnv } from './server/env.mjs';
-import { createFrontDoor, createLogger } from './server/front-door.mjs';
+import { closeOnSignals, EnvValidationError } from '@aipm/config';
+import type { ServerBuild } from '@remix-run/node';
 
+import { createFrontDoor, createLogger, type FrontDoorOptions } from './front-door';
+import { loadWebEnv } from './web-env';
+
+// Under start.mjs's 15 s before it kills the apps, and far above any page or proxied API answer.
 const SHUTDOWN_GRACE_MS = 10_000;
-const webDir = path.dirname(fileURLToPath(import.meta.url));
+// dist/ (or src/ under a test runner) → apps/web/server → apps/web
+const webDir = path.resolve(__dirname, '..', '..');
 const serverBuildFile = path.join(webDir, 'build', 'server', 'index.js');
-
-/** @type {import('./server/env.mjs').FrontDoorEnv} */
-let env;
-try {
-  env = readFrontDoorEnv(process.env);
-} catch (error) {
-  if (!(error instanceof EnvError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
-
-const logger = createLogger(env.logLevel);
 const adminDist = path.resolve(webDir, '..', 'admin', 'dist');
 
-/** @type {import('./server/front-door.mjs').FrontDoorOptions} */
-let frontDoorOptions;
-if (env.production) {
-  if (!fs.existsSync(serverBuildFile)) {
-    console.error(`The web build is missing (${serverBuildFile}). Run \`npm run build -w @aipm/web\` first.`);
-    process.exit(1);
+async function main(): Promise<void> {
+  const env = loadWebEnv();
+  const logger = createLogger(env.logLevel);
+  const common = { apiUrl: env.apiUrl, adminDist, logger };
+
+  let options: FrontDoorOptions;
+  if (env.production) {
+    if (!fs.existsSync(serverBuildFile)) {
+      throw new Error(`the web build is missing (${serverBuildFile}). Run \`npm run build -w @aipm/web\` first.`);
+    }
+    // The Remix build is ESM; import() stays a real dynamic import in this CommonJS output.
+    const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
+    options = { ...common, build, clientDir: path.join(webDir, 'build', 'client') };
+  } else {
+    const vite = await import('vite');
+    const viteDevServer = await vite.createServer({ root: webDir, server: { middlewareMode: true } });
+    options = {
+      ...common,
+      mode: 'development',
+      devMiddleware: viteDevServer.middlewares,
+      build: () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
+    };
   }
-  frontDoorOptions = {
-    apiUrl: env.apiUrl,
-    adminDist,
-    logger,
-    build: await import(pathToFileURL(serverBuildFile).href),
-    clientDir: path.join(webDir, 'build', 'client'),
-  };
-} else {
-  const vite = await import('vite');
-  const viteDevServer = await vite.createServer({ root: webDir, server: { middlewareMode: true } });
-  frontDoorOptions = {
-    apiUrl: env.apiUrl,
-    adminDist,
-    logger,
-    mode: 'development',
-    devMiddleware: viteDevServer.middlewares,
-    build: () =>
-      /** @type {Promise<import('@remix-run/node').ServerBuild>} */ (
-        viteDevServer.ssrLoadModule('virtual:remix/server-build')
-      ),
-  };
+
+  const server = await listen(createFrontDoor(options), env.port, env.host);
+  logger.info({ host: env.host, port: env.port, apiUrl: env.apiUrl, adminDist }, 'web front door listening');
+
+  closeOnSignals(
+    {
+      // close() stops accepting and drops idle keep-alive sockets; busy ones close after their response.
+      close: () =>
+        new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))).then(() =>
+          logger.info('web front door stopped'),
+        ),
+    },
+    { timeoutMs: SHUTDOWN_GRACE_MS, log: (message) => logger.info(message) },
+  );
 }
 
-const app = createFrontDoor(frontDoorOptions);
-const server = app.listen(env.port, env.host, () => {
-  logger.info({ host: env.host, port: env.port, apiUrl: env.apiUrl, adminDist }, 'web front door listening');
-});
-server.on('error', (error) => {
-  logger.fatal({ err: error }, 'web front door could not start');
+function listen(app: ReturnType<typeof createFrontDoor>, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvValidationError ? error.message : `web failed to start: ${String((error as Error)?.stack ?? error)}`);
   process.exit(1);
 });
-
-let stopping = false;
-/** @param {NodeJS.Signals} signal */
-function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
-  // close() stops accepting and (Node ≥ 19) drops idle keep-alive sockets; busy ones close after their response.
-  server.close((error) => {
-    if (error) logger.error({ err: error }, 'error while closing');
-    logger.info('web front door stopped');
-    logger.flush();
-    process.exit(0);
-  });
-  setTimeout(() => {
-    logger.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'in-flight requests still open after the grace period: forcing exit');
-    server.closeAllConnections();
-    logger.flush();
-    process.exit(1);
-  }, SHUTDOWN_GRACE_MS).unref();
-}
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
