@@ -6,6 +6,7 @@ COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/worker/package.json apps/worker/
 COPY apps/web/package.json apps/web/
+COPY apps/web/server/package.json apps/web/server/
 COPY apps/admin/package.json apps/admin/
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/server/config/package.json libs/server/config/
@@ -37,8 +38,9 @@ USER node
 CMD ["node", "apps/worker/dist/main.js"]
 
 FROM runtime AS web
+# The Remix build (apps/web/build) and the server that serves it (apps/web/server/dist).
 COPY --from=build /app/apps/web ./apps/web
 COPY --from=build /app/apps/admin/dist ./apps/admin/dist
 USER node
 EXPOSE 3000
-CMD ["node", "apps/web/server.mjs"]
+CMD ["node", "apps/web/server/dist/main.js"]

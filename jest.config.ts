@@ -33,11 +33,13 @@ const workspaceSources: Config['moduleNameMapper'] = {
 
 const root = __dirname;
 
-function nodeProject(name: string, folder: string): Config {
+/** `nestedProjects`: folders inside `folder` that are projects of their own, left to their own entry. */
+function nodeProject(name: string, folder: string, nestedProjects: string[] = []): Config {
   return {
     displayName: name,
     rootDir: root,
     roots: [path.join(root, folder)],
+    testPathIgnorePatterns: ['/node_modules/', ...nestedProjects.map((nested) => `<rootDir>/${nested}/`)],
     testEnvironment: 'node',
     testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
@@ -79,7 +81,8 @@ const config: Config = {
     nodeProject('queue', 'libs/server/queue'),
     nodeProject('api', 'apps/api'),
     nodeProject('worker', 'apps/worker'),
-    nodeProject('web', 'apps/web'),
+    nodeProject('web', 'apps/web', ['apps/web/server']),
+    nodeProject('web-server', 'apps/web/server'),
     nodeProject('admin', 'apps/admin'),
     nodeProject('workspace', 'tools'),
   ],

@@ -1,4 +1,4 @@
-import { ApiEnv, ServicesEnv, validateEnv } from '@aipm/config';
+import { ApiEnv, ServicesEnv, validateEnv, WebEnv } from '@aipm/config';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -65,6 +65,10 @@ describe('docker-compose.yml', () => {
     const worker = environmentOf('worker');
     expect(() => validateEnv('worker', ServicesEnv, worker)).not.toThrow();
     expect(worker.CHROMIUM_PATH).toBe('/usr/bin/chromium');
+  });
+
+  it('gives the web front door an environment that passes its boot validation', () => {
+    expect(() => validateEnv('web', WebEnv, environmentOf('web'))).not.toThrow();
   });
 
   it('points the web front door at the api service and publishes PORT', () => {

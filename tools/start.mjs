@@ -15,7 +15,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const APPS = [
   { name: 'api', script: 'apps/api/dist/main.js' },
   { name: 'worker', script: 'apps/worker/dist/main.js' },
-  { name: 'web', script: 'apps/web/server.mjs' },
+  { name: 'web', script: 'apps/web/server/dist/main.js' },
 ];
 const HEALTH_TIMEOUT_MS = 120_000;
 const STOP_GRACE_MS = 15_000;

@@ -1,4 +1,4 @@
-// What server.mjs hands every loader and action (see getLoadContext in server/front-door.mjs).
+// What the front door hands every loader and action (see getLoadContext in server/src/front-door.ts).
 declare module '@remix-run/node' {
   interface AppLoadContext {
     /** The request's x-request-id, to forward on server-side API calls. */

@@ -3,7 +3,18 @@ import { IsEmail, IsIn, IsInt, IsJSON, IsNotEmpty, IsOptional, IsString, Matches
 import { IsExecutableFile } from './is-executable-file.validator';
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
 const URL_WITH_SCHEME = (schemes: string) => new RegExp(`^(${schemes})://[^\\s/]+`);
+
+/** Several decorators applied as one, so a rule shared by two schemas is written once. */
+function allOf(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, property) => decorators.forEach((decorate) => decorate(target, property));
+}
+
+const PORT_MESSAGE = { message: 'must be a port number (1-65535)' };
+const IsPort = () => allOf(Type(() => Number), IsInt(PORT_MESSAGE), Min(1, PORT_MESSAGE), Max(65535, PORT_MESSAGE));
+
+const IsLogLevel = () => IsIn(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` });
 
 export class DatabaseEnv {
   @Matches(URL_WITH_SCHEME('postgres|postgresql'), { message: 'must be a postgres:// URL' })
@@ -34,15 +45,12 @@ export class ServicesEnv extends DatabaseEnv {
   @IsOptional()
   S3_REGION: string = 'us-east-1';
 
-  @IsIn(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
-  LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
+  @IsLogLevel()
+  LOG_LEVEL: LogLevel = 'info';
 }
 
 export class ApiEnv extends ServicesEnv {
-  @Type(() => Number)
-  @IsInt({ message: 'must be a port number' })
-  @Min(1, { message: 'must be a port number (1-65535)' })
-  @Max(65535, { message: 'must be a port number (1-65535)' })
+  @IsPort()
   API_PORT: number = 3001;
 
   // Loopback by default: the API is reached through the web front door, not directly.
@@ -100,4 +108,43 @@ export class WorkerEnv extends ServicesEnv {
   @IsOptional()
   @IsJSON({ message: 'must be a JSON object mapping a site (zhaopin, zhipin, job51, liepin, lagou) to an origin' })
   CRAWLER_SITE_ORIGINS?: string;
+}
+
+/**
+ * The web front door (apps/web/server): no database or storage of its own; it serves the Remix build and
+ * the admin build and forwards /api/** to the API.
+ */
+export class WebEnv {
+  @IsPort()
+  PORT: number = 3000;
+
+  @IsString()
+  HOST: string = '0.0.0.0';
+
+  @IsOptional()
+  @Matches(URL_WITH_SCHEME('http|https'), { message: 'must be an http(s):// URL of the API, such as http://127.0.0.1:3001' })
+  API_URL?: string;
+
+  // Only read to make the default API_URL (the API on this machine), so it is checked only then.
+  @ValidateIf((env: WebEnv) => env.API_URL === undefined)
+  @IsPort()
+  API_PORT: number = 3001;
+
+  @IsLogLevel()
+  LOG_LEVEL: LogLevel = 'info';
+
+  // `development` serves the Remix app through Vite's dev middleware; any other value serves the build.
+  @IsOptional()
+  @IsString()
+  NODE_ENV?: string;
+
+  // The Remix app reads the SITE_* values per request (app/config/site-config.server.ts); the two that
+  // become links are checked here, so a typo stops the boot instead of publishing broken canonical URLs.
+  @IsOptional()
+  @Matches(URL_WITH_SCHEME('http|https'), { message: 'must be the public http(s):// address of the site, such as https://www.example.cn' })
+  SITE_URL?: string;
+
+  @IsOptional()
+  @Matches(URL_WITH_SCHEME('http|https'), { message: 'must be an http(s):// URL' })
+  SITE_SOCIAL_URL?: string;
 }

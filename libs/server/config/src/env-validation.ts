@@ -34,7 +34,8 @@ export function validateEnv<T extends object>(appName: string, schema: new () =>
 }
 
 function describe(error: ValidationError): { variable: string; reasons: string[] } {
-  const reasons = Object.values(error.constraints ?? {});
+  // Several rules may share one message (a port is a whole number, at least 1, at most 65535): say it once.
+  const reasons = [...new Set(Object.values(error.constraints ?? {}))];
   const missing = error.value === undefined;
   return { variable: error.property, reasons: missing ? ['is missing', ...reasons.filter((r) => !r.includes('should not be empty'))] : reasons };
 }

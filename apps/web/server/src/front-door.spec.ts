@@ -9,9 +9,10 @@ import type { Express } from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 
-import { createFrontDoor } from './front-door.mjs';
+import { createFrontDoor, createLogger } from './front-door';
 
-const webDir = path.resolve(__dirname, '..');
+// src → apps/web/server → apps/web
+const webDir = path.resolve(__dirname, '..', '..');
 const serverBuildFile = path.join(webDir, 'build', 'server', 'index.js');
 const clientDir = path.join(webDir, 'build', 'client');
 
@@ -63,7 +64,7 @@ async function closedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-describe('createFrontDoor', () => {
+describe(createFrontDoor.name, () => {
   const build = loadServerBuild();
   const logger = pino({ level: 'silent' });
   let adminDist: string;
@@ -304,6 +305,28 @@ describe('createFrontDoor', () => {
       expect(res.status).toBe(502);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.body).toEqual({ success: false, message: expect.any(String) });
+    });
+  });
+
+  describe('logs', () => {
+    function captureLogs(): { lines: () => Array<Record<string, unknown>>; text: () => string; write: (line: string) => void } {
+      let text = '';
+      return { write: (line) => (text += line), text: () => text, lines: () => text.trim().split('\n').map((line) => JSON.parse(line)) };
+    }
+
+    it('writes one line per request with the request id, and never the credentials', async () => {
+      const logs = captureLogs();
+      const logged = createFrontDoor({ apiUrl: api.url, adminDist, build, clientDir, logger: createLogger('info', logs) });
+      await request(logged).get('/privacy-policy').set('Cookie', 'aipm.sid=s%3Asecret-session').set('Authorization', 'Bearer secret-token').set('x-request-id', 'log-1');
+      const line = logs.lines().find((entry) => (entry.req as { id?: string } | undefined)?.id === 'log-1');
+      expect(line).toMatchObject({ app: 'web', req: { method: 'GET', url: '/privacy-policy' }, res: { statusCode: 200 } });
+      expect(logs.text()).not.toContain('secret');
+    });
+
+    it('redacts credentials even where a log call passes headers on purpose', () => {
+      const logs = captureLogs();
+      createLogger('info', logs).info({ req: { headers: { cookie: 'aipm.sid=secret', authorization: 'Bearer secret' } }, body: { password: 'secret' } }, 'x');
+      expect(logs.lines()[0]).toMatchObject({ req: { headers: { cookie: '[redacted]', authorization: '[redacted]' } }, body: { password: '[redacted]' } });
     });
   });
 });

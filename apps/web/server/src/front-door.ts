@@ -1,0 +1,201 @@
+/**
+ * The one front door: server-rendered public pages (Remix), the back-office build under /admin, and
+ * /api/** forwarded to the NestJS API. Built as a function so tests mount it without listening.
+ */
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import path from 'node:path';
+
+import { acceptRequestId, REDACTED_LOG_PATHS, REDACTION_CENSOR, REQUEST_ID_HEADER, requestLogSerializers } from '@aipm/config';
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+const API_UNAVAILABLE_MESSAGE = 'API 服务暂时不可用，请稍后重试';
+const ADMIN_BUILD_COMMAND = 'npm run build -w @aipm/admin';
+// Health probes run every few seconds; the API reports its own state.
+const HEALTH_PATH = '/api/health';
+
+export interface FrontDoorOptions {
+  /** Where /api/** is forwarded (path kept), e.g. http://127.0.0.1:3001. */
+  apiUrl: string;
+  /** Folder of the admin build (`apps/admin/dist`). */
+  adminDist: string;
+  /** The Remix server build, or a loader of it (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder of the Remix client build; required unless `devMiddleware` is given. */
+  clientDir?: string;
+  /** Vite's middlewares in development. */
+  devMiddleware?: RequestHandler;
+  /** Defaults to {@link createLogger}('info'). */
+  logger?: Logger;
+  mode?: 'production' | 'development';
+}
+
+/** JSON logger of the web process; credentials are redacted as in the API (`@aipm/config`). */
+export function createLogger(level: LevelWithSilent, destination: DestinationStream = pino.destination({ dest: 1, sync: true })): Logger {
+  return pino({ level, base: { app: 'web' }, redact: { paths: [...REDACTED_LOG_PATHS], censor: REDACTION_CENSOR } }, destination);
+}
+
+export function createFrontDoor(options: FrontDoorOptions): Express {
+  const { apiUrl, adminDist, build, clientDir, devMiddleware, mode = 'production' } = options;
+  const logger = options.logger ?? createLogger('info');
+  if (!devMiddleware && !clientDir) throw new Error('createFrontDoor: clientDir is required without devMiddleware');
+
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.use(assignRequestId);
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => requestIdOf(req),
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      autoLogging: { ignore: (req) => req.url === HEALTH_PATH },
+      serializers: requestLogSerializers,
+    }),
+  );
+  app.use(baselineSecurityHeaders);
+
+  // Before compression: API answers pass through untouched (the API decides its own encoding, and
+  // streamed answers must not be buffered).
+  app.use(createApiProxy(apiUrl));
+  app.use(compression());
+
+  // Source maps are never published, whatever a build leaves behind.
+  app.get(/\.map$/i, notFound);
+
+  // Bull Board is served by the API behind the administrator session (/api/admin/queues, which the
+  // proxy above forwards); its UI loads everything under that path, so /admin/queues only redirects.
+  app.get(/^\/admin\/queues(\/.*)?$/, (req, res) => res.redirect(302, `/api${req.originalUrl}`));
+  app.use('/admin', createAdminRouter(adminDist));
+
+  if (devMiddleware) {
+    app.use(devMiddleware);
+  } else if (clientDir) {
+    // Remix's hashed files never change under one name.
+    app.use(
+      '/assets',
+      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, redirect: false }),
+    );
+    app.use('/assets', notFound);
+    app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
+  }
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build,
+      mode,
+      // The shape the Remix app declares in apps/web/app/load-context.ts.
+      getLoadContext: (req) => ({
+        requestId: requestIdOf(req),
+        apiUrl,
+        // The lead forms' action forwards it to the API as the last X-Forwarded-For hop, as the /api proxy does.
+        remoteAddress: req.socket.remoteAddress,
+      }),
+    }),
+  );
+
+  const unhandledError: ErrorRequestHandler = (err, req, res, next) => {
+    req.log.error({ err }, 'unhandled error');
+    if (res.headersSent) return next(err);
+    res.status(500).type('text/plain').send('Internal Server Error');
+  };
+  app.use(unhandledError);
+
+  return app;
+}
+
+/** The id {@link assignRequestId} wrote on the request. */
+function requestIdOf(req: IncomingMessage): string {
+  return req.headers[REQUEST_ID_HEADER] as string;
+}
+
+const assignRequestId: RequestHandler = (req, res, next) => {
+  const id = acceptRequestId(req.headers[REQUEST_ID_HEADER]);
+  // Written back on the request so the proxy forwards it and loaders see the same id.
+  req.headers[REQUEST_ID_HEADER] = id;
+  res.setHeader(REQUEST_ID_HEADER, id);
+  next();
+};
+
+const baselineSecurityHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  next();
+};
+
+const notFound: RequestHandler = (_req, res) => {
+  res.status(404).type('text/plain').send('Not Found');
+};
+
+/** Forwards /api and /api/** with the path unchanged. */
+function createApiProxy(apiUrl: string): RequestHandler {
+  return createProxyMiddleware<IncomingMessage & { log?: Logger }, ServerResponse>({
+    target: apiUrl,
+    pathFilter: (pathname) => pathname === '/api' || pathname.startsWith('/api/'),
+    changeOrigin: true,
+    xfwd: true,
+    on: {
+      error: (err, req, res) => {
+        const code = (err as NodeJS.ErrnoException).code;
+        req.log?.warn({ err, code, apiUrl }, 'API request failed');
+        // An upgraded connection (WebSocket) has only its socket left to close.
+        if (!('writeHead' in res)) {
+          (res as Socket).destroy();
+          return;
+        }
+        if (res.headersSent) {
+          res.end();
+          return;
+        }
+        const status = code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT' ? 504 : 502;
+        res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(JSON.stringify({ success: false, message: API_UNAVAILABLE_MESSAGE }));
+      },
+    },
+  }) as unknown as RequestHandler;
+}
+
+/**
+ * The react-admin SPA: hashed assets cached for a year, index.html revalidated on every load and
+ * answered for any deep link (/admin/login, /admin/students/123), but a missing file stays a 404.
+ */
+function createAdminRouter(adminDist: string): express.Router {
+  const router = express.Router();
+  const indexFile = path.join(adminDist, 'index.html');
+  const hashedAssets = path.join(adminDist, 'assets') + path.sep;
+  // Checked per request until found, so a server started before the admin build picks it up.
+  let built = false;
+
+  router.use((_req, res, next) => {
+    built ||= fs.existsSync(indexFile);
+    if (built) return next();
+    res.status(503).type('text/plain').send(`The back office (/admin) is not built. Run \`${ADMIN_BUILD_COMMAND}\`, then reload.`);
+  });
+  router.use(
+    express.static(adminDist, {
+      index: false,
+      redirect: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader('Cache-Control', filePath.startsWith(hashedAssets) ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
+      },
+    }),
+  );
+  router.use('/assets', notFound);
+  router.get('*', (req, res, next) => {
+    // A path with a file extension is a file request, not a screen: do not answer it with the SPA.
+    if (path.extname(req.path) !== '') return notFound(req, res, next);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexFile);
+  });
+  router.all('*', notFound);
+  return router;
+}

@@ -1,0 +1,25 @@
+import { validateEnv, WebEnv, type RawEnv } from '@aipm/config';
+
+/** The front door's settings, checked before anything starts (every bad variable in one message). */
+export interface FrontDoorSettings {
+  port: number;
+  host: string;
+  /** Where /api/** is forwarded, without a trailing slash. */
+  apiUrl: string;
+  logLevel: WebEnv['LOG_LEVEL'];
+  /** false only with NODE_ENV=development, which serves the Remix app through Vite instead of the build. */
+  production: boolean;
+}
+
+/** @throws EnvValidationError naming every invalid variable */
+export function loadWebEnv(env: RawEnv = process.env): FrontDoorSettings {
+  const valid = validateEnv('web', WebEnv, env);
+  return {
+    port: valid.PORT,
+    host: valid.HOST,
+    // Without API_URL, the API is the one on this machine (tools/start.mjs sets both).
+    apiUrl: (valid.API_URL ?? `http://127.0.0.1:${valid.API_PORT}`).replace(/\/+$/, ''),
+    logLevel: valid.LOG_LEVEL,
+    production: valid.NODE_ENV !== 'development',
+  };
+}
