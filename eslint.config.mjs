@@ -41,7 +41,7 @@ export default tseslint.config(
   },
   {
     // Browser code reads the lean contracts entry only: validation lives at @aipm/contracts/dto, for the servers
-    // and Remix's server-only modules (docs/decisions/011; tools/bundle-boundary.spec.ts checks the bundles).
+    // and Remix's server-only modules (docs/decisions/013; tools/bundle-boundary.spec.ts checks the bundles).
     files: ['apps/admin/**/*.{ts,tsx}', 'apps/web/app/**/*.{ts,tsx}'],
     ignores: ['**/*.server.{ts,tsx}', '**/*.server.spec.{ts,tsx}', '**/.server/**'],
     rules: {

@@ -38,7 +38,7 @@ const BUNDLES = [
 
 /**
  * Packages (by npm name) that must never reach a browser: server frameworks, and the request validation
- * that lives at the contracts' server entry, @aipm/contracts/dto (docs/decisions/011).
+ * that lives at the contracts' server entry, @aipm/contracts/dto (docs/decisions/013).
  */
 export const FORBIDDEN_PACKAGES = ['typeorm', 'bullmq', 'ioredis', 'class-validator', 'class-transformer', 'validator', 'reflect-metadata'] as const;
 

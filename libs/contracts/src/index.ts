@@ -1,7 +1,7 @@
 /*
  * The universal entry: what the browsers and the servers share (enums, messages, error codes, formatters,
  * parsers, response types). No decorators and no class-validator here: the validated request DTOs are the
- * server entry, `@aipm/contracts/dto` (docs/decisions/011-lean-contracts-and-error-codes.md).
+ * server entry, `@aipm/contracts/dto` (docs/decisions/013-error-codes-and-lean-contracts.md).
  */
 export * from './enums';
 export * from './errors';
