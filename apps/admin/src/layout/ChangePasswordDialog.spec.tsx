@@ -2,6 +2,7 @@ import '../testing/jsdom-setup';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { answerFetch, renderInAdmin } from '../testing/renderInAdmin';
+import { rememberSignInPassword, takeSignInPassword } from '../auth/initialPassword';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
 describe(ChangePasswordDialog.name, () => {
@@ -65,5 +66,24 @@ describe(ChangePasswordDialog.name, () => {
     expect(screen.getByLabelText('初始密码')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '设置密码' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '取消' })).not.toBeInTheDocument();
+  });
+
+  it('fills in the initial password the administrator signed in with, once, in first-time mode only', () => {
+    answerFetch({});
+    rememberSignInPassword('initial-Passw0rd');
+    const { unmount } = renderInAdmin(<ChangePasswordDialog open firstTime onClose={jest.fn()} onChanged={jest.fn()} />);
+    expect(screen.getByLabelText('初始密码')).toHaveValue('initial-Passw0rd');
+    unmount();
+    // Taken once: a later dialog (or a reload) asks for it again.
+    renderInAdmin(<ChangePasswordDialog open firstTime onClose={jest.fn()} onChanged={jest.fn()} />);
+    expect(screen.getByLabelText('初始密码')).toHaveValue('');
+  });
+
+  it('never fills in the current password outside first-time mode', () => {
+    answerFetch({});
+    rememberSignInPassword('secret-Passw0rd');
+    renderInAdmin(<ChangePasswordDialog open firstTime={false} onClose={jest.fn()} onChanged={jest.fn()} />);
+    expect(screen.getByLabelText('当前密码')).toHaveValue('');
+    takeSignInPassword();
   });
 });

@@ -3,6 +3,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { AdminApiError, adminApi } from '../auth/adminApi';
+import { takeSignInPassword } from '../auth/initialPassword';
 import { errorKey } from '../i18n/error-messages';
 import { PasswordInput } from '../login/PasswordInput';
 
@@ -14,7 +15,7 @@ interface ChangePasswordDialogProps {
   onChanged(): void;
 }
 
-/** Spec §2 password dialog with the §5 client checks; the server's message (or a default) on failure. */
+/** Spec §2 password dialog with the §5 client checks; a failure is shown by its code (or a default). */
 export function ChangePasswordDialog({ open, firstTime, onClose, onChanged }: ChangePasswordDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -24,12 +25,14 @@ export function ChangePasswordDialog({ open, firstTime, onClose, onChanged }: Ch
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
+    // First time: the initial password the administrator just signed in with is the current one.
+    if (open && firstTime) setCurrent((typed) => typed || (takeSignInPassword() ?? ''));
     if (!open) {
       setCurrent('');
       setNext('');
       setConfirmation('');
     }
-  }, [open]);
+  }, [open, firstTime]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

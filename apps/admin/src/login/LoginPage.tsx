@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, CircularProgress, Link, TextField, Typo
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNotify, useRedirect, useTranslate } from 'react-admin';
 import { AdminApiError, adminApi } from '../auth/adminApi';
+import { rememberSignInPassword } from '../auth/initialPassword';
 import { errorKey } from '../i18n/error-messages';
 import { PasswordInput } from './PasswordInput';
 
@@ -79,6 +80,7 @@ export function LoginPage() {
   const login = async () => {
     try {
       await adminApi.login(email, password);
+      rememberSignInPassword(password);
       succeed('aipm.login.toast.login_success');
     } catch (error) {
       failWith(error, 'login_failed');
