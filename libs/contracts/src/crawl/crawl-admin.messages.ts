@@ -1,6 +1,5 @@
 import { CrawlResultStatus, type CrawlSite } from '../enums/crawl.enums';
 import type { CrawlerDiagnostics } from './crawl-admin.responses';
-import { CRAWL_CITIES } from './crawl-cities';
 import { CRAWL_FAILURE_LABELS } from './crawl-failure';
 
 /** Sites the automated crawl form offers (spec §9 "Site select"). */

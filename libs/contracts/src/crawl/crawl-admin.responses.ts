@@ -1,6 +1,5 @@
 import type { CrawlResultStatus, CrawlSite, CrawlTaskStatus } from '../enums/crawl.enums';
 import type { CrawlFailureReason, CrawlRunStatistics } from './crawl-failure';
-import type { CrawlerConfig } from './crawler-config';
 
 /** A crawl task as the admin lists it. */
 export interface CrawlTaskResponse {

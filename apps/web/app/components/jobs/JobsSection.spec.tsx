@@ -1,6 +1,3 @@
-// The contracts barrel now carries class-transformer DTOs, which need the Reflect metadata API loaded first.
-import 'reflect-metadata';
-
 import type { PublicJob } from '@aipm/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,5 +1,4 @@
 // The contracts barrel carries class-transformer DTOs, which need the Reflect metadata API loaded first.
-import 'reflect-metadata';
 
 import { createRemixStub } from '@remix-run/testing';
 import { render, screen, within } from '@testing-library/react';
