@@ -1,5 +1,3 @@
-// The contracts barrel carries class-transformer DTOs, which need the Reflect metadata API loaded first.
-
 import { createRemixStub } from '@remix-run/testing';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
