@@ -33,7 +33,7 @@ export interface SeedJob {
   isActive?: boolean;
 }
 
-export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   try {

@@ -18,7 +18,7 @@ export function startApp({ name, script, cwd, env, index = 0 }) {
   return child;
 }
 
-export function prefixLines(input, output, label) {
+function prefixLines(input, output, label) {
   readline.createInterface({ input, crlfDelay: Infinity }).on('line', (line) => output.write(`${label}${line}\n`));
 }
 

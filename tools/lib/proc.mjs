@@ -36,7 +36,7 @@ export function processStartTime(pid) {
 }
 
 /** argv of a running process (Linux), or [] when unknown. */
-export function processArgv(pid) {
+function processArgv(pid) {
   try {
     return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
   } catch {

@@ -3,7 +3,7 @@
 import { findExecutable } from '../lib/proc.mjs';
 import { given, passive } from './result.mjs';
 
-export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 export async function ensureChromium(ctx) {
   if (ctx.env.CHROMIUM_PATH) return given('chromium', { CHROMIUM_PATH: ctx.env.CHROMIUM_PATH });

@@ -5,7 +5,7 @@ import { type DataProvider, fetchUtils, HttpError, type RaRecord, type UpdatePar
 import { errorKey } from './i18n/error-messages';
 
 /** Same origin as the page: the front door forwards /api/** to the API with the session cookie. */
-export const API_BASE = '/api';
+const API_BASE = '/api';
 
 /**
  * Where each react-admin resource lives under /api. The lead resources predate the admin prefix (spec §7:

@@ -16,7 +16,7 @@ export class AdminApiError extends Error {
 }
 
 /** Same-origin JSON call with the session cookie. Network failures surface as status 0. */
-export async function adminRequest<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
+async function adminRequest<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {

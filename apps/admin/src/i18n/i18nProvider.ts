@@ -5,12 +5,12 @@ import englishMessages from 'ra-language-english';
 import { enAppMessages, zhAppMessages } from './app-messages';
 import { raChineseMessages } from './zh';
 
-export const ADMIN_LOCALES = [
+const ADMIN_LOCALES = [
   { locale: 'zh', name: '中文' },
   { locale: 'en', name: 'English' },
 ] as const;
 export type AdminLocale = (typeof ADMIN_LOCALES)[number]['locale'];
-export const DEFAULT_ADMIN_LOCALE: AdminLocale = 'zh';
+const DEFAULT_ADMIN_LOCALE: AdminLocale = 'zh';
 
 const messages: Record<AdminLocale, TranslationMessages> = {
   zh: { ...raChineseMessages, ...zhAppMessages },

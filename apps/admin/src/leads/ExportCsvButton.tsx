@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import { type SortPayload, useListContext, useTranslate } from 'react-admin';
 
 /** The API's export URL for the list as currently filtered and sorted (no range: every matching row). */
-export function exportUrl(path: string, filter: Record<string, unknown>, sort?: SortPayload): string {
+function exportUrl(path: string, filter: Record<string, unknown>, sort?: SortPayload): string {
   const kept = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== null && value !== ''));
   const query = new URLSearchParams({ filter: JSON.stringify(kept) });
   if (sort?.field) query.set('sort', JSON.stringify([sort.field, sort.order]));

@@ -6,7 +6,7 @@ import { statusChoices, useLeadKind } from './leadChoices';
  * A follow-up date is a China calendar day: shown as that day whatever the browser's zone, and sent as
  * its midnight in China time (the API stores an instant).
  */
-export const followUpDay = {
+const followUpDay = {
   format: (value: string | null | undefined): string => (value ? formatIsoDate(value) : ''),
   parse: (value: string): string | null => (value ? `${value}T00:00:00+08:00` : null),
 };

@@ -10,7 +10,7 @@ import { PasswordInput } from './PasswordInput';
 type Mode = 'checking' | 'register' | 'login';
 
 /** Spec §2: after success the toast shows for one second before the dashboard opens. */
-export const REDIRECT_DELAY_MS = 1000;
+const REDIRECT_DELAY_MS = 1000;
 
 /**
  * /admin/login: asks /api/admin/check, then either creates the first administrator (email, password,

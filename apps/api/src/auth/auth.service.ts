@@ -10,7 +10,7 @@ import { AuthError } from './auth.error';
 
 const UNIQUE_VIOLATION = '23505';
 
-export function toSessionUser(user: User): SessionUser {
+function toSessionUser(user: User): SessionUser {
   return { id: user.id, email: user.email, mustChangePassword: user.mustChangePassword };
 }
 

@@ -11,7 +11,7 @@ import type { ApiEnv } from '../config/api-env';
 import { useJsonBody } from './json-body';
 
 export const API_PREFIX = 'api';
-export const OPENAPI_PATH = `${API_PREFIX}/docs`;
+const OPENAPI_PATH = `${API_PREFIX}/docs`;
 
 /** Builds the configured application; main.ts listens on it, e2e tests drive it with supertest. */
 export async function createApp(env: ApiEnv): Promise<INestApplication> {

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { errorBody } from '../common/errors/api-exception.filter';
 
 /** The largest JSON body any call takes: the forms are a few hundred bytes, the admin's edits about as small. */
-export const JSON_BODY_LIMIT = '32kb';
+const JSON_BODY_LIMIT = '32kb';
 
 /**
  * JSON bodies up to JSON_BODY_LIMIT. The parser runs before Nest's router, so its failures (413 too large,

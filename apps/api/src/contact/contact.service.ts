@@ -11,7 +11,7 @@ import { beijingTime, deleteLead, type ExportColumn, exportLeads, findLead, list
 import type { LeadListSpec } from '../leads/list-query';
 import { firstTouchSource, type VisitorContext } from '../leads/visitor-context';
 
-export const CONTACT_LIST: LeadListSpec = {
+const CONTACT_LIST: LeadListSpec = {
   alias: 'contact',
   sortable: ['createdAt', 'id', 'name', 'subject', 'status', 'followUpAt'],
   searchable: ['name', 'phone', 'email', 'message'],

@@ -5,7 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
 
-export const COOKIE_KEYS = [
+const COOKIE_KEYS = [
   CrawlerConfigKey.ZhaopinCookie,
   CrawlerConfigKey.BossCookie,
   CrawlerConfigKey.Job51Cookie,
@@ -15,7 +15,7 @@ export const COOKIE_KEYS = [
 type CookieKey = (typeof COOKIE_KEYS)[number];
 
 /** A cookie as the admin sees it: its first and last four characters, never the whole session. */
-export function maskCookie(value: string): string {
+function maskCookie(value: string): string {
   if (value === '') return '';
   if (value.length <= 12) return '********';
   return `${value.slice(0, 4)}********${value.slice(-4)}`;

@@ -5,7 +5,7 @@ import type { CrawlResult, PublishedJob } from '@aipm/database';
  * published_jobs keeps a monthly salary in whole currency units: a monthly range is copied, a yearly one is
  * divided by 12; daily and hourly pay has no honest monthly figure and is left out (the card shows 面议).
  */
-export function monthlySalary(result: Pick<CrawlResult, 'salaryMin' | 'salaryMax' | 'salaryPeriod'>): { salaryMin: number | null; salaryMax: number | null } {
+function monthlySalary(result: Pick<CrawlResult, 'salaryMin' | 'salaryMax' | 'salaryPeriod'>): { salaryMin: number | null; salaryMax: number | null } {
   const divisor = result.salaryPeriod === SalaryPeriod.Month ? 1 : result.salaryPeriod === SalaryPeriod.Year ? 12 : null;
   if (divisor === null) return { salaryMin: null, salaryMax: null };
   const scale = (value: number | null) => (value === null ? null : Math.round(value / divisor));

@@ -11,13 +11,13 @@ import { isCrossSiteRequest } from '../common/guards/same-origin.guard';
 import { errorBody, statusOf } from '../common/errors/api-exception.filter';
 
 /** Bull Board's path under the API's global prefix: /api/admin/queues. */
-export const QUEUE_BOARD_ROUTE = '/admin/queues';
+const QUEUE_BOARD_ROUTE = '/admin/queues';
 
 /**
  * Bull Board is Express middleware, which Nest's guards never see: this puts the same rules in front of it
  * (administrator session, no cross-site state changes), answering like the rest of the API.
  */
-export function requireAdminSession(request: Request, response: Response, next: NextFunction): void {
+function requireAdminSession(request: Request, response: Response, next: NextFunction): void {
   if (isCrossSiteRequest(request)) {
     response.status(statusOf('CROSS_SITE_REQUEST')).json(errorBody('CROSS_SITE_REQUEST'));
     return;

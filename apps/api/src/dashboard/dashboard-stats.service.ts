@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 
 /** The bootcamp is in Changsha: "today" is the Asia/Shanghai calendar day, whatever the server's zone. */
-export const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
+const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
 
 @Injectable()
 export class DashboardStatsService {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-export const DEPENDENCY_STATUS = ['up', 'down'] as const;
+const DEPENDENCY_STATUS = ['up', 'down'] as const;
 export type DependencyStatus = (typeof DEPENDENCY_STATUS)[number];
 
 export class DependencyHealth {
@@ -14,7 +14,7 @@ export class DependencyHealth {
   error?: string;
 }
 
-export class DependenciesHealth {
+class DependenciesHealth {
   @ApiProperty({ type: DependencyHealth })
   database!: DependencyHealth;
 

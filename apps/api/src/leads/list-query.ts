@@ -3,7 +3,7 @@ import { Brackets, type SelectQueryBuilder } from 'typeorm';
 import { InvalidInputError } from '../common/errors/api.error';
 
 /** The largest page a list answers; react-admin asks for 10 to 50. */
-export const MAX_PAGE_SIZE = 500;
+const MAX_PAGE_SIZE = 500;
 const DEFAULT_RANGE: [number, number] = [0, 24];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

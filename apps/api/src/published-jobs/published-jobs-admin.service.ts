@@ -6,7 +6,7 @@ import type { Repository } from 'typeorm';
 import { toJobResponse } from '../jobs/job.mapper';
 import { PublishedJobError } from './published-job.error';
 
-export function toAdminPublishedJobView(job: PublishedJob): AdminPublishedJobResponse {
+function toAdminPublishedJobView(job: PublishedJob): AdminPublishedJobResponse {
   return { ...toJobResponse(job), crawlResultId: job.crawlResultId, isActive: job.isActive, publishedAt: job.publishedAt.toISOString() };
 }
 

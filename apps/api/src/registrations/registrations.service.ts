@@ -11,7 +11,7 @@ import { beijingTime, deleteLead, type ExportColumn, exportLeads, findLead, list
 import type { LeadListSpec } from '../leads/list-query';
 import { consentOf, firstTouchSource, type VisitorContext } from '../leads/visitor-context';
 
-export const REGISTRATION_LIST: LeadListSpec = {
+const REGISTRATION_LIST: LeadListSpec = {
   alias: 'registration',
   sortable: ['createdAt', 'id', 'name', 'school', 'major', 'status', 'followUpAt', 'repeatCount', 'lastRepeatedAt'],
   searchable: ['name', 'phone', 'email', 'school'],

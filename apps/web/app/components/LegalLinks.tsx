@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from '~/i18n/TranslationProvider';
 
-export const LEGAL_PAGES = [
+const LEGAL_PAGES = [
   { to: '/privacy-policy', labelKey: 'legal.privacyPolicy' },
   { to: '/terms-of-service', labelKey: 'legal.termsOfService' },
   { to: '/cookie-policy', labelKey: 'legal.cookiePolicy' },

@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 
 /** Spec §9: one toast at a time, shown for 5000 ms. */
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 /** Announced by a toast as it shows, so any other toast on the page steps aside (spec §4: one at a time). */
 const TOAST_SHOWN_EVENT = 'aipm:toast-shown';
 

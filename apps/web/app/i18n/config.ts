@@ -3,7 +3,6 @@ export const SUPPORTED_LANGUAGES = ['zh', 'en'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
 export const DEFAULT_LANGUAGE: Language = 'zh';
-export const DEFAULT_NAMESPACE = 'common';
 /** Cookie holding the visitor's chosen language (plain value: `lng=en`), shared with the back office. */
 export const LANGUAGE_COOKIE = 'lng';
 /** The same choice kept in localStorage (spec §1: the choice is cached in local storage). */
@@ -11,7 +10,7 @@ export const LANGUAGE_STORAGE_KEY = 'lng';
 /** Query parameter that picks the language of one page (links of the switcher, hreflang alternates). */
 export const LANGUAGE_QUERY = 'lng';
 /** Cookie policy: the language cookie lives one year. */
-export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
@@ -21,11 +20,3 @@ export function isLanguage(value: unknown): value is Language {
 export function languageCookie(language: Language): string {
   return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
 }
-
-export const i18nConfig = {
-  supportedLngs: [...SUPPORTED_LANGUAGES],
-  fallbackLng: DEFAULT_LANGUAGE,
-  defaultNS: DEFAULT_NAMESPACE,
-  // React escapes output already.
-  interpolation: { escapeValue: false },
-};

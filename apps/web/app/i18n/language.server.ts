@@ -3,7 +3,7 @@ import { RemixI18Next } from 'remix-i18next/server';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGE_COOKIE, LANGUAGE_QUERY, SUPPORTED_LANGUAGES } from './config';
 
 /** The `lng` cookie's raw value. Plain rather than a Remix signed/encoded cookie so client code can set it. */
-export function languageFromCookie(cookieHeader: string | null): string | null {
+function languageFromCookie(cookieHeader: string | null): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(';')) {
     const [name, ...rest] = part.split('=');

@@ -1,7 +1,7 @@
 import type { PublicJob } from '@aipm/contracts';
 
 /** Spec §7: a non-ok answer raises "Failed to fetch jobs"; `success: false` counts as an empty list. */
-export const FETCH_JOBS_ERROR = 'Failed to fetch jobs';
+const FETCH_JOBS_ERROR = 'Failed to fetch jobs';
 
 interface JobListBody {
   success?: boolean;

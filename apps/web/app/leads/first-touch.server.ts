@@ -49,7 +49,7 @@ export function firstTouchFromCookie(cookieHeader: string | null): LeadSource | 
 }
 
 /** The visit's utm_* parameters, the referring page (other sites only) and the landing path. */
-export function firstTouchOf(request: Request, siteOrigin: string): LeadSource {
+function firstTouchOf(request: Request, siteOrigin: string): LeadSource {
   const url = new URL(request.url);
   const source: Partial<Record<LeadSourceKey, unknown>> = { landingPath: url.pathname };
   for (const key of UTM_KEYS) source[key] = url.searchParams.get(key);

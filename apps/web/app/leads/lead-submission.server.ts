@@ -62,7 +62,7 @@ function isPublicErrorCode(code: unknown): code is PublicErrorCode {
 }
 
 /** Far above the longest valid form (2,000 Chinese characters URL-encoded is 18 KB), so only abuse is cut short. */
-export const MAX_FORM_BYTES = 64 * 1024;
+const MAX_FORM_BYTES = 64 * 1024;
 const API_TIMEOUT_MS = 10_000;
 
 export interface LeadSubmissionContext {
@@ -97,7 +97,7 @@ function errorText(t: Translate, code: unknown): string | undefined {
  * the API, trusting loopback hops only, finds the same client address for a form sent here as for a direct
  * call: the rate limit counts visitors, not this web server. Without the socket's address nothing is claimed.
  */
-export function forwardedFor(request: Request, remoteAddress: string | undefined): string | undefined {
+function forwardedFor(request: Request, remoteAddress: string | undefined): string | undefined {
   if (!remoteAddress) return undefined;
   const incoming = request.headers.get('x-forwarded-for')?.trim();
   return incoming ? `${incoming}, ${remoteAddress}` : remoteAddress;
@@ -126,7 +126,7 @@ function valuesOf(intent: LeadIntent, form: FormData): Record<string, string> {
 }
 
 /** Each failing field with the code of its first rule, exactly as the API would report it (same DTOs, same reader). */
-export async function validateLead(intent: LeadIntent, body: Record<string, unknown>): Promise<FieldFailures> {
+async function validateLead(intent: LeadIntent, body: Record<string, unknown>): Promise<FieldFailures> {
   const dto = intent === 'registration' ? plainToInstance(CreateRegistrationDto, body) : plainToInstance(CreateContactMessageDto, body);
   return fieldFailures(await validate(dto));
 }

@@ -7,7 +7,7 @@ export function siteOrigin(request: Request): string {
 }
 
 /** The URL of `path` in `language`: Chinese, the default, has no parameter. */
-export function localizedUrl(origin: string, path: string, language: string): string {
+function localizedUrl(origin: string, path: string, language: string): string {
   return language === DEFAULT_LANGUAGE ? `${origin}${path}` : `${origin}${path}?${LANGUAGE_QUERY}=${language}`;
 }
 

@@ -27,7 +27,7 @@ import type { SiteAdapter } from './sites/site-adapter';
 import { SiteRegistry } from './sites/site-registry';
 import { FailureSnapshotStore } from './storage/failure-snapshot.store';
 
-export const DEFAULT_MAX_PAGES = 3;
+const DEFAULT_MAX_PAGES = 3;
 const DEFAULT_WAIT_MS = 15_000;
 
 export const PAGE_LOADER = Symbol('PAGE_LOADER');

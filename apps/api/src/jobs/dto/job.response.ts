@@ -1,7 +1,7 @@
 import { EMPLOYMENT_TYPES, type EmploymentType, type PublicJob } from '@aipm/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 
-export class JobResponse implements PublicJob {
+class JobResponse implements PublicJob {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() title!: string;
   @ApiProperty() company!: string;

@@ -7,7 +7,7 @@ import { Toast, type ToastMessage } from '~/components/Toast';
 import type { PublicSiteConfig, QrCodeName } from '~/config/site-config';
 
 /** Spec §9: at 768 px or less the WeChat button copies the ID instead of showing the QR code. */
-export const MOBILE_QUERY = '(max-width: 768px)';
+const MOBILE_QUERY = '(max-width: 768px)';
 
 const QR_POPUPS: ReadonlyArray<{ name: QrCodeName; labelKey: 'footer.wechat' | 'footer.officialAccount' | 'footer.miniProgram' | 'footer.shortVideo'; hintKey: 'footer.scanHint' | 'footer.shortVideoHint' }> = [
   { name: 'wechat', labelKey: 'footer.wechat', hintKey: 'footer.scanHint' },

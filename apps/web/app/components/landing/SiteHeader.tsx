@@ -6,10 +6,10 @@ import { useScrolledPast } from '~/hooks/useScrolledPast';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 /** Spec §9: the header becomes more opaque once the page has scrolled more than 100 px. */
-export const HEADER_OPAQUE_AFTER_PX = 100;
+const HEADER_OPAQUE_AFTER_PX = 100;
 
 /** Header buttons (spec §2), in order, followed by the register button (inside the menu on small screens). */
-export const HEADER_ENTRIES = ['features', 'courses', 'instructors', 'jobs', 'pricing', 'contact'] as const;
+const HEADER_ENTRIES = ['features', 'courses', 'instructors', 'jobs', 'pricing', 'contact'] as const;
 
 export function SiteHeader() {
   const { t } = useTranslation();

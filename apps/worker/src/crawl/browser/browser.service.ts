@@ -8,7 +8,7 @@ import StealthPlugin from 'puppeteer-extra-plugin-stealth';
 import { WORKER_ENV, type WorkerEnv } from '../../config/worker-env';
 
 /** Flags measured to work for Debian's Chromium as root without a display (design stack notes). */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
 /**
  * One Chromium per worker, with at most `CRAWL_CONCURRENCY` tabs open at once. A crashed browser is

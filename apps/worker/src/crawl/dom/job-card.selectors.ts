@@ -37,7 +37,7 @@ function simpleSelector(element: Element): string {
 }
 
 /** Tag tree of a card to depth 3, class names left out: survives renamed classes, not a new layout. */
-export function cardFingerprint($: CheerioAPI, card: Element): string {
+function cardFingerprint($: CheerioAPI, card: Element): string {
   const shape = (element: Element, depth: number): string =>
     depth === 0 ? element.tagName : `${element.tagName}(${element.children.filter(isElement).map((child) => shape(child, depth - 1)).join(',')})`;
   return createHash('sha1').update(shape(card, 3)).digest('hex').slice(0, 16);

@@ -7,7 +7,7 @@ import type { SelectorLesson, StoredJobCardSelectors } from '../reading/page.rea
 import type { JobCardSelectors } from './job-card.selectors';
 
 /** learned_selectors.selectorType of a whole job-card selector set (stored as JSON in `selector`). */
-export const JOB_CARD_SELECTOR_TYPE = 'job-card';
+const JOB_CARD_SELECTOR_TYPE = 'job-card';
 const CANDIDATES = 5;
 
 /**

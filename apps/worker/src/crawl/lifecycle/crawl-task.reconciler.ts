@@ -30,7 +30,7 @@ export interface LostRun {
 }
 
 /** The task's statistics once its run is known lost: those of that run if it got as far as writing them. */
-export function lostRunStatistics(previous: CrawlRunStatistics | null, lost: LostRun): CrawlRunStatistics {
+function lostRunStatistics(previous: CrawlRunStatistics | null, lost: LostRun): CrawlRunStatistics {
   const sameRun = previous !== null && lost.jobId !== null && previous.jobId === lost.jobId;
   const base = sameRun ? previous : newRunStatistics(lost.jobId ?? previous?.jobId ?? '', 1, lost.finishedAt.toISOString());
   return {

@@ -10,7 +10,7 @@ export function readFixture(dir: string, name: string): string {
   return readFileSync(path.join(dir, 'fixtures', name), 'utf8');
 }
 
-export const CRAWLED_AT = new Date('2025-11-20T06:30:00.000Z');
+const CRAWLED_AT = new Date('2025-11-20T06:30:00.000Z');
 
 export function normalizeVerdict(adapter: SiteAdapter, verdict: DataVerdict, pageUrl: URL = adapter.searchUrl({ keyword: 'AI产品经理', city: '长沙', page: 1 })): NormalizedJob[] {
   if (!verdict || !('jobs' in verdict)) throw new Error(`expected jobs, got ${JSON.stringify(verdict)}`);
