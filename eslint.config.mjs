@@ -40,6 +40,37 @@ export default tseslint.config(
     },
   },
   {
+    /*
+     * Unit tests (`*.spec.ts(x)`, run by `npm run test:unit` with no build and no service) import nothing that
+     * reaches a service, boots an app or starts a process; such a test is a `*.int-spec.ts` or `*.e2e-spec.ts`
+     * (docs/decisions/011-test-layout.md). Type-only imports stay allowed.
+     */
+    files: ['**/*.spec.ts', '**/*.spec.tsx'],
+    // Still integration tests under the old name; they move with apps/web/server to their own package (issue 11).
+    ignores: ['apps/web/server/front-door.spec.ts', 'apps/web/server/server.spec.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...['@aipm/database/testing', 'pg', 'ioredis', 'bullmq', 'minio', 'supertest', 'node:child_process', 'child_process'].map((name) => ({
+              name,
+              allowTypeImports: true,
+              message: 'A unit test reaches no service, app or process: name the file *.int-spec.ts (docs/decisions/011).',
+            })),
+          ],
+          patterns: [
+            {
+              regex: '(^puppeteer)|(/tools/testing/(services|process)$)|(/bootstrap/create-app$)|(/worker\\.module$)',
+              allowTypeImports: true,
+              message: 'A unit test starts no Chromium, app or service: name the file *.int-spec.ts (docs/decisions/011).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.cjs', 'tools/**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', fetch: 'readonly', AbortSignal: 'readonly', __dirname: 'readonly' } },
   },

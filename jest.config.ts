@@ -2,6 +2,15 @@ import path from 'node:path';
 import type { Config } from 'jest';
 
 /*
+ * Two speeds of tests, told apart by file name (docs/decisions/011-test-layout.md):
+ *  - unit, `*.spec.ts` / `*.spec.tsx` beside the code: no PostgreSQL, Redis, S3, Chromium, child process of an
+ *    app, nor build output. `npm run test:unit` runs only these (jest.unit.config.ts), in seconds.
+ *  - integration, `*.int-spec.ts` (a library or tool against a real service or a build) and `*.e2e-spec.ts`
+ *    (an app booted, in each app's test/ folder): only under `npm test`, which builds and starts the services first.
+ */
+export const INTEGRATION_TESTS = ['**/*.int-spec.ts', '**/*.e2e-spec.ts'];
+
+/*
  * One Jest run for the whole workspace. NestJS 12 ships ESM-only packages that Jest's CommonJS loader
  * cannot read, so every TypeScript and ESM file (ours and theirs) goes through @swc/jest
  * (docs/decisions/002-jest-under-nestjs-12-esm.md).
@@ -25,7 +34,8 @@ const swcTransform: Config['transform'] = {
 const workspaceSources: Config['moduleNameMapper'] = {
   '^@aipm/contracts$': '<rootDir>/libs/contracts/src/index.ts',
   '^@aipm/database$': '<rootDir>/libs/server/database/src/index.ts',
-  '^@aipm/database/testing$': '<rootDir>/libs/server/database/src/testing/index.ts',
+  // Test-only helpers, kept outside the library's src/ so its build never compiles or ships them.
+  '^@aipm/database/testing$': '<rootDir>/libs/server/database/testing/index.ts',
   '^@aipm/queue$': '<rootDir>/libs/server/queue/src/index.ts',
   '^@aipm/config$': '<rootDir>/libs/server/config/src/index.ts',
 };
@@ -38,7 +48,7 @@ function nodeProject(name: string, folder: string): Config {
     rootDir: root,
     roots: [path.join(root, folder)],
     testEnvironment: 'node',
-    testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
+    testMatch: ['**/*.spec.ts', ...INTEGRATION_TESTS],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     transform: swcTransform,
     transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@standard-schema|file-type|strtok3|token-types|uint8array-extras)/)'],
@@ -64,8 +74,7 @@ function browserProject(name: string, folder: string, sourceFolder: string, extr
   };
 }
 
-const config: Config = {
-  projects: [
+const projects: Config[] = [
     // @remix-run/react and @remix-run/testing each nest a react-router 6; one copy keeps one router context.
     browserProject('web-ui', 'apps/web', 'app', {
       '^react-router$': '<rootDir>/node_modules/@remix-run/react/node_modules/react-router',
@@ -81,8 +90,18 @@ const config: Config = {
     nodeProject('web', 'apps/web'),
     nodeProject('admin', 'apps/admin'),
     nodeProject('workspace', 'tools'),
-  ],
+];
+
+const config: Config = {
+  projects,
+  // An integration hook boots an app, migrates a database or starts Chromium: a minute, then it fails.
   testTimeout: 60_000,
+  /*
+   * Safety net: a suite that leaves a socket or timer open (a failed beforeAll that never reached its
+   * afterAll, a library's reconnect timer) would keep Jest alive after the last result until CI's limit.
+   * Our own suites close what they open (checked with --detectOpenHandles); this ends the run regardless.
+   */
+  forceExit: true,
 };
 
 export default config;

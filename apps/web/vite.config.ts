@@ -45,7 +45,7 @@ export default defineConfig({
     noExternal: ['remix-i18next'],
   },
   build: {
-    // Source maps are not published; tools/bundle-boundary.spec.ts reads build/meta/*.json instead.
+    // Source maps are not published; tools/bundle-boundary.int-spec.ts reads build/meta/*.json instead.
     sourcemap: false,
   },
   plugins: [
