@@ -41,7 +41,7 @@ export default tseslint.config(
   },
   {
     // Browser code reads the lean contracts entry only: validation lives at @aipm/contracts/dto, for the servers
-    // and Remix's server-only modules (docs/decisions/013; tools/bundle-boundary.spec.ts checks the bundles).
+    // and Remix's server-only modules (docs/decisions/013; tools/bundle-boundary.int-spec.ts checks the bundles).
     files: ['apps/admin/**/*.{ts,tsx}', 'apps/web/app/**/*.{ts,tsx}'],
     ignores: ['**/*.server.{ts,tsx}', '**/*.server.spec.{ts,tsx}', '**/.server/**'],
     rules: {
@@ -50,6 +50,35 @@ export default tseslint.config(
         {
           paths: [{ name: '@aipm/contracts/dto', message: 'Validated DTOs are server-only: import types and messages from @aipm/contracts.' }],
           patterns: [{ group: ['class-validator', 'class-transformer', 'reflect-metadata'], message: 'Server-only validation: keep it in *.server.ts modules.' }],
+        },
+      ],
+    },
+  },
+  {
+    /*
+     * Unit tests (`*.spec.ts(x)`, run by `npm run test:unit` with no build and no service) import nothing that
+     * reaches a service, boots an app or starts a process; such a test is a `*.int-spec.ts` or `*.e2e-spec.ts`
+     * (docs/decisions/011-test-layout.md). Type-only imports stay allowed.
+     */
+    files: ['**/*.spec.ts', '**/*.spec.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...['@aipm/database/testing', 'pg', 'ioredis', 'bullmq', 'minio', 'supertest', 'node:child_process', 'child_process'].map((name) => ({
+              name,
+              allowTypeImports: true,
+              message: 'A unit test reaches no service, app or process: name the file *.int-spec.ts (docs/decisions/011).',
+            })),
+          ],
+          patterns: [
+            {
+              regex: '(^puppeteer)|(/tools/testing/(services|process)$)|(/bootstrap/create-app$)|(/worker\\.module$)',
+              allowTypeImports: true,
+              message: 'A unit test starts no Chromium, app or service: name the file *.int-spec.ts (docs/decisions/011).',
+            },
+          ],
         },
       ],
     },

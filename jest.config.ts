@@ -2,6 +2,15 @@ import path from 'node:path';
 import type { Config } from 'jest';
 
 /*
+ * Two speeds of tests, told apart by file name (docs/decisions/011-test-layout.md):
+ *  - unit, `*.spec.ts` / `*.spec.tsx` beside the code: no PostgreSQL, Redis, S3, Chromium, child process of an
+ *    app, nor build output. `npm run test:unit` runs only these (jest.unit.config.ts), in seconds.
+ *  - integration, `*.int-spec.ts` (a library or tool against a real service or a build) and `*.e2e-spec.ts`
+ *    (an app booted, in each app's test/ folder): only under `npm test`, which builds and starts the services first.
+ */
+export const INTEGRATION_TESTS = ['**/*.int-spec.ts', '**/*.e2e-spec.ts'];
+
+/*
  * One Jest run for the whole workspace. NestJS 12 ships ESM-only packages that Jest's CommonJS loader
  * cannot read, so every TypeScript and ESM file (ours and theirs) goes through @swc/jest
  * (docs/decisions/002-jest-under-nestjs-12-esm.md).
@@ -26,7 +35,8 @@ const workspaceSources: Config['moduleNameMapper'] = {
   '^@aipm/contracts$': '<rootDir>/libs/contracts/src/index.ts',
   '^@aipm/contracts/dto$': '<rootDir>/libs/contracts/src/dto.ts',
   '^@aipm/database$': '<rootDir>/libs/server/database/src/index.ts',
-  '^@aipm/database/testing$': '<rootDir>/libs/server/database/src/testing/index.ts',
+  // Test-only helpers, kept outside the library's src/ so its build never compiles or ships them.
+  '^@aipm/database/testing$': '<rootDir>/libs/server/database/testing/index.ts',
   '^@aipm/queue$': '<rootDir>/libs/server/queue/src/index.ts',
   '^@aipm/config$': '<rootDir>/libs/server/config/src/index.ts',
 };
@@ -41,7 +51,7 @@ function nodeProject(name: string, folder: string, nestedProjects: string[] = []
     roots: [path.join(root, folder)],
     testPathIgnorePatterns: ['/node_modules/', ...nestedProjects.map((nested) => `<rootDir>/${nested}/`)],
     testEnvironment: 'node',
-    testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
+    testMatch: ['**/*.spec.ts', ...INTEGRATION_TESTS],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     transform: swcTransform,
     transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@standard-schema|file-type|strtok3|token-types|uint8array-extras)/)'],
@@ -67,8 +77,7 @@ function browserProject(name: string, folder: string, sourceFolder: string, extr
   };
 }
 
-const config: Config = {
-  projects: [
+const projects: Config[] = [
     // @remix-run/react and @remix-run/testing each nest a react-router 6; one copy keeps one router context.
     browserProject('web-ui', 'apps/web', 'app', {
       '^react-router$': '<rootDir>/node_modules/@remix-run/react/node_modules/react-router',
@@ -85,8 +94,19 @@ const config: Config = {
     nodeProject('web-server', 'apps/web/server'),
     nodeProject('admin', 'apps/admin'),
     nodeProject('workspace', 'tools'),
-  ],
+];
+
+const config: Config = {
+  projects,
+  // An integration hook boots an app, migrates a database or starts Chromium: a minute, then it fails.
   testTimeout: 60_000,
+  /*
+   * Safety net: a suite that fails with a client still open (an ioredis client reconnects forever) kept Jest
+   * alive after its last result until CI's limit; measured, a failing test holding one Redis client never
+   * exited. Passing suites close what they open (--detectOpenHandles finds nothing); this ends a run anyway.
+   * It makes Jest print "Force exiting Jest" after every run: that line is not a leak report.
+   */
+  forceExit: true,
 };
 
 export default config;

@@ -20,7 +20,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Not published; tools/bundle-boundary.spec.ts reads build/meta/modules.json instead.
+    // Not published; tools/bundle-boundary.int-spec.ts reads build/meta/modules.json instead.
     sourcemap: false,
     // react-admin 5 with MUI is ~1.2 MB raw in one chunk (stack notes); route splitting comes with the real screens.
     chunkSizeWarningLimit: 1600,

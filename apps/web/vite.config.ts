@@ -33,7 +33,7 @@ export default defineConfig({
       { find: /^~\//, replacement: `${path.join(webDir, 'app')}/` },
       // The contracts library is consumed as TypeScript source, never as a build.
       { find: /^@aipm\/contracts$/, replacement: path.resolve(webDir, '../../libs/contracts/src/index.ts') },
-      // The validated DTOs: imported by `*.server.ts` modules only (eslint.config.mjs, tools/bundle-boundary.spec.ts).
+      // The validated DTOs: imported by `*.server.ts` modules only (eslint.config.mjs, tools/bundle-boundary.int-spec.ts).
       { find: /^@aipm\/contracts\/dto$/, replacement: path.resolve(webDir, '../../libs/contracts/src/dto.ts') },
     ],
   },
@@ -43,11 +43,11 @@ export default defineConfig({
     tsconfigRaw: { compilerOptions: { experimentalDecorators: true } },
   },
   ssr: {
-    // ESM-only: bundling it keeps build/server/index.js loadable by Jest's CommonJS runtime (front-door.spec.ts).
+    // ESM-only: bundling it keeps build/server/index.js loadable by Jest's CommonJS runtime (apps/web/server/src/front-door.int-spec.ts).
     noExternal: ['remix-i18next'],
   },
   build: {
-    // Source maps are not published; tools/bundle-boundary.spec.ts reads build/meta/*.json instead.
+    // Source maps are not published; tools/bundle-boundary.int-spec.ts reads build/meta/*.json instead.
     sourcemap: false,
   },
   plugins: [

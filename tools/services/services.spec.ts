@@ -94,6 +94,7 @@ describe(startServices.name, () => {
     name,
     status: 'started',
     env: { [`${name.toUpperCase()}_URL`]: `x://${name}` },
+    detail: `${name} 1.0`,
     stop: async () => {
       stopped.push(name);
     },

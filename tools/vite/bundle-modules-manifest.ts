@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import type { Plugin } from 'vite';
 
-/** One bundle's contents, read by tools/bundle-boundary.spec.ts. */
+/** One bundle's contents, read by tools/bundle-boundary.int-spec.ts. */
 export interface BundleModulesManifest {
   /** 'client' or 'server' (Remix), 'spa' (admin) */
   target: string;

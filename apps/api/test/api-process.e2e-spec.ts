@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { spawnProcess, waitFor } from '../../../tools/testing/process';
 import { closedPort, testRedisUrl } from '../../../tools/testing/services';
+import type { HealthResponse } from '../src/health/health.response';
 
 const API_MAIN = path.resolve(__dirname, '../dist/main.js');
 
@@ -37,7 +38,7 @@ describe('api process', () => {
     try {
       const health = await waitFor(async () => {
         const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-        return response.status === 200 ? response.json() : undefined;
+        return response.status === 200 ? (response.json() as Promise<HealthResponse>) : undefined;
       }, 30_000);
       expect(health.status).toBe('ok');
       expect(api.stdout()).toContain('"migrationsApplied":["InitialSchema');

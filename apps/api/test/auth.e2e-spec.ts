@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
-import { testRedisUrl } from '../../../tools/testing/services';
+import { flushRedis, testRedisUrl } from '../../../tools/testing/services';
 import { clientIp, cookiePair, sessionCookie } from './support/admin-session';
 import { testApiEnv } from './support/test-env';
 import { apiError, expectFieldError, invalidInput } from './support/api-errors';
@@ -30,9 +30,7 @@ describe('admin auth API', () => {
   beforeAll(async () => {
     database = await createTestDatabase({ migrate: true });
     sql = await new DataSource({ type: 'postgres', url: database.url }).initialize();
-    const redis = new Redis(redisUrl);
-    await redis.flushdb(); // failure counters of an earlier run
-    redis.disconnect();
+    await flushRedis(redisUrl); // failure counters of an earlier run
     app = await createApp(testApiEnv({ DATABASE_URL: database.url, REDIS_URL: redisUrl, SESSION_IDLE_HOURS: '2' }));
     await app.init();
   });

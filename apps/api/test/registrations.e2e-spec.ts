@@ -1,12 +1,11 @@
 import { AGREEMENT_VERSION, ERROR_MESSAGES, FIRST_TOUCH_COOKIE, LEAD_ERRORS, LEAD_MESSAGES } from '@aipm/contracts';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import type { INestApplication } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
 import { RegistrationsController } from '../src/registrations/registrations.controller';
-import { testRedisUrl } from '../../../tools/testing/services';
+import { flushRedis, testRedisUrl } from '../../../tools/testing/services';
 import { adminAgent, visitorIp } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
 import { apiError, expectFieldError, invalidInput } from './support/api-errors';
@@ -77,9 +76,7 @@ describe(RegistrationsController.name, () => {
   beforeAll(async () => {
     database = await createTestDatabase({ migrate: true });
     sql = await new DataSource({ type: 'postgres', url: database.url }).initialize();
-    const redis = new Redis(redisUrl);
-    await redis.flushdb(); // rate-limit counters of an earlier run
-    redis.disconnect();
+    await flushRedis(redisUrl); // rate-limit counters of an earlier run
     app = await createApp(testApiEnv({ DATABASE_URL: database.url, REDIS_URL: redisUrl }));
     await app.init();
     admin = await adminAgent(app);

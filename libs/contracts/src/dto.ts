@@ -1,6 +1,6 @@
 /*
  * The server entry: request DTO classes validated with class-validator, for the API and for server-only web
- * code (`*.server.ts`). Browser bundles never import it (tools/bundle-boundary.spec.ts, eslint.config.mjs).
+ * code (`*.server.ts`). Browser bundles never import it (tools/bundle-boundary.int-spec.ts, eslint.config.mjs).
  */
 export * from './auth/auth.dto';
 export * from './crawl/crawl-admin.dto';

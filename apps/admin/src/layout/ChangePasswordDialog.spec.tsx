@@ -1,7 +1,7 @@
-import '../testing/jsdom-setup';
+import '../../test/support/jsdom-setup';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { answerFetch, renderInAdmin } from '../testing/renderInAdmin';
+import { answerFetch, renderInAdmin } from '../../test/support/renderInAdmin';
 import { rememberSignInPassword, takeSignInPassword } from '../auth/initialPassword';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 

@@ -1,7 +1,7 @@
-import '../testing/jsdom-setup';
+import '../../test/support/jsdom-setup';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { answerFetch, renderInAdmin } from '../testing/renderInAdmin';
+import { answerFetch, renderInAdmin } from '../../test/support/renderInAdmin';
 import { LoginPage } from './LoginPage';
 
 const adminExists = { status: 403, body: { success: false, message: '检测到系统已有管理员，请使用登录功能' } };

@@ -1,9 +1,9 @@
-import '../testing/jsdom-setup';
+import '../../test/support/jsdom-setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider } from 'react-admin';
-import { aRegistration, stubDataProvider } from '../testing/leadFactories';
-import { renderInAdmin } from '../testing/renderInAdmin';
+import { aRegistration, stubDataProvider } from '../../test/support/leadFactories';
+import { renderInAdmin } from '../../test/support/renderInAdmin';
 
 /** Filters are debounced (500 ms) and the full workspace run loads the machine: wait longer than the default second. */
 const SLOW = { timeout: 5000 };

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 
-import { renderWithI18n } from '~/testing/render-with-i18n';
+import { renderWithI18n } from '../../test/support/render-with-i18n';
 
 import { Dialog } from './Dialog';
 

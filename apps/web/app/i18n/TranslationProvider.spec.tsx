@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 
-import { createTestTranslator } from '~/testing/render-with-i18n';
+import { createTestTranslator } from '../../test/support/render-with-i18n';
 
 import type { Language } from './config';
 import { TranslationProvider, useShowLanguage, useTranslation } from './TranslationProvider';

@@ -2,7 +2,7 @@ import type { PublicJob } from '@aipm/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { renderWithI18n } from '~/testing/render-with-i18n';
+import { renderWithI18n } from '../../../test/support/render-with-i18n';
 
 import { JobsSection } from './JobsSection';
 

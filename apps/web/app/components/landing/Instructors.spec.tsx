@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { renderWithI18n } from '~/testing/render-with-i18n';
+import { renderWithI18n } from '../../../test/support/render-with-i18n';
 
 import { Instructors } from './Instructors';
 

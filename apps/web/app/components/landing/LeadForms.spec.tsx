@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 
 import { TranslationProvider } from '~/i18n/TranslationProvider';
 import type { LeadFormResult } from '~/leads/lead-form';
-import { createTestTranslator } from '~/testing/render-with-i18n';
+import { createTestTranslator } from '../../../test/support/render-with-i18n';
 
 import { ContactSection, RegistrationSection } from './LeadForms';
 

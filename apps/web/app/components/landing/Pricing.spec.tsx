@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 
-import { renderWithI18n } from '~/testing/render-with-i18n';
+import { renderWithI18n } from '../../../test/support/render-with-i18n';
 
 import { Pricing } from './Pricing';
 

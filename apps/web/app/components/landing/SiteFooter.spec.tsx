@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import type { PublicSiteConfig } from '~/config/site-config';
-import { renderWithI18n } from '~/testing/render-with-i18n';
+import { renderWithI18n } from '../../../test/support/render-with-i18n';
 
 import { SiteFooter } from './SiteFooter';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { renderWithI18n } from '~/testing/render-with-i18n';
+import { renderWithI18n } from '../../../test/support/render-with-i18n';
 
 import { SiteHeader } from './SiteHeader';
 

@@ -1,4 +1,4 @@
-import { normalizeVerdict, readFixture } from '../testing';
+import { normalizeVerdict, readFixture } from '../../../../test/support/extractor-fixtures';
 import { job51Adapter } from './job51.adapter';
 import { extractJob51Search } from './job51.extract';
 

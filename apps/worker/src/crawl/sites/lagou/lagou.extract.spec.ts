@@ -1,4 +1,4 @@
-import { normalizeVerdict, readFixture } from '../testing';
+import { normalizeVerdict, readFixture } from '../../../../test/support/extractor-fixtures';
 import { lagouAdapter } from './lagou.adapter';
 import { extractLagouNextData, extractLagouPositionAjax } from './lagou.extract';
 

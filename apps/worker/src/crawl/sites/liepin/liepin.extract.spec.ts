@@ -1,4 +1,4 @@
-import { normalizeVerdict, readFixture } from '../testing';
+import { normalizeVerdict, readFixture } from '../../../../test/support/extractor-fixtures';
 import { liepinAdapter } from './liepin.adapter';
 import { extractLiepinSearch } from './liepin.extract';
 

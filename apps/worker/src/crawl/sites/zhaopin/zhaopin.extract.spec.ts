@@ -1,4 +1,4 @@
-import { normalizeVerdict, readFixture } from '../testing';
+import { normalizeVerdict, readFixture } from '../../../../test/support/extractor-fixtures';
 import { zhaopinAdapter } from './zhaopin.adapter';
 import { extractZhaopinInitialState, extractZhaopinPositions } from './zhaopin.extract';
 

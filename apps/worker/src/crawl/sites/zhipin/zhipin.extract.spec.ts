@@ -1,4 +1,4 @@
-import { normalizeVerdict, readFixture } from '../testing';
+import { normalizeVerdict, readFixture } from '../../../../test/support/extractor-fixtures';
 import { zhipinAdapter } from './zhipin.adapter';
 import { extractZhipinJobList } from './zhipin.extract';
 

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { AdminContext, type DataProvider, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
-import { createI18nProvider } from '../i18n/i18nProvider';
+import { createI18nProvider } from '../../src/i18n/i18nProvider';
 
 export interface RenderInAdminOptions {
   /** A stub for screens that read data (lists, edit pages). */

@@ -7,7 +7,7 @@ import { PublishedJob } from '../jobs/published-job.entity';
 import { StudentContract } from '../students/student-contract.entity';
 import { StudentPayment } from '../students/student-payment.entity';
 import { Student } from '../students/student.entity';
-import { createTestDatabase, type TestDatabase } from '../testing';
+import { createTestDatabase, type TestDatabase } from '../../testing';
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema';
 
 const DATA_MODEL_TABLES = [

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { normalizeJob, type NormalizedJob } from '../normalize/job.normalizer';
-import type { DataVerdict, SiteAdapter } from './site-adapter';
-import { SiteRegistry } from './site-registry';
+import { normalizeJob, type NormalizedJob } from '../../src/crawl/normalize/job.normalizer';
+import type { DataVerdict, SiteAdapter } from '../../src/crawl/sites/site-adapter';
+import { SiteRegistry } from '../../src/crawl/sites/site-registry';
 
 /** Test helpers for extractor specs: read a saved fixture beside the extractor, normalise what it yields. */
 export function readFixture(dir: string, name: string): string {

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { createTestDatabase } from './test-database';
-import { ALL_MIGRATIONS } from '../data-source';
+import { ALL_MIGRATIONS } from '../src/data-source';
 
 describe(createTestDatabase.name, () => {
   it('explains what is missing when DATABASE_URL is unset', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { runMigrations } from '../data-source';
+import { runMigrations } from '../src/data-source';
 
 export interface TestDatabase {
   /** Connection URL of the new, empty (or migrated) database. */
