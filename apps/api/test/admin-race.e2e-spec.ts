@@ -1,4 +1,4 @@
-import type { AuthResultResponse, ErrorResponse } from '@aipm/contracts';
+import type { ApiErrorResponse, AuthResultResponse } from '@aipm/contracts';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -52,7 +52,7 @@ describe('first-administrator rule across processes', () => {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ email: `racer${index}@example.com`, password: 'race-password-1' }),
-        }).then(async (response) => ({ status: response.status, body: (await response.json()) as AuthResultResponse | ErrorResponse })),
+        }).then(async (response) => ({ status: response.status, body: (await response.json()) as AuthResultResponse | ApiErrorResponse })),
       ),
     );
     const sql = await new DataSource({ type: 'postgres', url: database.url }).initialize();
