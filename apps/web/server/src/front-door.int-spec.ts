@@ -304,7 +304,7 @@ describe(createFrontDoor.name, () => {
       const res = await request(down).get('/api/health');
       expect(res.status).toBe(502);
       expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.body).toEqual({ success: false, message: expect.any(String) });
+      expect(res.body).toEqual({ success: false, code: 'API_UNAVAILABLE', message: 'API 服务暂时不可用，请稍后重试' });
     });
   });
 

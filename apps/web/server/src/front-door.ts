@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 
+import { type ApiErrorResponse, ERROR_MESSAGES } from '@aipm/contracts';
 import { acceptRequestId, REDACTED_LOG_PATHS, REDACTION_CENSOR, REQUEST_ID_HEADER, requestLogSerializers } from '@aipm/config';
 import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
@@ -17,7 +18,6 @@ import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 
 import { pinoHttp } from 'pino-http';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
-const API_UNAVAILABLE_MESSAGE = 'API 服务暂时不可用，请稍后重试';
 const ADMIN_BUILD_COMMAND = 'npm run build -w @aipm/admin';
 // Health probes run every few seconds; the API reports its own state.
 const HEALTH_PATH = '/api/health';
@@ -158,7 +158,8 @@ function createApiProxy(apiUrl: string): RequestHandler {
         }
         const status = code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT' ? 504 : 502;
         res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-        res.end(JSON.stringify({ success: false, message: API_UNAVAILABLE_MESSAGE }));
+        const body: ApiErrorResponse = { success: false, code: 'API_UNAVAILABLE', message: ERROR_MESSAGES.API_UNAVAILABLE };
+        res.end(JSON.stringify(body));
       },
     },
   }) as unknown as RequestHandler;

@@ -11,6 +11,8 @@ export const COMMON_ERRORS = {
   /** A status the API has no code of its own for (405, 415 …): the message is general on purpose. */
   REQUEST_FAILED: '请求失败，请稍后重试',
   BODY_TOO_LARGE: '提交的内容过长，请精简后重试',
+  /** 502 / 504 from the web front door: the API did not answer (the only failure not answered by the API). */
+  API_UNAVAILABLE: 'API 服务暂时不可用，请稍后重试',
   INVALID_EMAIL: '请输入有效的邮箱地址',
   INVALID_LIST_QUERY: '列表查询参数无效',
   /** A field no call of ours takes (the API refuses unknown fields rather than ignoring them). */
