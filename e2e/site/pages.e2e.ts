@@ -3,7 +3,7 @@ import { expect, test } from '../support/site';
 const LEGAL = [
   { path: '/privacy-policy', zh: '隐私政策', en: 'Privacy Policy', zhText: ['长沙智启未来文化教育有限公司', 'privacy@aipm-bootcamp.cn', '保存期限', '导出'], enText: ['Changsha Zhiqi', 'privacy@aipm-bootcamp.cn', 'How long we keep it', 'export'] },
   { path: '/terms-of-service', zh: '服务条款', en: 'Terms of Service', zhText: ['开课前 7 天以上申请退款的，全额退款', '扣除 10% 费用', '不得转让'], enText: ['More than 7 days before the start: full refund', '10% deduction', 'cannot be transferred'] },
-  { path: '/cookie-policy', zh: 'Cookie 政策', en: 'Cookie Policy', zhText: ['会话', '24 小时', '30 天', '1 年'], enText: ['Session', '24 hours', '30 days', '1 year'] },
+  { path: '/cookie-policy', zh: 'Cookie 政策', en: 'Cookie Policy', zhText: ['会话', '无操作 12 小时后失效', '30 天', '1 年'], enText: ['Session', '12 hours without activity', '30 days', '1 year'] },
 ];
 
 for (const language of ['zh', 'en'] as const) {
