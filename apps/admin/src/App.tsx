@@ -1,63 +1,32 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 
-import { AppTitle } from './AppTitle';
-import { authProvider } from './auth/authProvider';
-import { VerifyingPermission } from './auth/VerifyingPermission';
-import { Dashboard } from './dashboard/Dashboard';
-import { dataProvider } from './dataProvider';
-import { createI18nProvider } from './i18n/i18nProvider';
-import { AdminLayout } from './layout/AdminLayout';
 import { LoginPage } from './login/LoginPage';
-import { messagesResource } from './messages';
-import { registrationsResource } from './registrations';
-import { ADMIN_SECTIONS } from './sections/adminSections';
-import { SectionPlaceholder } from './sections/SectionPlaceholder';
+import { ToastHost } from './toast/ToastHost';
 
-const i18nProvider = createI18nProvider();
-
-/** The areas built so far; every other section of the menu still shows its placeholder. */
-const RESOURCES = [registrationsResource, messagesResource];
-const PLACEHOLDER_SECTIONS = ADMIN_SECTIONS.filter(({ path }) => !RESOURCES.some((resource) => resource.name === path));
+/** react-admin and the sections: a separate chunk, loaded only off the login page (issue 18). */
+const AdminApp = lazy(() => import('./AdminApp'));
 
 /**
- * `<Admin basename="/admin">` alone renders a blank page under a sub-path; react-admin must sit inside an
- * outer router whose route claims /admin/* (see shared stack notes).
+ * The outer router. /admin/login is its own route outside <Admin>, a small MUI form, so the first load of
+ * the back office carries no react-admin; every other /admin/** path loads react-admin (AdminApp.tsx).
  */
 export function App() {
   return (
     <BrowserRouter>
       <Routes>
+        <Route path="/admin/login" element={<LoginPage />} />
         <Route
           path="/admin/*"
           element={
-            <Admin
-              basename="/admin"
-              authProvider={authProvider}
-              // Nothing renders before the session check succeeds (spec §6); meanwhile "verifying…".
-              requireAuth
-              loading={VerifyingPermission}
-              loginPage={LoginPage}
-              dataProvider={dataProvider}
-              i18nProvider={i18nProvider}
-              dashboard={Dashboard}
-              layout={AdminLayout}
-              title={<AppTitle />}
-              // No call home to the react-admin vendor from a back office full of personal data.
-              disableTelemetry
-            >
-              {RESOURCES.map((resource) => (
-                <Resource key={resource.name} {...resource} />
-              ))}
-              <CustomRoutes>
-                {PLACEHOLDER_SECTIONS.map(({ path, labelKey }) => (
-                  <Route key={path} path={`/${path}`} element={<SectionPlaceholder labelKey={labelKey} />} />
-                ))}
-              </CustomRoutes>
-            </Admin>
+            // The bare fallback is the blank moment before react-admin's own "verifying…" screen.
+            <Suspense fallback={null}>
+              <AdminApp />
+            </Suspense>
           }
         />
       </Routes>
+      <ToastHost />
     </BrowserRouter>
   );
 }

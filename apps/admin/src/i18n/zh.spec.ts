@@ -1,7 +1,8 @@
 import englishMessages from 'ra-language-english';
 
 import { enAppMessages, zhAppMessages } from './app-messages';
-import { initialLocale, messagesFor } from './i18nProvider';
+import { messagesFor } from './i18nProvider';
+import { initialLocale } from './locale';
 import { raChineseMessages } from './zh';
 
 type Tree = { [key: string]: string | Tree };

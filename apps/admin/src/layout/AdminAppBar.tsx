@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { AppBar, LocalesMenuButton, TitlePortal, useGetIdentity, useLogout, useNotify, useTranslate } from 'react-admin';
 import { adminApi } from '../auth/adminApi';
 import type { AdminIdentity } from '../auth/authProvider';
+import { showToast } from '../toast/toasts';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
 /** Icon-only below 600 px so the header fits a phone; the label stays as the accessible name. */
@@ -63,7 +64,8 @@ function LogoutButton() {
       notify('aipm.logout.failed', { type: 'error' });
       return;
     }
-    notify('aipm.logout.success', { type: 'success' });
+    // The outer app's toast: react-admin's own would vanish with <Admin> when the login route takes over.
+    showToast(translate('aipm.logout.success'), 'success');
     // react-admin clears its query cache and store, then goes to /admin/login.
     await logout({ alreadySignedOut: true });
   };

@@ -59,15 +59,17 @@ export function ChangePasswordDialog({ open, firstTime, onClose, onChanged }: Ch
           {firstTime && <Alert severity="info">{translate('aipm.password.first_time_hint')}</Alert>}
           <PasswordInput
             name="currentPassword"
+            translate={translate}
             label={translate(firstTime ? 'aipm.password.first_time_current' : 'aipm.password.current')}
             value={current}
             onChange={setCurrent}
             autoComplete="current-password"
             autoFocus
           />
-          <PasswordInput name="newPassword" label={translate('aipm.password.new')} value={next} onChange={setNext} autoComplete="new-password" />
+          <PasswordInput name="newPassword" translate={translate} label={translate('aipm.password.new')} value={next} onChange={setNext} autoComplete="new-password" />
           <PasswordInput
             name="confirmNewPassword"
+            translate={translate}
             label={translate('aipm.password.confirm')}
             value={confirmation}
             onChange={setConfirmation}

@@ -1,10 +1,35 @@
 import '../../test/support/jsdom-setup';
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { answerFetch, renderInAdmin } from '../../test/support/renderInAdmin';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { answerFetch } from '../../test/support/renderInAdmin';
+import { takeSignInPassword } from '../auth/initialPassword';
+import { ToastHost } from '../toast/ToastHost';
+import { currentToast, dismissToast } from '../toast/toasts';
 import { LoginPage } from './LoginPage';
 
 const adminExists = { status: 403, body: { success: false, message: '检测到系统已有管理员，请使用登录功能' } };
+
+/** The login route as App.tsx mounts it (outside react-admin), the dashboard route it moves to, the toasts. */
+function renderLoginPage() {
+  return render(
+    <MemoryRouter initialEntries={['/admin/login']}>
+      <Routes>
+        <Route path="/admin/login" element={<LoginPage />} />
+        <Route path="/admin/" element={<p>dashboard route</p>} />
+      </Routes>
+      <ToastHost />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  // Toasts live in module state: none carries over from the previous test.
+  const toast = currentToast();
+  if (toast) dismissToast(toast.id);
+  localStorage.clear();
+  document.cookie = 'lng=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+});
 
 describe(LoginPage.name, () => {
   it('creates the first administrator when none exists, after the client checks of spec §5', async () => {
@@ -13,7 +38,7 @@ describe(LoginPage.name, () => {
       'POST /api/admin/register': { status: 201, body: { success: true, email: 'a@b.cn' } },
     });
     const user = userEvent.setup();
-    renderInAdmin(<LoginPage />);
+    renderLoginPage();
 
     expect(await screen.findByRole('heading', { name: '创建管理员账户' })).toBeInTheDocument();
     await user.type(screen.getByLabelText(/邮箱/), 'a@b.cn');
@@ -37,6 +62,61 @@ describe(LoginPage.name, () => {
     await user.click(screen.getByRole('button', { name: '创建账户' }));
     expect(await screen.findByText(/管理员账户创建成功/)).toBeInTheDocument();
     expect(calls[1]).toEqual({ key: 'POST /api/admin/register', body: { email: 'a@b.cn', password: 'abcdefgh' } });
+    // Spec §2: the toast first, the dashboard one second later, and the toast stays across the move.
+    expect(screen.queryByText('dashboard route')).not.toBeInTheDocument();
+    expect(await screen.findByText('dashboard route', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText(/管理员账户创建成功/)).toBeInTheDocument();
+  });
+
+  it('signs in, keeps the password for the first-time dialog, and opens the dashboard', async () => {
+    const calls = answerFetch({
+      'GET /api/admin/check': { status: 200, body: { success: true, hasAdmin: true } },
+      'POST /api/admin/login': { status: 200, body: { success: true, email: 'a@b.cn' } },
+    });
+    const user = userEvent.setup();
+    renderLoginPage();
+
+    await screen.findByRole('heading', { name: '管理员登录' });
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('请填写邮箱和密码')).toBeInTheDocument();
+    expect(calls.map((call) => call.key)).toEqual(['GET /api/admin/check']);
+
+    await user.type(screen.getByLabelText(/邮箱/), 'a@b.cn');
+    await user.type(screen.getByLabelText('密码'), 'initial-pass');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('登录成功，正在进入管理后台...')).toBeInTheDocument();
+    expect(await screen.findByText('dashboard route', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(takeSignInPassword()).toBe('initial-pass');
+  });
+
+  it('speaks English when the site language cookie says so, and the stored choice wins over it', async () => {
+    answerFetch({ 'GET /api/admin/check': { status: 200, body: { success: true, hasAdmin: true } } });
+    document.cookie = 'lng=en';
+    const first = renderLoginPage();
+    expect(await screen.findByRole('heading', { name: 'Administrator login' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    first.unmount();
+
+    // react-admin's store: the language picked in the back office (JSON under RaStore.locale).
+    localStorage.setItem('RaStore.locale', JSON.stringify('zh'));
+    renderLoginPage();
+    expect(await screen.findByRole('heading', { name: '管理员登录' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('zh');
+  });
+
+  it('says so when the network fails during sign-in', async () => {
+    answerFetch({ 'GET /api/admin/check': { status: 200, body: { success: true, hasAdmin: true } } });
+    const user = userEvent.setup();
+    renderLoginPage();
+    await screen.findByRole('heading', { name: '管理员登录' });
+    globalThis.fetch = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    await user.type(screen.getByLabelText(/邮箱/), 'a@b.cn');
+    await user.type(screen.getByLabelText('密码'), 'abcdefgh');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('网络错误，请稍后重试');
+    expect(screen.queryByText('dashboard route')).not.toBeInTheDocument();
   });
 
   it('switches to login mode with the spec toast when the sign-up answers 403', async () => {
@@ -45,7 +125,7 @@ describe(LoginPage.name, () => {
       'POST /api/admin/register': adminExists,
     });
     const user = userEvent.setup();
-    renderInAdmin(<LoginPage />);
+    renderLoginPage();
 
     await screen.findByRole('heading', { name: '创建管理员账户' });
     await user.type(screen.getByLabelText(/邮箱/), 'late@b.cn');
@@ -64,7 +144,7 @@ describe(LoginPage.name, () => {
       'POST /api/admin/login': { status: 401, body: { success: false, message: '邮箱或密码错误' } },
     });
     const user = userEvent.setup();
-    renderInAdmin(<LoginPage />);
+    renderLoginPage();
 
     await screen.findByRole('heading', { name: '管理员登录' });
     await user.type(screen.getByLabelText(/邮箱/), 'a@b.cn');
@@ -79,7 +159,7 @@ describe(LoginPage.name, () => {
 
   it('says so when the administrator check fails, and offers login', async () => {
     answerFetch({ 'GET /api/admin/check': { status: 500, body: { success: false, message: '服务器内部错误，请稍后重试' } } });
-    renderInAdmin(<LoginPage />);
+    renderLoginPage();
     expect(await screen.findByText('系统错误：无法检查管理员状态')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { name: '管理员登录' })).toBeInTheDocument());
   });

@@ -1,10 +1,13 @@
 import { ADMIN_PASSWORD_MIN_LENGTH } from '@aipm/contracts';
 import { Box, Button, Card, CardContent, CircularProgress, Link, TextField, Typography } from '@mui/material';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNotify, useRedirect, useTranslate } from 'react-admin';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { AdminApiError, adminApi } from '../auth/adminApi';
 import { rememberSignInPassword } from '../auth/initialPassword';
 import { errorKey } from '../i18n/error-messages';
+import { currentLocale } from '../i18n/locale';
+import { createTranslate, type Translate } from '../i18n/translate';
+import { showToast, type ToastType } from '../toast/toasts';
 import { PasswordInput } from './PasswordInput';
 
 type Mode = 'checking' | 'register' | 'login';
@@ -12,14 +15,31 @@ type Mode = 'checking' | 'register' | 'login';
 /** Spec §2: after success the toast shows for one second before the dashboard opens. */
 const REDIRECT_DELAY_MS = 1000;
 
+/** The login page's toasts, translated here (react-admin's notify translated its keys itself). */
+function useLoginI18n() {
+  // The language react-admin would show (stored choice, `lng` cookie, zh); <html lang> follows, as there.
+  const locale = useMemo(() => currentLocale(), []);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  return useMemo(() => {
+    const translate = createTranslate(locale);
+    const notify = (key: string, options: { type: ToastType; messageArgs?: Record<string, string> }) =>
+      showToast(translate(key, options.messageArgs), options.type);
+    return { translate, notify };
+  }, [locale]);
+}
+
 /**
  * /admin/login: asks /api/admin/check, then either creates the first administrator (email, password,
  * confirmation) or signs in (email, password). Client checks and toasts follow spec §5 and §8.
+ *
+ * Rendered outside <Admin> and without react-admin, so the first load stays small (issue 18); react-admin
+ * boots after sign-in, when the page moves to the dashboard.
  */
 export function LoginPage() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const redirect = useRedirect();
+  const { translate, notify } = useLoginI18n();
+  const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('checking');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -45,8 +65,9 @@ export function LoginPage() {
 
   const succeed = (message: string) => {
     notify(message, { type: 'success' });
-    // The function form resolves against the /admin basename.
-    redirectTimer.current = setTimeout(() => redirect(() => '/'), REDIRECT_DELAY_MS);
+    // A client-side move (not a page load): <Admin> mounts fresh with the new session, and the password kept
+    // by rememberSignInPassword (module memory) survives for the first-time dialog.
+    redirectTimer.current = setTimeout(() => navigate('/admin/'), REDIRECT_DELAY_MS);
   };
 
   const failWith = (error: unknown, key: 'login_failed' | 'register_failed') => {
@@ -131,6 +152,7 @@ export function LoginPage() {
                 margin="normal"
               />
               <PasswordFields
+                translate={translate}
                 registering={registering}
                 password={password}
                 confirmation={confirmation}
@@ -152,6 +174,7 @@ export function LoginPage() {
 }
 
 interface PasswordFieldsProps {
+  translate: Translate;
   registering: boolean;
   password: string;
   confirmation: string;
@@ -159,12 +182,12 @@ interface PasswordFieldsProps {
   onConfirmation(value: string): void;
 }
 
-function PasswordFields({ registering, password, confirmation, onPassword, onConfirmation }: PasswordFieldsProps) {
-  const translate = useTranslate();
+function PasswordFields({ translate, registering, password, confirmation, onPassword, onConfirmation }: PasswordFieldsProps) {
   return (
     <>
       <PasswordInput
         name="password"
+        translate={translate}
         label={translate('aipm.login.password')}
         value={password}
         onChange={onPassword}
@@ -173,6 +196,7 @@ function PasswordFields({ registering, password, confirmation, onPassword, onCon
       {registering && (
         <PasswordInput
           name="confirmPassword"
+          translate={translate}
           label={translate('aipm.login.confirm_password')}
           value={confirmation}
           onChange={onConfirmation}

@@ -2,10 +2,11 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { IconButton, InputAdornment, TextField } from '@mui/material';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
 
 interface PasswordInputProps {
   name: string;
+  /** The caller's translate (react-admin's or the login page's): this field stays free of react-admin. */
+  translate(key: string): string;
   label: string;
   value: string;
   onChange(value: string): void;
@@ -14,8 +15,7 @@ interface PasswordInputProps {
 }
 
 /** A password field with the spec's show/hide toggle. */
-export function PasswordInput({ name, label, value, onChange, autoComplete, autoFocus }: PasswordInputProps) {
-  const translate = useTranslate();
+export function PasswordInput({ name, translate, label, value, onChange, autoComplete, autoFocus }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   const toggleLabel = translate(visible ? 'aipm.login.hide_password' : 'aipm.login.show_password');
   return (

@@ -1,0 +1,58 @@
+import { lazy } from 'react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+
+import { AppTitle } from './AppTitle';
+import { authProvider } from './auth/authProvider';
+import { VerifyingPermission } from './auth/VerifyingPermission';
+import { dataProvider } from './dataProvider';
+import { createI18nProvider } from './i18n/i18nProvider';
+import { AdminLayout } from './layout/AdminLayout';
+import { messagesResource } from './messages';
+import { registrationsResource } from './registrations';
+import { ADMIN_SECTIONS } from './sections/adminSections';
+
+const i18nProvider = createI18nProvider();
+
+/** Each section is its own chunk, fetched when it is first opened (issue 18). */
+const Dashboard = lazy(() => import('./dashboard/Dashboard').then((module) => ({ default: module.Dashboard })));
+const SectionPlaceholder = lazy(() => import('./sections/SectionPlaceholder').then((module) => ({ default: module.SectionPlaceholder })));
+
+/** The areas built so far; every other section of the menu still shows its placeholder. */
+const RESOURCES = [registrationsResource, messagesResource];
+const PLACEHOLDER_SECTIONS = ADMIN_SECTIONS.filter(({ path }) => !RESOURCES.some((resource) => resource.name === path));
+
+/**
+ * react-admin for every /admin/** path but the login page, loaded after sign-in (App.tsx). `<Admin
+ * basename="/admin">` alone renders a blank page under a sub-path; it sits inside the outer router whose
+ * route claims /admin/* (see shared stack notes). With `loginPage={false}` a failed session check still
+ * goes to /admin/login (react-admin's loginUrl under the basename), which the outer router serves.
+ */
+export default function AdminApp() {
+  return (
+    <Admin
+      basename="/admin"
+      authProvider={authProvider}
+      // Nothing renders before the session check succeeds (spec §6); meanwhile "verifying…".
+      requireAuth
+      loading={VerifyingPermission}
+      loginPage={false}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      dashboard={Dashboard}
+      layout={AdminLayout}
+      title={<AppTitle />}
+      // No call home to the react-admin vendor from a back office full of personal data.
+      disableTelemetry
+    >
+      {RESOURCES.map((resource) => (
+        <Resource key={resource.name} {...resource} />
+      ))}
+      <CustomRoutes>
+        {PLACEHOLDER_SECTIONS.map(({ path, labelKey }) => (
+          <Route key={path} path={`/${path}`} element={<SectionPlaceholder labelKey={labelKey} />} />
+        ))}
+      </CustomRoutes>
+    </Admin>
+  );
+}
