@@ -1,0 +1,141 @@
+// @ts-check
+/**
+ * Back-office JavaScript per route (issue 18 item 3: /admin/login ≤ 200 KB gzip). Reads the built admin
+ * (apps/admin/dist and the module list the build writes to apps/admin/build/meta/modules.json) and prints,
+ * for each route, the JavaScript a browser loads: the entry named by index.html with everything it imports
+ * statically, plus the lazy chunks that route opens (found by the source module they hold) with their own
+ * static imports. Sizes are the files on disk, raw and gzip (level 9, as Vite reports them), in KB of 1,024 bytes.
+ *
+ * The baseline is the whole build: every chunk together is what the single chunk carried before the split.
+ * With `--baseline <admin folder>` (a build of another commit with its own dist/ and build/meta/), that
+ * build's routes are printed too, e.g. the single-chunk admin before issue 18.
+ *
+ * Usage: npm run build -w @aipm/admin && node tools/bench/admin-js.mjs [--baseline dir] [--json file]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const BUDGET_LOGIN_GZIP = 200 * 1024;
+
+/**
+ * What each route opens beyond the entry: the source modules whose chunks React.lazy fetches there
+ * (apps/admin/src/App.tsx, AdminApp.tsx and the sections' index.ts). A module that sits in the entry chunk
+ * (as everything did before the split) adds nothing.
+ */
+const ROUTES = [
+  { route: '/admin/login', lazy: [] },
+  { route: '/admin/ (dashboard, signed in)', lazy: ['src/AdminApp.tsx', 'src/dashboard/Dashboard.tsx'] },
+  { route: '/admin/registrations', lazy: ['src/AdminApp.tsx', 'src/registrations/screens.ts'] },
+  { route: '/admin/messages', lazy: ['src/AdminApp.tsx', 'src/messages/screens.ts'] },
+];
+
+function option(name) {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+/**
+ * @param {string} adminDir a folder laid out like apps/admin after `vite build`
+ * @param {boolean} strict false for a baseline of another commit, whose sources may lack this split's modules
+ */
+function readBuild(adminDir, strict) {
+  const dist = path.join(adminDir, 'dist');
+  const manifestFile = path.join(adminDir, 'build', 'meta', 'modules.json');
+  if (!fs.existsSync(path.join(dist, 'index.html')) || !fs.existsSync(manifestFile)) {
+    throw new Error(`${adminDir} holds no admin build (dist/index.html, build/meta/modules.json): run \`npm run build -w @aipm/admin\``);
+  }
+  /** @type {{ chunks: Array<{ fileName: string; modules: Array<{ id: string }> }> }} */
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  // The entry and any modulepreload links: what the page fetches before running anything.
+  const initial = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/admin\/([^"]+\.js)"/g)].map((match) => match[1]);
+  if (initial.length === 0) throw new Error(`no script in ${path.join(dist, 'index.html')}`);
+
+  /** @type {Map<string, { raw: number; gzip: number; imports: string[] }>} */
+  const files = new Map();
+  const file = (/** @type {string} */ name) => {
+    let entry = files.get(name);
+    if (!entry) {
+      const code = fs.readFileSync(path.join(dist, name));
+      const text = code.toString('utf8');
+      const dir = path.posix.dirname(name);
+      // Static imports only (`import … from "./x.js"`, `import "./x.js"`); `import("./x.js")` is lazy.
+      const imports = [...text.matchAll(/(?:\bfrom|\bimport)\s*["'](\.\.?\/[^"']+\.js)["']/g)].map((match) => path.posix.join(dir, match[1]));
+      entry = { raw: code.length, gzip: zlib.gzipSync(code, { level: 9 }).length, imports };
+      files.set(name, entry);
+    }
+    return entry;
+  };
+  /** Every file a set of chunks needs, following static imports. */
+  const closure = (/** @type {string[]} */ start) => {
+    const seen = new Set();
+    const queue = [...start];
+    while (queue.length > 0) {
+      const name = /** @type {string} */ (queue.shift());
+      if (seen.has(name)) continue;
+      seen.add(name);
+      queue.push(...file(name).imports);
+    }
+    return seen;
+  };
+  const chunkOf = (/** @type {string} */ source) =>
+    manifest.chunks.find((chunk) => chunk.modules.some((module) => module.id.replace(/\\/g, '/').endsWith(`apps/admin/${source}`)))?.fileName;
+  const total = (/** @type {Iterable<string>} */ names) => {
+    let raw = 0;
+    let gzip = 0;
+    let count = 0;
+    for (const name of names) {
+      raw += file(name).raw;
+      gzip += file(name).gzip;
+      count += 1;
+    }
+    return { raw, gzip, count };
+  };
+
+  const entryFiles = closure(initial);
+  const routes = ROUTES.map(({ route, lazy }) => {
+    const lazyChunks = lazy.flatMap((source) => {
+      const chunk = chunkOf(source);
+      if (!chunk && strict) throw new Error(`${source} is in no chunk of ${manifestFile}: the route table above is out of date`);
+      return chunk ? [chunk] : [];
+    });
+    return { route, ...total(closure([...entryFiles, ...lazyChunks])) };
+  });
+  const whole = total(manifest.chunks.map((chunk) => chunk.fileName));
+  return { adminDir: path.relative(root, adminDir) || '.', routes, whole };
+}
+
+const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** @param {ReturnType<typeof readBuild>} build */
+function print(title, build) {
+  console.log(`\n${title} (${build.adminDir})`);
+  console.log(`  ${'route'.padEnd(34)} ${'files'.padStart(5)} ${'raw'.padStart(11)} ${'gzip'.padStart(11)}`);
+  for (const { route, count, raw, gzip } of build.routes) {
+    console.log(`  ${route.padEnd(34)} ${String(count).padStart(5)} ${kb(raw).padStart(11)} ${kb(gzip).padStart(11)}`);
+  }
+  const { count, raw, gzip } = build.whole;
+  console.log(`  ${'whole build (baseline: one chunk)'.padEnd(34)} ${String(count).padStart(5)} ${kb(raw).padStart(11)} ${kb(gzip).padStart(11)}`);
+}
+
+const current = readBuild(path.join(root, 'apps', 'admin'), true);
+print('Admin JavaScript per route, this build', current);
+const baselineDir = option('--baseline');
+const baseline = baselineDir ? readBuild(path.resolve(baselineDir), false) : undefined;
+if (baseline) print('Baseline build', baseline);
+
+const login = current.routes[0];
+const share = login.gzip / current.whole.gzip;
+console.log(
+  `\n/admin/login: ${kb(login.gzip)} gzip of ${kb(current.whole.gzip)} for the whole back office (${(share * 100).toFixed(0)} %); ` +
+    `budget ${kb(BUDGET_LOGIN_GZIP)}: ${login.gzip <= BUDGET_LOGIN_GZIP ? 'met' : 'MISSED'}` +
+    (baseline ? `; baseline /admin/login ${kb(baseline.routes[0].gzip)}` : ''),
+);
+
+const jsonFile = option('--json');
+if (jsonFile) fs.writeFileSync(jsonFile, JSON.stringify({ current, baseline, budgetLoginGzip: BUDGET_LOGIN_GZIP }, null, 2));
+if (login.gzip > BUDGET_LOGIN_GZIP) process.exitCode = 1;
