@@ -39,7 +39,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh data directory each run, so first-run journeys (creating the administrator) are real.
-    command: `rm -rf '${DATA_DIR}' && node tools/start.mjs`,
+    command: `rm -rf '${DATA_DIR}' && exec node tools/start.mjs --no-build`,
     env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn' },
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,

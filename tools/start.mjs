@@ -1,34 +1,57 @@
 #!/usr/bin/env node
-// `npm start`: the whole system on this machine. The services as with-services.mjs brings them up
-// (profile dev), then the API, the worker and the web front door with prefixed output, until Ctrl-C.
+// `npm start`: the whole system on this machine, as one Node process that builds, starts the services
+// (profile dev), then the API, the worker and the web front door with prefixed output, and keeps them
+// running: a service or an app that dies is started again with backoff. One SIGINT or SIGTERM stops all.
+//   --no-build  skip the build (the caller just built: `npm test`, `npm run e2e`, the benches)
 /* global AbortController -- a Node global the shared ESLint config does not list */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startApp, stopApps, waitForHealthy } from './lib/apps.mjs';
+import { startApp, waitForHealthy } from './lib/apps.mjs';
 import { freePort, portIsFree } from './lib/ports.mjs';
-import { describeExit } from './lib/proc.mjs';
+import { describeExit, stopChild, trackExit } from './lib/proc.mjs';
+import { keepRunning } from './lib/supervisor.mjs';
+import { killTagged, TAG_VARIABLE } from './lib/tagged.mjs';
 import { createContext, formatTable, startServices } from './services/index.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// The API runs its migrations at boot; web forwards /api/** to API_URL and is the one origin.
-const APPS = [
-  { name: 'api', script: 'apps/api/dist/main.js' },
+// The API runs the migrations at boot, so it starts first and the others once it is healthy (a worker
+// started beside it would query tables that do not exist yet). Web forwards /api/** to API_URL.
+const API = { name: 'api', script: 'apps/api/dist/main.js' };
+const AFTER_API = [
   { name: 'worker', script: 'apps/worker/dist/main.js' },
   { name: 'web', script: 'apps/web/server/dist/main.js' },
 ];
+const APPS = [API, ...AFTER_API];
 const HEALTH_TIMEOUT_MS = 120_000;
 const STOP_GRACE_MS = 15_000;
+// npm passes a terminal's Ctrl-C on to us although the terminal sent it to us as well: one press, two signals.
+const SAME_SIGNAL_MS = 1_000;
 
 const say = (line) => process.stdout.write(`[start] ${line}\n`);
+const warn = (line) => process.stderr.write(`[start] ${line}\n`);
 const fail = (message) => {
-  process.stderr.write(`[start] ${message}\n`);
+  warn(message);
   process.exit(1);
 };
 
-// What a signal does depends on the phase: abort the start-up, stop the system, or hurry the stop.
+const unknown = process.argv.slice(2).filter((arg) => arg !== '--no-build');
+if (unknown.length) fail(`unknown option ${unknown[0]} (the only one is --no-build)`);
+
+// What a signal does depends on the phase: abort the build or start-up, stop the system, or hurry the stop.
 let onSignal = () => {};
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => onSignal(signal));
+let lastSignalAt = 0;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    const now = Date.now();
+    const repeated = now - lastSignalAt < SAME_SIGNAL_MS;
+    lastSignalAt = now;
+    if (!repeated) onSignal(signal);
+  });
+}
+
+if (!process.argv.includes('--no-build')) await build();
 
 let ctx;
 try {
@@ -39,7 +62,7 @@ try {
 const env = process.env; // .env is loaded by now
 const port = parsePort('PORT', env.PORT ?? '3000');
 const missing = APPS.filter((app) => !fs.existsSync(path.join(repoRoot, app.script))).map((app) => app.script);
-if (missing.length) fail(`missing ${missing.join(', ')}: build first (\`npm start\` runs \`npm run build\`).`);
+if (missing.length) fail(`missing ${missing.join(', ')}: build first (\`npm start\` builds unless given --no-build).`);
 if (!(await portIsFree(port))) fail(`PORT ${port} is already in use: stop whatever listens there, or set PORT to another port.`);
 if (env.API_PORT && !(await portIsFree(parsePort('API_PORT', env.API_PORT)))) {
   fail(`API_PORT ${env.API_PORT} is already in use: stop whatever listens there, or unset API_PORT to get a free one.`);
@@ -74,8 +97,55 @@ const appEnv = {
   API_PORT: String(apiPort),
   API_URL: env.API_URL || `http://127.0.0.1:${apiPort}`,
 };
-const apps = APPS.map((app, index) => startApp({ ...app, script: path.join(repoRoot, app.script), cwd: repoRoot, env: appEnv, index }));
-for (const app of apps) ctx.guard.watch(app.pid, 'SIGTERM');
+
+const watchedServices = services.services.map((service) =>
+  keepRunning({
+    name: service.name,
+    handle: { exited: service.unexpectedExit, stop: () => service.stop() },
+    restart: async () => {
+      const restarted = await services.restart(service.name);
+      return { exited: restarted.unexpectedExit, stop: () => restarted.stop() };
+    },
+    afterExit: async () => warn(`${service.name} died; see ${ctx.show(ctx.logFile(service.name))}`),
+    log: warn,
+  }),
+);
+
+const watchedApps = [];
+let reportAppGaveUp;
+const appGaveUp = new Promise((resolve) => (reportAppGaveUp = resolve));
+const gaveUp = (watched) => watched.gaveUp.then((why) => ({ code: 1, why: `${why}: stopping everything` }));
+const startWatchedApp = (app) => {
+  const index = APPS.indexOf(app);
+  const tag = `${process.pid}:${app.name}`;
+  ctx.guard.watchTag(tag);
+  const launch = () => {
+    const child = startApp({ ...app, script: path.join(repoRoot, app.script), cwd: repoRoot, env: { ...appEnv, [TAG_VARIABLE]: tag }, index });
+    ctx.guard.watch(child.pid, 'SIGTERM');
+    return {
+      exited: child.exited,
+      stop: async () => {
+        await stopChild(child, [['SIGTERM', STOP_GRACE_MS], ['SIGKILL', 5_000]]);
+        ctx.guard.forget(child.pid);
+        await killTagged(tag); // a browser the app did not close in time
+      },
+      kill: () => child.kill('SIGKILL'),
+    };
+  };
+  const watched = keepRunning({
+      name: app.name,
+      handle: launch(),
+      restart: async () => launch(),
+      // A worker killed mid-crawl leaves its Chromium running: end it before a new worker starts its own.
+      afterExit: async () => {
+        const left = await killTagged(tag);
+        if (left) warn(`${app.name}: stopped ${left} process(es) it left behind`);
+      },
+    log: warn,
+  });
+  watchedApps.push(watched);
+  void gaveUp(watched).then(reportAppGaveUp);
+};
 
 const stopRequested = new Promise((resolve) => (onSignal = resolve));
 const health = new AbortController();
@@ -83,34 +153,57 @@ const health = new AbortController();
 // then the same health through the front door, which proves the one-origin routing.
 const apiHealthUrl = new URL('/api/health', appEnv.API_URL).toString();
 const frontDoorHealthUrl = `http://127.0.0.1:${port}/api/health`;
-const waitForSystem = async (options) =>
-  (await waitForHealthy(apiHealthUrl, options)) && waitForHealthy(frontDoorHealthUrl, options);
-// Runs until a signal (a normal end), an app or a service dying, or no health in time.
+const bootSystem = async () => {
+  startWatchedApp(API);
+  await waitForHealthy(apiHealthUrl, { timeoutMs: HEALTH_TIMEOUT_MS, signal: health.signal });
+  if (health.signal.aborted) return;
+  for (const app of AFTER_API) startWatchedApp(app);
+  await waitForHealthy(frontDoorHealthUrl, { timeoutMs: HEALTH_TIMEOUT_MS, signal: health.signal });
+  if (health.signal.aborted) return;
+  say(`ready: http://localhost:${port} (healthy after ${process.uptime().toFixed(1)} s)`);
+};
+// Runs until a signal (a normal end), a crash loop, or no health in time.
 const outcome = await Promise.race([
   stopRequested.then((signal) => ({ code: 0, why: `${signal}: stopping` })),
-  ...apps.map((app) => app.exited.then((exit) => ({ code: 1, why: `${app.appName} exited unexpectedly (${describeExit(exit)}): stopping everything` }))),
-  services.unexpectedExit.then((exit) => ({ code: 1, why: `${exit.name} exited unexpectedly (${describeExit(exit)}; see ${ctx.show(ctx.logFile(exit.name))}): stopping everything` })),
-  waitForSystem({ timeoutMs: HEALTH_TIMEOUT_MS, signal: health.signal }).then(
-    () => {
-      say(`ready: http://localhost:${port} (healthy after ${process.uptime().toFixed(1)} s)`);
-      return new Promise(() => {}); // keep running
-    },
+  ...watchedServices.map(gaveUp),
+  appGaveUp,
+  bootSystem().then(
+    () => new Promise(() => {}), // keep running
     (error) => ({ code: 1, why: `${error.message}: stopping everything` }),
   ),
 ]);
 health.abort();
-(outcome.code ? (line) => process.stderr.write(`[start] ${line}\n`) : say)(outcome.why);
+(outcome.code ? warn : say)(outcome.why);
 
 onSignal = () => {
   say('killing the apps now');
-  for (const app of apps) app.kill('SIGKILL');
+  for (const watched of watchedApps) watched.current.kill?.();
 };
-await stopApps(apps, STOP_GRACE_MS);
-for (const app of apps) ctx.guard.forget(app.pid);
+await Promise.all(watchedApps.map((watched) => watched.stop()));
 onSignal = (signal) => say(`${signal}: still stopping the services…`);
-await services.stop();
+// In reverse order of need, as services.stop() would; each watch first, so a stop is not taken for a crash.
+for (const watched of [...watchedServices].reverse()) {
+  try {
+    await watched.stop();
+  } catch (error) {
+    warn(`could not stop ${watched.name}: ${error.message}`);
+  }
+}
+ctx.close();
 say('stopped');
 process.exit(outcome.code);
+
+/** `nx run-many -t build`, as `npm run build` does; its cache makes an unchanged checkout quick. */
+async function build() {
+  say('building (skip with --no-build)…');
+  const nx = path.join(repoRoot, 'node_modules', 'nx', 'bin', 'nx.js');
+  const child = trackExit(spawn(process.execPath, [nx, 'run-many', '-t', 'build', '--output-style=stream-without-prefixes'], { cwd: repoRoot, stdio: 'inherit' }));
+  onSignal = () => child.kill('SIGTERM');
+  const exit = await child.exited;
+  onSignal = () => {};
+  if (exit.signal) process.exit(1);
+  if (exit.code !== 0) fail(`the build failed (${describeExit(exit)})`);
+}
 
 function parsePort(name, value) {
   const number = Number(value);

@@ -46,7 +46,7 @@ async function waitFor(url, timeoutMs) {
 }
 
 function startSystem() {
-  const child = spawn(process.execPath, ['tools/start.mjs'], {
+  const child = spawn(process.execPath, ['tools/start.mjs', '--no-build'], {
     cwd: root,
     env: { ...process.env, PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -25,6 +25,10 @@ export function startGuard(repoRoot) {
     watch(pid, signal) {
       if (pid) send({ watch: { pid, start: processStartTime(pid), signal } });
     },
+    /** Also end every process carrying this tag (tagged.mjs): an app's own children, e.g. its Chromium. */
+    watchTag(tag) {
+      send({ watchTag: tag });
+    },
     forget(pid) {
       if (pid) send({ forget: pid });
     },

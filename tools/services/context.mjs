@@ -7,6 +7,7 @@ import { installDebianPackage } from '../lib/apt.mjs';
 import { displayPath, loadDotenv, resolveDataDir } from '../lib/env.mjs';
 import { startGuard } from '../lib/guard.mjs';
 import { lockDataDir } from '../lib/lock.mjs';
+import { freePort } from '../lib/ports.mjs';
 import { openSecrets } from '../lib/secrets.mjs';
 
 /**
@@ -22,6 +23,7 @@ export function createContext({ repoRoot, profile, command, log = (line) => proc
   let lock = null;
   let lockError = null;
   let guard = null;
+  const ports = new Map();
 
   return {
     repoRoot,
@@ -38,6 +40,14 @@ export function createContext({ repoRoot, profile, command, log = (line) => proc
     logFile: (name) => path.join(dataDir, 'logs', `${name}.log`),
     installPackage(pkg, { reason, variable }) {
       return installDebianPackage(pkg, { reason, variable, log, logFile: path.join(dataDir, 'logs', 'apt.log') });
+    },
+    /**
+     * A free loopback port for the named service, the same one on every call: a service restarted after
+     * a crash comes back where the running apps expect it (their URLs hold the port).
+     */
+    async port(name) {
+      if (!ports.has(name)) ports.set(name, await freePort());
+      return ports.get(name);
     },
     /** Called by every service that keeps files in the data dir, before starting anything. */
     lockDataDir() {

@@ -13,7 +13,7 @@ export const SERVICES = [ensurePostgres, ensureRedis, ensureS3, ensureChromium, 
 
 /**
  * @returns {Promise<{ env: Record<string,string>, services: object[], stop: () => Promise<void>,
- *   unexpectedExit: Promise<{ name, code, signal }> }>}
+ *   unexpectedExit: Promise<{ name, code, signal }>, restart: (name: string) => Promise<object> }>}
  * Throws (after stopping whatever did start) if any service fails or ctx.abort() was called.
  */
 export async function startServices(ctx, ensures = SERVICES) {
@@ -30,6 +30,7 @@ export async function startServices(ctx, ensures = SERVICES) {
     }),
   );
   const services = settled.filter((r) => r.status === 'fulfilled').map((r) => r.value);
+  const ensureOf = new Map(services.map((service) => [service.name, ensures[settled.findIndex((r) => r.value === service)]]));
   const stop = async () => {
     for (const service of [...services].reverse()) {
       try {
@@ -55,6 +56,16 @@ export async function startServices(ctx, ensures = SERVICES) {
     services,
     stop,
     unexpectedExit: Promise.race(services.map((s) => s.unexpectedExit.then((exit) => ({ name: s.name, ...exit })))),
+    /**
+     * Starts a service that died again, on its port (ctx.port), and puts the new handle where `stop`
+     * finds it. Throws like the first start did.
+     */
+    async restart(name) {
+      const index = services.findIndex((service) => service.name === name);
+      const service = { ...(await ensureOf.get(name)(ctx)), seconds: 0 };
+      services[index] = service;
+      return service;
+    },
   };
 }
 

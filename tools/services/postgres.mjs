@@ -5,7 +5,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../lib/ports.mjs';
 import { describeExit, findExecutable, pathDirs, refuseIfRunning, spawnService, tail, waitFor } from '../lib/proc.mjs';
 import { randomSecret } from '../lib/secrets.mjs';
 import { given, supervise } from './result.mjs';
@@ -51,7 +50,7 @@ export async function ensurePostgres(ctx) {
   // postmaster.pid (process gone) is fine: PostgreSQL removes it at start.
   refuseIfRunning(path.join(dir, 'postmaster.pid'), { what: 'PostgreSQL', program: /postgres|postmaster/, dir, stopSignal: 'INT' });
 
-  const port = await freePort();
+  const port = await ctx.port('postgres');
   const args = ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
   // Test data is disposable: skip the disk flushes (safe against process crashes, not OS crashes).
   if (ctx.profile === 'test') args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');

@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { freePort } from '../lib/ports.mjs';
 import { describeExit, findExecutable, pathDirs, refuseIfRunning, spawnService, tail, waitFor } from '../lib/proc.mjs';
 import { randomSecret } from '../lib/secrets.mjs';
 import { given, supervise } from './result.mjs';
@@ -27,7 +26,7 @@ export async function ensureRedis(ctx) {
   // both killed): the pid file, removed by a clean shutdown, tells.
   const pidFile = path.join(dir, 'redis-server.pid');
   refuseIfRunning(pidFile, { what: 'Redis', program: /redis-server/, dir, stopSignal: 'TERM' });
-  const port = await freePort();
+  const port = await ctx.port('redis');
 
   // `-` reads more configuration from stdin: the password stays out of argv (visible in `ps`).
   const args = ['-', '--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--appendonly', 'yes', '--daemonize', 'no', '--save', '60', '1', '--protected-mode', 'yes', '--pidfile', pidFile];

@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { freePort } from '../lib/ports.mjs';
 import { describeExit, spawnService, tail, waitFor } from '../lib/proc.mjs';
 import { given, supervise } from './result.mjs';
 
@@ -22,7 +21,7 @@ export async function ensureS3(ctx) {
   const dir = path.join(ctx.dataDir, 's3');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const logFile = ctx.logFile('s3');
-  const port = await freePort();
+  const port = await ctx.port('s3');
   const script = path.join(ctx.repoRoot, 'tools/services/s3-server.mjs');
   fs.appendFileSync(logFile, `\n--- ${new Date().toISOString()} s3rver on 127.0.0.1:${port}\n`);
 
