@@ -91,7 +91,7 @@ describe('crawl worker processes: killed mid-crawl, handed back, pacing one site
     await database?.drop();
   });
 
-  it('lets another worker finish the job, with no duplicate results', async () => {
+  it('lets another worker finish the job at once, before the dead one\'s lock runs out, with no duplicate results', async () => {
     // Slow enough (9 pages, 500 ms apart) that the kill lands mid-crawl.
     await dataSource.query(`INSERT INTO admin_config (key, value) VALUES ('request_delay', '500')`);
     const targetUrls = SITE_ADAPTERS.filter((adapter) => ['zhipin', 'job51', 'liepin'].includes(adapter.site)).map((adapter) =>
@@ -104,7 +104,8 @@ describe('crawl worker processes: killed mid-crawl, handed back, pacing one site
       REDIS_URL: redisUrl,
       CRAWLER_SITE_ORIGINS: fixtures.env,
       CRAWL_CONCURRENCY: '1',
-      CRAWL_LOCK_DURATION_MS: '5000',
+      // Longer than the wait for the second worker below: the job must come back without the lock running out.
+      CRAWL_LOCK_DURATION_MS: '120000',
       LOG_LEVEL: 'warn',
     };
     const count = async () => Number((await dataSource.query(`SELECT count(*)::int AS n FROM crawl_results`))[0].n);
@@ -123,7 +124,8 @@ describe('crawl worker processes: killed mid-crawl, handed back, pacing one site
 
     const second = startWorker(env);
     workers.push(second.child);
-    const finished = await waitFor(async () => ((await job.getState()) === 'completed' ? true : undefined), 90_000, 250);
+    // The dead worker's lock still has about two minutes to run: the new worker takes the job back at once.
+    const finished = await waitFor(async () => ((await job.getState()) === 'completed' ? true : undefined), 60_000, 250);
     expect(finished).toBe(true);
 
     const [{ total, distinct }] = await dataSource.query(`SELECT count(*)::int AS total, count(DISTINCT "sourceUrl")::int AS distinct FROM crawl_results`);

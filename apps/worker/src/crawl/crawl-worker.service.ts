@@ -14,6 +14,7 @@ import { BrowserService } from './browser/browser.service';
 import { CrawlProcessor } from './crawl.processor';
 import { CrawlerDiagnosticsService } from './diagnostics/crawler-diagnostics.service';
 import { CrawlTaskReconciler } from './lifecycle/crawl-task.reconciler';
+import { OrphanedJobRecovery } from './lifecycle/orphaned-job.recovery';
 
 /**
  * The BullMQ workers of the crawl and crawler-diagnostics queues, created here rather than by decorator so
@@ -32,9 +33,10 @@ export class CrawlWorkerService implements OnApplicationBootstrap, BeforeApplica
     private readonly diagnostics: CrawlerDiagnosticsService,
     private readonly reconciler: CrawlTaskReconciler,
     private readonly browser: BrowserService,
+    private readonly orphans: OrphanedJobRecovery,
   ) {}
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     const queueOptions = bullOptions(this.env.REDIS_URL);
     this.worker = new Worker<CrawlJobData, CrawlJobResult>(CRAWL_QUEUE, (job, token) => this.processor.process(job, token), {
       ...queueOptions,
@@ -42,6 +44,8 @@ export class CrawlWorkerService implements OnApplicationBootstrap, BeforeApplica
       // A worker that dies mid-job loses its lock after this long; another worker then restarts the job.
       lockDuration: this.env.CRAWL_LOCK_DURATION_MS,
       stalledInterval: this.env.CRAWL_LOCK_DURATION_MS,
+      // Started below, once this worker is announced: the jobs of a dead worker come back sooner (OrphanedJobRecovery).
+      autorun: false,
     });
     this.worker.on('failed', (job, error) => {
       this.logger.warn(`crawl job ${job?.id} failed: ${error.message}`);
@@ -49,6 +53,8 @@ export class CrawlWorkerService implements OnApplicationBootstrap, BeforeApplica
       if (job) void this.reconciler.jobFailed(job, error);
     });
     this.worker.on('error', (error) => this.logger.error(`crawl worker: ${error.message}`));
+    await this.orphans.start(this.worker.id);
+    void this.worker.run().catch((error: Error) => this.logger.error(`crawl worker stopped: ${error.message}`));
 
     // One test at a time per worker: each loads five pages and shares the browser with the crawls.
     this.diagnosticsWorker = new Worker<CrawlerDiagnosticsJobData, CrawlerDiagnosticsJobResult>(CRAWLER_DIAGNOSTICS_QUEUE, (job) => this.diagnostics.process(job), {

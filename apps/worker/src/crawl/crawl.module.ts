@@ -10,6 +10,7 @@ import { CrawlProcessor, PAGE_LOADER } from './crawl.processor';
 import { CrawlerDiagnosticsService } from './diagnostics/crawler-diagnostics.service';
 import { LearnedSelectorService } from './dom/learned-selector.service';
 import { CRAWL_RECONCILE_OPTIONS, CrawlTaskReconciler, DEFAULT_CRAWL_RECONCILE_OPTIONS } from './lifecycle/crawl-task.reconciler';
+import { OrphanedJobRecovery } from './lifecycle/orphaned-job.recovery';
 import { NavigationGuard } from './navigation/navigation.guard';
 import { SiteThrottle } from './navigation/site.throttle';
 import { PageLoader } from './page.loader';
@@ -32,6 +33,7 @@ import { FailureSnapshotStore } from './storage/failure-snapshot.store';
     CrawlProcessor,
     CrawlerDiagnosticsService,
     CrawlTaskReconciler,
+    OrphanedJobRecovery,
     CrawlWorkerService,
   ],
   exports: [BrowserService, CrawlProcessor],
