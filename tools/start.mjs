@@ -106,7 +106,6 @@ const watchedServices = services.services.map((service) =>
       const restarted = await services.restart(service.name);
       return { exited: restarted.unexpectedExit, stop: () => restarted.stop() };
     },
-    afterExit: async () => warn(`${service.name} died; see ${ctx.show(ctx.logFile(service.name))}`),
     log: warn,
   }),
 );
@@ -196,7 +195,8 @@ process.exit(outcome.code);
 /** `nx run-many -t build`, as `npm run build` does; its cache makes an unchanged checkout quick. */
 async function build() {
   say('building (skip with --no-build)…');
-  const nx = path.join(repoRoot, 'node_modules', 'nx', 'bin', 'nx.js');
+  // The bin link's target, run by this Node: no npx or shell in between to swallow a signal.
+  const nx = fs.realpathSync(path.join(repoRoot, 'node_modules', '.bin', 'nx'));
   const child = trackExit(spawn(process.execPath, [nx, 'run-many', '-t', 'build', '--output-style=stream-without-prefixes'], { cwd: repoRoot, stdio: 'inherit' }));
   onSignal = () => child.kill('SIGTERM');
   const exit = await child.exited;

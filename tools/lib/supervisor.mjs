@@ -16,6 +16,9 @@ export const RESTART_POLICY = {
  * (it may throw: that counts as one more exit). `afterExit(exit)` cleans up before the restart.
  * `gaveUp` resolves with a reason after maxQuickExits quick exits in a row; `stop()` ends the watch and
  * stops the unit.
+ * @typedef {{ exited: Promise<object>, stop: () => Promise<void>, kill?: () => void }} Handle
+ * @param {{ name: string, handle: Handle, restart: () => Promise<Handle>, afterExit?: (exit: object) => Promise<void>,
+ *   log: (line: string) => void, policy?: typeof RESTART_POLICY }} options
  */
 export function keepRunning({ name, handle, restart, afterExit = async () => {}, log, policy = RESTART_POLICY }) {
   let current = handle;

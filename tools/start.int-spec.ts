@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './lib/ports.mjs';
+import { isAlive } from './lib/proc.mjs';
+import { waitFor } from './testing/process';
+
+jest.setTimeout(420_000);
+
+const repoRoot = path.resolve(__dirname, '..');
+
+/** Every descendant of `pid` with its command line, read from /proc. */
+function descendants(pid: number): { pid: number; cmdline: string }[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // ended while listing
+    }
+  }
+  const found: { pid: number; cmdline: string }[] = [];
+  const walk = (parent: number): void => {
+    for (const child of children.get(parent) ?? []) {
+      let cmdline = '';
+      try {
+        cmdline = fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      } catch {
+        // gone
+      }
+      found.push({ pid: child, cmdline });
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+describe('npm start', () => {
+  it('survives the death of the worker, Redis and PostgreSQL, and stops everything on one SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aipm-start-'));
+    fs.chmodSync(dataDir, 0o755); // the cluster stays inside it (PostgreSQL runs as another user)
+    const port = await freePort();
+    // The build is done (npm test builds first) and cached: `npm start` rebuilds nothing.
+    const npm = spawn('npm', ['start'], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', S3_ENDPOINT: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const npmExited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+    const seen = (text: string) => async () => (output.includes(text) ? true : undefined);
+    const healthy = async () => {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) });
+        return response.status === 200 ? true : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const processOf = (pattern: RegExp) => descendants(npm.pid!).find(({ cmdline }) => pattern.test(cmdline))?.pid;
+    try {
+      await waitFor(seen('[start] ready:'), 240_000, 500);
+      const everything = descendants(npm.pid!).map(({ pid }) => pid);
+
+      for (const [name, pattern] of [
+        ['worker', /apps\/worker\/dist\/main\.js/],
+        ['redis', /redis-server/],
+        ['postgres', /bin\/postgres /],
+      ] as const) {
+        const victim = processOf(pattern)!;
+        expect(victim).toBeDefined();
+        process.kill(victim, 'SIGKILL');
+        await waitFor(seen(`[start] ${name} restarted`), 90_000, 250);
+        expect(processOf(pattern)).not.toBe(victim);
+        // The apps reconnect to the restarted service: the system answers healthy again.
+        await waitFor(healthy, 60_000, 500);
+      }
+      expect(output).not.toContain('stopping everything');
+      everything.push(...descendants(npm.pid!).map(({ pid }) => pid));
+
+      npm.kill('SIGTERM');
+      expect(await npmExited).toBe(0);
+      await waitFor(async () => (everything.some(isAlive) ? undefined : true), 30_000, 250);
+      expect(output).toContain('[start] stopped');
+    } finally {
+      // What the supervisor did, in the log of every run.
+      console.log(output.split('\n').filter((line) => line.startsWith('[start]')).join('\n'));
+      npm.kill('SIGKILL');
+      for (const { pid } of descendants(npm.pid!)) process.kill(pid, 'SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
