@@ -23,6 +23,25 @@ test.describe('one origin', () => {
     await expect(page.locator('#root')).not.toBeEmpty();
   });
 
+  test('runs the site and the back office under their Content-Security-Policy without a violation', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'the policy does not depend on the viewport');
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) => console.error(`Content-Security-Policy: ${event.violatedDirective} ${event.blockedURI}`)),
+    );
+    for (const path of ['/', '/privacy-policy?lng=en', '/admin/login']) {
+      const response = await page.goto(path);
+      expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(response?.headers()['x-frame-options']).toBe('DENY');
+      if (!path.startsWith('/admin')) await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    }
+    await expect(page.locator('input[type="password"]').first()).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
   test('forwards /api to a healthy API', async ({ request }) => {
     const response = await request.get('/api/health');
     expect(response.status()).toBe(200);

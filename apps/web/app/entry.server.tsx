@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 
-import type { EntryContext, HandleErrorFunction } from '@remix-run/node';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
@@ -9,6 +9,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { detectLanguage } from '~/i18n/language.server';
 import { translatorFor } from '~/i18n/translations.server';
 import { TranslationProvider } from '~/i18n/TranslationProvider';
+import { NonceProvider } from '~/security/nonce';
 
 /** How long deferred data may stream before the render is aborted (single fetch reads this export). */
 export const streamTimeout = 5_000;
@@ -18,7 +19,9 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce;
   const translator = translatorFor(await detectLanguage(request));
 
   // Bots and SPA mode get the whole document at once; browsers get the shell as soon as it is ready.
@@ -43,10 +46,14 @@ export default async function handleRequest(
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
-      <TranslationProvider initial={translator}>
-        <RemixServer context={remixContext} url={request.url} />
-      </TranslationProvider>,
+      <NonceProvider nonce={nonce}>
+        <TranslationProvider initial={translator}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </TranslationProvider>
+      </NonceProvider>,
       {
+        // React's own inline scripts (streamed Suspense boundaries) carry it too.
+        nonce,
         onShellReady() {
           if (!waitForAll) send();
         },

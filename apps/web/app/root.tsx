@@ -17,6 +17,7 @@ import { detectLanguage, languageFromQuery } from '~/i18n/language.server';
 import { MESSAGES_URLS } from '~/i18n/locale-files';
 import { useShowLanguage, useTranslation } from '~/i18n/TranslationProvider';
 import { NO_SCRIPT_STYLES } from '~/noscript-styles';
+import { useNonce } from '~/security/nonce';
 import { alternateUrls, canonicalUrl, siteOrigin } from '~/seo/site-url.server';
 import globalStyles from '~/styles/global.css?url';
 
@@ -52,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const locale = root?.locale ?? DEFAULT_LANGUAGE;
   useShowLanguage(locale);
+  const nonce = useNonce();
 
   return (
     <html lang={locale} dir="ltr">
@@ -71,8 +73,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

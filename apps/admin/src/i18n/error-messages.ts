@@ -14,6 +14,7 @@ export const enErrorMessages: Record<ErrorCode, string> = {
   REQUEST_FAILED: 'The request failed, please try again later',
   BODY_TOO_LARGE: 'The submission is too long; please shorten it and try again',
   API_UNAVAILABLE: 'The API is not available at the moment, please try again later',
+  UNKNOWN_HOST: 'This site does not serve the host name of the request',
   INVALID_EMAIL: 'Please enter a valid email address',
   INVALID_LIST_QUERY: 'Invalid list parameters',
   UNKNOWN_FIELD: 'The request contains a field that is not supported',

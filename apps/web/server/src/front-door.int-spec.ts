@@ -74,7 +74,8 @@ describe(createFrontDoor.name, () => {
   beforeAll(async () => {
     adminDist = makeAdminDist();
     api = await startEchoApi();
-    app = createFrontDoor({ apiUrl: api.url, adminDist, build, clientDir, logger });
+    // site.test: the host the link tests ask for (any other than localhost must be configured).
+    app = createFrontDoor({ apiUrl: api.url, adminDist, build, clientDir, logger, publicHosts: 'site.test' });
   });
 
   afterAll(async () => {
@@ -305,6 +306,75 @@ describe(createFrontDoor.name, () => {
       expect(res.status).toBe(502);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.body).toEqual({ success: false, code: 'API_UNAVAILABLE', message: 'API 服务暂时不可用，请稍后重试' });
+    });
+  });
+
+  describe('security headers and forwarded values (issue 12 item 8)', () => {
+    const cspOf = (res: request.Response) => String(res.headers['content-security-policy'] ?? '');
+
+    it('allows the inline scripts of a page by a nonce that changes on every answer', async () => {
+      const [first, second] = await Promise.all([request(app).get('/'), request(app).get('/')]);
+      const nonces = [first, second].map((res) => /'nonce-([^']+)'/.exec(cspOf(res))?.[1]);
+      expect(nonces[0]).toBeTruthy();
+      expect(nonces[0]).not.toBe(nonces[1]);
+      expect(cspOf(first)).toContain("'strict-dynamic'");
+      expect(cspOf(first)).toContain("frame-ancestors 'none'");
+      const scripts = first.text.match(/<script\b[^>]*>/g) ?? [];
+      const executable = scripts.filter((tag) => !tag.includes('application/ld+json'));
+      expect(executable.length).toBeGreaterThan(0);
+      for (const tag of executable) expect(tag).toContain(`nonce="${nonces[0]}"`);
+    });
+
+    it('gives the back office its own policy, and no page may be framed', async () => {
+      const res = await request(app).get('/admin/login');
+      expect(cspOf(res)).toContain("script-src 'self';");
+      expect(cspOf(res)).toContain("frame-ancestors 'none'");
+      expect(cspOf(res)).not.toContain('nonce-');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+    });
+
+    it('sends HSTS only over https, as told by a trusted proxy', async () => {
+      expect((await request(app).get('/')).headers['strict-transport-security']).toBeUndefined();
+      // The client itself claims https: not believed without TRUST_PROXY.
+      expect((await request(app).get('/').set('X-Forwarded-Proto', 'https')).headers['strict-transport-security']).toBeUndefined();
+      const behindProxy = createFrontDoor({ apiUrl: api.url, adminDist, build, clientDir, logger, trustProxy: 'loopback' });
+      const res = await request(behindProxy).get('/').set('X-Forwarded-Proto', 'https');
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    });
+
+    it("forwards the front door's own X-Forwarded-* to the API, not a client's", async () => {
+      const res = await request(app).get('/api/echo').set('X-Forwarded-Host', 'evil.example').set('X-Forwarded-Proto', 'https').set('X-Forwarded-For', '203.0.113.9');
+      const echoed = res.body as EchoedRequest;
+      expect(echoed.headers['x-forwarded-host']).toMatch(/^127\.0\.0\.1:\d+$/);
+      expect(echoed.headers['x-forwarded-proto']).toBe('http');
+      expect(echoed.headers['x-forwarded-for']).not.toContain('203.0.113.9');
+    });
+
+    it('keeps a trusted proxy\'s X-Forwarded-* and builds links from them', async () => {
+      const behindProxy = createFrontDoor({ apiUrl: api.url, adminDist, build, clientDir, logger, trustProxy: 'loopback', publicHosts: 'www.example.cn' });
+      const res = await request(behindProxy).get('/privacy-policy').set('X-Forwarded-Host', 'www.example.cn').set('X-Forwarded-Proto', 'https');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<link rel="canonical" href="https://www.example.cn/privacy-policy"');
+    });
+
+    it('never puts a client-chosen host into links: an X-Forwarded-Host is dropped, an unknown Host refused', async () => {
+      const page = await request(app).get('/privacy-policy').set('X-Forwarded-Host', 'evil.example');
+      expect(page.status).toBe(200);
+      expect(page.text).not.toContain('evil.example');
+      const unknown = await request(app).get('/privacy-policy').set('Host', 'evil.example');
+      expect(unknown.status).toBe(400);
+      expect(unknown.text).not.toContain('evil.example');
+      const api = await request(app).get('/api/health').set('Host', 'evil.example');
+      expect(api.status).toBe(400);
+      expect(api.body).toEqual({ success: false, code: 'UNKNOWN_HOST', message: '请求的主机名不属于本站' });
+    });
+
+    it("serves SITE_URL's host and PUBLIC_HOSTS", async () => {
+      const configured = createFrontDoor({ apiUrl: api.url, adminDist, build, clientDir, logger, siteUrl: 'https://aipm.example.cn', publicHosts: 'aipm-backup.example.cn' });
+      for (const host of ['aipm.example.cn', 'AIPM-BACKUP.example.cn:8080', 'localhost:3000']) {
+        expect((await request(configured).get('/robots.txt').set('Host', host)).status).toBe(200);
+      }
     });
   });
 

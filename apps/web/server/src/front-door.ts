@@ -17,6 +17,8 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
+import { ADMIN_CSP, allowedHosts, cspNonceOf, dropUntrustedForwarding, refuseUnknownHosts, securityHeaders, trustedProxies } from './security';
+
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const ADMIN_BUILD_COMMAND = 'npm run build -w @aipm/admin';
 // Health probes run every few seconds; the API reports its own state.
@@ -36,6 +38,12 @@ export interface FrontDoorOptions {
   /** Defaults to {@link createLogger}('info'). */
   logger?: Logger;
   mode?: 'production' | 'development';
+  /** TRUST_PROXY: the proxies whose X-Forwarded-* are believed (none by default: this is the edge). */
+  trustProxy?: string;
+  /** SITE_URL, whose host is served. */
+  siteUrl?: string;
+  /** PUBLIC_HOSTS: further host names served besides SITE_URL's and the loopback names. */
+  publicHosts?: string;
 }
 
 /** JSON logger of the web process; credentials are redacted as in the API (`@aipm/config`). */
@@ -50,7 +58,10 @@ export function createFrontDoor(options: FrontDoorOptions): Express {
 
   const app = express();
   app.disable('x-powered-by');
+  const proxies = trustedProxies(options.trustProxy);
+  app.set('trust proxy', proxies.length ? proxies : false);
 
+  app.use(dropUntrustedForwarding(proxies));
   app.use(assignRequestId);
   app.use(
     pinoHttp({
@@ -61,7 +72,8 @@ export function createFrontDoor(options: FrontDoorOptions): Express {
       serializers: requestLogSerializers,
     }),
   );
-  app.use(baselineSecurityHeaders);
+  app.use(refuseUnknownHosts(allowedHosts(options.siteUrl, options.publicHosts)));
+  app.use(securityHeaders({ development: Boolean(devMiddleware) }));
 
   // Before compression: API answers pass through untouched (the API decides its own encoding, and
   // streamed answers must not be buffered).
@@ -94,8 +106,9 @@ export function createFrontDoor(options: FrontDoorOptions): Express {
       build,
       mode,
       // The shape the Remix app declares in apps/web/app/load-context.ts.
-      getLoadContext: (req) => ({
+      getLoadContext: (req, res) => ({
         requestId: requestIdOf(req),
+        cspNonce: cspNonceOf(res),
         apiUrl,
         // The lead forms' action forwards it to the API as the last X-Forwarded-For hop, as the /api proxy does.
         remoteAddress: req.socket.remoteAddress,
@@ -123,12 +136,6 @@ const assignRequestId: RequestHandler = (req, res, next) => {
   // Written back on the request so the proxy forwards it and loaders see the same id.
   req.headers[REQUEST_ID_HEADER] = id;
   res.setHeader(REQUEST_ID_HEADER, id);
-  next();
-};
-
-const baselineSecurityHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   next();
 };
 
@@ -177,6 +184,7 @@ function createAdminRouter(adminDist: string): express.Router {
   let built = false;
 
   router.use((_req, res, next) => {
+    res.setHeader('Content-Security-Policy', ADMIN_CSP);
     built ||= fs.existsSync(indexFile);
     if (built) return next();
     res.status(503).type('text/plain').send(`The back office (/admin) is not built. Run \`${ADMIN_BUILD_COMMAND}\`, then reload.`);

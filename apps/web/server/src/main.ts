@@ -23,7 +23,7 @@ const adminDist = path.resolve(webDir, '..', 'admin', 'dist');
 async function main(): Promise<void> {
   const env = loadWebEnv();
   const logger = createLogger(env.logLevel);
-  const common = { apiUrl: env.apiUrl, adminDist, logger };
+  const common = { apiUrl: env.apiUrl, adminDist, logger, trustProxy: env.trustProxy, siteUrl: env.siteUrl, publicHosts: env.publicHosts };
 
   let options: FrontDoorOptions;
   if (env.production) {

@@ -48,6 +48,14 @@ describe(loadWebEnv.name, () => {
     expect(Object.keys(problemsOf({ SITE_URL: 'www.example.cn', SITE_SOCIAL_URL: 'weibo.com/x' })).sort()).toEqual(['SITE_SOCIAL_URL', 'SITE_URL']);
   });
 
+  it('reads TRUST_PROXY and PUBLIC_HOSTS, and rejects what Express or a Host header could not mean', () => {
+    expect(loadWebEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8', PUBLIC_HOSTS: 'www.example.cn,example.cn' })).toMatchObject({
+      trustProxy: 'loopback, 10.0.0.0/8',
+      publicHosts: 'www.example.cn,example.cn',
+    });
+    expect(Object.keys(problemsOf({ TRUST_PROXY: 'nginx', PUBLIC_HOSTS: 'https://www.example.cn' })).sort()).toEqual(['PUBLIC_HOSTS', 'TRUST_PROXY']);
+  });
+
   it('names every invalid variable in one message', () => {
     let error: unknown;
     try {

@@ -9,6 +9,9 @@ export interface FrontDoorSettings {
   logLevel: WebEnv['LOG_LEVEL'];
   /** false only with NODE_ENV=development, which serves the Remix app through Vite instead of the build. */
   production: boolean;
+  trustProxy?: string;
+  siteUrl?: string;
+  publicHosts?: string;
 }
 
 /** @throws EnvValidationError naming every invalid variable */
@@ -21,5 +24,8 @@ export function loadWebEnv(env: RawEnv = process.env): FrontDoorSettings {
     apiUrl: (valid.API_URL ?? `http://127.0.0.1:${valid.API_PORT}`).replace(/\/+$/, ''),
     logLevel: valid.LOG_LEVEL,
     production: valid.NODE_ENV !== 'development',
+    trustProxy: valid.TRUST_PROXY,
+    siteUrl: valid.SITE_URL,
+    publicHosts: valid.PUBLIC_HOSTS,
   };
 }

@@ -13,6 +13,8 @@ export const COMMON_ERRORS = {
   BODY_TOO_LARGE: '提交的内容过长，请精简后重试',
   /** 502 / 504 from the web front door: the API did not answer (the only failure not answered by the API). */
   API_UNAVAILABLE: 'API 服务暂时不可用，请稍后重试',
+  /** 400 from the web front door: a Host header this site does not serve (SITE_URL, PUBLIC_HOSTS). */
+  UNKNOWN_HOST: '请求的主机名不属于本站',
   INVALID_EMAIL: '请输入有效的邮箱地址',
   INVALID_LIST_QUERY: '列表查询参数无效',
   /** A field no call of ours takes (the API refuses unknown fields rather than ignoring them). */

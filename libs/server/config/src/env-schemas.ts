@@ -5,6 +5,8 @@ import { IsExecutableFile } from './is-executable-file.validator';
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
 const URL_WITH_SCHEME = (schemes: string) => new RegExp(`^(${schemes})://[^\\s/]+`);
+const PROXY_ENTRY = String.raw`(loopback|linklocal|uniquelocal|[0-9a-f:.]+(/\d{1,3})?)`;
+const TRUSTED_PROXY_LIST = new RegExp(String.raw`^\s*${PROXY_ENTRY}(\s*,\s*${PROXY_ENTRY})*\s*$`, 'i');
 
 /** Several decorators applied as one, so a rule shared by two schemas is written once. */
 function allOf(...decorators: PropertyDecorator[]): PropertyDecorator {
@@ -137,6 +139,16 @@ export class WebEnv {
   @IsOptional()
   @IsString()
   NODE_ENV?: string;
+
+  // Proxies in front of this server whose X-Forwarded-* headers are believed (Express `trust proxy` syntax).
+  @IsOptional()
+  @Matches(TRUSTED_PROXY_LIST, { message: 'must be a comma-separated list of IP addresses, CIDR ranges or loopback / linklocal / uniquelocal' })
+  TRUST_PROXY?: string;
+
+  // Host names served besides SITE_URL's and localhost; any other Host header is answered 400.
+  @IsOptional()
+  @Matches(/^\s*[a-z0-9.-]+(\s*,\s*[a-z0-9.-]+)*\s*$/i, { message: 'must be a comma-separated list of host names, such as www.example.cn,example.cn' })
+  PUBLIC_HOSTS?: string;
 
   // The Remix app reads the SITE_* values per request (app/config/site-config.server.ts); the two that
   // become links are checked here, so a typo stops the boot instead of publishing broken canonical URLs.
