@@ -1,6 +1,7 @@
 // The Node apps that `npm start` runs: spawned with prefixed output, polled for health, stopped.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
+import pinoPretty from 'pino-pretty';
 import { sleep, stopChild, trackExit } from './proc.mjs';
 
 const COLORS = [36, 35, 32, 33]; // cyan, magenta, green, yellow
@@ -11,15 +12,27 @@ const COLORS = [36, 35, 32, 33]; // cyan, magenta, green, yellow
  */
 export function startApp({ name, script, cwd, env, index = 0 }) {
   const child = trackExit(spawn(process.execPath, [script], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }));
-  const label = process.stdout.isTTY ? `\x1b[${COLORS[index % COLORS.length]}m[${name}]\x1b[0m ` : `[${name}] `;
-  prefixLines(child.stdout, process.stdout, label);
-  prefixLines(child.stderr, process.stderr, label);
+  const tty = Boolean(process.stdout.isTTY);
+  const label = tty ? `\x1b[${COLORS[index % COLORS.length]}m[${name}]\x1b[0m ` : `[${name}] `;
+  const format = logLineFormatter({ readable: tty });
+  prefixLines(child.stdout, process.stdout, label, format);
+  prefixLines(child.stderr, process.stderr, label, format);
   child.appName = name;
   return child;
 }
 
-function prefixLines(input, output, label) {
-  readline.createInterface({ input, crlfDelay: Infinity }).on('line', (line) => output.write(`${label}${line}\n`));
+/**
+ * The apps log pino JSON lines. For a person at a terminal each becomes one readable line (time, level,
+ * message, the other fields inline); piped to a file or a collector they stay JSON.
+ */
+export function logLineFormatter({ readable, colorize = readable }) {
+  if (!readable) return (line) => line;
+  const pretty = pinoPretty.prettyFactory({ colorize, singleLine: true, ignore: 'pid,hostname,app', translateTime: 'SYS:HH:MM:ss' });
+  return (line) => (line.startsWith('{') ? pretty(line).trimEnd() : line);
+}
+
+function prefixLines(input, output, label, format) {
+  readline.createInterface({ input, crlfDelay: Infinity }).on('line', (line) => output.write(`${label}${format(line)}\n`));
 }
 
 /** SIGTERM all, SIGKILL whatever still runs after `graceMs`. */

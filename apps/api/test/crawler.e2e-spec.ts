@@ -487,6 +487,9 @@ describe('crawler admin API', () => {
     it('shows every queue to the administrator', async () => {
       const page = await admin.get('/api/admin/queues').expect(200);
       expect(page.text).toContain('__UI_CONFIG__');
+      // Nothing from another host (a web-font host is blocked in mainland China and unreachable offline).
+      expect(page.text.match(/(?:src|href)="(?:https?:)?\/\/[^"]+"/g) ?? []).toEqual([]);
+      await admin.get(/src="(static\/js\/main\.[^"]+)"/.exec(page.text)![1].replace(/^/, '/api/admin/queues/')).expect(200);
       const queues = await admin.get('/api/admin/queues/api/queues').expect(200);
       expect(queues.body.queues.map((entry: { name: string }) => entry.name).sort()).toEqual([...QUEUE_NAMES].sort());
     });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, NOTIFY_QUEUE } from '@aipm/queue';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -30,6 +33,20 @@ function requireAdminSession(request: Request, response: Response, next: NextFun
 }
 
 /**
+ * Bull Board's page template without its web-font link: fonts.googleapis.com is blocked in mainland China
+ * and unreachable offline, and the board must not tell a third party who opens it (issue 12). Derived at
+ * start from the installed template, so the asset names of an upgrade stay right; the fonts fall back to
+ * the system's sans-serif and monospace.
+ */
+function viewsWithoutThirdPartyFonts(): string {
+  const uiDist = path.join(path.dirname(require.resolve('@bull-board/ui/package.json')), 'dist');
+  const template = fs.readFileSync(path.join(uiDist, 'index.ejs'), 'utf8');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aipm-queue-board-'));
+  fs.writeFileSync(path.join(dir, 'index.ejs'), template.replace(/<link[^>]*fonts\.(googleapis|gstatic)\.com[^>]*>\s*/g, ''));
+  return dir;
+}
+
+/**
  * Mounted by hand rather than through @bull-board/nestjs: its module is global, and Nest mounts the
  * middleware of global modules first, before AuthModule's session middleware, so the board could never
  * see the administrator's session. This module's middleware is mounted after AuthModule's.
@@ -46,6 +63,7 @@ export class QueueBoardModule implements NestModule {
   ) {
     const queues = [crawl, notify, diagnostics].map((queue) => new BullMQAdapter(queue));
     createBullBoard({ queues, serverAdapter: this.adapter });
+    this.adapter.setViewsPath(viewsWithoutThirdPartyFonts());
   }
 
   configure(consumer: MiddlewareConsumer): void {

@@ -393,6 +393,19 @@ describe(createFrontDoor.name, () => {
       expect(logs.text()).not.toContain('secret');
     });
 
+    it('logs static files at debug, pages and API calls at info', async () => {
+      const logs = captureLogs();
+      const logged = createFrontDoor({ apiUrl: api.url, adminDist, build, clientDir, logger: createLogger('info', logs) });
+      await request(logged).get('/favicon.svg').set('x-request-id', 'static-1');
+      await request(logged).get('/admin/assets/index-Ab12Cd34.js').set('x-request-id', 'static-2');
+      await request(logged).get('/privacy-policy').set('x-request-id', 'page-1');
+      await request(logged).get('/api/echo.json').set('x-request-id', 'api-1');
+      const ids = logs.lines().map((entry) => (entry.req as { id?: string } | undefined)?.id);
+      expect(ids).toEqual(expect.arrayContaining(['page-1', 'api-1']));
+      expect(ids).not.toContain('static-1');
+      expect(ids).not.toContain('static-2');
+    });
+
     it('redacts credentials even where a log call passes headers on purpose', () => {
       const logs = captureLogs();
       createLogger('info', logs).info({ req: { headers: { cookie: 'aipm.sid=secret', authorization: 'Bearer secret' } }, body: { password: 'secret' } }, 'x');

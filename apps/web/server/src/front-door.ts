@@ -67,7 +67,8 @@ export function createFrontDoor(options: FrontDoorOptions): Express {
     pinoHttp({
       logger,
       genReqId: (req) => requestIdOf(req),
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      // A page view fetches a dozen files: their lines would bury the pages and API calls (debug shows them).
+      customLogLevel: (req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode < 400 && isStaticFile(req.url) ? 'debug' : 'info'),
       autoLogging: { ignore: (req) => req.url === HEALTH_PATH },
       serializers: requestLogSerializers,
     }),
@@ -124,6 +125,12 @@ export function createFrontDoor(options: FrontDoorOptions): Express {
   app.use(unhandledError);
 
   return app;
+}
+
+/** A built file (script, style, image, font, translation) rather than a page or an API call. */
+function isStaticFile(url: string | undefined): boolean {
+  const pathname = (url ?? '').split('?')[0];
+  return !pathname.startsWith('/api/') && /\.(?:js|mjs|css|map|svg|png|jpe?g|webp|gif|ico|woff2?|json)$/i.test(pathname);
 }
 
 /** The id {@link assignRequestId} wrote on the request. */
