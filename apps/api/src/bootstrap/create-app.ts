@@ -1,3 +1,4 @@
+import { answerUnparsableRequests } from '@aipm/config';
 import { type INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -6,7 +7,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { InvalidInputError } from '../common/errors/api.error';
-import { ApiExceptionFilter } from '../common/errors/api-exception.filter';
+import { ApiExceptionFilter, errorBody } from '../common/errors/api-exception.filter';
 import type { ApiEnv } from '../config/api-env';
 import { useJsonBody } from './json-body';
 
@@ -17,6 +18,7 @@ const OPENAPI_PATH = `${API_PREFIX}/docs`;
 export async function createApp(env: ApiEnv): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(env), { bufferLogs: true });
   app.useLogger(app.get(Logger));
+  answerUnparsableRequests(app.getHttpServer(), (status) => errorBody(status === 431 ? 'HEADERS_TOO_LARGE' : status === 408 ? 'REQUEST_FAILED' : 'BAD_REQUEST'));
   app.disable('x-powered-by');
   // Behind the web front door (one hop): trust its X-Forwarded-* for client IPs and the protocol.
   app.set('trust proxy', 'loopback');

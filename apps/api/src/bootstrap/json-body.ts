@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { errorBody } from '../common/errors/api-exception.filter';
+import { unsafeInputCode } from '../common/input/unsafe-input';
 
 /** The largest JSON body any call takes: the forms are a few hundred bytes, the admin's edits about as small. */
 const JSON_BODY_LIMIT = '32kb';
@@ -16,5 +17,12 @@ export function useJsonBody(app: NestExpressApplication): void {
     if (status === 413) return void response.status(413).json(errorBody('BODY_TOO_LARGE'));
     if (status === 400) return void response.status(400).json(errorBody('BAD_REQUEST'));
     next(error);
+  });
+  // Before any validator or service sees them: a NUL reached PostgreSQL (500), a lone surrogate threw in
+  // the email validator (500), a body nested 10,000 deep overflowed class-transformer's stack (500).
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    const code = unsafeInputCode(request.body) ?? unsafeInputCode(request.query);
+    if (code) return void response.status(400).json(errorBody(code));
+    next();
   });
 }

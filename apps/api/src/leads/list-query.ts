@@ -1,6 +1,7 @@
 import { LEAD_STATUSES } from '@aipm/contracts';
 import { Brackets, type SelectQueryBuilder } from 'typeorm';
 import { InvalidInputError } from '../common/errors/api.error';
+import { unsafeInputCode } from '../common/input/unsafe-input';
 
 /** The largest page a list answers; react-admin asks for 10 to 50. */
 const MAX_PAGE_SIZE = 500;
@@ -50,11 +51,16 @@ function invalid(field: string): never {
 function parseJson(field: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') invalid(field);
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     return invalid(field);
   }
+  // "\u0000" inside the JSON text becomes a NUL only now, after the request-wide check.
+  const unsafe = unsafeInputCode(parsed);
+  if (unsafe) throw InvalidInputError.forField(field, unsafe);
+  return parsed;
 }
 
 /**
@@ -63,14 +69,11 @@ function parseJson(field: string, raw: unknown): unknown {
  */
 function parseBound(field: string, raw: unknown, end: boolean): Date {
   if (typeof raw !== 'string') return invalid(field);
-  if (DATE_ONLY.test(raw)) {
-    const start = new Date(`${raw}T00:00:00+08:00`);
-    if (Number.isNaN(start.getTime())) invalid(field);
-    return end ? new Date(start.getTime() + 24 * 60 * 60 * 1000) : start;
-  }
-  const instant = new Date(raw);
-  if (Number.isNaN(instant.getTime())) invalid(field);
-  return end ? new Date(instant.getTime() + 1) : instant;
+  const bound = DATE_ONLY.test(raw) ? new Date(`${raw}T00:00:00+08:00`) : new Date(raw);
+  // PostgreSQL's timestamptz has no year 0, and JavaScript's Date reaches years PostgreSQL refuses.
+  if (Number.isNaN(bound.getTime()) || bound.getUTCFullYear() < 1900 || bound.getUTCFullYear() > 9999) invalid(field);
+  if (!end) return bound;
+  return new Date(bound.getTime() + (DATE_ONLY.test(raw) ? 24 * 60 * 60 * 1000 : 1));
 }
 
 function parseEnumList(field: string, raw: unknown, allowed: readonly string[]): string[] | undefined {
@@ -159,7 +162,8 @@ export function applyListQuery<T extends object>(query: SelectQueryBuilder<T>, s
   if (filter.subject) query.andWhere(`${a}."subject" IN (:...subjects)`, { subjects: filter.subject });
   if (filter.createdAtFrom) query.andWhere(`${a}."createdAt" >= :createdAtFrom`, { createdAtFrom: filter.createdAtFrom });
   if (filter.createdAtBefore) query.andWhere(`${a}."createdAt" < :createdAtBefore`, { createdAtBefore: filter.createdAtBefore });
-  if (filter.ids) query.andWhere(`${a}."id" IN (:...ids)`, { ids: filter.ids });
+  // ANY rather than IN: react-admin may ask for no ids at all, and `IN ()` is a syntax error (500 before).
+  if (filter.ids) query.andWhere(`${a}."id" = ANY(:ids)`, { ids: filter.ids });
   return query.orderBy(`${a}."${list.sortField}"`, list.sortOrder, 'NULLS LAST').addOrderBy(`${a}."id"`, list.sortOrder);
 }
 

@@ -7,7 +7,8 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { closeOnSignals, EnvValidationError } from '@aipm/config';
+import { answerUnparsableRequests, closeOnSignals, EnvValidationError } from '@aipm/config';
+import { ERROR_MESSAGES } from '@aipm/contracts';
 import type { ServerBuild } from '@remix-run/node';
 
 import { createFrontDoor, createLogger, type FrontDoorOptions } from './front-door';
@@ -62,6 +63,11 @@ async function main(): Promise<void> {
 function listen(app: ReturnType<typeof createFrontDoor>, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, () => resolve(server));
+    // A URL or headers past Node's limit: 431 with the API's error envelope rather than an empty answer.
+    answerUnparsableRequests(server, (status) => {
+      const code = status === 431 ? 'HEADERS_TOO_LARGE' : status === 408 ? 'REQUEST_FAILED' : 'BAD_REQUEST';
+      return { success: false, code, message: ERROR_MESSAGES[code] };
+    });
     server.once('error', reject);
   });
 }

@@ -29,6 +29,9 @@ const NOT_BLANK = /\S/;
 const WEB_URL = { require_protocol: true, protocols: ['http', 'https'] };
 
 /** POST /api/admin/crawl-tasks (spec §5 "Crawl task (server)" and the form's extra options). */
+
+/** A keyword names the automated task (255 characters at most) and goes into every search URL. */
+const MAX_KEYWORD_LENGTH = 50;
 export class CreateCrawlTaskDto {
   @IsString(rule('TASK_NAME_REQUIRED'))
   @Matches(NOT_BLANK, rule('TASK_NAME_REQUIRED'))
@@ -39,6 +42,7 @@ export class CreateCrawlTaskDto {
   @ArrayNotEmpty(rule('KEYWORD_REQUIRED'))
   @IsString(rule('KEYWORD_REQUIRED', { each: true }))
   @Matches(NOT_BLANK, rule('KEYWORD_REQUIRED', { each: true }))
+  @MaxLength(MAX_KEYWORD_LENGTH, rule('KEYWORD_TOO_LONG', { each: true }))
   keywords!: string[];
 
   @IsArray(rule('TARGET_URL_REQUIRED'))
@@ -74,6 +78,7 @@ export class RunAutomatedCrawlDto {
   @ArrayNotEmpty(rule('KEYWORD_REQUIRED'))
   @IsString(rule('KEYWORD_REQUIRED', { each: true }))
   @Matches(NOT_BLANK, rule('KEYWORD_REQUIRED', { each: true }))
+  @MaxLength(MAX_KEYWORD_LENGTH, rule('KEYWORD_TOO_LONG', { each: true }))
   keywords!: string[];
 
   @IsIn(CRAWL_CITIES, rule('INVALID_CITY'))
@@ -94,6 +99,7 @@ export class RunAutomatedCrawlDto {
 export class ZhaopinSearchDto {
   @IsString(rule('SEARCH_KEYWORD_REQUIRED'))
   @Matches(NOT_BLANK, rule('SEARCH_KEYWORD_REQUIRED'))
+  @MaxLength(MAX_KEYWORD_LENGTH, rule('KEYWORD_TOO_LONG'))
   keyword!: string;
 
   @IsOptional()

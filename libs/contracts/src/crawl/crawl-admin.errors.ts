@@ -7,6 +7,8 @@ export const CRAWL_ERRORS = {
   TASK_NAME_TOO_LONG: '任务名称不能超过255个字符',
   KEYWORD_REQUIRED: '至少需要一个关键词',
   SEARCH_KEYWORD_REQUIRED: '关键词不能为空',
+  /** A keyword becomes part of the task's name (at most 255 characters) and of every search URL. */
+  KEYWORD_TOO_LONG: '关键词不能超过50个字符',
   TARGET_URL_REQUIRED: '至少需要一个目标URL',
   INVALID_URL: '请输入有效的URL',
   INVALID_SITE: '站点必须是 zhaopin, zhipin, job51, liepin, lagou 或 other',

@@ -27,4 +27,10 @@ describe(parseSalary.name, () => {
     expect(parseSalary(null).min).toBeNull();
     expect(parseSalary('待遇优厚').min).toBeNull();
   });
+
+  it('reads no number from amounts no salary has, which would overflow the columns', () => {
+    expect(parseSalary(`${'9'.repeat(40)}K`)).toMatchObject({ min: null, max: null });
+    expect(parseSalary('200000000-300000000元')).toMatchObject({ min: null, max: null });
+    expect(parseSalary('8-10万/月')).toMatchObject({ min: 80_000, max: 100_000 });
+  });
 });

@@ -14,6 +14,8 @@ export interface ParsedSalary {
 
 const UNIT_MULTIPLIER: Record<string, number> = { k: 1000, K: 1000, 千: 1000, w: 10000, W: 10000, 万: 10000, 元: 1, '': 1 };
 const NUMBER_WITH_UNIT = /(\d+(?:\.\d+)?)\s*(k|K|千|w|W|万|元)?/g;
+/** Above any real salary (100 million yuan a period): such a text is kept, but not read as a number. */
+const MAX_AMOUNT = 100_000_000;
 
 /**
  * Reads the salary texts of Chinese job sites: "15-25K·14薪", "1-1.5万", "8千-1.2万/月", "200-300元/天",
@@ -35,6 +37,8 @@ export function parseSalary(text: string | null | undefined): ParsedSalary {
   // "1-1.5万": the unit after the range applies to a bare lower bound too.
   const sharedUnit = numbers[numbers.length - 1].unit;
   const amounts = numbers.slice(0, 2).map(({ value, unit }) => Math.round(value * UNIT_MULTIPLIER[unit || sharedUnit]));
+  // "99999999999999999999K" would overflow the integer columns the amounts are stored in.
+  if (amounts.some((amount) => !Number.isFinite(amount) || amount > MAX_AMOUNT)) return { ...empty, period };
   const onlyLowerBound = /以上|起/.test(body) && amounts.length === 1;
   const onlyUpperBound = /以下|以内/.test(body) && amounts.length === 1;
   const min = onlyUpperBound ? null : amounts[0];

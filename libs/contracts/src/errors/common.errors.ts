@@ -11,6 +11,12 @@ export const COMMON_ERRORS = {
   /** A status the API has no code of its own for (405, 415 …): the message is general on purpose. */
   REQUEST_FAILED: '请求失败，请稍后重试',
   BODY_TOO_LARGE: '提交的内容过长，请精简后重试',
+  /** A NUL character or a lone surrogate: text no database column or encoder can hold. */
+  INVALID_CHARACTERS: '提交的内容包含无法识别的字符',
+  /** A JSON body nested deeper than any call of ours takes. */
+  INPUT_TOO_DEEP: '提交的内容层级过深',
+  /** 431: the address or the headers are longer than the server reads. */
+  HEADERS_TOO_LARGE: '请求地址或请求头过长',
   /** 502 / 504 from the web front door: the API did not answer (the only failure not answered by the API). */
   API_UNAVAILABLE: 'API 服务暂时不可用，请稍后重试',
   /** 400 from the web front door: a Host header this site does not serve (SITE_URL, PUBLIC_HOSTS). */

@@ -1,7 +1,7 @@
 import { Equals, IsEmail, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { CONTACT_SUBJECTS, type ContactSubject } from '../enums/leads.enums';
 import { LEAD_STATUSES, type LeadStatus } from './lead.enums';
-import { rule } from '../validation/rule';
+import { OmittedOrValid, rule } from '../validation/rule';
 import { LEAD_LIMITS } from './lead.messages';
 import type { ErasePersonRequest, LeadSource } from './lead.responses';
 import { IsLeadPhone, IsLeadSource, OptionalEmail, Trimmed } from './lead-validators';
@@ -103,7 +103,7 @@ export class CreateContactMessageDto extends PublicFormDto {
 
 /** PATCH /api/registrations/:id and /api/contact/:id: the back office's follow-up fields (null clears). */
 export class UpdateLeadDto {
-  @IsOptional()
+  @OmittedOrValid()
   @IsIn(LEAD_STATUSES, rule('INVALID_LEAD_STATUS'))
   status?: LeadStatus;
 

@@ -1,4 +1,4 @@
-import type { ValidationError, ValidationOptions } from 'class-validator';
+import { ValidateIf, type ValidationError, type ValidationOptions } from 'class-validator';
 import { type ErrorCode, ERROR_MESSAGES } from '../errors/error-catalog';
 
 /** What a rule's `context` carries: its code, or, for a rule with several messages, the code for a value. */
@@ -50,4 +50,12 @@ function codeOf(failure: ValidationError, constraint: string): ErrorCode {
   const context = failure.contexts?.[constraint] as RuleContext | undefined;
   if (!context) return 'INVALID_FIELD';
   return typeof context.code === 'function' ? context.code(failure.value) : context.code;
+}
+
+/**
+ * Like @IsOptional() for a field that may be left out but never set to null: IsOptional skips the rules
+ * for null too, and a null then reaches a NOT NULL column (PATCH {"status": null} answered 500).
+ */
+export function OmittedOrValid(): PropertyDecorator {
+  return ValidateIf((_object: object, value: unknown) => value !== undefined);
 }

@@ -11,6 +11,7 @@ const STATUS_OF_CODE: Partial<Record<ErrorCode, HttpStatus>> = {
   INTERNAL_ERROR: HttpStatus.INTERNAL_SERVER_ERROR,
   NOT_FOUND: HttpStatus.NOT_FOUND,
   BODY_TOO_LARGE: HttpStatus.PAYLOAD_TOO_LARGE,
+  HEADERS_TOO_LARGE: 431 as HttpStatus, // Nest's HttpStatus has no 431 (answered by answerUnparsableRequests)
   UNAUTHORIZED: HttpStatus.UNAUTHORIZED,
   INVALID_CREDENTIALS: HttpStatus.UNAUTHORIZED,
   ADMIN_EXISTS: HttpStatus.FORBIDDEN,

@@ -1,0 +1,26 @@
+/**
+ * A valid body per route (method and OpenAPI path), which the fuzz suite breaks one or two fields at a time.
+ * Not the automated search's: a valid one waits for a crawl worker, which this suite does not run.
+ */
+export const VALID_BODIES: Record<string, Record<string, unknown>> = {
+  'post /api/registrations': { name: '张三', phone: '13912345678', email: 'a@example.com', school: '中南大学', major: '计算机', goals: '转型', agreement: true },
+  'post /api/contact': { name: '李四', phone: '13912345679', email: 'b@example.com', subject: 'course', message: '想了解课程' },
+  'post /api/admin/login': { email: 'leads-admin@example.com', password: 'wrong-password-123' },
+  'patch /api/registrations/{id}': { status: 'contacted', note: '已联系', followUpAt: '2026-12-01T09:00:00.000Z' },
+  'patch /api/contact/{id}': { status: 'contacted', note: '已联系', followUpAt: '2026-12-01T09:00:00.000Z' },
+  'post /api/admin/people/erase': { phone: '13912345678', email: 'a@example.com' },
+  'post /api/admin/crawl-tasks': { name: '长沙 AI 产品经理', keywords: ['AI产品经理'], targetUrls: [], site: 'zhipin', waitTime: 8000 },
+  'post /api/admin/crawl-results': {
+    title: 'AI 产品经理',
+    company: '长沙某科技',
+    location: '长沙',
+    salary: '15-25K',
+    description: '负责 AI 产品的规划与落地，推动跨团队协作。',
+    requirements: '三年以上产品经验，熟悉大模型应用。',
+    skillTags: ['AI', '产品'],
+    sourceUrl: 'https://www.zhipin.com/job_detail/fuzz.html',
+  },
+  'patch /api/admin/crawl-results/{id}': { status: 'approved', feedback: '可以发布' },
+  'post /api/admin/crawler-config': { request_delay: 3000, user_agent_rotation: true, javascript_rendering: true, anti_detection: true },
+  'patch /api/admin/published-jobs/{id}': { isActive: false },
+};
