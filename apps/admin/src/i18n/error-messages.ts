@@ -30,6 +30,8 @@ export const enErrorMessages: Record<ErrorCode, string> = {
   WRONG_CURRENT_PASSWORD: 'The current password is wrong',
   UNAUTHORIZED: 'Please sign in as the administrator',
   LOGIN_RATE_LIMITED: 'Too many failed sign-ins; please try again in 15 minutes',
+  SESSION_UNAVAILABLE: 'Your session cannot be checked at the moment, please try again shortly',
+  LOGIN_UNAVAILABLE: 'Sign-in is not available at the moment, please try again later',
   CROSS_SITE_REQUEST: 'Requests from other sites are refused',
   NAME_REQUIRED: 'The name is required',
   REGISTRATION_PHONE_REQUIRED: 'The mobile number is required',

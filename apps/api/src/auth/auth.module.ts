@@ -14,7 +14,7 @@ import { LocalStrategy } from './local.strategy';
 import { LoginGuard } from './login.guard';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
-import { createSessionMiddleware, createSessionStore, type SessionStore } from './session.middleware';
+import { createSessionMiddleware, createSessionStore, failClosedOnStoreError, type SessionStore } from './session.middleware';
 import { SessionSerializer } from './session.serializer';
 
 const SESSION_STORE = Symbol('SESSION_STORE');
@@ -48,7 +48,9 @@ export class AuthModule implements NestModule, OnApplicationShutdown {
   ) {}
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(createSessionMiddleware(this.env, this.store), passport.initialize(), passport.session()).forRoutes('{*path}');
+    consumer
+      .apply(failClosedOnStoreError(createSessionMiddleware(this.env, this.store)), passport.initialize(), failClosedOnStoreError(passport.session()))
+      .forRoutes('{*path}');
   }
 
   async onApplicationShutdown(): Promise<void> {
