@@ -385,6 +385,10 @@ describe('crawler admin API', () => {
     it.each<[Record<string, unknown>, string]>([
       [{ request_delay: -1 }, CRAWL_ERRORS.INVALID_REQUEST_DELAY],
       [{ request_delay: '3000' }, CRAWL_ERRORS.INVALID_REQUEST_DELAY],
+      // 10^15 ms once jammed both crawl slots for ever (issue 12 item 5).
+      [{ request_delay: 1e15 }, CRAWL_ERRORS.REQUEST_DELAY_TOO_LARGE],
+      [{ request_delay: 60_001 }, CRAWL_ERRORS.REQUEST_DELAY_TOO_LARGE],
+      [{ lagou_cookie: 'x'.repeat(8193) }, CRAWL_ERRORS.COOKIE_TOO_LONG],
       [{ anti_detection: 'on' }, CRAWL_ERRORS.INVALID_OPTION],
       [{ zhaopin_cookie: 42 }, CRAWL_ERRORS.INVALID_COOKIE],
     ])('refuses %j', async (body, message) => {
