@@ -62,6 +62,7 @@ export const enErrorMessages: Record<ErrorCode, string> = {
   SEARCH_KEYWORD_REQUIRED: 'The keyword is required',
   TARGET_URL_REQUIRED: 'At least one target URL is required',
   INVALID_URL: 'Please enter a valid URL',
+  TARGET_URL_PRIVATE: 'A target URL cannot point to a private or local network address',
   INVALID_SITE: 'The site must be zhaopin, zhipin, job51, liepin, lagou or other',
   INVALID_AUTOMATED_SITE: 'The site must be zhaopin, zhipin or job51',
   INVALID_CITY: 'Please choose one of the listed cities',

@@ -1,11 +1,12 @@
 import { User } from '@aipm/database';
 import { Inject, type MiddlewareConsumer, Module, type NestModule, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import passport from 'passport';
 import { AdminSessionGuard } from '../common/guards/admin-session.guard';
 import { SameOriginGuard } from '../common/guards/same-origin.guard';
+import { NoStoreInterceptor } from '../common/interceptors/no-store.interceptor';
 import { API_ENV, type ApiEnv } from '../config/api-env';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -38,6 +39,8 @@ const SESSION_STORE = Symbol('SESSION_STORE');
     // Order matters: a cross-site request is refused before anything else looks at it.
     { provide: APP_GUARD, useClass: SameOriginGuard },
     { provide: APP_GUARD, useClass: AdminSessionGuard },
+    // Beside the guard that decides which routes are the administrator's: their answers are never cached.
+    { provide: APP_INTERCEPTOR, useClass: NoStoreInterceptor },
   ],
   exports: [AuthService],
 })

@@ -10,6 +10,8 @@ export const CRAWL_ERRORS = {
   SEARCH_KEYWORD_REQUIRED: '关键词不能为空',
   TARGET_URL_REQUIRED: '至少需要一个目标URL',
   INVALID_URL: '请输入有效的URL',
+  /** A target URL on a loopback or private network address (the crawler never calls inside). */
+  TARGET_URL_PRIVATE: '目标URL不能指向内网或本机地址',
   INVALID_SITE: '站点必须是 zhaopin, zhipin, job51, liepin, lagou 或 other',
   INVALID_AUTOMATED_SITE: `站点必须是 ${AUTOMATED_CRAWL_SITES.join(', ')}`,
   INVALID_CITY: `城市必须是 ${CRAWL_CITIES.join(', ')}`,

@@ -4,3 +4,4 @@ export { isExecutableFile } from './is-executable-file.validator';
 export { closeOnSignals, type Closable, type ShutdownOptions } from './graceful-shutdown';
 export { s3ClientOptions } from './s3-client-options';
 export { acceptRequestId, REDACTED_LOG_PATHS, REDACTION_CENSOR, REQUEST_ID_HEADER, requestLogSerializers } from './request-log';
+export { type HostResolver, isPrivateAddress, privateHostReason, systemResolver } from './private-address';
