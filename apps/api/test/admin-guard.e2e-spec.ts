@@ -97,4 +97,26 @@ describe('global administrator guard', () => {
     await request(app.getHttpServer()).get('/api/health').expect(200);
     await request(app.getHttpServer()).get('/api/admin/check').expect(200);
   });
+
+  it('answers the public health probe with up or down only; the details need the session', async () => {
+    const probe = await request(app.getHttpServer()).get('/api/health').expect(200);
+    expect(probe.body).toEqual({ status: 'ok' });
+    await request(app.getHttpServer()).get('/api/admin/health').expect(401);
+  });
+
+  it('sends Cache-Control: no-store on every signed-in answer of a private GET route (personal data)', async () => {
+    const admin = request.agent(app.getHttpServer());
+    await admin.post('/api/admin/register').send({ email: 'guard-admin@example.com', password: 'guard-admin-password' }).expect(201);
+    const reads = registeredRoutes(app).filter((route) => !route.isPublic && route.method === 'GET');
+    const cached: string[] = [];
+    for (const route of reads) {
+      const response = await admin.get(concrete(route.path));
+      if (response.status === 401 || response.headers['cache-control'] !== 'no-store') cached.push(`${route.path} → ${response.status} ${response.headers['cache-control']}`);
+    }
+    console.log(`no-store: ${reads.length} private GET routes checked signed in`);
+    expect(reads.map((route) => route.path)).toEqual(expect.arrayContaining(['/api/registrations', '/api/contact', '/api/admin/health', '/api/admin/session']));
+    expect(cached).toEqual([]);
+    const check = await admin.get('/api/admin/check').expect(200);
+    expect(check.headers['cache-control']).toBe('no-store');
+  });
 });

@@ -95,6 +95,11 @@ describe('crawler admin API', () => {
       ['no target URL', { targetUrls: [] }, 'targetUrls', CRAWL_ERRORS.TARGET_URL_REQUIRED],
       ['an invalid target URL', { targetUrls: ['www.zhipin.com/job'] }, 'targetUrls', CRAWL_ERRORS.INVALID_URL],
       ['a non-web target URL', { targetUrls: ['ftp://zhipin.com/x'] }, 'targetUrls', CRAWL_ERRORS.INVALID_URL],
+      // The API refuses addresses of the inside itself, not only the worker when it loads them (issue 12 item 9).
+      ['a loopback target URL', { targetUrls: ['http://127.0.0.1:6379/'] }, 'targetUrls', CRAWL_ERRORS.TARGET_URL_PRIVATE],
+      ['a cloud metadata target URL', { targetUrls: ['http://169.254.169.254/latest/meta-data/'] }, 'targetUrls', CRAWL_ERRORS.TARGET_URL_PRIVATE],
+      ['a private target URL among public ones', { targetUrls: ['https://www.zhipin.com/job', 'http://10.0.0.5/admin'] }, 'targetUrls', CRAWL_ERRORS.TARGET_URL_PRIVATE],
+      ['an IPv6 loopback target URL', { targetUrls: ['http://[::1]:5432/'] }, 'targetUrls', CRAWL_ERRORS.TARGET_URL_PRIVATE],
       ['a site outside the enumeration', { site: 'indeed' }, 'site', CRAWL_ERRORS.INVALID_SITE],
       ['a wait under 3 s', { waitTime: 2999 }, 'waitTime', CRAWL_ERRORS.WAIT_TIME_TOO_SHORT],
       ['a wait over 30 s', { waitTime: 30001 }, 'waitTime', CRAWL_ERRORS.WAIT_TIME_TOO_LONG],
@@ -385,6 +390,10 @@ describe('crawler admin API', () => {
     it.each<[Record<string, unknown>, string]>([
       [{ request_delay: -1 }, CRAWL_ERRORS.INVALID_REQUEST_DELAY],
       [{ request_delay: '3000' }, CRAWL_ERRORS.INVALID_REQUEST_DELAY],
+      // 10^15 ms once jammed both crawl slots for ever (issue 12 item 5).
+      [{ request_delay: 1e15 }, CRAWL_ERRORS.REQUEST_DELAY_TOO_LARGE],
+      [{ request_delay: 60_001 }, CRAWL_ERRORS.REQUEST_DELAY_TOO_LARGE],
+      [{ lagou_cookie: 'x'.repeat(8193) }, CRAWL_ERRORS.COOKIE_TOO_LONG],
       [{ anti_detection: 'on' }, CRAWL_ERRORS.INVALID_OPTION],
       [{ zhaopin_cookie: 42 }, CRAWL_ERRORS.INVALID_COOKIE],
     ])('refuses %j', async (body, message) => {

@@ -6,7 +6,10 @@ import request from 'supertest';
 import { createApp } from '../src/bootstrap/create-app';
 
 import { closedPort, testRedisUrl } from '../../../tools/testing/services';
+import { cookiePair } from './support/admin-session';
 import { testApiEnv } from './support/test-env';
+
+const ADMIN = { email: 'health-admin@example.com', password: 'health-admin-password' };
 
 describe('GET /api/health', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -20,8 +23,14 @@ describe('GET /api/health', () => {
     return app;
   }
 
+  /** The administrator's cookie; every app of this suite shares the database, so it works on each. */
+  let cookie: string;
+  const details = (app: INestApplication) => request(app.getHttpServer()).get('/api/admin/health').set('Cookie', cookie);
+
   beforeAll(async () => {
     database = await createTestDatabase({ migrate: true });
+    const app = await startApp();
+    cookie = cookiePair((await request(app.getHttpServer()).post('/api/admin/register').send(ADMIN).expect(201)).headers['set-cookie']);
   });
 
   afterAll(async () => {
@@ -29,10 +38,14 @@ describe('GET /api/health', () => {
     await database?.drop();
   });
 
-  it('answers 200 when the database, Redis and storage are up', async () => {
+  it('answers 200 when the database, Redis and storage are up: up/down to anyone, details to the administrator', async () => {
     const app = await startApp();
-    const response = await request(app.getHttpServer()).get('/api/health').expect(200);
+    const probe = await request(app.getHttpServer()).get('/api/health').expect(200);
+    expect(probe.body).toEqual({ status: 'ok' }); // no latencies, errors or worker state for strangers
+    expect(probe.headers['cache-control']).toBe('no-store');
+    await request(app.getHttpServer()).get('/api/admin/health').expect(401);
 
+    const response = await details(app).expect(200);
     expect(response.body).toMatchObject({
       status: 'ok',
       dependencies: { database: { status: 'up' }, redis: { status: 'up' }, storage: { status: 'up' } },
@@ -45,12 +58,12 @@ describe('GET /api/health', () => {
     const redis = new Redis(redisUrl);
     try {
       await redis.del(WORKER_HEARTBEAT_KEY);
-      const before = await request(app.getHttpServer()).get('/api/health').expect(200);
+      const before = await details(app).expect(200);
       expect(before.body.worker).toEqual({ status: 'down' });
 
       const beatAt = new Date().toISOString();
       await redis.set(WORKER_HEARTBEAT_KEY, JSON.stringify({ pid: 1, hostname: 'test', startedAt: beatAt, beatAt }), 'PX', 5000);
-      const after = await request(app.getHttpServer()).get('/api/health').expect(200);
+      const after = await details(app).expect(200);
       expect(after.body.worker).toEqual({ status: 'up', lastBeatAt: beatAt });
     } finally {
       await redis.del(WORKER_HEARTBEAT_KEY);
@@ -60,7 +73,8 @@ describe('GET /api/health', () => {
 
   it('answers 503 and names Redis when Redis is unreachable', async () => {
     const app = await startApp({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
-    const response = await request(app.getHttpServer()).get('/api/health').expect(503);
+    expect((await request(app.getHttpServer()).get('/api/health').expect(503)).body).toEqual({ status: 'error' });
+    const response = await details(app).expect(503);
 
     expect(response.body.status).toBe('error');
     expect(response.body.dependencies.redis.status).toBe('down');
@@ -71,7 +85,8 @@ describe('GET /api/health', () => {
 
   it('answers 503 and names storage when the S3 server is unreachable', async () => {
     const app = await startApp({ S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` });
-    const response = await request(app.getHttpServer()).get('/api/health').expect(503);
+    expect((await request(app.getHttpServer()).get('/api/health').expect(503)).body).toEqual({ status: 'error' });
+    const response = await details(app).expect(503);
 
     expect(response.body.dependencies.storage.status).toBe('down');
     expect(response.body.dependencies.database.status).toBe('up');
@@ -90,5 +105,6 @@ describe('GET /api/health', () => {
 
     const document = await request(app.getHttpServer()).get('/api/docs/openapi.json').expect(200);
     expect(document.body.paths['/api/health']).toBeDefined();
+    expect(document.body.paths['/api/admin/health']).toBeDefined();
   });
 });

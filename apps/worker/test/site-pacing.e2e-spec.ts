@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { REQUEST_DELAY_MAX_MS } from '@aipm/contracts';
 import { createRedisConnection } from '@aipm/queue';
 import type { Redis } from 'ioredis';
 import { testRedisUrl } from '../../../tools/testing/services';
@@ -116,5 +117,42 @@ describe(SiteThrottle.name, () => {
     let startedAt = 0;
     await expect(throttle.run('lagou', 200, async () => ((startedAt = Date.now()), 42))).resolves.toBe(42);
     expect(startedAt - failedAt).toBeGreaterThanOrEqual(200);
+  });
+
+  it('applies a changed delay from the next page: a shorter one is not stuck behind the longer cooldown', async () => {
+    const [a, b] = [pacer(), pacer()];
+    const log: Visit[] = [];
+    await visit(a, 'a', 'zhipin', 60_000, 10, log); // the page's cooldown would have been a minute
+    await visit(b, 'b', 'zhipin', 100, 10, log); // the administrator lowered the delay meanwhile
+    const gap = log[1].start - log[0].end;
+    expect(gap).toBeGreaterThanOrEqual(100);
+    expect(gap).toBeLessThan(1_000);
+    // And a longer one is honoured although the previous page was released under a shorter one.
+    await visit(a, 'a', 'zhipin', 400, 10, log);
+    expect(log[2].start - log[1].end).toBeGreaterThanOrEqual(400);
+  });
+
+  it('clears a huge cooldown left in Redis by an earlier version (10^15 ms)', async () => {
+    const raw = createRedisConnection(redisUrl);
+    connections.push(raw);
+    await raw.set(`${keyPrefix}:job51`, 'cooldown:token-of-an-old-worker', 'PX', 1e15);
+    const startedAt = Date.now();
+    const log: Visit[] = [];
+    await visit(pacer(), 'b', 'job51', 200, 10, log);
+    expect(log[0].start - startedAt).toBeGreaterThanOrEqual(195);
+    expect(log[0].start - startedAt).toBeLessThan(1_500);
+    // What is left is a cooldown stamped with the page's end, expiring after at most the longest delay.
+    expect(await raw.pttl(`${keyPrefix}:job51`)).toBeLessThanOrEqual(REQUEST_DELAY_MAX_MS);
+  });
+
+  it('obeys a stored delay above the maximum as the maximum', async () => {
+    const throttle = pacer();
+    const raw = createRedisConnection(redisUrl);
+    connections.push(raw);
+    await throttle.run('liepin', 0, async () => undefined);
+    const started = Date.now();
+    await expect(throttle.run('liepin', 1e15, async () => 'ran', { maxWaitMs: 100 })).rejects.toBeInstanceOf(SiteBusyError);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await raw.pttl(`${keyPrefix}:liepin`)).toBeLessThanOrEqual(REQUEST_DELAY_MAX_MS);
   });
 });

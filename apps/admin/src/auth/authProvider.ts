@@ -1,5 +1,5 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { adminApi } from './adminApi';
+import { AdminApiError, adminApi } from './adminApi';
 
 export interface AdminIdentity extends UserIdentity {
   email: string;
@@ -21,9 +21,19 @@ export const authProvider: AuthProvider = {
     if (params?.alreadySignedOut) return;
     await adminApi.logout().catch(() => undefined);
   },
+  /**
+   * Only a 401 means "not signed in". A rejection here makes react-admin sign out, which ends the session on
+   * the server: a 503 while the database restarts (SESSION_UNAVAILABLE) or a network failure must not do that,
+   * so the page stays and its own calls show the error until the API is back (issue 12 item 3).
+   */
   async checkAuth() {
-    const answer = await adminApi.verify();
-    if (!answer.success) throw new Error('not signed in');
+    try {
+      const answer = await adminApi.verify();
+      if (!answer.success) throw new Error('not signed in');
+    } catch (error) {
+      if (error instanceof AdminApiError && error.status !== 401) return;
+      throw error;
+    }
   },
   async checkError(error: { status?: number }) {
     if (error?.status === 401) throw error;

@@ -1,11 +1,12 @@
 import { User } from '@aipm/database';
 import { Inject, type MiddlewareConsumer, Module, type NestModule, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import passport from 'passport';
 import { AdminSessionGuard } from '../common/guards/admin-session.guard';
 import { SameOriginGuard } from '../common/guards/same-origin.guard';
+import { NoStoreInterceptor } from '../common/interceptors/no-store.interceptor';
 import { API_ENV, type ApiEnv } from '../config/api-env';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -14,7 +15,7 @@ import { LocalStrategy } from './local.strategy';
 import { LoginGuard } from './login.guard';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
-import { createSessionMiddleware, createSessionStore, type SessionStore } from './session.middleware';
+import { createSessionMiddleware, createSessionStore, failClosedOnStoreError, type SessionStore } from './session.middleware';
 import { SessionSerializer } from './session.serializer';
 
 const SESSION_STORE = Symbol('SESSION_STORE');
@@ -38,6 +39,8 @@ const SESSION_STORE = Symbol('SESSION_STORE');
     // Order matters: a cross-site request is refused before anything else looks at it.
     { provide: APP_GUARD, useClass: SameOriginGuard },
     { provide: APP_GUARD, useClass: AdminSessionGuard },
+    // Beside the guard that decides which routes are the administrator's: their answers are never cached.
+    { provide: APP_INTERCEPTOR, useClass: NoStoreInterceptor },
   ],
   exports: [AuthService],
 })
@@ -48,7 +51,9 @@ export class AuthModule implements NestModule, OnApplicationShutdown {
   ) {}
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(createSessionMiddleware(this.env, this.store), passport.initialize(), passport.session()).forRoutes('{*path}');
+    consumer
+      .apply(failClosedOnStoreError(createSessionMiddleware(this.env, this.store)), passport.initialize(), failClosedOnStoreError(passport.session()))
+      .forRoutes('{*path}');
   }
 
   async onApplicationShutdown(): Promise<void> {

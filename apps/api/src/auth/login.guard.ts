@@ -3,14 +3,16 @@ import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { InvalidInputError } from '../common/errors/api.error';
 import { AuthError } from './auth.error';
-import { LoginRateLimiter } from './login-rate-limiter';
+import { LoginRateLimitedError, LoginRateLimiter } from './login-rate-limiter';
 
 /**
  * POST /api/admin/login in order: validate the body (400, like every other route; guards run before pipes),
- * refuse while rate-limited (429), check the credentials with passport-local (401), then sign in, which
+ * reserve the attempt in the limiter (429 at the pair or address limit, 503 if Redis fails), wait the email's
+ * slow-down if it has many failures, check the credentials with passport-local (401), then sign in, which
  * gives the browser a new session id (passport regenerates the session: no fixation).
  */
 @Injectable()
@@ -26,16 +28,28 @@ export class LoginGuard extends AuthGuard('local') {
     if (errors.length > 0) throw InvalidInputError.fromValidation(errors);
     request.body = dto; // passport-local reads the normalised email from here
 
-    const ip = request.ip ?? 'unknown';
-    await this.limiter.assertAllowed(ip, dto.email);
+    const attempt = await this.reserve(context, request.ip ?? 'unknown', dto.email);
     try {
+      if (attempt.delayMs > 0) await sleep(attempt.delayMs);
       await super.canActivate(context);
     } catch (error) {
-      if (error instanceof AuthError && error.code === 'INVALID_CREDENTIALS') await this.limiter.recordFailure(ip, dto.email);
+      // A wrong password stays counted (it was reserved as a failure); anything else gives the attempt back.
+      if (!(error instanceof AuthError && error.code === 'INVALID_CREDENTIALS')) await this.limiter.abandoned(attempt);
       throw error;
     }
-    await this.limiter.recordSuccess(dto.email);
+    await this.limiter.succeeded(attempt);
     await super.logIn(request);
     return true;
+  }
+
+  private async reserve(context: ExecutionContext, ip: string, email: string) {
+    try {
+      return await this.limiter.reserve(ip, email);
+    } catch (error) {
+      if (error instanceof LoginRateLimitedError) {
+        context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(error.retryAfterSeconds));
+      }
+      throw error;
+    }
   }
 }

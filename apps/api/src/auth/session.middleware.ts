@@ -1,7 +1,15 @@
+import { Logger } from '@nestjs/common';
 import connectPgSimple from 'connect-pg-simple';
+import type { RequestHandler } from 'express';
 import session from 'express-session';
+import { errorBody, statusOf } from '../common/errors/api-exception.filter';
 import type { ApiEnv } from '../config/api-env';
 import { SESSION_COOKIE_NAME, SESSION_TABLE } from './session.constants';
+
+const logger = new Logger('Session');
+
+/** express-session and passport are typed against express 4's types, the API against express 5's: same calls. */
+type ConnectMiddleware = (request: never, response: never, next: (error?: unknown) => void) => void;
 
 export type SessionStore = session.Store & { close(): Promise<void> | void };
 
@@ -13,6 +21,8 @@ export function createSessionStore(env: ApiEnv): SessionStore {
     tableName: SESSION_TABLE,
     createTableIfMissing: false, // the migration owns the table
     pruneSessionInterval: 15 * 60, // seconds: expired rows are deleted in the background
+    // Its pool's errors (the database restarting) go to our log as warnings, not raw to stderr.
+    errorLog: (...args: unknown[]) => logger.warn(`session store: ${args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ')}`),
   }) as SessionStore;
 }
 
@@ -29,7 +39,10 @@ export function createSessionMiddleware(env: ApiEnv, store: SessionStore): Retur
     resave: false,
     saveUninitialized: false, // no session (and no cookie) for visitors who never sign in
     rolling: true,
-    unset: 'destroy',
+    // 'keep', not 'destroy': when the store fails to load a session, express-session leaves req.session unset,
+    // and with 'destroy' it then deleted the row at the end of that request, so a database restart signed the
+    // administrator out for good (issue 12 item 3). Logout destroys its session explicitly.
+    unset: 'keep',
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
@@ -38,4 +51,24 @@ export function createSessionMiddleware(env: ApiEnv, store: SessionStore): Retur
       maxAge: env.SESSION_IDLE_HOURS * 60 * 60 * 1000,
     },
   });
+}
+
+/**
+ * Wraps the session and passport middlewares: a session that cannot be read or whose user cannot be looked
+ * up (PostgreSQL restarting, the pool reconnecting) answers 503 SESSION_UNAVAILABLE and leaves the session
+ * as it is, so the next request after the database returns is still signed in. Never a logout, never a 500.
+ */
+export function failClosedOnStoreError(middleware: ConnectMiddleware): RequestHandler {
+  const handle = middleware as unknown as RequestHandler;
+  return (request, response, next) => {
+    handle(request, response, (error?: unknown) => {
+      if (error === undefined || error === null || error === 'route' || error === 'router') {
+        next(error as undefined);
+        return;
+      }
+      logger.warn(`session unavailable for ${request.method} ${request.originalUrl}: ${error instanceof Error ? error.message : String(error)}`);
+      if (response.headersSent) return;
+      response.status(statusOf('SESSION_UNAVAILABLE')).setHeader('Retry-After', '1').json(errorBody('SESSION_UNAVAILABLE'));
+    });
+  };
 }

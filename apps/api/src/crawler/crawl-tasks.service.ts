@@ -1,3 +1,4 @@
+import { privateHostReason } from '@aipm/config';
 import { type CrawlTaskResponse, CrawlTaskStatus } from '@aipm/contracts';
 import { type CreateCrawlTaskDto } from '@aipm/contracts/dto';
 import { CrawlTask } from '@aipm/database';
@@ -7,6 +8,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import { DataSource, type Repository } from 'typeorm';
+import { InvalidInputError } from '../common/errors/api.error';
 import { DEFAULT_TASK_WAIT_TIME_MS, toCrawlTaskView } from './crawler.mapper';
 import { CrawlError } from './crawl.error';
 
@@ -24,6 +26,7 @@ export class CrawlTasksService {
   }
 
   async create(dto: CreateCrawlTaskDto, createdBy: string): Promise<CrawlTaskResponse> {
+    await assertPublicTargets(dto.targetUrls);
     const task = await this.tasks.save(
       this.tasks.create({
         name: dto.name.trim(),
@@ -61,4 +64,14 @@ export class CrawlTasksService {
       throw error;
     }
   }
+}
+
+/**
+ * A target URL on a loopback, private or link-local address (literal or by name) is refused when the task is
+ * saved, not only when the worker would load it: the API never stores an address of the inside (SSRF). The
+ * same rule as the worker's navigation guard (@aipm/config), which still checks every load and redirect.
+ */
+async function assertPublicTargets(targetUrls: readonly string[]): Promise<void> {
+  const reasons = await Promise.all(targetUrls.map((target) => privateHostReason(new URL(target))));
+  if (reasons.some((reason) => reason !== null)) throw InvalidInputError.forField('targetUrls', 'TARGET_URL_PRIVATE');
 }

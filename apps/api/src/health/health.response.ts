@@ -33,6 +33,13 @@ export class WorkerHealth {
   lastBeatAt?: string;
 }
 
+/** What anyone may see: up or down, nothing about what is inside (issue 12 item 9). */
+export class PublicHealthResponse {
+  @ApiProperty({ enum: ['ok', 'error'], description: 'ok only when the database, Redis and storage are all up' })
+  status!: 'ok' | 'error';
+}
+
+/** The administrator's view: each dependency with its latency and error, and the worker. */
 export class HealthResponse {
   @ApiProperty({ enum: ['ok', 'error'], description: 'ok only when the database, Redis and storage are all up' })
   status!: 'ok' | 'error';

@@ -6,6 +6,12 @@ import { API_ENV, type ApiEnv } from '../config/api-env';
 /** A general-purpose Redis client (health, rate limits, heartbeats); BullMQ keeps its own connections. */
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
 
+/**
+ * Every command on this client fails after this long: a stalled Redis (frozen, swapping, a long script)
+ * must not hold a visitor's request. Rate limits then fail open for the public forms, closed for sign-in.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 1000;
+
 @Global()
 @Module({
   providers: [
@@ -13,7 +19,8 @@ export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
       provide: REDIS_CLIENT,
       inject: [API_ENV],
       // No offline queue: while Redis is down a command fails at once instead of hanging the request.
-      useFactory: (env: ApiEnv) => createRedisConnection(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }),
+      useFactory: (env: ApiEnv) =>
+        createRedisConnection(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_TIMEOUT_MS }),
     },
   ],
   exports: [REDIS_CLIENT],

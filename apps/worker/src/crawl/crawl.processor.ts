@@ -69,8 +69,6 @@ export class CrawlProcessor {
   async process(job: Job<CrawlJobData, CrawlJobResult>, token?: string): Promise<CrawlJobResult> {
     const task = await this.tasks.findOneBy({ id: job.data.taskId });
     if (!task) throw new UnrecoverableError(`crawl task ${job.data.taskId} does not exist`);
-    // Read at the start of every job: the administrator may have changed them since the last.
-    const config = await readCrawlerConfig(this.settings);
     const stats = this.startStats(job, task);
     await this.tasks.update(task.id, { status: CrawlTaskStatus.Running, lastRunAt: new Date(), lastRunStats: stats });
 
@@ -84,6 +82,8 @@ export class CrawlProcessor {
         for (let pageNumber = 1; pageNumber <= maxPages; pageNumber += 1) {
           if (this.stopping) await this.handBack(job, token, stats);
           const loadUrl = this.registry.toLoadUrl(adapter, adapter.withPage(url, pageNumber));
+          // Read before every page: a changed delay or cookie applies from the next page, not the next job.
+          const config = await readCrawlerConfig(this.settings);
           const outcome = await this.throttle.run(adapter.site, config.request_delay, () => this.crawlPage(adapter, loadUrl, config, task, pageNumber));
           stats.pagesDone += 1;
           stats.sources[outcome.source] = (stats.sources[outcome.source] ?? 0) + outcome.jobs.length;

@@ -8,8 +8,13 @@ export const AUTH_MESSAGES = {
   passwordChanged: '密码修改成功',
 } as const;
 
-/** Failed logins allowed per IP and per email inside the window before 429. */
+/**
+ * Failed logins allowed for one email from one address inside the window before 429 (docs/decisions/014).
+ * One address may fail LOGIN_ADDRESS_FAILURE_LIMIT times over all emails; an email's failures from every
+ * address together only slow its logins down, they never lock the owner out.
+ */
 export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_ADDRESS_FAILURE_LIMIT = 100;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
 export const ADMIN_PASSWORD_MIN_LENGTH = 8;

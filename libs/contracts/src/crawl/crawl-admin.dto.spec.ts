@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { CreateCrawlTaskDto, CreateManualJobDto, ReviewCrawlResultDto, RunAutomatedCrawlDto } from './crawl-admin.dto';
+import { CreateCrawlTaskDto, CreateManualJobDto, ReviewCrawlResultDto, RunAutomatedCrawlDto, SaveCrawlerConfigDto } from './crawl-admin.dto';
 import { CRAWL_ERRORS } from './crawl-admin.errors';
 
 /** The server entry's classes need neither reflect-metadata nor Nest (this suite loads neither). */
@@ -60,4 +60,24 @@ describe(ReviewCrawlResultDto.name, () => {
       expect(await firstMessages(ReviewCrawlResultDto, { status })).toEqual(expected);
     },
   );
+});
+
+describe(SaveCrawlerConfigDto.name, () => {
+  it.each<[object, Record<string, string>]>([
+    [{ request_delay: 0 }, {}],
+    [{ request_delay: 60_000 }, {}],
+    [{ request_delay: 60_001 }, { request_delay: CRAWL_ERRORS.REQUEST_DELAY_TOO_LARGE }],
+    [{ request_delay: 1e15 }, { request_delay: CRAWL_ERRORS.REQUEST_DELAY_TOO_LARGE }],
+    [{ request_delay: -1 }, { request_delay: CRAWL_ERRORS.INVALID_REQUEST_DELAY }],
+    [{ request_delay: 1.5 }, { request_delay: CRAWL_ERRORS.INVALID_REQUEST_DELAY }],
+    [{ boss_cookie: 'x'.repeat(8192) }, {}],
+    [{ boss_cookie: 'x'.repeat(8193) }, { boss_cookie: CRAWL_ERRORS.COOKIE_TOO_LONG }],
+  ])('%j → %j', async (body, expected) => {
+    expect(await firstMessages(SaveCrawlerConfigDto, body)).toEqual(expected);
+  });
+
+  it('words the bounds as the spec words its limits', () => {
+    expect(CRAWL_ERRORS.REQUEST_DELAY_TOO_LARGE).toBe('请求间隔不能超过60000毫秒');
+    expect(CRAWL_ERRORS.COOKIE_TOO_LONG).toBe('Cookie 不能超过8192个字符');
+  });
 });

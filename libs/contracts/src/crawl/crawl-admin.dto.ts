@@ -17,6 +17,7 @@ import { rule } from '../validation/rule';
 import { CRAWL_SITES, CrawlResultStatus, type CrawlSite } from '../enums/crawl.enums';
 import { AUTOMATED_CRAWL_MAX_RESULTS, CRAWL_CITIES, CRAWL_WAIT_TIME_MAX_MS, CRAWL_WAIT_TIME_MIN_MS, type CrawlCity } from './crawl-cities';
 import { AUTOMATED_CRAWL_SITES, type AutomatedCrawlSite, MANUAL_JOB_TEXT_MIN_LENGTH, REVIEW_DECISIONS, type ReviewDecision } from './crawl-admin.messages';
+import { CRAWLER_COOKIE_MAX_LENGTH, REQUEST_DELAY_MAX_MS } from './crawler-config';
 
 /*
  * Decorators are listed in the order a form reads the rules: the first failing one (top) is the message and
@@ -161,17 +162,19 @@ export class ReviewCrawlResultDto {
   feedback?: string;
 }
 
-/** POST /api/admin/crawler-config: any subset of the keys of spec §3 "Crawler config". */
+/** POST /api/admin/crawler-config: any subset of the keys of spec §3 "Crawler config", each within its bounds. */
 export class SaveCrawlerConfigDto {
-  @IsOptional() @IsString(rule('INVALID_COOKIE')) zhaopin_cookie?: string;
-  @IsOptional() @IsString(rule('INVALID_COOKIE')) boss_cookie?: string;
-  @IsOptional() @IsString(rule('INVALID_COOKIE')) job51_cookie?: string;
-  @IsOptional() @IsString(rule('INVALID_COOKIE')) liepin_cookie?: string;
-  @IsOptional() @IsString(rule('INVALID_COOKIE')) lagou_cookie?: string;
+  @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) zhaopin_cookie?: string;
+  @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) boss_cookie?: string;
+  @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) job51_cookie?: string;
+  @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) liepin_cookie?: string;
+  @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) lagou_cookie?: string;
 
+  /** Milliseconds between two pages of one site: 0 … 60,000. */
   @IsOptional()
   @IsInt(rule('INVALID_REQUEST_DELAY'))
   @Min(0, rule('INVALID_REQUEST_DELAY'))
+  @Max(REQUEST_DELAY_MAX_MS, rule('REQUEST_DELAY_TOO_LARGE'))
   request_delay?: number;
 
   @IsOptional() @IsBoolean(rule('INVALID_OPTION')) user_agent_rotation?: boolean;

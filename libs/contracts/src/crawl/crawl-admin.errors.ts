@@ -1,5 +1,6 @@
 import { AUTOMATED_CRAWL_SITES } from './crawl-admin.messages';
 import { CRAWL_CITIES } from './crawl-cities';
+import { CRAWLER_COOKIE_MAX_LENGTH, REQUEST_DELAY_MAX_MS } from './crawler-config';
 
 /** Error codes of the crawl admin calls (spec §5 crawl task and manual job rules, §8), with their wording. */
 export const CRAWL_ERRORS = {
@@ -11,6 +12,8 @@ export const CRAWL_ERRORS = {
   KEYWORD_TOO_LONG: '关键词不能超过50个字符',
   TARGET_URL_REQUIRED: '至少需要一个目标URL',
   INVALID_URL: '请输入有效的URL',
+  /** A target URL on a loopback or private network address (the crawler never calls inside). */
+  TARGET_URL_PRIVATE: '目标URL不能指向内网或本机地址',
   INVALID_SITE: '站点必须是 zhaopin, zhipin, job51, liepin, lagou 或 other',
   INVALID_AUTOMATED_SITE: `站点必须是 ${AUTOMATED_CRAWL_SITES.join(', ')}`,
   INVALID_CITY: `城市必须是 ${CRAWL_CITIES.join(', ')}`,
@@ -34,7 +37,9 @@ export const CRAWL_ERRORS = {
   SKILL_TAGS_REQUIRED: '技能标签不能为空',
   SOURCE_URL_REQUIRED: '来源链接不能为空',
   INVALID_REQUEST_DELAY: '请求间隔必须是不小于0的整数（毫秒）',
+  REQUEST_DELAY_TOO_LARGE: `请求间隔不能超过${REQUEST_DELAY_MAX_MS}毫秒`,
   INVALID_COOKIE: 'Cookie 必须是文本',
+  COOKIE_TOO_LONG: `Cookie 不能超过${CRAWLER_COOKIE_MAX_LENGTH}个字符`,
   TASK_NOT_FOUND: '任务不存在',
   RESULT_NOT_FOUND: '结果不存在',
   TASK_RUNNING: '任务正在运行中，请等待当前运行完成后再试',

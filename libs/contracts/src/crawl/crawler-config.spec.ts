@@ -1,4 +1,4 @@
-import { CRAWLER_CONFIG_DEFAULTS, parseCrawlerConfig } from './crawler-config';
+import { CRAWLER_CONFIG_DEFAULTS, parseCrawlerConfig, REQUEST_DELAY_MAX_MS } from './crawler-config';
 
 describe(parseCrawlerConfig.name, () => {
   it('applies the spec defaults when no row is stored', () => {
@@ -21,5 +21,7 @@ describe(parseCrawlerConfig.name, () => {
   it('falls back to 3000 ms for a delay that is not a number', () => {
     expect(parseCrawlerConfig([{ key: 'request_delay', value: 'soon' }]).request_delay).toBe(3000);
     expect(parseCrawlerConfig([{ key: 'request_delay', value: '-5' }]).request_delay).toBe(3000);
+    // Stored before the bounds existed: obeyed as the maximum, never as 10^15 ms.
+    expect(parseCrawlerConfig([{ key: 'request_delay', value: '1000000000000000' }]).request_delay).toBe(REQUEST_DELAY_MAX_MS);
   });
 });

@@ -33,6 +33,19 @@ export interface CrawlerConfig {
 
 export const DEFAULT_REQUEST_DELAY_MS = 3000;
 
+/**
+ * Bounds of the settings (issue 12 item 5). A delay above a minute pauses a site for longer than a crawl
+ * job's lease and retries allow; 10^15 ms once kept a site's cooldown in Redis for ever.
+ */
+export const REQUEST_DELAY_MAX_MS = 60_000;
+/** A site's session cookie travels in a request header, which servers cap at about 8 KB. */
+export const CRAWLER_COOKIE_MAX_LENGTH = 8192;
+
+/** A delay within 0 … REQUEST_DELAY_MAX_MS, whatever a stored row or an old caller says. */
+export function clampRequestDelay(delayMs: number): number {
+  return Math.min(Math.max(0, Math.round(delayMs)), REQUEST_DELAY_MAX_MS);
+}
+
 export const CRAWLER_CONFIG_DEFAULTS: Readonly<CrawlerConfig> = {
   zhaopin_cookie: '',
   boss_cookie: '',
@@ -49,7 +62,8 @@ const BOOLEAN_KEYS = new Set<CrawlerConfigKey>(['user_agent_rotation', 'javascri
 
 /**
  * Builds the config from stored string values (admin_config.value is text). Unknown keys are ignored;
- * a delay that is not a non-negative number falls back to 3000 (spec §9), like the admin form does.
+ * a delay that is not a non-negative number falls back to 3000 (spec §9), like the admin form does, and one
+ * above REQUEST_DELAY_MAX_MS counts as that maximum.
  */
 export function parseCrawlerConfig(rows: ReadonlyArray<{ key: string; value: string }>): CrawlerConfig {
   const config: CrawlerConfig = { ...CRAWLER_CONFIG_DEFAULTS };
@@ -58,7 +72,8 @@ export function parseCrawlerConfig(rows: ReadonlyArray<{ key: string; value: str
     const typedKey = key as CrawlerConfigKey;
     if (typedKey === 'request_delay') {
       const delay = Number(value.trim());
-      config.request_delay = value.trim() !== '' && Number.isFinite(delay) && delay >= 0 ? Math.round(delay) : DEFAULT_REQUEST_DELAY_MS;
+      // A value stored before the bounds existed (10^15) is clamped rather than obeyed.
+      config.request_delay = value.trim() !== '' && Number.isFinite(delay) && delay >= 0 ? clampRequestDelay(delay) : DEFAULT_REQUEST_DELAY_MS;
     } else if (BOOLEAN_KEYS.has(typedKey)) {
       (config as unknown as Record<string, boolean>)[typedKey] = !['false', '0', 'off', 'no', ''].includes(value.trim().toLowerCase());
     } else {

@@ -5,3 +5,4 @@ export { closeOnSignals, type Closable, type ShutdownOptions } from './graceful-
 export { s3ClientOptions } from './s3-client-options';
 export { acceptRequestId, REDACTED_LOG_PATHS, REDACTION_CENSOR, REQUEST_ID_HEADER, requestLogSerializers } from './request-log';
 export { answerUnparsableRequests, type UnparsableStatus } from './unparsable-requests';
+export { type HostResolver, isPrivateAddress, privateHostReason, systemResolver } from './private-address';

@@ -1,14 +1,34 @@
 import { randomUUID } from 'node:crypto';
+import { clampRequestDelay, REQUEST_DELAY_MAX_MS } from '@aipm/contracts';
 import { KEY_PREFIX } from '@aipm/queue';
 import type { Redis } from 'ioredis';
 
-/** Taking the slot: SET NX with a lease; otherwise how long until it frees and whether that is a cooldown. */
-const ACQUIRE = `
-if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {1, 0, 0} end
+/** Redis's clock in milliseconds (one clock for every worker process). */
+const NOW_MS = `local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)`;
+
+/**
+ * Taking the slot. A cooldown records when the previous page ended, and the delay is the one the *taking*
+ * page brings, so a changed setting applies from the next page on: a shorter delay is not stuck behind a
+ * longer cooldown (10^15 ms once jammed a site for ever), a longer one is honoured. A cooldown written without
+ * its end time (before this format) counts as ending now. Otherwise: SET NX with a lease, or how long until
+ * the slot frees and whether that is a cooldown.
+ */
+const ACQUIRE = `${NOW_MS}
 local value = redis.call('GET', KEYS[1])
-local cooling = 0
-if value and string.sub(value, 1, 9) == 'cooldown:' then cooling = 1 end
-return {0, redis.call('PTTL', KEYS[1]), cooling}`;
+if value and string.sub(value, 1, 9) == 'cooldown:' then
+  local endedAt = tonumber(string.match(value, ':(%d+)$'))
+  if not endedAt then
+    endedAt = now
+    redis.call('SET', KEYS[1], 'cooldown:legacy:' .. now, 'PX', ARGV[4])
+  end
+  local left = endedAt + tonumber(ARGV[3]) - now
+  if left > 0 then return {0, left, 1} end
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return {1, 0, 0}
+end
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {1, 0, 0} end
+return {0, redis.call('PTTL', KEYS[1]), 0}`;
 
 /** Extends the lease, only while the slot is still ours. */
 const RENEW = `
@@ -16,12 +36,12 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[
 return 0`;
 
 /**
- * Gives the slot back, only if it is still ours: it stays taken as a cooldown for the request delay (so the
- * next page of the site, in any process, starts that long after this one ended), or is deleted at once.
+ * Gives the slot back, only if it is still ours: it becomes a cooldown that records when this page ended,
+ * kept as long as the longest allowed delay (the next page decides how much of it to wait).
  */
-const RELEASE = `
+const RELEASE = `${NOW_MS}
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-if tonumber(ARGV[2]) > 0 then redis.call('SET', KEYS[1], 'cooldown:' .. ARGV[1], 'PX', ARGV[2]) else redis.call('DEL', KEYS[1]) end
+redis.call('SET', KEYS[1], 'cooldown:' .. ARGV[1] .. ':' .. now, 'PX', ARGV[2])
 return 1`;
 
 export interface SiteThrottleOptions {
@@ -44,9 +64,10 @@ export class SiteBusyError extends Error {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * One page at a time per site, with `delayMs` between the end of one page and the start of the next, across
- * every worker process (docs/decisions/010): a Redis slot per site taken with SET NX and a token, renewed
- * while the page loads, and released by a script that turns it into a cooldown of `delayMs`. Inside one
+ * One page at a time per site, with `delayMs` (this page's setting, 0 … 60 s) between the end of the previous
+ * page and the start of this one, across every worker process (docs/decisions/010): a Redis slot per site
+ * taken with SET NX and a token, renewed while the page loads, and released by a script that turns it into a
+ * cooldown stamped with the page's end. Inside one
  * process the pages of a site also queue in order, so only one of them polls Redis at a time.
  */
 export class SiteThrottle {
@@ -77,7 +98,7 @@ export class SiteThrottle {
     this.tails.set(site, tail);
     try {
       await this.waitLocally(previous, deadline, site, options.maxWaitMs);
-      const token = await this.acquire(site, deadline, options.maxWaitMs);
+      const token = await this.acquire(site, clampRequestDelay(delayMs), deadline, options.maxWaitMs);
       const renewal = setInterval(() => void this.renew(site, token), Math.max(10, Math.floor(this.leaseMs / 3)));
       renewal.unref();
       try {
@@ -85,7 +106,7 @@ export class SiteThrottle {
       } finally {
         clearInterval(renewal);
         // Unreleased (Redis unreachable), the slot frees itself when its lease runs out.
-        await this.redis.eval(RELEASE, 1, this.key(site), token, String(Math.max(0, Math.round(delayMs)))).catch(() => undefined);
+        await this.redis.eval(RELEASE, 1, this.key(site), token, String(REQUEST_DELAY_MAX_MS)).catch(() => undefined);
       }
     } finally {
       leave();
@@ -111,10 +132,14 @@ export class SiteThrottle {
     }
   }
 
-  private async acquire(site: string, deadline: number | undefined, maxWaitMs: number | undefined): Promise<string> {
+  private async acquire(site: string, delayMs: number, deadline: number | undefined, maxWaitMs: number | undefined): Promise<string> {
     const token = randomUUID();
     for (;;) {
-      const [taken, ttl, cooling] = (await this.redis.eval(ACQUIRE, 1, this.key(site), token, String(this.leaseMs))) as [number, number, number];
+      const [taken, ttl, cooling] = (await this.redis.eval(ACQUIRE, 1, this.key(site), token, String(this.leaseMs), String(delayMs), String(REQUEST_DELAY_MAX_MS))) as [
+        number,
+        number,
+        number,
+      ];
       if (taken === 1) return token;
       // A cooldown ends at a known time; a page in progress may end any moment, so poll it.
       let pause = ttl < 0 ? 5 : cooling === 1 ? ttl + 1 : Math.min(ttl + 1, this.pollMs);

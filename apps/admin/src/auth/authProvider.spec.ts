@@ -1,0 +1,37 @@
+import { authProvider } from './authProvider';
+
+/** One answer of the API to the next call, as fetch gives it. */
+function answerWith(status: number, body?: unknown): string[] {
+  const calls: string[] = [];
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
+    const text = body === undefined ? '' : JSON.stringify(body);
+    return { ok: status < 400, status, statusText: '', headers: new Headers({ 'Content-Type': 'application/json' }), text: async () => text } as Response;
+  }) as typeof fetch;
+  return calls;
+}
+
+describe('authProvider.checkAuth', () => {
+  it('passes with a session', async () => {
+    const calls = answerWith(200, { success: true });
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    expect(calls).toEqual(['GET /api/admin/verify']);
+  });
+
+  it('signs out on 401 only', async () => {
+    answerWith(401, { success: false, code: 'UNAUTHORIZED', message: '请先登录管理员账户' });
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('keeps the administrator signed in while the session cannot be read (database restarting)', async () => {
+    answerWith(503, { success: false, code: 'SESSION_UNAVAILABLE', message: '会话服务暂时不可用，请稍后重试' });
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+  });
+
+  it('keeps the administrator signed in through a network failure', async () => {
+    globalThis.fetch = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+  });
+});
