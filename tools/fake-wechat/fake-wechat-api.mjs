@@ -44,7 +44,9 @@ export async function startFakeWechatApi({ appId, appSecret, port = 0, latencyMs
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     if (request.method !== 'GET') return answer(response, { errcode: 43001, errmsg: 'require GET method' });
 
-    if (url.pathname === "/__health") return answer(response, { ok: true });
+    if (url.pathname === '/__health') return answer(response, { ok: true });
+    // For a browser journey in another process: what was handed out, to check a signature end to end.
+    if (url.pathname === '/__state') return answer(response, { calls, tickets });
 
     if (url.pathname === '/cgi-bin/token') {
       calls.token++;
