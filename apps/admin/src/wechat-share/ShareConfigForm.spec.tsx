@@ -31,6 +31,7 @@ describe(ShareConfigCreate.name, () => {
     expect(await screen.findByRole('tab', { name: '微信分享', selected: true }, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '电话通知' })).toHaveAttribute('href', '/phone-config');
     const pageUrl = await screen.findByRole('textbox', { name: /页面URL/ }, SLOW);
+    expect(pageUrl).toHaveAttribute('inputmode', 'url');
     await user.clear(pageUrl);
     await user.type(pageUrl, 'www.example.cn');
     await user.type(screen.getByRole('textbox', { name: /分享标题/ }), '标'.repeat(101));
@@ -45,7 +46,7 @@ describe(ShareConfigCreate.name, () => {
   });
 
   it('creates the settings of the home page by default, then goes back to the list', async () => {
-    const dataProvider = stubDataProvider([], { create: jest.fn(async (_resource: string, { data }: { data: object }) => ({ data: { ...data, id: 'x' } })) });
+    const dataProvider = stubDataProvider([], { create: jest.fn(async (_resource: string, { data }: { data: object }) => ({ data: { ...data, id: 'x' } })) as never });
     const user = userEvent.setup();
     renderCreate(dataProvider);
 

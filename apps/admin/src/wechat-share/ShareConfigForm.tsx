@@ -36,7 +36,7 @@ const URL_INPUT = { inputMode: 'url', autoCapitalize: 'off', spellCheck: false }
 function ShareConfigFields() {
   return (
     <SimpleForm>
-      <TextInput source="pageUrl" inputProps={URL_INPUT} fullWidth validate={SHARE_VALIDATION.pageUrl} helperText="aipm.wechat_share.page_url_help" />
+      <TextInput source="pageUrl" slotProps={{ htmlInput: URL_INPUT }} fullWidth validate={SHARE_VALIDATION.pageUrl} helperText="aipm.wechat_share.page_url_help" />
       <TextInput source="title" fullWidth validate={SHARE_VALIDATION.title} helperText={<Counter source="title" max={SHARE_LIMITS.title} />} />
       <TextInput
         source="description"
@@ -46,7 +46,7 @@ function ShareConfigFields() {
         validate={SHARE_VALIDATION.description}
         helperText={<Counter source="description" max={SHARE_LIMITS.description} />}
       />
-      <TextInput source="imageUrl" inputProps={URL_INPUT} fullWidth validate={SHARE_VALIDATION.imageUrl} helperText="aipm.wechat_share.image_url_help" />
+      <TextInput source="imageUrl" slotProps={{ htmlInput: URL_INPUT }} fullWidth validate={SHARE_VALIDATION.imageUrl} helperText="aipm.wechat_share.image_url_help" />
       <ImagePreview />
     </SimpleForm>
   );

@@ -24,8 +24,8 @@ function standInWx(options: { configError?: string; withoutShareApis?: boolean }
     ...(options.withoutShareApis
       ? {}
       : {
-          updateAppMessageShareData: ({ success, fail, ...data }) => (calls.appMessage.push(data), success?.()),
-          updateTimelineShareData: ({ success, fail, ...data }) => (calls.timeline.push(data), success?.()),
+          updateAppMessageShareData: ({ success, fail: _fail, ...data }) => (calls.appMessage.push(data), success?.()),
+          updateTimelineShareData: ({ success, fail: _fail, ...data }) => (calls.timeline.push(data), success?.()),
         }),
   };
   window.wx = wx;
