@@ -1,5 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
+import { E2E_WECHAT } from './e2e/support/wechat';
+
 /*
  * Browser journeys against the whole system started exactly as `npm start` starts it (tools/start.mjs),
  * on its own port and a fresh data directory, driving Debian's Chromium (never a downloaded browser).
@@ -7,6 +9,8 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3900);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e';
+/** The system signs WeChat share pages through a local stand-in of WeChat's API (tools/fake-wechat). */
+const WECHAT_PORT = new URL(E2E_WECHAT.apiBase).port;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -37,14 +41,31 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, locale: 'zh-CN', channel: undefined } },
     { name: 'mobile', use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, locale: 'zh-CN', channel: undefined } },
   ],
-  webServer: {
-    // A fresh data directory each run, so first-run journeys (creating the administrator) are real.
-    command: `rm -rf '${DATA_DIR}' && exec node tools/start.mjs --no-build`,
-    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn' },
-    url: `${E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node tools/fake-wechat/serve.mjs --port ${WECHAT_PORT} --app-id ${E2E_WECHAT.appId} --app-secret ${E2E_WECHAT.appSecret}`,
+      url: `${E2E_WECHAT.apiBase}/__health`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // A fresh data directory each run, so first-run journeys (creating the administrator) are real.
+      command: `rm -rf '${DATA_DIR}' && exec node tools/start.mjs --no-build`,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        LOG_LEVEL: 'warn',
+        WECHAT_APP_ID: E2E_WECHAT.appId,
+        WECHAT_APP_SECRET: E2E_WECHAT.appSecret,
+        WECHAT_API_BASE: E2E_WECHAT.apiBase,
+      },
+      url: `${E2E_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -21,6 +21,22 @@ const contractsWithoutSideEffects: Plugin = {
   },
 };
 
+/**
+ * Vite wraps every dynamic import of the client in a preload helper (~0.55 KB gzip) that fetches the lazy
+ * chunk's imports in parallel. The site's only dynamic import is the WeChat-only share panel, whose imports
+ * are already on the page, so the helper would be pure weight on `/` for every other browser (issue 16,
+ * issue 18 budget). This plugin answers Vite's helper module with a pass-through; a future lazy chunk with
+ * imports of its own loads them in a second round trip instead of in parallel.
+ */
+const PRELOAD_HELPER_ID = '\0vite/preload-helper.js';
+const noPreloadHelper: Plugin = {
+  name: 'aipm:no-preload-helper',
+  enforce: 'pre',
+  load(id) {
+    return id === PRELOAD_HELPER_ID ? { code: 'export const __vitePreload = (load) => load();', moduleSideEffects: false } : null;
+  },
+};
+
 declare module '@remix-run/node' {
   interface Future {
     v3_singleFetch: true;
@@ -49,8 +65,11 @@ export default defineConfig({
   build: {
     // Source maps are not published; tools/bundle-boundary.int-spec.ts reads build/meta/*.json instead.
     sourcemap: false,
+    // No dependency lists for the pass-through preload helper above (noPreloadHelper): nothing reads them.
+    modulePreload: false,
   },
   plugins: [
+    noPreloadHelper,
     contractsWithoutSideEffects,
     remix({
       future: {

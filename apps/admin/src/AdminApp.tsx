@@ -11,6 +11,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import { messagesResource } from './messages';
 import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
+import { PhoneConfigPlaceholder, wechatShareResource } from './wechat-share';
 
 const i18nProvider = createI18nProvider();
 
@@ -19,7 +20,7 @@ const Dashboard = lazy(() => import('./dashboard/Dashboard').then((module) => ({
 const SectionPlaceholder = lazy(() => import('./sections/SectionPlaceholder').then((module) => ({ default: module.SectionPlaceholder })));
 
 /** The areas built so far; every other section of the menu still shows its placeholder. */
-const RESOURCES = [registrationsResource, messagesResource];
+const RESOURCES = [registrationsResource, messagesResource, wechatShareResource];
 const PLACEHOLDER_SECTIONS = ADMIN_SECTIONS.filter(({ path }) => !RESOURCES.some((resource) => resource.name === path));
 
 /**
@@ -50,7 +51,12 @@ export default function AdminApp() {
       ))}
       <CustomRoutes>
         {PLACEHOLDER_SECTIONS.map(({ path, labelKey }) => (
-          <Route key={path} path={`/${path}`} element={<SectionPlaceholder labelKey={labelKey} />} />
+          <Route
+            key={path}
+            path={`/${path}`}
+            // 通知设置 shows its sub-tabs (phone, WeChat sharing) even before its phone screens exist.
+            element={path === 'phone-config' ? <PhoneConfigPlaceholder labelKey={labelKey} /> : <SectionPlaceholder labelKey={labelKey} />}
+          />
         ))}
       </CustomRoutes>
     </Admin>

@@ -13,6 +13,7 @@ import { PublishedJobsAdminModule } from './published-jobs/published-jobs-admin.
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
 import { StorageModule } from './storage/storage.module';
+import { WechatModule } from './wechat/wechat.module';
 
 @Module({})
 export class AppModule {
@@ -34,6 +35,7 @@ export class AppModule {
         LeadsModule,
         CrawlerModule,
         PublishedJobsAdminModule,
+        WechatModule,
       ],
     };
   }

@@ -26,8 +26,9 @@ export default async function handleRequest(
 
   // Bots and SPA mode get the whole document at once; browsers get the shell as soon as it is ready.
   const waitForAll = isbot(request.headers.get('user-agent')) || remixContext.isSpaMode;
-  // The language (and so the HTML) depends on these request headers.
-  responseHeaders.append('Vary', 'Cookie, Accept-Language');
+  // The language (and so the HTML) depends on these request headers; the home page's share panel, on the
+  // user agent (WeChat's in-app browser).
+  responseHeaders.append('Vary', 'Cookie, Accept-Language, User-Agent');
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -8,3 +8,4 @@ export * from './crawl/published-job-admin.dto';
 export * from './leads/lead.dto';
 export * from './leads/lead-validators';
 export * from './validation/rule';
+export * from './wechat/wechat.dto';

@@ -1,5 +1,6 @@
 import { LEAD_STATUS_LABELS } from '@aipm/contracts';
 
+import { enWechatShareMessages, enWechatShareResource, zhWechatShareMessages, zhWechatShareResource } from '../wechat-share/messages';
 import { enErrorMessages, zhErrorMessages } from './error-messages';
 
 /** The back office's own wording, under `aipm.*` beside react-admin's `ra.*`. zh is the reference (spec §5, §8). */
@@ -29,6 +30,7 @@ export const zhAppMessages = {
       crawler_config: '爬虫配置',
     },
     placeholder: '该功能正在开发中',
+    wechat_share: zhWechatShareMessages,
     leads: {
       status: LEAD_STATUS_LABELS,
       message_status_new: '新咨询',
@@ -124,6 +126,7 @@ export const zhAppMessages = {
     },
   },
   resources: {
+    'wechat-share-configs': zhWechatShareResource,
     registrations: {
       name: '学员注册',
       fields: {
@@ -183,6 +186,7 @@ export const enAppMessages: typeof zhAppMessages = {
       crawler_config: 'Crawler settings',
     },
     placeholder: 'This feature is under development',
+    wechat_share: enWechatShareMessages,
     leads: {
       status: {
         new: 'New',
@@ -283,6 +287,7 @@ export const enAppMessages: typeof zhAppMessages = {
     },
   },
   resources: {
+    'wechat-share-configs': enWechatShareResource,
     registrations: {
       name: 'Registrations',
       fields: {

@@ -107,6 +107,20 @@ export const enErrorMessages: Record<ErrorCode, string> = {
   INVALID_JOB_ID: 'Invalid job ID',
   JOB_NOT_FOUND: 'The job does not exist',
   INVALID_IS_ACTIVE: 'isActive must be true or false',
+  WECHAT_NOT_CONFIGURED: 'WeChat sharing is not set up (the official account AppID or AppSecret is missing); please contact the site administrator',
+  SIGNATURE_URL_INVALID: 'Please enter a valid URL',
+  SIGNATURE_URL_NOT_ALLOWED: 'Share signatures are only made for pages of this site',
+  SIGNATURE_RATE_LIMITED: 'Too many signature requests, please try again later',
+  WECHAT_API_FAILED: 'Could not get the WeChat signature; check the network or try again later',
+  SHARE_PAGE_URL_INVALID: 'Please enter a valid page URL',
+  SHARE_TITLE_REQUIRED: 'The share title is required',
+  SHARE_TITLE_TOO_LONG: 'The share title can be at most 100 characters',
+  SHARE_DESCRIPTION_REQUIRED: 'The share description is required',
+  SHARE_DESCRIPTION_TOO_LONG: 'The share description can be at most 200 characters',
+  SHARE_IMAGE_URL_INVALID: 'Please enter a valid image URL',
+  SHARE_PAGE_URL_TAKEN: 'This page already has share settings; edit them instead',
+  SHARE_CONFIG_NOT_FOUND: 'The share settings do not exist or were deleted',
+  INVALID_SHARE_CONFIG_ID: 'Invalid share settings ID',
 };
 
 /** The translation key of a code, for notify() and form errors (react-admin translates both). */

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { type ShouldRevalidateFunction, useLoaderData } from '@remix-run/react';
+import { lazy, Suspense } from 'react';
 
 import { JobsSection } from '~/components/jobs/JobsSection';
 import { About } from '~/components/landing/About';
@@ -26,6 +27,10 @@ import { submitLeadForm } from '~/leads/lead-submission.server';
 import { buildPageMeta } from '~/seo/page-meta.server';
 import { siteOrigin } from '~/seo/site-url.server';
 import { jsonLdScript, landingStructuredData } from '~/seo/structured-data';
+import { wechatShareConfig } from '~/wechat/share-config.server';
+
+/** WeChat-only, so its own chunk: other browsers never download the panel (issue 16, issue 18 JS budget). */
+const WechatSharePanel = lazy(() => import('~/components/wechat/WechatSharePanel'));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [translator, initialJobs] = await Promise.all([requestTranslator(request), loadInitialJobs(context)]);
@@ -44,7 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       language,
     }),
   );
-  const page = { meta, site: publicSiteConfig(readSiteConfig()), initialJobs, structuredData };
+  // Null outside WeChat: the page then only says to open it in WeChat to share.
+  const wechatShare = await wechatShareConfig(request, context, meta);
+  const page = { meta, site: publicSiteConfig(readSiteConfig()), initialJobs, structuredData, wechatShare };
   // First touch (utm_*, referrer, landing path) for the lead forms, kept from the first landing visit on.
   const firstTouch = firstTouchSetCookie(request, siteOrigin(request));
   return firstTouch ? data(page, { headers: { 'Set-Cookie': firstTouch } }) : page;
@@ -70,7 +77,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.me
 /** The landing page: sections in the spec's order (§2), each with its scroll anchor. */
 export default function Landing() {
   const { t } = useTranslation();
-  const { site, initialJobs, structuredData } = useLoaderData<typeof loader>();
+  const { site, initialJobs, structuredData, wechatShare } = useLoaderData<typeof loader>();
   useInPageAnchors();
   return (
     <>
@@ -93,7 +100,12 @@ export default function Landing() {
         <ContactSection wechatId={site.wechatId} />
         <JobsSection initial={initialJobs} />
       </main>
-      <SiteFooter site={site} />
+      <SiteFooter site={site} inWechat={wechatShare !== null} />
+      {wechatShare ? (
+        <Suspense fallback={null}>
+          <WechatSharePanel share={wechatShare} />
+        </Suspense>
+      ) : null}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData }} />
     </>
   );

@@ -86,6 +86,31 @@ export class ApiEnv extends ServicesEnv {
   @IsInt({ message: 'must be a whole number of submissions per minute (at least 1)' })
   @Min(1, { message: 'must be a whole number of submissions per minute (at least 1)' })
   FORM_RATE_LIMIT_PER_MINUTE: number = 5;
+
+  // The public site's address: the WeChat signature call signs only pages of this host (else the request's own).
+  @IsOptional()
+  @Matches(URL_WITH_SCHEME('http|https'), { message: 'must be the public http(s):// address of the site, such as https://www.example.cn' })
+  SITE_URL?: string;
+
+  // WeChat JS-SDK sharing (official account): both or neither; without them the share panel says it is not set up.
+  @ValidateIf((env: ApiEnv) => env.WECHAT_APP_ID !== undefined || env.WECHAT_APP_SECRET !== undefined)
+  @Matches(/^wx[0-9a-zA-Z]{14,30}$/, { message: 'must be the official account AppID (wx followed by letters and digits; set it together with WECHAT_APP_SECRET)' })
+  WECHAT_APP_ID?: string;
+
+  @ValidateIf((env: ApiEnv) => env.WECHAT_APP_ID !== undefined || env.WECHAT_APP_SECRET !== undefined)
+  @IsString({ message: 'must be set together with WECHAT_APP_ID' })
+  @Matches(/^[0-9a-zA-Z]{16,64}$/, { message: 'must be the official account AppSecret (letters and digits; set it together with WECHAT_APP_ID)' })
+  WECHAT_APP_SECRET?: string;
+
+  // Tests point it at a local stand-in of WeChat's API; production keeps the default.
+  @Matches(URL_WITH_SCHEME('http|https'), { message: 'must be an http(s):// URL, such as https://api.weixin.qq.com' })
+  WECHAT_API_BASE: string = 'https://api.weixin.qq.com';
+
+  // Signature requests allowed per client IP per minute (each WeChat page view asks once); 429 beyond.
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of requests per minute (at least 1)' })
+  @Min(1, { message: 'must be a whole number of requests per minute (at least 1)' })
+  WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE: number = 30;
 }
 
 export class WorkerEnv extends ServicesEnv {

@@ -32,6 +32,25 @@ describe(validateEnv.name, () => {
     expect(env.DATABASE_URL).toBe(validApi.DATABASE_URL);
   });
 
+  it('leaves WeChat sharing optional, with the real API as its default', () => {
+    const env = validateEnv('api', ApiEnv, validApi);
+    expect(env.WECHAT_APP_ID).toBeUndefined();
+    expect(env.WECHAT_APP_SECRET).toBeUndefined();
+    expect(env.WECHAT_API_BASE).toBe('https://api.weixin.qq.com');
+    expect(env.WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE).toBe(30);
+  });
+
+  it('wants the WeChat app id and secret together, each in its WeChat form', () => {
+    const wechat = { WECHAT_APP_ID: 'wx1234567890abcdef', WECHAT_APP_SECRET: '0123456789abcdef0123456789abcdef' };
+    expect(validateEnv('api', ApiEnv, { ...validApi, ...wechat }).WECHAT_APP_ID).toBe(wechat.WECHAT_APP_ID);
+    expect(Object.keys(problemsOf(() => validateEnv('api', ApiEnv, { ...validApi, WECHAT_APP_ID: wechat.WECHAT_APP_ID })))).toEqual(['WECHAT_APP_SECRET']);
+    expect(Object.keys(problemsOf(() => validateEnv('api', ApiEnv, { ...validApi, WECHAT_APP_SECRET: wechat.WECHAT_APP_SECRET })))).toEqual(['WECHAT_APP_ID']);
+    const problems = problemsOf(() =>
+      validateEnv('api', ApiEnv, { ...validApi, WECHAT_APP_ID: 'my-app', WECHAT_APP_SECRET: 'secret with spaces', WECHAT_API_BASE: 'api.weixin.qq.com', SITE_URL: 'www.example.cn' }),
+    );
+    expect(Object.keys(problems).sort()).toEqual(['SITE_URL', 'WECHAT_API_BASE', 'WECHAT_APP_ID', 'WECHAT_APP_SECRET']);
+  });
+
   it('converts a numeric port from its string form', () => {
     expect(validateEnv('api', ApiEnv, { ...validApi, API_PORT: '4101' }).API_PORT).toBe(4101);
   });

@@ -75,4 +75,14 @@ describe(SiteFooter.name, () => {
     expect(screen.getByRole('link', { name: site.icpNumber })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
     expect(screen.getByRole('link', { name: site.policeFiling })).toHaveAttribute('href', site.policeFilingUrl);
   });
+
+  it('says to open the page in WeChat to share, except inside WeChat where the share panel is', async () => {
+    setMobile(false);
+    const { unmount } = await renderWithI18n(<SiteFooter site={site} />, 'zh');
+    expect(await screen.findByText('请在微信中打开此页面进行分享')).toBeInTheDocument();
+    unmount();
+    await renderWithI18n(<SiteFooter site={site} inWechat />, 'en');
+    await screen.findByText('Follow us');
+    expect(screen.queryByText('Please open this page in WeChat to share')).not.toBeInTheDocument();
+  });
 });

@@ -29,7 +29,8 @@ async function copyText(text: string): Promise<void> {
   await navigator.clipboard.writeText(text);
 }
 
-export function SiteFooter({ site }: { site: PublicSiteConfig }) {
+/** `inWechat`: the floating share panel is on the page; elsewhere the footer says where sharing works (spec §8). */
+export function SiteFooter({ site, inWechat = false }: { site: PublicSiteConfig; inWechat?: boolean }) {
   const { t } = useTranslation();
   const [popup, setPopup] = useState<Popup | null>(null);
   const [toast, setToast] = useState<ToastMessage | null>(null);
@@ -58,6 +59,7 @@ export function SiteFooter({ site }: { site: PublicSiteConfig }) {
         <div>
           <p className="site-footer__brand">{t('site.name')}</p>
           <p className="muted-on-dark">{t('site.tagline')}</p>
+          {inWechat ? null : <p className="muted-on-dark site-footer__share">{t('share.openInWechat')}</p>}
         </div>
         <nav aria-label={t('footer.followUs')}>
           <h2 className="site-footer__heading">{t('footer.followUs')}</h2>

@@ -1,0 +1,21 @@
+import { Tab, Tabs } from '@mui/material';
+import { useBasename, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+
+export type NotificationSettingsTab = 'phone-config' | 'wechat-share-configs';
+
+/**
+ * The sub-tabs of 通知设置 (spec §2 phone config tab): the phone providers (issue 15) and WeChat sharing. The
+ * spec's seven tabs have no place of their own for share settings; they sit with the other outbound-channel
+ * settings the operator configures once (docs/decisions/017-wechat-sharing.md).
+ */
+export function NotificationSettingsTabs({ current }: { current: NotificationSettingsTab }) {
+  const translate = useTranslate();
+  const basename = useBasename();
+  return (
+    <Tabs value={current} aria-label={translate('aipm.wechat_share.settings_tabs')} sx={{ mt: 1, mb: 1 }} variant="scrollable" allowScrollButtonsMobile>
+      <Tab value="phone-config" label={translate('aipm.wechat_share.phone_tab')} component={Link} to={`${basename}/phone-config`} />
+      <Tab value="wechat-share-configs" label={translate('aipm.wechat_share.tab')} component={Link} to={`${basename}/wechat-share-configs`} />
+    </Tabs>
+  );
+}

@@ -1,0 +1,20 @@
+import ShareIcon from '@mui/icons-material/Share';
+import { WECHAT_SHARE_RESOURCE } from '@aipm/contracts';
+import { lazy } from 'react';
+import type { ResourceProps } from 'react-admin';
+
+/** One chunk for the section's screens, fetched when the section is first opened (issue 18). */
+const screens = () => import('./screens');
+
+/** Per-page WeChat share settings (spec §3 wechat_share_config, §5 rules), a sub-tab of 通知设置. */
+export const wechatShareResource = {
+  name: WECHAT_SHARE_RESOURCE,
+  list: lazy(() => screens().then((module) => ({ default: module.ShareConfigList }))),
+  create: lazy(() => screens().then((module) => ({ default: module.ShareConfigCreate }))),
+  edit: lazy(() => screens().then((module) => ({ default: module.ShareConfigEdit }))),
+  icon: ShareIcon,
+  recordRepresentation: 'title',
+} satisfies ResourceProps;
+
+/** 通知设置 (phone-config) with its sub-tabs, until issue 15 gives it its phone screens. */
+export const PhoneConfigPlaceholder = lazy(() => screens().then((module) => ({ default: module.PhoneConfigPlaceholder })));

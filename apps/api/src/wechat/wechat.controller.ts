@@ -1,0 +1,36 @@
+import { type ShareSettingsResponse, WECHAT_MESSAGES, type WechatSignatureResponse } from '@aipm/contracts';
+import { JsapiSignatureDto, ShareSettingsQuery } from '@aipm/contracts/dto';
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { Public } from '../common/decorators/public.decorator';
+import { SignatureRateLimitGuard } from './signature-rate-limit.guard';
+import { WechatShareConfigsService } from './wechat-share-configs.service';
+import { WechatSignatureService } from './wechat-signature.service';
+
+/** Spec §7: the public WeChat calls of the site's share panel. */
+@ApiTags('wechat')
+@Public()
+@Controller('wechat')
+export class WechatController {
+  constructor(
+    private readonly signatures: WechatSignatureService,
+    private readonly shareConfigs: WechatShareConfigsService,
+  ) {}
+
+  @Post('jsapi-signature')
+  @HttpCode(HttpStatus.OK)
+  @Header('Cache-Control', 'no-store')
+  @UseGuards(SignatureRateLimitGuard)
+  @ApiOperation({ summary: 'JS-SDK wx.config signature for a page of this site (SITE_URL host, else the request host); rate-limited per IP' })
+  async sign(@Body() dto: JsapiSignatureDto, @Req() request: Request): Promise<WechatSignatureResponse> {
+    return { success: true, message: WECHAT_MESSAGES.signed, data: await this.signatures.sign(dto.url, request.host) };
+  }
+
+  @Get('share-settings')
+  @ApiOperation({ summary: 'The share settings of a page (query and fragment ignored), or null: it shares its own title, description and image' })
+  async shareSettings(@Query() query: ShareSettingsQuery): Promise<ShareSettingsResponse> {
+    const row = await this.shareConfigs.findForPage(query.pageUrl);
+    return { success: true, data: row && { pageUrl: row.pageUrl, title: row.title, description: row.description, imageUrl: row.imageUrl } };
+  }
+}
