@@ -23,4 +23,7 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'patch /api/admin/crawl-results/{id}': { status: 'approved', feedback: '可以发布' },
   'post /api/admin/crawler-config': { request_delay: 3000, user_agent_rotation: true, javascript_rendering: true, anti_detection: true },
   'patch /api/admin/published-jobs/{id}': { isActive: false },
+  'post /api/wechat/jsapi-signature': { url: 'http://127.0.0.1/?lng=en#share' },
+  'post /api/admin/wechat-share-configs': { pageUrl: '/', title: '分享标题', description: '分享描述', imageUrl: 'https://www.example.cn/share.jpg' },
+  'patch /api/admin/wechat-share-configs/{id}': { title: '新的分享标题' },
 };
