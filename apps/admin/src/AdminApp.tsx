@@ -9,10 +9,13 @@ import { dataProvider } from './dataProvider';
 import { createI18nProvider } from './i18n/i18nProvider';
 import { AdminLayout } from './layout/AdminLayout';
 import { messagesResource } from './messages';
+import { createAdminQueryClient } from './queryClient';
 import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
 
 const i18nProvider = createI18nProvider();
+/** One data-loading policy for every screen (spec §7): see queryClient.ts. */
+const queryClient = createAdminQueryClient();
 
 /** Each section is its own chunk, fetched when it is first opened (issue 18). */
 const Dashboard = lazy(() => import('./dashboard/Dashboard').then((module) => ({ default: module.Dashboard })));
@@ -38,6 +41,7 @@ export default function AdminApp() {
       loading={VerifyingPermission}
       loginPage={false}
       dataProvider={dataProvider}
+      queryClient={queryClient}
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={AdminLayout}
