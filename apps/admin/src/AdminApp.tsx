@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 
@@ -9,6 +9,7 @@ import { dataProvider } from './dataProvider';
 import { createI18nProvider } from './i18n/i18nProvider';
 import { AdminLayout } from './layout/AdminLayout';
 import { messagesResource } from './messages';
+import { PublishedJobsScreen } from './published-jobs';
 import { createAdminQueryClient } from './queryClient';
 import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
@@ -23,7 +24,11 @@ const SectionPlaceholder = lazy(() => import('./sections/SectionPlaceholder').th
 
 /** The areas built so far; every other section of the menu still shows its placeholder. */
 const RESOURCES = [registrationsResource, messagesResource];
-const PLACEHOLDER_SECTIONS = ADMIN_SECTIONS.filter(({ path }) => !RESOURCES.some((resource) => resource.name === path));
+/** Sections that are pages of their own rather than react-admin resources, each a lazy chunk. */
+const SECTION_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  'published-jobs': PublishedJobsScreen,
+};
+const PLACEHOLDER_SECTIONS = ADMIN_SECTIONS.filter(({ path }) => !RESOURCES.some((resource) => resource.name === path) && !(path in SECTION_SCREENS));
 
 /**
  * react-admin for every /admin/** path but the login page, loaded after sign-in (App.tsx). `<Admin
@@ -53,6 +58,9 @@ export default function AdminApp() {
         <Resource key={resource.name} {...resource} />
       ))}
       <CustomRoutes>
+        {Object.entries(SECTION_SCREENS).map(([path, Screen]) => (
+          <Route key={path} path={`/${path}`} element={<Screen />} />
+        ))}
         {PLACEHOLDER_SECTIONS.map(({ path, labelKey }) => (
           <Route key={path} path={`/${path}`} element={<SectionPlaceholder labelKey={labelKey} />} />
         ))}
