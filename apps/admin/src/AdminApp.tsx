@@ -5,6 +5,7 @@ import { Route } from 'react-router-dom';
 import { AppTitle } from './AppTitle';
 import { authProvider } from './auth/authProvider';
 import { VerifyingPermission } from './auth/VerifyingPermission';
+import { CrawlerConfigScreen } from './crawler-config';
 import { dataProvider } from './dataProvider';
 import { createI18nProvider } from './i18n/i18nProvider';
 import { AdminLayout } from './layout/AdminLayout';
@@ -27,6 +28,7 @@ const RESOURCES = [registrationsResource, messagesResource];
 /** Sections that are pages of their own rather than react-admin resources, each a lazy chunk. */
 const SECTION_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'published-jobs': PublishedJobsScreen,
+  'crawler-config': CrawlerConfigScreen,
 };
 const PLACEHOLDER_SECTIONS = ADMIN_SECTIONS.filter(({ path }) => !RESOURCES.some((resource) => resource.name === path) && !(path in SECTION_SCREENS));
 

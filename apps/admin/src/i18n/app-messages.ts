@@ -1,5 +1,6 @@
 import { LEAD_STATUS_LABELS } from '@aipm/contracts';
 
+import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from '../crawler-config/crawlerConfigMessages';
 import { enPublishedJobsMessages, zhPublishedJobsMessages } from '../published-jobs/publishedJobsMessages';
 import { enErrorMessages, zhErrorMessages } from './error-messages';
 
@@ -31,6 +32,7 @@ export const zhAppMessages = {
     },
     placeholder: '该功能正在开发中',
     published_jobs: zhPublishedJobsMessages,
+    crawler_config: zhCrawlerConfigMessages,
     leads: {
       status: LEAD_STATUS_LABELS,
       message_status_new: '新咨询',
@@ -186,6 +188,7 @@ export const enAppMessages: typeof zhAppMessages = {
     },
     placeholder: 'This feature is under development',
     published_jobs: enPublishedJobsMessages,
+    crawler_config: enCrawlerConfigMessages,
     leads: {
       status: {
         new: 'New',
