@@ -1,9 +1,10 @@
 import '../../test/support/jsdom-setup';
-import { CRAWLER_CONFIG_DEFAULTS, type CrawlerConfig, type CrawlerDiagnostics, type SiteDiagnosis } from '@aipm/contracts';
+import { CRAWL_SITE_NAMES, CRAWLER_CONFIG_DEFAULTS, type CrawlerConfig, type CrawlerDiagnostics, type SiteDiagnosis } from '@aipm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { answerFetch, renderInAdmin } from '../../test/support/renderInAdmin';
 import { changesOf, requestDelayOf } from './AdvancedSettingsForm';
+import { zhCrawlerConfigMessages } from './crawlerConfigMessages';
 import { CrawlerConfigSection } from './CrawlerConfigSection';
 
 const SLOW = { timeout: 5000 };
@@ -147,5 +148,11 @@ describe(changesOf.name, () => {
       lagou_cookie: 'a=b',
       liepin_cookie: '',
     });
+  });
+});
+
+describe('crawler settings wording', () => {
+  it('names the sites as the contracts do', () => {
+    expect(zhCrawlerConfigMessages.sites).toEqual(CRAWL_SITE_NAMES);
   });
 });

@@ -1,4 +1,4 @@
-import { CRAWL_FAILURE_LABELS, CRAWL_SITE_NAMES } from '@aipm/contracts';
+import { CRAWL_FAILURE_LABELS } from '@aipm/contracts';
 
 /** The crawler-settings section's wording (spec §2, §8, §9), under `aipm.crawler_config`. zh is the reference. */
 export const zhCrawlerConfigMessages = {
@@ -30,7 +30,9 @@ export const zhCrawlerConfigMessages = {
   test_completed: '测试完成',
   test_failed: '测试失败：%{message}',
   sites_failed: '%{sites} 未通过',
-  sites: { ...CRAWL_SITE_NAMES },
+  // The contracts' CRAWL_SITE_NAMES, written out: importing it would pull it into the login page's bundle,
+  // whose contracts module it shares (the spec checks both agree).
+  sites: { zhaopin: '智联招聘', zhipin: 'BOSS直聘', job51: '前程无忧', liepin: '猎聘', lagou: '拉勾' },
   report: {
     title: '测试报告',
     chromium: 'Chromium：%{state}',

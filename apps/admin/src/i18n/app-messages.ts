@@ -1,7 +1,5 @@
 import { LEAD_STATUS_LABELS } from '@aipm/contracts';
 
-import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from '../crawler-config/crawlerConfigMessages';
-import { enPublishedJobsMessages, zhPublishedJobsMessages } from '../published-jobs/publishedJobsMessages';
 import { enErrorMessages, zhErrorMessages } from './error-messages';
 
 /** The back office's own wording, under `aipm.*` beside react-admin's `ra.*`. zh is the reference (spec §5, §8). */
@@ -31,8 +29,6 @@ export const zhAppMessages = {
       crawler_config: '爬虫配置',
     },
     placeholder: '该功能正在开发中',
-    published_jobs: zhPublishedJobsMessages,
-    crawler_config: zhCrawlerConfigMessages,
     leads: {
       status: LEAD_STATUS_LABELS,
       message_status_new: '新咨询',
@@ -187,8 +183,6 @@ export const enAppMessages: typeof zhAppMessages = {
       crawler_config: 'Crawler settings',
     },
     placeholder: 'This feature is under development',
-    published_jobs: enPublishedJobsMessages,
-    crawler_config: enCrawlerConfigMessages,
     leads: {
       status: {
         new: 'New',
