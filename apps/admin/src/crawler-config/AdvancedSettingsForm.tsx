@@ -117,6 +117,8 @@ export function AdvancedSettingsForm({ config }: { config: CrawlerConfig }) {
 
       <TextField
         name="request_delay"
+        // Outlined: react-admin's filled inputs put the focused label at 4.0:1 on their grey (axe).
+        variant="outlined"
         type="number"
         label={translate('aipm.crawler_config.request_delay')}
         value={delay}

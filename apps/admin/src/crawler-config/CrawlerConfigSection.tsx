@@ -1,4 +1,4 @@
-import { Alert, Button, Card, CardContent, LinearProgress } from '@mui/material';
+import { Alert, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
 
@@ -28,6 +28,10 @@ export function CrawlerConfigSection() {
   return (
     <>
       <Title title="aipm.menu.crawler_config" />
+      {/* The page's one h1 (react-admin's app bar title is not a heading of the page). */}
+      <Typography component="h1" variant="h5" sx={{ mt: 2 }}>
+        {translate('aipm.menu.crawler_config')}
+      </Typography>
       <Card sx={{ mt: 2 }}>
         <CardContent>
           {config.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}

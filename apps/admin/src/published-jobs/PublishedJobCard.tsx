@@ -22,7 +22,7 @@ export function PublishedJobCard({ job, busy, onToggle, onDelete }: PublishedJob
   return (
     <Box component="article" aria-labelledby={`job-${job.id}`} data-testid="published-job" sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography id={`job-${job.id}`} component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        <Typography id={`job-${job.id}`} component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {job.title}
         </Typography>
         <Chip

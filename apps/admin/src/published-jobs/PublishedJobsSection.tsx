@@ -77,7 +77,8 @@ export function PublishedJobsSection() {
       <Title title="aipm.menu.published_jobs" />
       <CardContent>
         <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap', mb: 1 }}>
-          <Typography component="h2" variant="h6">
+          {/* The page's one h1 (react-admin's app bar title is not a heading of the page). */}
+          <Typography component="h1" variant="h6">
             {translate('aipm.published_jobs.title')}
           </Typography>
           {jobs.isSuccess && (
