@@ -7,6 +7,13 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3900);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e';
+/**
+ * The five fixture job sites of tools/fixture-sites, site i on FIXTURE_BASE_PORT + i (in FIXTURE_SITES order):
+ * the system's worker crawls and tests them instead of the real sites, as the worker's own tests do.
+ */
+const FIXTURE_BASE_PORT = Number(process.env.E2E_FIXTURE_BASE_PORT ?? 3920);
+const FIXTURE_SITES = ['zhaopin', 'zhipin', 'job51', 'liepin', 'lagou'];
+export const E2E_FIXTURE_ORIGINS: Record<string, string> = Object.fromEntries(FIXTURE_SITES.map((site, index) => [site, `http://127.0.0.1:${FIXTURE_BASE_PORT + index}`]));
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -37,14 +44,25 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, locale: 'zh-CN', channel: undefined } },
     { name: 'mobile', use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, locale: 'zh-CN', channel: undefined } },
   ],
-  webServer: {
-    // A fresh data directory each run, so first-run journeys (creating the administrator) are real.
-    command: `rm -rf '${DATA_DIR}' && node tools/start.mjs`,
-    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn' },
-    url: `${E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node tools/fixture-sites/serve.mjs --base-port ${FIXTURE_BASE_PORT}`,
+      // zhaopin, the first site, serves its search page on /.
+      url: `${E2E_FIXTURE_ORIGINS.zhaopin}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // A fresh data directory each run, so first-run journeys (creating the administrator) are real.
+      command: `rm -rf '${DATA_DIR}' && node tools/start.mjs`,
+      env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', CRAWLER_SITE_ORIGINS: JSON.stringify(E2E_FIXTURE_ORIGINS) },
+      url: `${E2E_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });
