@@ -11,6 +11,13 @@ export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e';
 /** The system signs WeChat share pages through a local stand-in of WeChat's API (tools/fake-wechat). */
 const WECHAT_PORT = new URL(E2E_WECHAT.apiBase).port;
+/**
+ * The five fixture job sites of tools/fixture-sites, site i on FIXTURE_BASE_PORT + i (in FIXTURE_SITES order):
+ * the system's worker crawls and tests them instead of the real sites, as the worker's own tests do.
+ */
+const FIXTURE_BASE_PORT = Number(process.env.E2E_FIXTURE_BASE_PORT ?? 3920);
+const FIXTURE_SITES = ['zhaopin', 'zhipin', 'job51', 'liepin', 'lagou'];
+export const E2E_FIXTURE_ORIGINS: Record<string, string> = Object.fromEntries(FIXTURE_SITES.map((site, index) => [site, `http://127.0.0.1:${FIXTURE_BASE_PORT + index}`]));
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -51,6 +58,15 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: `node tools/fixture-sites/serve.mjs --base-port ${FIXTURE_BASE_PORT}`,
+      // zhaopin, the first site, serves its search page on /.
+      url: `${E2E_FIXTURE_ORIGINS.zhaopin}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // A fresh data directory each run, so first-run journeys (creating the administrator) are real.
       command: `rm -rf '${DATA_DIR}' && exec node tools/start.mjs --no-build`,
       env: {
@@ -60,6 +76,7 @@ export default defineConfig({
         WECHAT_APP_ID: E2E_WECHAT.appId,
         WECHAT_APP_SECRET: E2E_WECHAT.appSecret,
         WECHAT_API_BASE: E2E_WECHAT.apiBase,
+        CRAWLER_SITE_ORIGINS: JSON.stringify(E2E_FIXTURE_ORIGINS),
       },
       url: `${E2E_BASE_URL}/api/health`,
       reuseExistingServer: false,

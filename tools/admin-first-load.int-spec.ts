@@ -58,7 +58,7 @@ describe('admin first load (/admin/login)', () => {
     const adminChunk = chunkWith('AdminApp.tsx');
     expect(adminChunk).toBeDefined();
     expect(adminChunk?.modules.some((m) => packageOf(m.id) === 'ra-core')).toBe(true);
-    const sections = ['dashboard/Dashboard.tsx', 'registrations/RegistrationList.tsx', 'messages/MessageList.tsx', 'sections/SectionPlaceholder.tsx'].map(
+    const sections = ['dashboard/Dashboard.tsx', 'registrations/RegistrationList.tsx', 'messages/MessageList.tsx', 'sections/SectionPlaceholder.tsx', 'published-jobs/PublishedJobsSection.tsx', 'crawler-config/CrawlerConfigSection.tsx'].map(
       (source) => chunkWith(source)?.fileName,
     );
     expect(new Set([entry?.fileName, adminChunk?.fileName, ...sections]).size).toBe(2 + sections.length);

@@ -231,6 +231,33 @@ const DATA_PATHS = {
   lagou: '/jobs/v2/positionAjax.json',
 };
 
+/**
+ * zhaopin's positions endpoint (`/c/i/sou`) in its documented shape, unlike the page's embedded state:
+ * `jobName`, and `company`, `city`, `workingExp`, `eduLevel` as objects (issue 13 item 6).
+ */
+function zhaopinSouAnswer(state, jobs) {
+  return {
+    code: 200,
+    data: {
+      numFound: state.positionCount,
+      results: state.positionList.map((item, i) => ({
+        number: item.number,
+        jobName: item.name,
+        company: { number: `CZ${jobs[i].number}`, name: item.companyName, size: { code: '3', name: '100-499人' }, type: { code: '5', name: '民营' } },
+        positionURL: item.positionURL,
+        workingExp: { code: '', name: item.workingExp },
+        eduLevel: { code: '', name: item.education },
+        salary: item.salary60,
+        emplType: '全职',
+        city: { items: [{ code: '', name: item.workCity }], display: `${item.workCity}-${item.cityDistrict}` },
+        updateDate: item.publishTime,
+        welfare: ['五险一金'],
+        positionLabel: JSON.stringify({ jobLight: [], skill: jobs[i].skills }),
+      })),
+    },
+  };
+}
+
 function searchPage(site, jobs, context) {
   const data = shapes[site](jobs, context);
   switch (site) {
@@ -351,7 +378,7 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
         }
         if (isSearch) return send(200, 'text/html; charset=utf-8', searchPage(site, jobs, context));
         const shaped = shapes[site](jobs, context);
-        const payload = site === 'zhaopin' ? { code: 200, data: { results: shaped.positionList } } : site === 'lagou' ? { success: true, content: shaped } : shaped;
+        const payload = site === 'zhaopin' ? zhaopinSouAnswer(shaped, jobs) : site === 'lagou' ? { success: true, content: shaped } : shaped;
         return send(200, 'application/json; charset=utf-8', JSON.stringify(payload));
       }
       return send(404, 'text/html; charset=utf-8', LAYOUT('404', '<h1>页面不存在</h1>'));

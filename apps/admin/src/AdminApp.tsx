@@ -1,19 +1,24 @@
-import { lazy } from 'react';
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 
 import { AppTitle } from './AppTitle';
 import { authProvider } from './auth/authProvider';
 import { VerifyingPermission } from './auth/VerifyingPermission';
+import { CrawlerConfigScreen } from './crawler-config';
 import { dataProvider } from './dataProvider';
 import { createI18nProvider } from './i18n/i18nProvider';
 import { AdminLayout } from './layout/AdminLayout';
 import { messagesResource } from './messages';
+import { PublishedJobsScreen } from './published-jobs';
+import { createAdminQueryClient } from './queryClient';
 import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
 import { PhoneConfigPlaceholder, wechatShareResource } from './wechat-share';
 
 const i18nProvider = createI18nProvider();
+/** One data-loading policy for every screen (spec §7): see queryClient.ts. */
+const queryClient = createAdminQueryClient();
 
 /** Each section is its own chunk, fetched when it is first opened (issue 18). */
 const Dashboard = lazy(() => import('./dashboard/Dashboard').then((module) => ({ default: module.Dashboard })));
@@ -21,7 +26,12 @@ const SectionPlaceholder = lazy(() => import('./sections/SectionPlaceholder').th
 
 /** The areas built so far; every other section of the menu still shows its placeholder. */
 const RESOURCES = [registrationsResource, messagesResource, wechatShareResource];
-const PLACEHOLDER_SECTIONS = ADMIN_SECTIONS.filter(({ path }) => !RESOURCES.some((resource) => resource.name === path));
+/** Sections that are pages of their own rather than react-admin resources, each a lazy chunk. */
+const SECTION_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  'published-jobs': PublishedJobsScreen,
+  'crawler-config': CrawlerConfigScreen,
+};
+const PLACEHOLDER_SECTIONS = ADMIN_SECTIONS.filter(({ path }) => !RESOURCES.some((resource) => resource.name === path) && !(path in SECTION_SCREENS));
 
 /**
  * react-admin for every /admin/** path but the login page, loaded after sign-in (App.tsx). `<Admin
@@ -39,6 +49,7 @@ export default function AdminApp() {
       loading={VerifyingPermission}
       loginPage={false}
       dataProvider={dataProvider}
+      queryClient={queryClient}
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={AdminLayout}
@@ -50,6 +61,9 @@ export default function AdminApp() {
         <Resource key={resource.name} {...resource} />
       ))}
       <CustomRoutes>
+        {Object.entries(SECTION_SCREENS).map(([path, Screen]) => (
+          <Route key={path} path={`/${path}`} element={<Screen />} />
+        ))}
         {PLACEHOLDER_SECTIONS.map(({ path, labelKey }) => (
           <Route
             key={path}

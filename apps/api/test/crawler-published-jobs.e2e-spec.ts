@@ -66,6 +66,32 @@ describe('admin published jobs', () => {
     expect(shown.body.data.map((row: { id: string }) => row.id)).toContain(job.id);
   });
 
+  it('lets caches keep the public list only as long as it is unchanged (ETag), so a change shows on the next load', async () => {
+    const job = await insert(5);
+    const publicList = (etag?: string) => {
+      const call = request(app.getHttpServer()).get('/api/jobs?limit=50');
+      return etag ? call.set('If-None-Match', etag) : call;
+    };
+    const first = await publicList().expect(200);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const etag = first.headers['etag'] as string;
+    expect(etag).toMatch(/^(W\/)?"[^"]+"$/);
+    expect(first.body.data.map((row: { id: string }) => row.id)).toContain(job.id);
+
+    // Unchanged: the cached copy stays good, and no body is sent.
+    const unchanged = await publicList(etag).expect(304);
+    expect(unchanged.text).toBe('');
+
+    await admin.patch(`/api/admin/published-jobs/${job.id}/status`).send({ isActive: false }).expect(200);
+    const afterDeactivation = await publicList(etag).expect(200);
+    expect(afterDeactivation.body.data.map((row: { id: string }) => row.id)).not.toContain(job.id);
+
+    await admin.delete(`/api/admin/published-jobs/${job.id}`).expect(200);
+    const afterDeletion = await publicList(afterDeactivation.headers['etag'] as string);
+    // Deleting an inactive job leaves the public list as it was.
+    expect(afterDeletion.status).toBe(304);
+  });
+
   it('deletes a job for good', async () => {
     const job = await insert(4);
     expect((await admin.delete(`/api/admin/published-jobs/${job.id}`).expect(200)).body).toEqual({ success: true, message: PUBLISHED_JOB_MESSAGES.deleted });

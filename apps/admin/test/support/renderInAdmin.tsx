@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { AdminContext, type DataProvider, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
+import { createAdminQueryClient } from '../../src/queryClient';
 
 export interface RenderInAdminOptions {
   /** A stub for screens that read data (lists, edit pages). */
@@ -11,10 +12,10 @@ export interface RenderInAdminOptions {
   at?: string;
 }
 
-/** Renders inside react-admin's contexts (Chinese i18n, a router) with its toast area. */
+/** Renders inside react-admin's contexts (Chinese i18n, the app's query policy, a router) with its toast area. */
 export function renderInAdmin(ui: ReactElement, options: RenderInAdminOptions = {}) {
   const admin = (
-    <AdminContext i18nProvider={createI18nProvider('')} store={memoryStore()} {...(options.dataProvider ? { dataProvider: options.dataProvider } : {})}>
+    <AdminContext i18nProvider={createI18nProvider('')} store={memoryStore()} queryClient={createAdminQueryClient()} {...(options.dataProvider ? { dataProvider: options.dataProvider } : {})}>
       {ui}
       <Notification />
     </AdminContext>

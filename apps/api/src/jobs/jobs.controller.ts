@@ -13,8 +13,10 @@ export class JobsController {
   constructor(private readonly jobs: JobsService) {}
 
   @Get()
-  // Visitors see new postings within a minute; the front door's SSR fetch is not cached by this.
-  @Header('Cache-Control', 'public, max-age=60')
+  // Kept by browsers and proxies but revalidated on every load: the ETag (Express's, over the body) turns an
+  // unchanged list into a 304 without a body, and a job deactivated or deleted in the admin is gone on the
+  // next load (spec §7) instead of staying up to a minute.
+  @Header('Cache-Control', 'public, no-cache')
   @ApiOkResponse({ type: JobListResponse, description: 'Active published jobs, newest first' })
   async list(@Query() query: ListJobsQuery): Promise<JobListResponse> {
     return { success: true, data: await this.jobs.listActive(query.limit ?? PUBLIC_JOBS_DEFAULT_LIMIT) };

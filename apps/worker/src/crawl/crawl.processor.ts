@@ -9,6 +9,7 @@ import {
   type CrawlJobProgress,
   type CrawlRunStatistics,
   newRunStatistics,
+  taskSearchUrls,
 } from '@aipm/contracts';
 import { AdminConfig, CrawlTask, readCrawlerConfig } from '@aipm/database';
 import type { CrawlJobData, CrawlJobResult } from '@aipm/queue';
@@ -142,8 +143,8 @@ export class CrawlProcessor {
     }
     if (!task.site || task.site === 'other') throw new CrawlPageError('navigation_refused', 'the task has neither target URLs nor a crawlable site');
     const adapter = this.registry.adapter(task.site);
-    const city = data.city ?? DEFAULT_CRAWL_CITY;
-    return task.keywords.map((keyword) => ({ adapter, url: adapter.searchUrl({ keyword, city, page: 1 }) }));
+    // The same list the admin previews: keywords × the task's site × the city.
+    return taskSearchUrls({ keywords: task.keywords, sites: [task.site], cities: [data.city ?? DEFAULT_CRAWL_CITY] }).map(({ url }) => ({ adapter, url: new URL(url) }));
   }
 
   private async crawlPage(adapter: SiteAdapter, url: URL, config: CrawlerConfig, task: CrawlTask, pageNumber: number): Promise<PageOutcome> {

@@ -87,3 +87,9 @@ export function parseCrawlerConfig(rows: ReadonlyArray<{ key: string; value: str
 export function serializeCrawlerConfigValue(value: string | number | boolean): string {
   return String(value);
 }
+
+/** The admin's crawler-settings calls (spec §7). */
+export const CRAWLER_CONFIG_PATHS = {
+  config: '/api/admin/crawler-config',
+  test: '/api/admin/crawler-config/test',
+} as const;

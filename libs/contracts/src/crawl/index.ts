@@ -7,3 +7,4 @@ export * from './crawl-admin.errors';
 export * from './crawl-admin.messages';
 export * from './crawl-admin.responses';
 export * from './published-job-admin';
+export * from './search-urls';

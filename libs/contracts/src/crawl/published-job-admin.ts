@@ -12,3 +12,10 @@ export interface AdminPublishedJobResponse extends PublicJob {
   isActive: boolean;
   publishedAt: string;
 }
+
+/** The admin's published-job calls (spec §7). */
+export const PUBLISHED_JOB_ADMIN_PATHS = {
+  list: '/api/admin/published-jobs',
+  status: (id: string) => `/api/admin/published-jobs/${encodeURIComponent(id)}/status`,
+  item: (id: string) => `/api/admin/published-jobs/${encodeURIComponent(id)}`,
+} as const;

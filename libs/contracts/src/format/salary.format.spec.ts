@@ -62,3 +62,14 @@ describe(formatAdminSalary.name, () => {
     expect(formatAdminSalary(range)).toBe(expected);
   });
 });
+
+describe(`${formatAdminSalary.name} in English`, () => {
+  it.each([
+    [{ salaryMin: 15000, salaryMax: 25000 }, '15K - 25K'],
+    [{ salaryMin: 8000, salaryMax: 9500 }, '8,000 - 9,500'],
+    [{ salaryMin: 12500, salaryCurrency: 'USD' }, '12.5K+ USD'],
+    [{ salaryMin: null, salaryMax: null }, 'Negotiable'],
+  ])('formats %j as %s', (range, expected) => {
+    expect(formatAdminSalary(range, 'en')).toBe(expected);
+  });
+});

@@ -47,20 +47,25 @@ export function formatSalary(range: SalaryRange, language?: string): string | nu
   return null;
 }
 
-function adminAmount(value: number): string {
-  return value >= TEN_THOUSAND ? `${(value / TEN_THOUSAND).toFixed(1)}万` : groupThousands(value);
+function adminAmount(value: number, language: string | undefined): string {
+  if (value < TEN_THOUSAND) return groupThousands(value);
+  return formatLanguage(language) === 'en' ? `${trimDecimals(value / 1000, 1)}K` : `${(value / TEN_THOUSAND).toFixed(1)}万`;
 }
+
+/** What the back office shows when neither bound is set. */
+export const ADMIN_SALARY_NEGOTIABLE = { zh: '面议', en: 'Negotiable' } as const;
 
 /**
  * The back office's salary (spec §9): N.N万 units, "面议" when neither bound is set, and a non-CNY
- * currency appended.
+ * currency appended. The English back office shows the same amounts in K and "Negotiable".
  */
-export function formatAdminSalary(range: SalaryRange): string {
+export function formatAdminSalary(range: SalaryRange, language?: string): string {
   const { salaryMin: min, salaryMax: max } = range;
   const currency = range.salaryCurrency || DEFAULT_CURRENCY;
   const suffix = currency === DEFAULT_CURRENCY ? '' : ` ${currency}`;
-  if (hasValue(min) && hasValue(max)) return `${adminAmount(min)} - ${adminAmount(max)}${suffix}`;
-  if (hasValue(min)) return `${adminAmount(min)}+${suffix}`;
-  if (hasValue(max)) return `≤${adminAmount(max)}${suffix}`;
-  return '面议';
+  const amount = (value: number) => adminAmount(value, language);
+  if (hasValue(min) && hasValue(max)) return `${amount(min)} - ${amount(max)}${suffix}`;
+  if (hasValue(min)) return `${amount(min)}+${suffix}`;
+  if (hasValue(max)) return `≤${amount(max)}${suffix}`;
+  return ADMIN_SALARY_NEGOTIABLE[formatLanguage(language)];
 }

@@ -1,4 +1,4 @@
-import type { CrawlerConfigKey, CrawlFailureReason, CrawlSite } from '@aipm/contracts';
+import type { CrawlerConfigKey, CrawlFailureReason, CrawlSite, SearchUrlQuery } from '@aipm/contracts';
 
 /** A job as an extractor reads it from a page or a data endpoint, before normalisation. */
 export interface ExtractedJob {
@@ -20,11 +20,8 @@ export interface ExtractedJob {
 /** What a data endpoint or embedded state said when it is not a job list. */
 export type DataVerdict = { jobs: ExtractedJob[]; hasMore?: boolean } | { failure: CrawlFailureReason; message: string } | null;
 
-export interface SearchQuery {
-  keyword: string;
-  city: string;
-  page: number;
-}
+/** keyword, city (spec §9) and 1-based page: the search URL itself is built from the contracts' template. */
+export type SearchQuery = SearchUrlQuery;
 
 /**
  * One recruitment site. URLs are built on the real origin; the crawler swaps in an overridden origin
@@ -62,12 +59,6 @@ export interface SiteAdapter {
 export function firstDataVerdict(verdicts: DataVerdict[]): DataVerdict {
   const known = verdicts.filter((verdict) => verdict !== null);
   return known.find((verdict) => 'failure' in verdict) ?? known.find((verdict) => 'jobs' in verdict && verdict.jobs.length > 0) ?? known[0] ?? null;
-}
-
-export function cityCode(adapter: SiteAdapter, city: string): string {
-  const code = adapter.cityCodes[city];
-  if (!code) throw new Error(`${adapter.site}: no code for city "${city}" (known: ${Object.keys(adapter.cityCodes).join(', ')})`);
-  return code;
 }
 
 /** Reads `<script>` state assigned as `window.NAME = {...}` or `NAME={...}`, or a JSON script by id. */

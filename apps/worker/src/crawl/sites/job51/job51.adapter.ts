@@ -1,40 +1,19 @@
-import { cityCode, stripUrl, type SearchQuery, type SiteAdapter } from '../site-adapter';
+import { buildSearchUrl, SEARCH_URL_TEMPLATES, withSearchPage } from '@aipm/contracts';
+import { stripUrl, type SiteAdapter } from '../site-adapter';
 import { extractJob51Search } from './job51.extract';
 
-/** 前程无忧 jobArea codes. */
-const CITY_CODES = {
-  长沙: '190200',
-  北京: '010000',
-  上海: '020000',
-  广州: '030200',
-  深圳: '040000',
-  杭州: '080200',
-  成都: '090200',
-  武汉: '180200',
-  西安: '200200',
-  南京: '070200',
-};
+/** The search page's URL: one definition in the contracts, which the admin's preview reads too. */
+const TEMPLATE = SEARCH_URL_TEMPLATES.job51;
 
 export const job51Adapter: SiteAdapter = {
   site: 'job51',
-  origin: 'https://we.51job.com',
+  origin: TEMPLATE.origin,
   domains: ['51job.com'],
   cookieKey: 'job51_cookie',
-  searchPath: '/pc/search',
-  cityCodes: CITY_CODES,
-  searchUrl({ keyword, city, page }: SearchQuery) {
-    const url = new URL('/pc/search', this.origin);
-    url.searchParams.set('keyword', keyword);
-    url.searchParams.set('jobArea', cityCode(this, city));
-    url.searchParams.set('searchType', '2');
-    url.searchParams.set('pageNum', String(page));
-    return url;
-  },
-  withPage(searchUrl, page) {
-    const url = new URL(searchUrl);
-    url.searchParams.set('pageNum', String(page));
-    return url;
-  },
+  searchPath: TEMPLATE.path,
+  cityCodes: TEMPLATE.cityCodes,
+  searchUrl: (query) => new URL(buildSearchUrl('job51', query)),
+  withPage: (searchUrl, page) => new URL(withSearchPage('job51', searchUrl, page)),
   isDataEndpoint: (url) => url.pathname === '/api/job/search-pc',
   dataRequest(searchUrl) {
     const url = new URL('/api/job/search-pc', searchUrl);

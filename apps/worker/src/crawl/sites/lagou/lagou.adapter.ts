@@ -1,28 +1,19 @@
-import { stripUrl, type SearchQuery, type SiteAdapter } from '../site-adapter';
+import { buildSearchUrl, SEARCH_URL_TEMPLATES, withSearchPage } from '@aipm/contracts';
+import { stripUrl, type SiteAdapter } from '../site-adapter';
 import { extractLagouNextData, extractLagouPositionAjax } from './lagou.extract';
 
-/** 拉勾 takes the city by name. */
-const CITY_CODES = Object.fromEntries(['长沙', '北京', '上海', '广州', '深圳', '杭州', '成都', '武汉', '西安', '南京'].map((city) => [city, city]));
+/** The search page's URL: one definition in the contracts, which the admin's preview reads too. */
+const TEMPLATE = SEARCH_URL_TEMPLATES.lagou;
 
 export const lagouAdapter: SiteAdapter = {
   site: 'lagou',
-  origin: 'https://www.lagou.com',
+  origin: TEMPLATE.origin,
   domains: ['lagou.com'],
   cookieKey: 'lagou_cookie',
-  searchPath: '/wn/jobs',
-  cityCodes: CITY_CODES,
-  searchUrl({ keyword, city, page }: SearchQuery) {
-    const url = new URL('/wn/jobs', this.origin);
-    url.searchParams.set('kd', keyword);
-    url.searchParams.set('city', CITY_CODES[city] ?? city);
-    url.searchParams.set('pn', String(page));
-    return url;
-  },
-  withPage(searchUrl, page) {
-    const url = new URL(searchUrl);
-    url.searchParams.set('pn', String(page));
-    return url;
-  },
+  searchPath: TEMPLATE.path,
+  cityCodes: TEMPLATE.cityCodes,
+  searchUrl: (query) => new URL(buildSearchUrl('lagou', query)),
+  withPage: (searchUrl, page) => new URL(withSearchPage('lagou', searchUrl, page)),
   isDataEndpoint: (url) => url.pathname === '/jobs/v2/positionAjax.json',
   dataRequest: () => null,
   extractFromData: extractLagouPositionAjax,

@@ -1,42 +1,21 @@
-import { cityCode, stripUrl, type SearchQuery, type SiteAdapter } from '../site-adapter';
+import { buildSearchUrl, SEARCH_URL_TEMPLATES, withSearchPage } from '@aipm/contracts';
+import { stripUrl, type SiteAdapter } from '../site-adapter';
 import { extractLiepinSearch } from './liepin.extract';
 
-/** 猎聘 dq codes. */
-const CITY_CODES = {
-  长沙: '180020',
-  北京: '010',
-  上海: '020',
-  广州: '050020',
-  深圳: '050090',
-  杭州: '070020',
-  成都: '280020',
-  武汉: '170020',
-  西安: '270020',
-  南京: '060020',
-};
+/** The search page's URL: one definition in the contracts, which the admin's preview reads too. */
+const TEMPLATE = SEARCH_URL_TEMPLATES.liepin;
 
 const SEARCH_API_PATH = '/api/com.liepin.searchfront4c.pc-search-job';
 
 export const liepinAdapter: SiteAdapter = {
   site: 'liepin',
-  origin: 'https://www.liepin.com',
+  origin: TEMPLATE.origin,
   domains: ['liepin.com'],
   cookieKey: 'liepin_cookie',
-  searchPath: '/zhaopin/',
-  cityCodes: CITY_CODES,
-  searchUrl({ keyword, city, page }: SearchQuery) {
-    const url = new URL('/zhaopin/', this.origin);
-    url.searchParams.set('key', keyword);
-    url.searchParams.set('dq', cityCode(this, city));
-    // 猎聘 counts pages from 0.
-    url.searchParams.set('currentPage', String(page - 1));
-    return url;
-  },
-  withPage(searchUrl, page) {
-    const url = new URL(searchUrl);
-    url.searchParams.set('currentPage', String(page - 1));
-    return url;
-  },
+  searchPath: TEMPLATE.path,
+  cityCodes: TEMPLATE.cityCodes,
+  searchUrl: (query) => new URL(buildSearchUrl('liepin', query)),
+  withPage: (searchUrl, page) => new URL(withSearchPage('liepin', searchUrl, page)),
   isDataEndpoint: (url) => url.pathname === SEARCH_API_PATH,
   dataRequest(searchUrl) {
     // The real endpoint is on api-c.liepin.com; an overridden origin serves both hosts' paths.

@@ -1,39 +1,19 @@
-import { cityCode, stripUrl, type SearchQuery, type SiteAdapter } from '../site-adapter';
+import { buildSearchUrl, SEARCH_URL_TEMPLATES, withSearchPage } from '@aipm/contracts';
+import { stripUrl, type SiteAdapter } from '../site-adapter';
 import { extractZhaopinInitialState, extractZhaopinPositions } from './zhaopin.extract';
 
-/** 智联招聘 jl codes. */
-const CITY_CODES = {
-  长沙: '749',
-  北京: '530',
-  上海: '538',
-  广州: '763',
-  深圳: '765',
-  杭州: '653',
-  成都: '801',
-  武汉: '736',
-  西安: '854',
-  南京: '635',
-};
+/** The search page's URL: one definition in the contracts, which the admin's preview reads too. */
+const TEMPLATE = SEARCH_URL_TEMPLATES.zhaopin;
 
 export const zhaopinAdapter: SiteAdapter = {
   site: 'zhaopin',
-  origin: 'https://sou.zhaopin.com',
+  origin: TEMPLATE.origin,
   domains: ['zhaopin.com'],
   cookieKey: 'zhaopin_cookie',
-  searchPath: '/',
-  cityCodes: CITY_CODES,
-  searchUrl({ keyword, city, page }: SearchQuery) {
-    const url = new URL('/', this.origin);
-    url.searchParams.set('jl', cityCode(this, city));
-    url.searchParams.set('kw', keyword);
-    url.searchParams.set('p', String(page));
-    return url;
-  },
-  withPage(searchUrl, page) {
-    const url = new URL(searchUrl);
-    url.searchParams.set('p', String(page));
-    return url;
-  },
+  searchPath: TEMPLATE.path,
+  cityCodes: TEMPLATE.cityCodes,
+  searchUrl: (query) => new URL(buildSearchUrl('zhaopin', query)),
+  withPage: (searchUrl, page) => new URL(withSearchPage('zhaopin', searchUrl, page)),
   isDataEndpoint: (url) => url.pathname === '/c/i/sou',
   // The page embeds its results, so a plain fetch of the page is enough.
   dataRequest: () => null,

@@ -26,6 +26,28 @@ describe(extractZhaopinInitialState.name, () => {
 });
 
 describe(extractZhaopinPositions.name, () => {
+  it('reads the company, location and requirements that the /c/i/sou answer nests in objects', () => {
+    const verdict = extractZhaopinPositions(JSON.parse(readFixture(__dirname, 'sou.json')));
+    const jobs = normalizeVerdict(zhaopinAdapter, verdict);
+    expect(jobs).toHaveLength(3);
+    expect(jobs[0]).toMatchObject({
+      title: 'AI产品经理',
+      company: '长沙智算科技有限公司',
+      location: '长沙·岳麓区',
+      salary: '15K-25K',
+      salaryMin: 15000,
+      salaryMax: 25000,
+      requirements: '3-5年 / 本科',
+      skillTags: ['Axure', 'Prompt'],
+      sourceUrl: 'https://jobs.zhaopin.com/CC457408237J40250030000.htm',
+      postedAt: expect.any(Date),
+    });
+    expect(jobs[1]).toMatchObject({ company: '湖南星图网络科技有限公司', location: '长沙', requirements: '1-3年 / 硕士', skillTags: [] });
+    // No display: the city items' names.
+    expect(jobs[2]).toMatchObject({ company: '北京深言智能科技有限公司', location: '长沙', salaryMin: null });
+    expect(jobs.every((job) => job.company !== '' && job.location !== null)).toBe(true);
+  });
+
   it('reports a non-200 code as a failure', () => {
     expect(extractZhaopinPositions({ code: 401, message: '请登录' })).toMatchObject({ failure: 'login_wall' });
   });

@@ -26,19 +26,52 @@ export function extractZhaopinPositions(body: unknown): DataVerdict {
   return { jobs: list.filter(isRecord).map(toJob) };
 }
 
+/**
+ * A field that is text in the embedded page state and an object in the `/c/i/sou` answer: `company`
+ * `{ name, number, … }`, `workingExp` and `eduLevel` `{ code, name }`.
+ */
+function named(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  const name = pathOf(value, 'name');
+  return typeof name === 'string' ? name : undefined;
+}
+
+/** `workCity` + `cityDistrict` (page state), or `city: { items: [{ name }], display: "长沙-岳麓区" }` (`/c/i/sou`). */
+function locationOf(item: Record<string, unknown>): string {
+  const parts = [item['workCity'], item['cityDistrict']].filter((part): part is string => typeof part === 'string' && part !== '');
+  if (parts.length > 0) return parts.join('·');
+  const display = pathOf(item, 'city', 'display');
+  if (typeof display === 'string' && display.trim() !== '') return display.split('-').map((part) => part.trim()).filter(Boolean).join('·');
+  const items = pathOf(item, 'city', 'items');
+  return Array.isArray(items) ? items.map(named).filter(Boolean).join('·') : '';
+}
+
+/** `/c/i/sou` carries its skills inside `positionLabel`, a JSON document in a string. */
+function positionLabelSkills(item: Record<string, unknown>): unknown[] {
+  const label = item['positionLabel'];
+  if (typeof label !== 'string') return [];
+  try {
+    const skills = pathOf(JSON.parse(label), 'skill');
+    return Array.isArray(skills) ? skills : [];
+  } catch {
+    return [];
+  }
+}
+
+/** One job of either shape (the page state's flat fields, or the `/c/i/sou` answer's nested ones). */
 function toJob(item: Record<string, unknown>): ExtractedJob {
   const skillLabels = Array.isArray(item['skillLabel']) ? item['skillLabel'].map((label) => pathOf(label, 'value') ?? label) : [];
   const jobTags = Array.isArray(item['jobSkillTags']) ? item['jobSkillTags'].map((tag) => pathOf(tag, 'name') ?? tag) : [];
   return {
     title: item['name'] ?? item['jobName'],
-    company: item['companyName'],
-    location: [item['workCity'], item['cityDistrict']].filter(Boolean).join('·'),
+    company: named(item['companyName']) ?? named(item['company']),
+    location: locationOf(item),
     salary: item['salary60'] ?? item['salaryReal'] ?? item['salary'],
     description: item['jobSummary'],
-    requirements: [item['workingExp'], item['education']].filter(Boolean).join(' / '),
-    skillTags: [...skillLabels, ...jobTags],
+    requirements: [named(item['workingExp']), named(item['education']) ?? named(item['eduLevel'])].filter(Boolean).join(' / '),
+    skillTags: [...skillLabels, ...jobTags, ...positionLabelSkills(item)],
     url: String(item['positionURL'] ?? item['positionUrl'] ?? ''),
-    postedText: item['publishTime'] ?? item['updateDateStr'],
+    postedText: item['publishTime'] ?? item['updateDateStr'] ?? item['updateDate'],
     raw: item,
   };
 }

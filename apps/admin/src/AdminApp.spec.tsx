@@ -1,0 +1,74 @@
+import '../test/support/jsdom-setup';
+import { ADMIN_AUTH_PATHS, ERROR_MESSAGES } from '@aipm/contracts';
+import { focusManager, onlineManager } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+
+import AdminApp from './AdminApp';
+import { ADMIN_QUERY_DEFAULTS } from './queryClient';
+
+const SLOW = { timeout: 5000 };
+
+/** The signed-in session, and a registrations list that always fails with a 500. */
+function serveFailingList() {
+  const listCalls: string[] = [];
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    const json = (status: number, body: unknown) =>
+      ({ ok: status < 400, status, statusText: '', headers: new Headers({ 'Content-Type': 'application/json' }), text: async () => JSON.stringify(body) }) as Response;
+    if (url === ADMIN_AUTH_PATHS.verify) return json(200, { success: true });
+    if (url === ADMIN_AUTH_PATHS.session) return json(200, { success: true, email: 'admin@aipm.test', mustChangePassword: false });
+    if (url.startsWith('/api/registrations')) {
+      listCalls.push(url);
+      return json(500, { success: false, code: 'INTERNAL_ERROR', message: '服务器错误' });
+    }
+    return json(404, { success: false, code: 'NOT_FOUND', message: 'not found' });
+  }) as typeof fetch;
+  return listCalls;
+}
+
+const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+
+describe(AdminApp.name, () => {
+  it('loads a failed list once: no retry, no refetch on focus or reconnect, no polling (spec §7)', async () => {
+    const listCalls = serveFailingList();
+    render(
+      <MemoryRouter initialEntries={['/admin/registrations']}>
+        <Routes>
+          <Route
+            path="/admin/*"
+            element={
+              <Suspense fallback={null}>
+                <AdminApp />
+              </Suspense>
+            }
+          />
+        </Routes>
+      </MemoryRouter>,
+    );
+
+    // react-admin reports the failure with the code's text once the single attempt failed.
+    expect(await screen.findByText(ERROR_MESSAGES.INTERNAL_ERROR, {}, SLOW)).toBeInTheDocument();
+    expect(listCalls).toHaveLength(1);
+    // react-query's default would retry after 1 s, then 2 s.
+    await wait(1500);
+    expect(listCalls).toHaveLength(1);
+
+    await act(async () => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+      onlineManager.setOnline(false);
+      onlineManager.setOnline(true);
+    });
+    await wait(200);
+    expect(listCalls).toHaveLength(1);
+  }, 15_000);
+
+  it('states the policy for queries and mutations alike', () => {
+    expect(ADMIN_QUERY_DEFAULTS).toEqual({
+      queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, refetchInterval: false, refetchIntervalInBackground: false },
+      mutations: { retry: false },
+    });
+  });
+});

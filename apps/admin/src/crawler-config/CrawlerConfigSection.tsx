@@ -1,0 +1,63 @@
+import { Alert, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Title, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
+
+import { AdvancedSettingsForm } from './AdvancedSettingsForm';
+import { CRAWLER_CONFIG_QUERY_KEY, crawlerConfigApi } from './crawlerConfigApi';
+import { CrawlerTestCard } from './CrawlerTestCard';
+
+/**
+ * 爬虫配置 (spec §2): the advanced settings and the settings test. (The automated-search and review cards
+ * of the spec's tab belong to the crawler work of issue 13 item 1.)
+ */
+export function CrawlerConfigSection() {
+  const translate = useTranslate();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const config = useQuery({
+    queryKey: CRAWLER_CONFIG_QUERY_KEY,
+    queryFn: async () => {
+      try {
+        return await crawlerConfigApi.read();
+      } catch (error) {
+        await logoutIfAccessDenied(error);
+        throw error;
+      }
+    },
+  });
+
+  return (
+    <>
+      <Title title="aipm.menu.crawler_config" />
+      {/* The page's one h1 (react-admin's app bar title is not a heading of the page). */}
+      <Typography component="h1" variant="h5" sx={{ mt: 2 }}>
+        {translate('aipm.menu.crawler_config')}
+      </Typography>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          {config.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
+          {config.isError && (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void config.refetch()}>
+                  {translate('aipm.crawler_config.retry')}
+                </Button>
+              }
+            >
+              {translate('aipm.crawler_config.load_failed', {
+                message: config.error instanceof Error ? translate(config.error.message, { _: config.error.message }) : String(config.error),
+              })}
+            </Alert>
+          )}
+          {/* The form starts from the first answer; a save answers the new settings, which the form takes up. */}
+          {config.data && <AdvancedSettingsForm config={config.data} />}
+        </CardContent>
+      </Card>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <CrawlerTestCard />
+        </CardContent>
+      </Card>
+    </>
+  );
+}
