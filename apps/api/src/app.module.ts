@@ -13,6 +13,11 @@ import { PublishedJobsAdminModule } from './published-jobs/published-jobs-admin.
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
 import { StorageModule } from './storage/storage.module';
+import { ContractsModule } from './contracts/contracts.module';
+import { PaymentsModule } from './payments/payments.module';
+import { StudentAccountsModule } from './student-accounts/student-accounts.module';
+import { StudentsModule } from './students/students.module';
+import { UploadsModule } from './uploads/uploads.module';
 
 @Module({})
 export class AppModule {
@@ -34,6 +39,11 @@ export class AppModule {
         LeadsModule,
         CrawlerModule,
         PublishedJobsAdminModule,
+        UploadsModule,
+        StudentsModule,
+        ContractsModule,
+        PaymentsModule,
+        StudentAccountsModule,
       ],
     };
   }

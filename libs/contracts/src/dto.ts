@@ -8,3 +8,5 @@ export * from './crawl/published-job-admin.dto';
 export * from './leads/lead.dto';
 export * from './leads/lead-validators';
 export * from './validation/rule';
+export * from './students/student.dto';
+export { isCalendarDate } from './students/student-validators';

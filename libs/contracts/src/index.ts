@@ -9,3 +9,4 @@ export * from './format';
 export * from './auth';
 export * from './crawl';
 export * from './leads';
+export * from './students';

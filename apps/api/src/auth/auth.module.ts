@@ -39,7 +39,8 @@ const SESSION_STORE = Symbol('SESSION_STORE');
     { provide: APP_GUARD, useClass: SameOriginGuard },
     { provide: APP_GUARD, useClass: AdminSessionGuard },
   ],
-  exports: [AuthService],
+  // The hasher also stores the student accounts' passwords (argon2id, one cost setting for every login).
+  exports: [AuthService, PasswordHasher],
 })
 export class AuthModule implements NestModule, OnApplicationShutdown {
   constructor(

@@ -1,6 +1,7 @@
 import { AUTH_ERRORS } from '../auth/auth.errors';
 import { CRAWL_ERRORS, PUBLISHED_JOB_ERRORS } from '../crawl/crawl-admin.errors';
 import { LEAD_ERRORS } from '../leads/lead.errors';
+import { STUDENT_ERRORS } from '../students/student.errors';
 import { COMMON_ERRORS } from './common.errors';
 
 /** Every feature's error codes, each defined once (error-catalog.spec.ts proves no code is defined twice). */
@@ -10,6 +11,7 @@ export const ERROR_CATALOGS = {
   leads: LEAD_ERRORS,
   crawl: CRAWL_ERRORS,
   publishedJobs: PUBLISHED_JOB_ERRORS,
+  students: STUDENT_ERRORS,
 } as const;
 
 /** Code → the spec's Chinese message: what the API answers, and the back office's zh translation. */
@@ -19,6 +21,7 @@ export const ERROR_MESSAGES = {
   ...LEAD_ERRORS,
   ...CRAWL_ERRORS,
   ...PUBLISHED_JOB_ERRORS,
+  ...STUDENT_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
