@@ -3,7 +3,6 @@ import type { ConfirmUploadDto, CreateUploadUrlDto } from '@aipm/contracts/dto';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { InvalidInputError } from '../common/errors/api.error';
-import { StudentError } from '../students/student.error';
 import { FileStore, UPLOAD_URL_TTL_SECONDS } from './file-store';
 import { sniffUploadType } from './file-sniff';
 
@@ -58,7 +57,7 @@ export class UploadsService {
     const rules = UPLOAD_RULES[kind];
 
     const stored = await this.files.stat(key);
-    if (!stored) throw new StudentError('UPLOAD_NOT_FOUND');
+    if (!stored) throw InvalidInputError.forField('uploadURL', 'UPLOAD_NOT_FOUND');
     if (stored.size === 0) return this.refuse(key, 'EMPTY_FILE');
     if (stored.size > rules.maxBytes) return this.refuse(key, kind === 'photo' ? 'PHOTO_TOO_LARGE' : 'CONTRACT_FILE_TOO_LARGE');
 
