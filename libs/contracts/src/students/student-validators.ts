@@ -66,7 +66,10 @@ export const HasUploadExtension = (): PropertyDecorator =>
     if (typeof value !== 'string') return false;
     const kind = ((args.object as { kind?: unknown }).kind ?? 'contract') as UploadKind;
     const type = UPLOAD_EXTENSIONS[extensionOf(value)]?.type;
-    return type !== undefined && (UPLOAD_RULES[kind]?.types ?? []).includes(type);
+    if (type === undefined) return false;
+    // An unknown kind is the kind field's own failure; the name is then checked against any kind.
+    const types = Object.hasOwn(UPLOAD_RULES, kind) ? UPLOAD_RULES[kind].types : Object.values(UPLOAD_RULES).flatMap((rules) => rules.types);
+    return types.includes(type);
   });
 
 /** Only `undefined` skips the field's rules: for fields that cannot be cleared, null is refused like a bad value. */

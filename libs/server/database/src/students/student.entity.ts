@@ -3,7 +3,8 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn,
 import { inValues } from '../common/sql-check';
 
 @Entity('students')
-@Index('IDX_students_createdAt', ['createdAt'])
+// The list's default order, (createdAt DESC NULLS LAST, id DESC) in the migration.
+@Index('IDX_students_createdAt_id', ['createdAt', 'id'])
 @Index('IDX_students_status', ['status'])
 @Index('IDX_students_phoneNormalized', ['phoneNormalized'])
 @Index('IDX_students_email', ['email'])
