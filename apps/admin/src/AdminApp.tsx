@@ -11,6 +11,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import { messagesResource } from './messages';
 import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
+import { contractsResource, paymentsResource, studentAccountsResource, studentsResource } from './students';
 
 const i18nProvider = createI18nProvider();
 
@@ -19,7 +20,7 @@ const Dashboard = lazy(() => import('./dashboard/Dashboard').then((module) => ({
 const SectionPlaceholder = lazy(() => import('./sections/SectionPlaceholder').then((module) => ({ default: module.SectionPlaceholder })));
 
 /** The areas built so far; every other section of the menu still shows its placeholder. */
-const RESOURCES = [registrationsResource, messagesResource];
+const RESOURCES = [registrationsResource, messagesResource, studentsResource, contractsResource, studentAccountsResource, paymentsResource];
 const PLACEHOLDER_SECTIONS = ADMIN_SECTIONS.filter(({ path }) => !RESOURCES.some((resource) => resource.name === path));
 
 /**

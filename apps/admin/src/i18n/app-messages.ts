@@ -1,5 +1,6 @@
 import { LEAD_STATUS_LABELS } from '@aipm/contracts';
 
+import { enStudentMessages, zhStudentMessages } from '../students/studentMessages';
 import { enErrorMessages, zhErrorMessages } from './error-messages';
 
 /** The back office's own wording, under `aipm.*` beside react-admin's `ra.*`. zh is the reference (spec §5, §8). */
@@ -29,6 +30,7 @@ export const zhAppMessages = {
       crawler_config: '爬虫配置',
     },
     placeholder: '该功能正在开发中',
+    students: zhStudentMessages,
     leads: {
       status: LEAD_STATUS_LABELS,
       message_status_new: '新咨询',
@@ -183,6 +185,7 @@ export const enAppMessages: typeof zhAppMessages = {
       crawler_config: 'Crawler settings',
     },
     placeholder: 'This feature is under development',
+    students: enStudentMessages,
     leads: {
       status: {
         new: 'New',
