@@ -6,6 +6,9 @@ import { stubDataProvider } from '../../test/support/leadFactories';
 import { renderInAdmin } from '../../test/support/renderInAdmin';
 import { PaymentsSection } from './PaymentsSection';
 
+/** A data provider whose listed methods answer as given (the stub's other methods stay). */
+const provider = (overrides: Record<string, jest.Mock>) => stubDataProvider([], overrides as never);
+
 const SLOW = { timeout: 5000 };
 
 const student: StudentResponse = {
@@ -49,7 +52,7 @@ const payment: PaymentResponse = {
 
 describe(PaymentsSection.name, () => {
   it('lists the payments with the total in ¥ and two decimals', async () => {
-    renderInAdmin(<PaymentsSection student={student} />, { dataProvider: stubDataProvider([], { getManyReference: jest.fn(async () => ({ data: [payment], total: 1 })) }) });
+    renderInAdmin(<PaymentsSection student={student} />, { dataProvider: provider({ getManyReference: jest.fn(async () => ({ data: [payment], total: 1 })) }) });
     expect(await screen.findByText('¥19,800.50 · 微信支付', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByTestId('payments-total')).toHaveTextContent('合计: ¥19,800.50');
   });
@@ -57,7 +60,7 @@ describe(PaymentsSection.name, () => {
   it('adds a payment in cents with the default method, and refuses an amount that is not a number above 0', async () => {
     const create = jest.fn(async (_resource: string, { data }: { data: object }) => ({ data: { ...data, id: 'new' } }));
     const user = userEvent.setup();
-    renderInAdmin(<PaymentsSection student={student} />, { dataProvider: stubDataProvider([], { create }) });
+    renderInAdmin(<PaymentsSection student={student} />, { dataProvider: provider({ create }) });
     const amount = await screen.findByRole('textbox', { name: '金额（元）' }, SLOW);
 
     await user.click(screen.getByRole('button', { name: '添加缴费' }));
@@ -79,7 +82,7 @@ describe(PaymentsSection.name, () => {
     const remove = jest.fn(async () => ({ data: payment }));
     const user = userEvent.setup();
     renderInAdmin(<PaymentsSection student={student} />, {
-      dataProvider: stubDataProvider([], { getManyReference: jest.fn(async () => ({ data: [payment], total: 1 })), delete: remove }),
+      dataProvider: provider({ getManyReference: jest.fn(async () => ({ data: [payment], total: 1 })), delete: remove }),
     });
     await user.click(await screen.findByRole('button', { name: '删除 PAY-20250901-AB12CD' }, SLOW));
     const dialog = await screen.findByRole('dialog');
