@@ -1,6 +1,6 @@
 import { LEAD_STATUS_LABELS } from '@aipm/contracts';
 
-import { enStudentMessages, zhStudentMessages } from '../students/studentMessages';
+import { enStudentMessages, enStudentResources, zhStudentMessages, zhStudentResources } from '../students/studentMessages';
 import { enErrorMessages, zhErrorMessages } from './error-messages';
 
 /** The back office's own wording, under `aipm.*` beside react-admin's `ra.*`. zh is the reference (spec §5, §8). */
@@ -126,6 +126,7 @@ export const zhAppMessages = {
     },
   },
   resources: {
+    ...zhStudentResources,
     registrations: {
       name: '学员注册',
       fields: {
@@ -286,6 +287,7 @@ export const enAppMessages: typeof zhAppMessages = {
     },
   },
   resources: {
+    ...enStudentResources,
     registrations: {
       name: 'Registrations',
       fields: {

@@ -21,7 +21,7 @@ export function StudentList() {
   return (
     <>
       <StudentTabs />
-      <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false} actions={<Actions />} empty={<><Actions /><StudentEmpty textKey="aipm.students.empty" /></>}>
+      <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false} actions={<Actions />} empty={<StudentEmpty textKey="aipm.students.empty" createLabel="aipm.students.add" />}>
         {phone ? (
           <SimpleList<StudentResponse>
             rowClick="show"

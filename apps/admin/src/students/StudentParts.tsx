@@ -1,7 +1,7 @@
 import { formatMoneyFromCents, type MoneyTotal, type StudentStatus, STUDENT_STATUSES } from '@aipm/contracts';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { Box, Chip, type ChipProps, Tab, Tabs, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { CreateButton, useBasename, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 
 const STATUS_COLORS: Record<StudentStatus, ChipProps['color']> = {
@@ -33,17 +33,20 @@ const TABS = [
 export function StudentTabs() {
   const translate = useTranslate();
   const { pathname } = useLocation();
+  // react-admin sits under /admin inside the outer router: links carry its basename.
+  const basename = useBasename();
   const current = TABS.find((tab) => pathname.includes(tab.path))?.path ?? '/students';
   return (
     <Tabs value={current} aria-label={translate('aipm.menu.students')} sx={{ mb: 1 }} variant="scrollable">
       {TABS.map((tab) => (
-        <Tab key={tab.path} value={tab.path} label={translate(`aipm.students.tabs.${tab.key}`)} component={Link} to={tab.path} />
+        <Tab key={tab.path} value={tab.path} label={translate(`aipm.students.tabs.${tab.key}`)} component={Link} to={`${basename}${tab.path}`} />
       ))}
     </Tabs>
   );
 }
 
-export function StudentEmpty({ textKey }: { textKey: string }) {
+/** A list with no record yet: the spec's empty text, and the way to add the first one. */
+export function StudentEmpty({ textKey, createLabel }: { textKey: string; createLabel?: string }) {
   const translate = useTranslate();
   return (
     <Box sx={{ py: 8, px: 2, textAlign: 'center', color: 'text.secondary' }} data-testid="student-empty">
@@ -51,6 +54,7 @@ export function StudentEmpty({ textKey }: { textKey: string }) {
       <Typography variant="h6" component="p">
         {translate(textKey)}
       </Typography>
+      <CreateButton variant="contained" sx={{ mt: 2 }} {...(createLabel ? { label: createLabel } : {})} />
     </Box>
   );
 }

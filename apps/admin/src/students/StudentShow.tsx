@@ -1,7 +1,7 @@
 import { type StudentResponse, TOOL_ACCOUNT_FIELDS } from '@aipm/contracts';
-import { Avatar, Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { DeleteButton, EditButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { DeleteButton, EditButton, Show, useRecordContext, useTranslate } from 'react-admin';
 import { PaymentsSection } from './PaymentsSection';
 import { StudentStatusBadge } from './StudentParts';
 
@@ -35,8 +35,8 @@ function StudentCard() {
   if (!student) return null;
   const tools = TOOL_ACCOUNT_FIELDS.filter((field) => student[field]);
   return (
-    <Card variant="outlined">
-      <CardContent>
+    <CardContent>
+        <CardActions />
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
           <Photo student={student} />
           <Box>
@@ -90,23 +90,23 @@ function StudentCard() {
             <Line label="aipm.students.fields.notes" value={student.notes} />
           </>
         ) : null}
-      </CardContent>
-    </Card>
+    </CardContent>
   );
 }
 
-function ShowActions() {
+/** Inside the card: on the page's grey background the primary-coloured buttons fall under 4.5:1 contrast. */
+function CardActions() {
   return (
-    <TopToolbar>
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mb: 1 }}>
       <EditButton />
       <DeleteButton mutationMode="pessimistic" />
-    </TopToolbar>
+    </Stack>
   );
 }
 
 export function StudentShow() {
   return (
-    <Show actions={<ShowActions />} component="div">
+    <Show actions={false}>
       <StudentCard />
     </Show>
   );

@@ -139,3 +139,18 @@ export const enStudentMessages: typeof zhStudentMessages = {
   added: 'Student added',
   add_failed: 'Adding failed',
 };
+
+/** react-admin's page titles and field labels per resource (`resources.<name>`), for the section's four resources. */
+export const zhStudentResources = {
+  students: { name: '学员' },
+  contracts: { name: '合同' },
+  'student-accounts': { name: '学员账户' },
+  payments: { name: '缴费记录' },
+};
+
+export const enStudentResources: typeof zhStudentResources = {
+  students: { name: 'Student |||| Students' },
+  contracts: { name: 'Contract |||| Contracts' },
+  'student-accounts': { name: 'Student account |||| Student accounts' },
+  payments: { name: 'Payment |||| Payments' },
+};
