@@ -54,7 +54,8 @@ function nodeProject(name: string, folder: string, nestedProjects: string[] = []
     testMatch: ['**/*.spec.ts', ...INTEGRATION_TESTS],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     transform: swcTransform,
-    transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@standard-schema|file-type|strtok3|token-types|uint8array-extras)/)'],
+    // file-type (upload sniffing) and its ESM-only chain: strtok3, token-types, @tokenizer/inflate, @borewit/text-codec, uint8array-extras.
+    transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@standard-schema|file-type|strtok3|token-types|@tokenizer/inflate|@borewit/text-codec|uint8array-extras)/)'],
     moduleNameMapper: workspaceSources,
   };
 }

@@ -171,7 +171,7 @@ test.describe.serial('back office: registrations and consultation messages', () 
 
     await page.getByRole('button', { name: '删除此人全部记录' }).click();
     await dialog.getByRole('button', { name: '永久删除' }).click();
-    await expect(toast(page, '已删除该联系人的全部记录：1 条注册信息，1 条咨询消息')).toBeVisible();
+    await expect(toast(page, '已删除该联系人的全部记录：1 条注册信息，1 条咨询消息，0 名学员（含合同、缴费、账户和文件）')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/registrations(\?.*)?$/);
     await search(page, SEARCH_REGISTRATIONS, leads.tag);
     await expect(page.locator(LEAD_ITEMS)).toHaveCount(2);

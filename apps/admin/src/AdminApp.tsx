@@ -15,6 +15,7 @@ import { createAdminQueryClient } from './queryClient';
 import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
 import { PhoneConfigPlaceholder, wechatShareResource } from './wechat-share';
+import { contractsResource, paymentsResource, studentAccountsResource, studentsResource } from './students';
 
 const i18nProvider = createI18nProvider();
 /** One data-loading policy for every screen (spec §7): see queryClient.ts. */
@@ -25,7 +26,7 @@ const Dashboard = lazy(() => import('./dashboard/Dashboard').then((module) => ({
 const SectionPlaceholder = lazy(() => import('./sections/SectionPlaceholder').then((module) => ({ default: module.SectionPlaceholder })));
 
 /** The areas built so far; every other section of the menu still shows its placeholder. */
-const RESOURCES = [registrationsResource, messagesResource, wechatShareResource];
+const RESOURCES = [registrationsResource, messagesResource, studentsResource, contractsResource, studentAccountsResource, paymentsResource, wechatShareResource];
 /** Sections that are pages of their own rather than react-admin resources, each a lazy chunk. */
 const SECTION_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'published-jobs': PublishedJobsScreen,

@@ -79,8 +79,8 @@ describe(createDataProvider.name, () => {
   });
 
   it('erases a person through POST /api/admin/people/erase', async () => {
-    const requests = answerWith({ status: 200, body: { success: true, message: '已删除该联系人的全部记录', data: { registrations: 2, messages: 1 } } });
-    expect(await provider.erasePerson({ phone: '13812345678', email: 'a@b.cn' })).toEqual({ registrations: 2, messages: 1 });
+    const requests = answerWith({ status: 200, body: { success: true, message: '已删除该联系人的全部记录', data: { registrations: 2, messages: 1, students: 1 } } });
+    expect(await provider.erasePerson({ phone: '13812345678', email: 'a@b.cn' })).toEqual({ registrations: 2, messages: 1, students: 1 });
     expect(requests[0]).toMatchObject({ url: '/api/admin/people/erase', method: 'POST', body: { phone: '13812345678', email: 'a@b.cn' } });
   });
 

@@ -14,6 +14,11 @@ import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
 import { StorageModule } from './storage/storage.module';
 import { WechatModule } from './wechat/wechat.module';
+import { ContractsModule } from './contracts/contracts.module';
+import { PaymentsModule } from './payments/payments.module';
+import { StudentAccountsModule } from './student-accounts/student-accounts.module';
+import { StudentsModule } from './students/students.module';
+import { UploadsModule } from './uploads/uploads.module';
 
 @Module({})
 export class AppModule {
@@ -36,6 +41,11 @@ export class AppModule {
         CrawlerModule,
         PublishedJobsAdminModule,
         WechatModule,
+        UploadsModule,
+        StudentsModule,
+        ContractsModule,
+        PaymentsModule,
+        StudentAccountsModule,
       ],
     };
   }

@@ -467,7 +467,7 @@ describe(RegistrationsController.name, () => {
           .post('/api/admin/people/erase')
           .send({ phone: `${phone.slice(0, 3)}-${phone.slice(3)}`, email: 'same-person@example.com' })
           .expect(200);
-        expect(response.body).toEqual({ success: true, message: LEAD_MESSAGES.erased, data: { registrations: 3, messages: 1 } });
+        expect(response.body).toEqual({ success: true, message: LEAD_MESSAGES.erased, data: { registrations: 3, messages: 1, students: 0 } });
         const left = await sql.query(
           `SELECT id FROM registrations WHERE "phoneNormalized" IN ($1, '+8613999990000') OR email = 'same-person@example.com'`,
           [`+86${phone}`]

@@ -9,3 +9,5 @@ export * from './leads/lead.dto';
 export * from './leads/lead-validators';
 export * from './validation/rule';
 export * from './wechat/wechat.dto';
+export * from './students/student.dto';
+export { isCalendarDate } from './students/student-validators';

@@ -10,3 +10,4 @@ export * from './auth';
 export * from './crawl';
 export * from './leads';
 export * from './wechat';
+export * from './students';

@@ -1,6 +1,7 @@
 import { LEAD_STATUS_LABELS } from '@aipm/contracts';
 
 import { enWechatShareMessages, enWechatShareResource, zhWechatShareMessages, zhWechatShareResource } from '../wechat-share/messages';
+import { enStudentMessages, enStudentResources, zhStudentMessages, zhStudentResources } from '../students/studentMessages';
 import { enErrorMessages, zhErrorMessages } from './error-messages';
 
 /** The back office's own wording, under `aipm.*` beside react-admin's `ra.*`. zh is the reference (spec §5, §8). */
@@ -31,6 +32,7 @@ export const zhAppMessages = {
     },
     placeholder: '该功能正在开发中',
     wechat_share: zhWechatShareMessages,
+    students: zhStudentMessages,
     leads: {
       status: LEAD_STATUS_LABELS,
       message_status_new: '新咨询',
@@ -69,7 +71,7 @@ export const zhAppMessages = {
         title: '删除此联系人的全部记录？',
         content: '将永久删除 %{who} 的全部注册信息和咨询消息（个人信息保护法删除请求），此操作不可恢复。',
         confirm: '永久删除',
-        success: '已删除该联系人的全部记录：%{registrations} 条注册信息，%{messages} 条咨询消息',
+        success: '已删除该联系人的全部记录：%{registrations} 条注册信息，%{messages} 条咨询消息，%{students} 名学员（含合同、缴费、账户和文件）',
         failed: '删除失败：%{message}',
       },
     },
@@ -127,6 +129,7 @@ export const zhAppMessages = {
   },
   resources: {
     'wechat-share-configs': zhWechatShareResource,
+    ...zhStudentResources,
     registrations: {
       name: '学员注册',
       fields: {
@@ -187,6 +190,7 @@ export const enAppMessages: typeof zhAppMessages = {
     },
     placeholder: 'This feature is under development',
     wechat_share: enWechatShareMessages,
+    students: enStudentMessages,
     leads: {
       status: {
         new: 'New',
@@ -230,7 +234,7 @@ export const enAppMessages: typeof zhAppMessages = {
         title: 'Delete every record of this person?',
         content: 'Every registration and consultation message of %{who} will be deleted for good (personal-information erasure request). This cannot be undone.',
         confirm: 'Delete for good',
-        success: 'Every record of this person was deleted: %{registrations} registrations, %{messages} consultation messages',
+        success: 'Every record of this person was deleted: %{registrations} registrations, %{messages} consultation messages, %{students} students (with contracts, payments, accounts and files)',
         failed: 'Deletion failed: %{message}',
       },
     },
@@ -288,6 +292,7 @@ export const enAppMessages: typeof zhAppMessages = {
   },
   resources: {
     'wechat-share-configs': enWechatShareResource,
+    ...enStudentResources,
     registrations: {
       name: 'Registrations',
       fields: {

@@ -31,7 +31,7 @@ export function ErasePersonButton() {
     try {
       // useDataProvider routes a 401 to the authProvider like every other call.
       const erased = await dataProvider.erasePerson({ phone: record.phone, ...(record.email ? { email: record.email } : {}) });
-      notify('aipm.leads.erase.success', { type: 'success', messageArgs: { registrations: erased.registrations, messages: erased.messages } });
+      notify('aipm.leads.erase.success', { type: 'success', messageArgs: { registrations: erased.registrations, messages: erased.messages, students: erased.students } });
       redirect('list', resource);
     } catch (error) {
       notify('aipm.leads.erase.failed', { type: 'error', messageArgs: { message: error instanceof Error ? translate(error.message, { _: error.message }) : String(error) } });

@@ -57,7 +57,7 @@ describe(RegistrationEdit.name, () => {
   });
 
   it('erases the person only after the confirmation, then goes back to the list', async () => {
-    const dataProvider = stubDataProvider([record], { erasePerson: jest.fn(async () => ({ registrations: 1, messages: 2 })) });
+    const dataProvider = stubDataProvider([record], { erasePerson: jest.fn(async () => ({ registrations: 1, messages: 2, students: 0 })) });
     const user = userEvent.setup();
     renderEdit(dataProvider);
     await within(await screen.findByTestId('lead-details', {}, SLOW)).findByText('张三');
@@ -72,7 +72,7 @@ describe(RegistrationEdit.name, () => {
     await user.click(screen.getByRole('button', { name: '删除此人全部记录' }));
     await user.click(within(await screen.findByRole('dialog', {}, SLOW)).getByRole('button', { name: '永久删除' }));
     await waitFor(() => expect(dataProvider.erasePerson).toHaveBeenCalledWith({ phone: '13812345678', email: 'zhangsan@example.cn' }), SLOW);
-    expect(await screen.findByText('已删除该联系人的全部记录：1 条注册信息，2 条咨询消息', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('已删除该联系人的全部记录：1 条注册信息，2 条咨询消息，0 名学员（含合同、缴费、账户和文件）', {}, SLOW)).toBeInTheDocument();
     expect(await screen.findByText('list page', {}, SLOW)).toBeInTheDocument();
   });
 });

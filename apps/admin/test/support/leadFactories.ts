@@ -52,7 +52,7 @@ export function stubDataProvider(records: ReadonlyArray<{ id: string }> = [], ov
     updateMany: jest.fn(),
     delete: jest.fn(),
     deleteMany: jest.fn(),
-    erasePerson: jest.fn(async () => ({ registrations: 1, messages: 0 })),
+    erasePerson: jest.fn(async () => ({ registrations: 1, messages: 0, students: 0 })),
     ...overrides,
   };
   return provider as unknown as AdminDataProvider & { [K in keyof typeof provider]: jest.Mock };

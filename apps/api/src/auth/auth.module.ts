@@ -42,7 +42,8 @@ const SESSION_STORE = Symbol('SESSION_STORE');
     // Beside the guard that decides which routes are the administrator's: their answers are never cached.
     { provide: APP_INTERCEPTOR, useClass: NoStoreInterceptor },
   ],
-  exports: [AuthService],
+  // The hasher also stores the student accounts' passwords (argon2id, one cost setting for every login).
+  exports: [AuthService, PasswordHasher],
 })
 export class AuthModule implements NestModule, OnApplicationShutdown {
   constructor(

@@ -5,8 +5,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/decorators/public.decorator';
 import { FormRateLimitGuard } from '../leads/form-rate-limit.guard';
-import { LeadIdPipe, pageOf, sendCsv } from '../leads/lead-http';
-import { LeadListQuery } from '../leads/lead-list.query';
+import { pageOf } from '../common/list/list-page';
+import { LeadIdPipe, sendCsv } from '../leads/lead-http';
+import { ListQueryDto } from '../common/list/list-query.dto';
 import { visitorContext } from '../leads/visitor-context';
 import { toContactMessageResponse } from './contact-message.mapper';
 import { ContactService } from './contact.service';
@@ -29,7 +30,7 @@ export class ContactController {
   @Get()
   @ApiOperation({ summary: 'react-admin list: range, sort, filter (q, status, subject, createdAt_gte/lte, id); Content-Range' })
   async list(
-    @Query() query: LeadListQuery,
+    @Query() query: ListQueryDto,
     @Res({ passthrough: true }) response: Response
   ): Promise<ApiListResponse<ContactMessageResponse>> {
     return pageOf(response, LEAD_RESOURCES.contact, await this.contact.list(query), toContactMessageResponse);
@@ -37,7 +38,7 @@ export class ContactController {
 
   @Get('export')
   @ApiOperation({ summary: 'Every matching message as CSV (UTF-8 with BOM), streamed' })
-  async export(@Query() query: LeadListQuery, @Res() response: Response): Promise<void> {
+  async export(@Query() query: ListQueryDto, @Res() response: Response): Promise<void> {
     await sendCsv(response, 'contact-messages', await this.contact.exportCsv(query));
   }
 

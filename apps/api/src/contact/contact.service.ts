@@ -1,4 +1,4 @@
-import { CONTACT_SUBJECTS, normalisePhone } from '@aipm/contracts';
+import { CONTACT_SUBJECTS, LEAD_STATUSES, normalisePhone } from '@aipm/contracts';
 import { type CreateContactMessageDto, type UpdateLeadDto } from '@aipm/contracts/dto';
 import { ContactMessage } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
@@ -6,15 +6,17 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { DataSource, Repository } from 'typeorm';
-import type { LeadListQuery } from '../leads/lead-list.query';
+import type { ListQueryDto } from '../common/list/list-query.dto';
 import { beijingTime, deleteLead, type ExportColumn, exportLeads, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
-import type { LeadListSpec } from '../leads/list-query';
+import type { ListSpec } from '../common/list/list-query';
 import { firstTouchSource, type VisitorContext } from '../leads/visitor-context';
 
-const CONTACT_LIST: LeadListSpec = {
+const CONTACT_LIST: ListSpec = {
   alias: 'contact',
   sortable: ['createdAt', 'id', 'name', 'subject', 'status', 'followUpAt'],
   searchable: ['name', 'phone', 'email', 'message'],
+  phoneDigits: true,
+  statuses: LEAD_STATUSES,
   enumFilters: { subject: CONTACT_SUBJECTS },
 };
 
@@ -60,11 +62,11 @@ export class ContactService {
     return { id: String(inserted.identifiers[0].id), stored: true };
   }
 
-  list(query: LeadListQuery): Promise<Page<ContactMessage>> {
+  list(query: ListQueryDto): Promise<Page<ContactMessage>> {
     return listLeads(this.messages, CONTACT_LIST, query);
   }
 
-  exportCsv(query: LeadListQuery): Promise<Readable> {
+  exportCsv(query: ListQueryDto): Promise<Readable> {
     return exportLeads(this.dataSource, this.messages, CONTACT_LIST, query, EXPORT_COLUMNS);
   }
 

@@ -1,18 +1,10 @@
 import type { Response } from 'express';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { contentRange } from './list-query';
-import type { Page } from './lead-records';
 import { idParam } from '../common/errors/id-param';
 
 /** A malformed id answers 400 INVALID_LEAD_ID, as every route's malformed id does (common/errors/id-param.ts). */
 export const LeadIdPipe = idParam('INVALID_LEAD_ID');
-
-/** Sets react-admin's Content-Range for a page and returns its rows mapped to responses. */
-export function pageOf<T, R>(response: Response, resource: string, page: Page<T>, map: (row: T) => R): { success: true; data: R[] } {
-  response.setHeader('Content-Range', contentRange(resource, page.offset, page.rows.length, page.total));
-  return { success: true, data: page.rows.map(map) };
-}
 
 /** Streams a CSV download; a failure after the first byte can only cut the connection. */
 export async function sendCsv(response: Response, fileStem: string, csv: Readable, now = new Date()): Promise<void> {

@@ -3,8 +3,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DataSource, ObjectLiteral, Repository } from 'typeorm';
 import { type CsvColumn, csvTransform } from './csv';
-import type { LeadListQuery } from './lead-list.query';
-import { applyListQuery, type LeadListSpec, parseListQuery } from './list-query';
+import type { ListQueryDto } from '../common/list/list-query.dto';
+import { applyListQuery, type ListSpec, parseListQuery } from '../common/list/list-query';
+import { listPage, type Page } from '../common/list/list-page';
 import { LeadError } from './lead.error';
 
 /*
@@ -12,21 +13,10 @@ import { LeadError } from './lead.error';
  * export, the follow-up edit and deletion. Each service passes its repository and its list spec.
  */
 
-export interface Page<T> {
-  rows: T[];
-  offset: number;
-  total: number;
-}
+export type { Page };
 
-export async function listLeads<T extends ObjectLiteral>(
-  repository: Repository<T>,
-  spec: LeadListSpec,
-  raw: LeadListQuery
-): Promise<Page<T>> {
-  const list = parseListQuery(raw, spec);
-  const query = applyListQuery(repository.createQueryBuilder(spec.alias), spec, list).offset(list.offset).limit(list.limit);
-  const [rows, total] = await query.getManyAndCount();
-  return { rows, offset: list.offset, total };
+export function listLeads<T extends ObjectLiteral>(repository: Repository<T>, spec: ListSpec, raw: ListQueryDto): Promise<Page<T>> {
+  return listPage(repository, spec, raw);
 }
 
 /** A CSV column read straight from a column of the table, or an SQL expression over the alias. */
@@ -41,8 +31,8 @@ export interface ExportColumn extends CsvColumn {
 export async function exportLeads<T extends ObjectLiteral>(
   dataSource: DataSource,
   repository: Repository<T>,
-  spec: LeadListSpec,
-  raw: LeadListQuery,
+  spec: ListSpec,
+  raw: ListQueryDto,
   columns: readonly ExportColumn[]
 ): Promise<Readable> {
   const list = parseListQuery(raw, spec, { paged: false });

@@ -5,8 +5,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/decorators/public.decorator';
 import { FormRateLimitGuard } from '../leads/form-rate-limit.guard';
-import { LeadIdPipe, pageOf, sendCsv } from '../leads/lead-http';
-import { LeadListQuery } from '../leads/lead-list.query';
+import { pageOf } from '../common/list/list-page';
+import { LeadIdPipe, sendCsv } from '../leads/lead-http';
+import { ListQueryDto } from '../common/list/list-query.dto';
 import { visitorContext } from '../leads/visitor-context';
 import { toRegistrationResponse } from './registration.mapper';
 import { RegistrationsService } from './registrations.service';
@@ -29,7 +30,7 @@ export class RegistrationsController {
   @Get()
   @ApiOperation({ summary: 'react-admin list: range, sort, filter (q, status, createdAt_gte/lte, id); Content-Range' })
   async list(
-    @Query() query: LeadListQuery,
+    @Query() query: ListQueryDto,
     @Res({ passthrough: true }) response: Response
   ): Promise<ApiListResponse<RegistrationResponse>> {
     return pageOf(response, LEAD_RESOURCES.registrations, await this.registrations.list(query), toRegistrationResponse);
@@ -37,7 +38,7 @@ export class RegistrationsController {
 
   @Get('export')
   @ApiOperation({ summary: 'Every matching registration as CSV (UTF-8 with BOM), streamed' })
-  async export(@Query() query: LeadListQuery, @Res() response: Response): Promise<void> {
+  async export(@Query() query: ListQueryDto, @Res() response: Response): Promise<void> {
     await sendCsv(response, 'registrations', await this.registrations.exportCsv(query));
   }
 

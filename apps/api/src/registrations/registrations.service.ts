@@ -1,4 +1,4 @@
-import { normalisePhone, REPEAT_WINDOW_HOURS } from '@aipm/contracts';
+import { LEAD_STATUSES, normalisePhone, REPEAT_WINDOW_HOURS } from '@aipm/contracts';
 import { type CreateRegistrationDto, type UpdateLeadDto } from '@aipm/contracts/dto';
 import { Registration } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
@@ -6,15 +6,17 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { DataSource, Repository } from 'typeorm';
-import type { LeadListQuery } from '../leads/lead-list.query';
+import type { ListQueryDto } from '../common/list/list-query.dto';
 import { beijingTime, deleteLead, type ExportColumn, exportLeads, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
-import type { LeadListSpec } from '../leads/list-query';
+import type { ListSpec } from '../common/list/list-query';
 import { consentOf, firstTouchSource, type VisitorContext } from '../leads/visitor-context';
 
-const REGISTRATION_LIST: LeadListSpec = {
+const REGISTRATION_LIST: ListSpec = {
   alias: 'registration',
   sortable: ['createdAt', 'id', 'name', 'school', 'major', 'status', 'followUpAt', 'repeatCount', 'lastRepeatedAt'],
   searchable: ['name', 'phone', 'email', 'school'],
+  phoneDigits: true,
+  statuses: LEAD_STATUSES,
 };
 
 const EXPORT_COLUMNS: readonly ExportColumn[] = [
@@ -91,11 +93,11 @@ export class RegistrationsService {
     });
   }
 
-  list(query: LeadListQuery): Promise<Page<Registration>> {
+  list(query: ListQueryDto): Promise<Page<Registration>> {
     return listLeads(this.registrations, REGISTRATION_LIST, query);
   }
 
-  exportCsv(query: LeadListQuery): Promise<Readable> {
+  exportCsv(query: ListQueryDto): Promise<Readable> {
     return exportLeads(this.dataSource, this.registrations, REGISTRATION_LIST, query, EXPORT_COLUMNS);
   }
 

@@ -1,6 +1,7 @@
 import { AUTH_ERRORS } from '../auth/auth.errors';
 import { CRAWL_ERRORS, PUBLISHED_JOB_ERRORS } from '../crawl/crawl-admin.errors';
 import { LEAD_ERRORS } from '../leads/lead.errors';
+import { STUDENT_ERRORS } from '../students/student.errors';
 import { COMMON_ERRORS } from './common.errors';
 import { WECHAT_ERRORS } from './wechat/wechat.errors';
 
@@ -12,6 +13,7 @@ export const ERROR_CATALOGS = {
   crawl: CRAWL_ERRORS,
   publishedJobs: PUBLISHED_JOB_ERRORS,
   wechat: WECHAT_ERRORS,
+  students: STUDENT_ERRORS,
 } as const;
 
 /** Code → the spec's Chinese message: what the API answers, and the back office's zh translation. */
@@ -22,6 +24,7 @@ export const ERROR_MESSAGES = {
   ...CRAWL_ERRORS,
   ...PUBLISHED_JOB_ERRORS,
   ...WECHAT_ERRORS,
+  ...STUDENT_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,4 +1,4 @@
-import { formatMoneyFromCents } from './money.format';
+import { formatMoneyFromCents, parseYuanToCents } from './money.format';
 
 describe(formatMoneyFromCents.name, () => {
   it.each([
@@ -21,5 +21,22 @@ describe(formatMoneyFromCents.name, () => {
 
   it.each([1.5, Number.NaN, Number.POSITIVE_INFINITY])('rejects %d, which is not integer cents', (value) => {
     expect(() => formatMoneyFromCents(value)).toThrow(RangeError);
+  });
+});
+
+describe(parseYuanToCents.name, () => {
+  it.each<[string, number | undefined]>([
+    ['19800', 1_980_000],
+    ['19,800.5', 1_980_050],
+    ['¥0.29', 29],
+    [' 1.005 ', 101],
+    ['1.004', 100],
+    ['0', 0],
+    ['-1', undefined],
+    ['1e3', undefined],
+    ['abc', undefined],
+    ['', undefined],
+  ])('reads %j as %s cents', (text, cents) => {
+    expect(parseYuanToCents(text)).toBe(cents);
   });
 });

@@ -16,3 +16,18 @@ export function formatMoneyFromCents(cents: number, currency: string = DEFAULT_C
   const amount = symbol ? `${symbol}${whole}.${fraction}` : `${whole}.${fraction} ${currency}`;
   return cents < 0 ? `-${amount}` : amount;
 }
+
+const YUAN = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * The payment form's amount (spec §5: yuan typed as text, "× 100 and rounded" to cents): "19,800.5" → 1980050.
+ * Parsed as decimal text, never through a float, so "0.29" is 29 and not 28.999…; a third decimal rounds half
+ * up. Undefined for anything that is not a plain non-negative amount (the form then says 请输入有效的金额).
+ */
+export function parseYuanToCents(text: string): number | undefined {
+  const match = YUAN.exec(text.trim().replace(/^[¥￥]/, '').replace(/,/g, ''));
+  if (!match) return undefined;
+  const [, whole, fraction = ''] = match;
+  const cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0')) + (Number(fraction[2] ?? 0) >= 5 ? 1 : 0);
+  return Number.isSafeInteger(cents) ? cents : undefined;
+}

@@ -53,7 +53,8 @@ export interface ErasePersonRequest {
 export interface PersonErasedResponse {
   success: true;
   message: string;
-  data: { registrations: number; messages: number };
+  /** Rows erased of each kind; `students` with their contracts, payments, accounts and stored files. */
+  data: { registrations: number; messages: number; students: number };
 }
 
 export const LEAD_PATHS = {

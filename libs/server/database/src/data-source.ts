@@ -11,6 +11,7 @@ import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-s
 import { CrawlRunDetails1763950000000 } from './migrations/1763950000000-crawl-run-details';
 import { SingleAdminAndFirstTimePassword1763900000000 } from './migrations/1763900000000-single-admin-and-first-time-password';
 import { LeadCapture1764000000000 } from './migrations/1764000000000-lead-capture';
+import { StudentsSection1795489639494 } from './migrations/1795489639494-students-section';
 import { Session } from './sessions/session.entity';
 import { AdminConfig } from './settings/admin-config.entity';
 import { StudentAccount } from './students/student-account.entity';
@@ -40,7 +41,7 @@ export const ALL_ENTITIES = [
 ];
 
 /** In order; append new migrations, never edit one that has run anywhere. */
-export const ALL_MIGRATIONS = [InitialSchema1763800000000, SingleAdminAndFirstTimePassword1763900000000, CrawlRunDetails1763950000000, LeadCapture1764000000000];
+export const ALL_MIGRATIONS = [InitialSchema1763800000000, SingleAdminAndFirstTimePassword1763900000000, CrawlRunDetails1763950000000, LeadCapture1764000000000, StudentsSection1795489639494];
 
 /**
  * Options shared by the API, the worker, the CLI and tests. The schema changes only through

@@ -17,6 +17,7 @@ export { InitialSchema1763800000000 } from './migrations/1763800000000-initial-s
 export { CrawlRunDetails1763950000000 } from './migrations/1763950000000-crawl-run-details';
 export { SingleAdminAndFirstTimePassword1763900000000 } from './migrations/1763900000000-single-admin-and-first-time-password';
 export { LeadCapture1764000000000 } from './migrations/1764000000000-lead-capture';
+export { StudentsSection1795489639494 } from './migrations/1795489639494-students-section';
 export {
   ALL_ENTITIES,
   ALL_MIGRATIONS,

@@ -164,10 +164,12 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_session_expire: 'session USING btree (expire)',
       IDX_student_accounts_studentId: 'student_accounts USING btree ("studentId")',
       IDX_student_contracts_status: 'student_contracts USING btree (status)',
-      IDX_student_contracts_studentId: 'student_contracts USING btree ("studentId")',
+      IDX_student_contracts_studentId_createdAt: 'student_contracts USING btree ("studentId", "createdAt" DESC)',
       IDX_student_payments_contractId: 'student_payments USING btree ("contractId")',
-      IDX_student_payments_studentId: 'student_payments USING btree ("studentId")',
-      IDX_students_createdAt: 'students USING btree ("createdAt" DESC)',
+      IDX_student_payments_studentId_paymentDate: 'student_payments USING btree ("studentId", "paymentDate" DESC, "createdAt" DESC)',
+      IDX_students_createdAt_id: 'students USING btree ("createdAt" DESC NULLS LAST, id DESC)',
+      IDX_students_email: 'students USING btree (email)',
+      IDX_students_phoneNormalized: 'students USING btree ("phoneNormalized")',
       IDX_students_status: 'students USING btree (status)',
     };
     expect(Object.fromEntries(indexes.map((index) => [index.name, index.definition.replace(/^.* ON public\./, '')]))).toEqual(

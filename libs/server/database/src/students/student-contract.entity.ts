@@ -17,7 +17,7 @@ import { Student } from './student.entity';
 
 @Entity('student_contracts')
 @Unique('UQ_student_contracts_contractNumber', ['contractNumber'])
-@Index('IDX_student_contracts_studentId', ['studentId'])
+@Index('IDX_student_contracts_studentId_createdAt', ['studentId', 'createdAt'])
 @Index('IDX_student_contracts_status', ['status'])
 @Check('CHK_student_contracts_status', inValues('status', CONTRACT_STATUSES))
 @Check('CHK_student_contracts_currency', isCurrencyCode('currency'))

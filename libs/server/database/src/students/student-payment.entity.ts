@@ -18,7 +18,8 @@ import { Student } from './student.entity';
 
 @Entity('student_payments')
 @Unique('UQ_student_payments_paymentNumber', ['paymentNumber'])
-@Index('IDX_student_payments_studentId', ['studentId'])
+// The card's read: one student's payments by date, and their sum (the plain studentId index it replaced).
+@Index('IDX_student_payments_studentId_paymentDate', ['studentId', 'paymentDate', 'createdAt'])
 @Index('IDX_student_payments_contractId', ['contractId'])
 @Check('CHK_student_payments_status', inValues('status', PAYMENT_STATUSES))
 @Check('CHK_student_payments_paymentMethod', inValues('paymentMethod', PAYMENT_METHODS))

@@ -3,8 +3,11 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn,
 import { inValues } from '../common/sql-check';
 
 @Entity('students')
-@Index('IDX_students_createdAt', ['createdAt'])
+// The list's default order, (createdAt DESC NULLS LAST, id DESC) in the migration.
+@Index('IDX_students_createdAt_id', ['createdAt', 'id'])
 @Index('IDX_students_status', ['status'])
+@Index('IDX_students_phoneNormalized', ['phoneNormalized'])
+@Index('IDX_students_email', ['email'])
 @Check('CHK_students_status', inValues('status', STUDENT_STATUSES))
 export class Student {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_students' })
@@ -15,6 +18,10 @@ export class Student {
 
   @Column({ type: 'varchar', length: 255 })
   phone: string;
+
+  /** E.164 form of the phone (+8613812345678): PIPL erasure and the list's digit search match on it. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  phoneNormalized: string | null;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   email: string | null;

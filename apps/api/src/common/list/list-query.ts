@@ -1,7 +1,11 @@
-import { LEAD_STATUSES } from '@aipm/contracts';
 import { Brackets, type SelectQueryBuilder } from 'typeorm';
-import { InvalidInputError } from '../common/errors/api.error';
-import { unsafeInputCode } from '../common/input/unsafe-input';
+import { InvalidInputError } from '../errors/api.error';
+import { unsafeInputCode } from '../input/unsafe-input';
+
+/*
+ * react-admin simple-rest lists of the back office (leads, students, contracts, payments, accounts): one parser
+ * of `range`, `sort` and `filter`, driven by each resource's ListSpec.
+ */
 
 /** The largest page a list answers; react-admin asks for 10 to 50. */
 const MAX_PAGE_SIZE = 500;
@@ -16,10 +20,13 @@ export interface RawListQuery {
   filter?: unknown;
 }
 
-export interface LeadFilter {
+export interface ListFilter {
   q?: string;
   status?: string[];
-  subject?: string[];
+  /** Extra enum filters of the resource (ListSpec.enumFilters), by column. */
+  enums: Record<string, string[]>;
+  /** Equality filters on uuid columns (ListSpec.uuidFilters), e.g. studentId. */
+  uuids: Record<string, string>;
   createdAtFrom?: Date;
   /** Exclusive. */
   createdAtBefore?: Date;
@@ -31,18 +38,27 @@ export interface ListQuery {
   limit: number;
   sortField: string;
   sortOrder: 'ASC' | 'DESC';
-  filter: LeadFilter;
+  filter: ListFilter;
 }
 
-/** What one resource allows: sortable fields (API name → column) and its extra filters. */
-export interface LeadListSpec {
+/** What one resource allows: sortable fields (API name → column) and its filters. */
+export interface ListSpec {
   alias: string;
   sortable: readonly string[];
-  /** Columns the `q` filter searches (besides the phone digits). */
+  /** Columns the `q` filter searches. */
   searchable: readonly string[];
+  /** `q` also matches the digits of the resource's "phoneNormalized" column ("138 1234" finds +8613812345678). */
+  phoneDigits?: boolean;
+  /** Values of the resource's `status` filter; without it `status` is not a filter of the resource. */
+  statuses?: readonly string[];
   /** Extra enum filters of the resource, e.g. subject → its values. */
   enumFilters?: Record<string, readonly string[]>;
+  /** uuid columns a filter may equal, e.g. a student's payments. */
+  uuidFilters?: readonly string[];
+  /** The order without a `sort`; createdAt newest first unless the resource says otherwise. */
+  defaultSort?: [string, 'ASC' | 'DESC'];
 }
+
 
 function invalid(field: string): never {
   throw InvalidInputError.forField(field, 'INVALID_LIST_QUERY');
@@ -85,7 +101,7 @@ function parseEnumList(field: string, raw: unknown, allowed: readonly string[]):
 }
 
 /** Parses and checks `range`, `sort` and `filter`; anything it does not know is a 400, never ignored. */
-export function parseListQuery(raw: RawListQuery, spec: LeadListSpec, options: { paged: boolean } = { paged: true }): ListQuery {
+export function parseListQuery(raw: RawListQuery, spec: ListSpec, options: { paged: boolean } = { paged: true }): ListQuery {
   const range = parseJson('range', raw.range) ?? DEFAULT_RANGE;
   if (
     !Array.isArray(range) ||
@@ -97,24 +113,28 @@ export function parseListQuery(raw: RawListQuery, spec: LeadListSpec, options: {
     invalid('range');
   }
 
-  const sort = parseJson('sort', raw.sort) ?? ['createdAt', 'DESC'];
+  const sort = parseJson('sort', raw.sort) ?? spec.defaultSort ?? ['createdAt', 'DESC'];
   if (!Array.isArray(sort) || sort.length !== 2 || !spec.sortable.includes(sort[0]) || typeof sort[1] !== 'string') invalid('sort');
   const order = sort[1].toUpperCase();
   if (order !== 'ASC' && order !== 'DESC') invalid('sort');
 
   const filterRaw = parseJson('filter', raw.filter) ?? {};
   if (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw)) invalid('filter');
-  const filter: LeadFilter = {};
+  const filter: ListFilter = { enums: {}, uuids: {} };
   const enumFilters = spec.enumFilters ?? {};
+  const uuidFilters = spec.uuidFilters ?? [];
   for (const [key, value] of Object.entries(filterRaw as Record<string, unknown>)) {
     if (key === 'q') {
       if (typeof value !== 'string') invalid('filter');
       if (value.trim()) filter.q = value.trim();
-    } else if (key === 'status') {
-      filter.status = parseEnumList('filter', value, LEAD_STATUSES);
-    } else if (key in enumFilters) {
-      if (key !== 'subject') invalid('filter');
-      filter.subject = parseEnumList('filter', value, enumFilters[key]);
+    } else if (key === 'status' && spec.statuses) {
+      filter.status = parseEnumList('filter', value, spec.statuses);
+    } else if (Object.hasOwn(enumFilters, key)) {
+      const values = parseEnumList('filter', value, enumFilters[key]!);
+      if (values) filter.enums[key] = values;
+    } else if (uuidFilters.includes(key)) {
+      if (typeof value !== 'string' || !UUID.test(value)) invalid('filter');
+      filter.uuids[key] = value;
     } else if (key === 'createdAt_gte') {
       filter.createdAtFrom = parseBound('filter', value, false);
     } else if (key === 'createdAt_lte') {
@@ -144,7 +164,7 @@ function containing(text: string): string {
 }
 
 /** Applies the filter and the order (the id breaks ties, so pages never overlap) to a query of the resource. */
-export function applyListQuery<T extends object>(query: SelectQueryBuilder<T>, spec: LeadListSpec, list: ListQuery): SelectQueryBuilder<T> {
+export function applyListQuery<T extends object>(query: SelectQueryBuilder<T>, spec: ListSpec, list: ListQuery): SelectQueryBuilder<T> {
   const a = spec.alias;
   const { filter } = list;
   if (filter.q) {
@@ -154,12 +174,17 @@ export function applyListQuery<T extends object>(query: SelectQueryBuilder<T>, s
       new Brackets((where) => {
         for (const column of spec.searchable) where.orWhere(`${a}."${column}" ILIKE :qPattern`, { qPattern: pattern });
         // "138 1234" finds +8613812345678: the digits are searched in the normalised phone too.
-        if (digits.length >= 3) where.orWhere(`${a}."phoneNormalized" LIKE :qDigits`, { qDigits: containing(digits) });
+        if (spec.phoneDigits && digits.length >= 3) where.orWhere(`${a}."phoneNormalized" LIKE :qDigits`, { qDigits: containing(digits) });
       })
     );
   }
   if (filter.status) query.andWhere(`${a}."status" IN (:...statuses)`, { statuses: filter.status });
-  if (filter.subject) query.andWhere(`${a}."subject" IN (:...subjects)`, { subjects: filter.subject });
+  for (const [column, values] of Object.entries(filter.enums)) {
+    query.andWhere(`${a}."${column}" IN (:...enum_${column})`, { [`enum_${column}`]: values });
+  }
+  for (const [column, value] of Object.entries(filter.uuids)) {
+    query.andWhere(`${a}."${column}" = :uuid_${column}`, { [`uuid_${column}`]: value });
+  }
   if (filter.createdAtFrom) query.andWhere(`${a}."createdAt" >= :createdAtFrom`, { createdAtFrom: filter.createdAtFrom });
   if (filter.createdAtBefore) query.andWhere(`${a}."createdAt" < :createdAtBefore`, { createdAtBefore: filter.createdAtBefore });
   // ANY rather than IN: react-admin may ask for no ids at all, and `IN ()` is a syntax error (500 before).
@@ -170,4 +195,22 @@ export function applyListQuery<T extends object>(query: SelectQueryBuilder<T>, s
 // `registrations 0-24/123`; an empty page is `registrations */0` (react-admin reads the total after the slash).
 export function contentRange(resource: string, offset: number, count: number, total: number): string {
   return count === 0 ? `${resource} */${total}` : `${resource} ${offset}-${offset + count - 1}/${total}`;
+}
+
+/**
+ * The list query with `key` set in its filter: for a route parameter that is also a filter (the spec's
+ * `/api/admin/payments?studentId=`). A malformed filter is left for parseListQuery to refuse.
+ */
+export function withFilterValue(raw: RawListQuery, key: string, value: string | undefined): RawListQuery {
+  if (value === undefined) return raw;
+  let filter: unknown = {};
+  if (typeof raw.filter === 'string' && raw.filter !== '') {
+    try {
+      filter = JSON.parse(raw.filter);
+    } catch {
+      return raw;
+    }
+  }
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) return raw;
+  return { ...raw, filter: JSON.stringify({ ...filter, [key]: value }) };
 }

@@ -1,0 +1,52 @@
+import type { StudentResponse } from '@aipm/contracts';
+import { Box, type Theme, useMediaQuery } from '@mui/material';
+import { CreateButton, DataTable, List, SearchInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
+import { formatTotals, StudentEmpty, StudentStatusBadge, StudentTabs } from './StudentParts';
+
+const Column = DataTable.Col<StudentResponse>;
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <CreateButton label="aipm.students.add" />
+    </TopToolbar>
+  );
+}
+
+/** Spec §2 student info: cards on phones, a table with a detail view from the small breakpoint up. */
+export function StudentList() {
+  const translate = useTranslate();
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('aipm.students.search')} aria-label={translate('aipm.students.search')} />];
+  return (
+    <>
+      <StudentTabs />
+      <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false} actions={<Actions />} empty={<StudentEmpty textKey="aipm.students.empty" createLabel="aipm.students.add" />}>
+        {phone ? (
+          <SimpleList<StudentResponse>
+            rowClick="show"
+            primaryText={(record) => record.name}
+            secondaryText={(record) => (
+              <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                <span>{record.phone}</span>
+                {record.school ? <span>{record.school}</span> : null}
+                <span>{formatTotals(record.paidTotals)}</span>
+              </Box>
+            )}
+            tertiaryText={(record) => <StudentStatusBadge status={record.status} />}
+          />
+        ) : (
+          <DataTable<StudentResponse> rowClick="show" bulkActionButtons={false}>
+            <Column source="name" label="aipm.students.fields.name" />
+            <Column source="phone" label="aipm.students.fields.phone" disableSort />
+            <Column source="status" label="aipm.students.fields.status" render={(record) => <StudentStatusBadge status={record.status} />} />
+            <Column source="school" label="aipm.students.fields.school" />
+            <Column source="major" label="aipm.students.fields.major" />
+            <Column source="enrollmentDate" label="aipm.students.fields.enrollmentDate" />
+            <Column source="paidTotals" label="aipm.students.fields.paidTotal" disableSort render={(record) => formatTotals(record.paidTotals)} />
+          </DataTable>
+        )}
+      </List>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { formatMoneyFromCents, type MoneyTotal, type StudentStatus, STUDENT_STATUSES } from '@aipm/contracts';
+import InboxIcon from '@mui/icons-material/Inbox';
+import { Box, Chip, type ChipProps, Tab, Tabs, Typography } from '@mui/material';
+import { CreateButton, useBasename, useTranslate } from 'react-admin';
+import { Link, useLocation } from 'react-router-dom';
+
+const STATUS_COLORS: Record<StudentStatus, ChipProps['color']> = {
+  active: 'success',
+  graduated: 'primary',
+  suspended: 'warning',
+  withdrawn: 'default',
+};
+
+/** Spec §4: any value outside the list reads as withdrawn (退学). */
+export function StudentStatusBadge({ status }: { status: string }) {
+  const translate = useTranslate();
+  const known: StudentStatus = (STUDENT_STATUSES as readonly string[]).includes(status) ? (status as StudentStatus) : 'withdrawn';
+  return <Chip size="small" color={STATUS_COLORS[known]} label={translate(`aipm.students.status.${known}`)} data-testid="student-status" />;
+}
+
+/** The card's payments total: completed payments, one figure per currency (¥ with two decimals). */
+export function formatTotals(totals: readonly MoneyTotal[]): string {
+  return totals.length === 0 ? formatMoneyFromCents(0) : totals.map((total) => formatMoneyFromCents(total.amount, total.currency)).join(' + ');
+}
+
+const TABS = [
+  { path: '/students', key: 'students' },
+  { path: '/contracts', key: 'contracts' },
+  { path: '/student-accounts', key: 'accounts' },
+] as const;
+
+/** The three sub-tabs of 学员管理 (spec §2): each is its own react-admin resource under one menu entry. */
+export function StudentTabs() {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  // react-admin sits under /admin inside the outer router: links carry its basename.
+  const basename = useBasename();
+  const current = TABS.find((tab) => pathname.includes(tab.path))?.path ?? '/students';
+  return (
+    <Tabs value={current} aria-label={translate('aipm.menu.students')} sx={{ mb: 1 }} variant="scrollable">
+      {TABS.map((tab) => (
+        <Tab key={tab.path} value={tab.path} label={translate(`aipm.students.tabs.${tab.key}`)} component={Link} to={`${basename}${tab.path}`} />
+      ))}
+    </Tabs>
+  );
+}
+
+/** A list with no record yet: the spec's empty text, and the way to add the first one. */
+export function StudentEmpty({ textKey, createLabel }: { textKey: string; createLabel?: string }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ py: 8, px: 2, textAlign: 'center', color: 'text.secondary' }} data-testid="student-empty">
+      <InboxIcon sx={{ fontSize: 64, opacity: 0.5 }} />
+      <Typography variant="h6" component="p">
+        {translate(textKey)}
+      </Typography>
+      <CreateButton variant="contained" sx={{ mt: 2 }} {...(createLabel ? { label: createLabel } : {})} />
+    </Box>
+  );
+}

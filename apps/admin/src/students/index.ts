@@ -1,0 +1,38 @@
+import SchoolIcon from '@mui/icons-material/School';
+import { lazy } from 'react';
+import type { ResourceProps } from 'react-admin';
+
+/** One chunk for the section's screens, fetched when the section is first opened (issue 18). */
+const screens = () => import('./screens');
+const screen = <K extends keyof Awaited<ReturnType<typeof screens>>>(name: K) =>
+  lazy(() => screens().then((module) => ({ default: module[name] as React.ComponentType })));
+
+/** 学员管理 (spec §2): student info, with the contracts and accounts sub-tabs as resources of their own. */
+export const studentsResource = {
+  name: 'students',
+  list: screen('StudentList'),
+  show: screen('StudentShow'),
+  create: screen('StudentCreate'),
+  edit: screen('StudentEdit'),
+  icon: SchoolIcon,
+  recordRepresentation: 'name',
+} satisfies ResourceProps;
+
+export const contractsResource = {
+  name: 'contracts',
+  list: screen('ContractList'),
+  create: screen('ContractCreate'),
+  edit: screen('ContractEdit'),
+  recordRepresentation: 'contractNumber',
+} satisfies ResourceProps;
+
+export const studentAccountsResource = {
+  name: 'student-accounts',
+  list: screen('AccountList'),
+  create: screen('AccountCreate'),
+  edit: screen('AccountEdit'),
+  recordRepresentation: 'username',
+} satisfies ResourceProps;
+
+/** Payments have no screen of their own: they live on the student card (PaymentsSection). */
+export const paymentsResource = { name: 'payments' } satisfies ResourceProps;

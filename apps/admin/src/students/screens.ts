@@ -1,0 +1,6 @@
+/** The students section's screens, bundled as one lazily loaded chunk by index.ts. */
+export { AccountCreate, AccountEdit, AccountList } from './AccountScreens';
+export { ContractCreate, ContractEdit, ContractList } from './ContractScreens';
+export { StudentCreate, StudentEdit } from './StudentForm';
+export { StudentList } from './StudentList';
+export { StudentShow } from './StudentShow';

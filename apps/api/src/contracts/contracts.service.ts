@@ -1,0 +1,105 @@
+import { CONTRACT_STATUSES, PaymentStatus } from '@aipm/contracts';
+import type { CreateContractDto, UpdateContractDto } from '@aipm/contracts/dto';
+import { StudentContract } from '@aipm/database';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
+import { InvalidInputError } from '../common/errors/api.error';
+import { violatedUniqueConstraint } from '../common/errors/unique-violation';
+import { listPage, type Page } from '../common/list/list-page';
+import type { ListQueryDto } from '../common/list/list-query.dto';
+import type { ListSpec } from '../common/list/list-query';
+import { StudentFilesService } from '../students/student-files.service';
+import { StudentError } from '../students/student.error';
+import { StudentsService } from '../students/students.service';
+
+const CONTRACT_LIST: ListSpec = {
+  alias: 'contract',
+  sortable: ['createdAt', 'updatedAt', 'id', 'contractNumber', 'courseName', 'contractAmount', 'startDate', 'endDate', 'status', 'signedDate'],
+  searchable: ['contractNumber', 'courseName', 'notes'],
+  statuses: CONTRACT_STATUSES,
+  uuidFilters: ['studentId'],
+};
+
+export interface ContractWithPaid {
+  contract: StudentContract;
+  paidAmount: number;
+}
+
+@Injectable()
+export class ContractsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(StudentContract) private readonly contracts: Repository<StudentContract>,
+    private readonly students: StudentsService,
+    private readonly studentFiles: StudentFilesService,
+  ) {}
+
+  /** Completed payments booked against each contract, in cents (the amount paid against the amount due). */
+  private async paidOf(contractIds: readonly string[]): Promise<Map<string, number>> {
+    if (contractIds.length === 0) return new Map();
+    const rows: { contractId: string; paid: string }[] = await this.dataSource.query(
+      `SELECT "contractId", sum("amount")::bigint AS "paid" FROM "student_payments"
+       WHERE "contractId" = ANY($1::uuid[]) AND "status" = $2 GROUP BY "contractId"`,
+      [contractIds, PaymentStatus.Completed],
+    );
+    return new Map(rows.map((row) => [row.contractId, Number(row.paid)]));
+  }
+
+  private async withPaid(contract: StudentContract): Promise<ContractWithPaid> {
+    return { contract, paidAmount: (await this.paidOf([contract.id])).get(contract.id) ?? 0 };
+  }
+
+  async list(query: ListQueryDto): Promise<Page<ContractWithPaid>> {
+    const page = await listPage(this.contracts, CONTRACT_LIST, query);
+    const paid = await this.paidOf(page.rows.map((contract) => contract.id));
+    return { ...page, rows: page.rows.map((contract) => ({ contract, paidAmount: paid.get(contract.id) ?? 0 })) };
+  }
+
+  async find(id: string): Promise<StudentContract> {
+    const contract = await this.contracts.findOneBy({ id });
+    if (!contract) throw new StudentError('CONTRACT_NOT_FOUND');
+    return contract;
+  }
+
+  async findWithPaid(id: string): Promise<ContractWithPaid> {
+    return this.withPaid(await this.find(id));
+  }
+
+  async create(dto: CreateContractDto): Promise<ContractWithPaid> {
+    await this.students.assertExists(dto.studentId);
+    const id = await this.saving(async () => String((await this.contracts.insert({ ...dto })).identifiers[0]!.id));
+    return this.findWithPaid(id);
+  }
+
+  async update(id: string, dto: UpdateContractDto): Promise<ContractWithPaid> {
+    const before = await this.find(id);
+    // The body may change one date only: the end is checked against the start it will have.
+    const startDate = dto.startDate ?? before.startDate;
+    const endDate = dto.endDate ?? before.endDate;
+    if (endDate <= startDate) throw InvalidInputError.forField('endDate', 'END_NOT_AFTER_START');
+    const changes = Object.fromEntries(Object.entries(dto).filter(([, value]) => value !== undefined));
+    if (Object.keys(changes).length > 0) await this.saving(() => this.contracts.update({ id }, changes));
+    if (dto.contractFile !== undefined && dto.contractFile !== before.contractFile) {
+      await this.studentFiles.removeUnreferenced(before.studentId, [before.contractFile]);
+    }
+    return this.findWithPaid(id);
+  }
+
+  /** Payments booked against it stay, unlinked (the foreign key sets them to null): money received stays on record. */
+  async remove(id: string): Promise<ContractWithPaid> {
+    const removed = await this.findWithPaid(id);
+    await this.contracts.delete({ id });
+    await this.studentFiles.removeUnreferenced(removed.contract.studentId, [removed.contract.contractFile]);
+    return removed;
+  }
+
+  private async saving<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (violatedUniqueConstraint(error) === 'UQ_student_contracts_contractNumber') throw new StudentError('CONTRACT_NUMBER_TAKEN');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { type ApiDataResponse, type PaymentListResponse, type PaymentResponse, STUDENT_MESSAGES, STUDENT_RESOURCES } from '@aipm/contracts';
+import { CreatePaymentDto } from '@aipm/contracts/dto';
+import { Body, Controller, Delete, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { idParam } from '../common/errors/id-param';
+import { pageOf } from '../common/list/list-page';
+import { ListPaymentsQuery } from './dto/list-payments.query';
+import { toPaymentResponse } from './payment.mapper';
+import { PaymentsService } from './payments.service';
+
+const PaymentIdPipe = idParam('INVALID_PAYMENT_ID');
+
+/** Spec §7 payments calls (list by student, add, delete), administrator only. Amounts are integer cents. */
+@ApiTags('students')
+@Controller('admin/payments')
+export class PaymentsController {
+  constructor(private readonly payments: PaymentsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'One student\'s payments (?studentId=) with their total, or react-admin list; Content-Range' })
+  async list(@Query() query: ListPaymentsQuery, @Res({ passthrough: true }) response: Response): Promise<PaymentListResponse> {
+    const page = await this.payments.list(query);
+    const body: PaymentListResponse = pageOf(response, STUDENT_RESOURCES.payments, page, toPaymentResponse);
+    return page.totals ? { ...body, totals: page.totals } : body;
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Books a payment; the PAY-yyyymmdd-XXXXXX number is made here when the body has none' })
+  async create(@Body() dto: CreatePaymentDto): Promise<ApiDataResponse<PaymentResponse>> {
+    return { success: true, message: STUDENT_MESSAGES.paymentAdded, data: toPaymentResponse(await this.payments.create(dto)) };
+  }
+
+  @Get(':id')
+  async find(@Param('id', PaymentIdPipe) id: string): Promise<ApiDataResponse<PaymentResponse>> {
+    return { success: true, data: toPaymentResponse(await this.payments.find(id)) };
+  }
+
+  @Delete(':id')
+  async remove(@Param('id', PaymentIdPipe) id: string): Promise<ApiDataResponse<PaymentResponse>> {
+    return { success: true, message: STUDENT_MESSAGES.paymentDeleted, data: toPaymentResponse(await this.payments.remove(id)) };
+  }
+}

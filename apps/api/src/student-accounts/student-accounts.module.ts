@@ -1,0 +1,15 @@
+import { StudentAccount } from '@aipm/database';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
+import { StudentsModule } from '../students/students.module';
+import { StudentAccountsController } from './student-accounts.controller';
+import { StudentAccountsService } from './student-accounts.service';
+
+/** Student logins (spec §6: a separate kind of login tied to a student record). */
+@Module({
+  imports: [TypeOrmModule.forFeature([StudentAccount]), StudentsModule, AuthModule],
+  controllers: [StudentAccountsController],
+  providers: [StudentAccountsService],
+})
+export class StudentAccountsModule {}

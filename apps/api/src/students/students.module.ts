@@ -1,0 +1,16 @@
+import { Student } from '@aipm/database';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UploadsModule } from '../uploads/uploads.module';
+import { StudentFilesService } from './student-files.service';
+import { StudentsController } from './students.controller';
+import { StudentsService } from './students.service';
+
+/** The student records of 学员管理 (spec §2), with their files and PIPL export and erasure. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Student]), UploadsModule],
+  controllers: [StudentsController],
+  providers: [StudentsService, StudentFilesService],
+  exports: [StudentsService, StudentFilesService],
+})
+export class StudentsModule {}

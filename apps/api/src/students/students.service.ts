@@ -1,0 +1,161 @@
+import { formatIsoDate, type MoneyTotal, normalisePhone, PaymentStatus, STUDENT_STATUSES, type StudentExport } from '@aipm/contracts';
+import type { CreateStudentDto, UpdateStudentDto } from '@aipm/contracts/dto';
+import { Student, StudentAccount, StudentContract, StudentPayment } from '@aipm/database';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
+import { InvalidInputError } from '../common/errors/api.error';
+import { listPage, type Page } from '../common/list/list-page';
+import type { ListQueryDto } from '../common/list/list-query.dto';
+import type { ListSpec } from '../common/list/list-query';
+import { toContractResponse } from '../contracts/contract.mapper';
+import { toPaymentResponse } from '../payments/payment.mapper';
+import { toStudentAccountResponse } from '../student-accounts/student-account.mapper';
+import { StudentFilesService } from './student-files.service';
+import { StudentError } from './student.error';
+import { toStudentResponse } from './student.mapper';
+
+const STUDENT_LIST: ListSpec = {
+  alias: 'student',
+  sortable: ['createdAt', 'updatedAt', 'id', 'name', 'status', 'enrollmentDate', 'graduationDate', 'school', 'major'],
+  searchable: ['name', 'phone', 'email', 'school', 'major'],
+  phoneDigits: true,
+  statuses: STUDENT_STATUSES,
+};
+
+export interface StudentWithTotals {
+  student: Student;
+  paidTotals: MoneyTotal[];
+}
+
+/** Completed payments of these students, summed per currency (the card's total, spec §2). */
+export async function paidTotalsOf(dataSource: DataSource, studentIds: readonly string[]): Promise<Map<string, MoneyTotal[]>> {
+  const totals = new Map<string, MoneyTotal[]>();
+  if (studentIds.length === 0) return totals;
+  const rows: { studentId: string; currency: string; amount: string }[] = await dataSource.query(
+    `SELECT "studentId", "currency", sum("amount")::bigint AS "amount" FROM "student_payments"
+     WHERE "studentId" = ANY($1::uuid[]) AND "status" = $2 GROUP BY "studentId", "currency" ORDER BY "currency"`,
+    [studentIds, PaymentStatus.Completed],
+  );
+  for (const row of rows) {
+    const list = totals.get(row.studentId) ?? [];
+    list.push({ currency: row.currency, amount: Number(row.amount) });
+    totals.set(row.studentId, list);
+  }
+  return totals;
+}
+
+type StudentChanges = Partial<Omit<Student, 'id' | 'createdAt' | 'updatedAt'>>;
+
+/** What a body changes; undefined leaves a field alone, null clears it. */
+function changesOf(dto: CreateStudentDto | UpdateStudentDto): StudentChanges {
+  const changes: StudentChanges = {};
+  for (const [field, value] of Object.entries(dto)) {
+    if (value !== undefined) (changes as Record<string, unknown>)[field] = value;
+  }
+  if (dto.phone !== undefined) changes.phoneNormalized = normalisePhone(dto.phone) ?? null;
+  return changes;
+}
+
+@Injectable()
+export class StudentsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(Student) private readonly students: Repository<Student>,
+    private readonly studentFiles: StudentFilesService,
+  ) {}
+
+  async list(query: ListQueryDto): Promise<Page<StudentWithTotals>> {
+    const page = await listPage(this.students, STUDENT_LIST, query);
+    const totals = await paidTotalsOf(this.dataSource, page.rows.map((student) => student.id));
+    return { ...page, rows: page.rows.map((student) => ({ student, paidTotals: totals.get(student.id) ?? [] })) };
+  }
+
+  async find(id: string): Promise<Student> {
+    const student = await this.students.findOneBy({ id });
+    if (!student) throw new StudentError('STUDENT_NOT_FOUND');
+    return student;
+  }
+
+  async findWithTotals(id: string): Promise<StudentWithTotals> {
+    const student = await this.find(id);
+    return { student, paidTotals: (await paidTotalsOf(this.dataSource, [id])).get(id) ?? [] };
+  }
+
+  /** 404 unless the student exists: for the records that point at one (contracts, payments, accounts). */
+  async assertExists(id: string): Promise<void> {
+    if (!(await this.students.existsBy({ id }))) throw new StudentError('STUDENT_NOT_FOUND');
+  }
+
+  async create(dto: CreateStudentDto, now = new Date()): Promise<Student> {
+    // Today in China: the column's CURRENT_DATE would follow the database server's time zone.
+    const enrollmentDate = dto.enrollmentDate ?? formatIsoDate(now);
+    if (dto.graduationDate && dto.graduationDate < enrollmentDate) {
+      throw InvalidInputError.forField('graduationDate', 'GRADUATION_BEFORE_ENROLLMENT');
+    }
+    const inserted = await this.students.insert({ ...changesOf(dto), enrollmentDate });
+    return this.find(String(inserted.identifiers[0]!.id));
+  }
+
+  async update(id: string, dto: UpdateStudentDto): Promise<Student> {
+    const before = await this.find(id);
+    const changes = changesOf(dto);
+    const enrollmentDate = changes.enrollmentDate ?? before.enrollmentDate;
+    const graduationDate = changes.graduationDate === undefined ? before.graduationDate : changes.graduationDate;
+    if (graduationDate && graduationDate < enrollmentDate) throw InvalidInputError.forField('graduationDate', 'GRADUATION_BEFORE_ENROLLMENT');
+    if (Object.keys(changes).length > 0) await this.students.update({ id }, changes);
+    // A photo or contract file taken off the card leaves storage unless another record still shows it.
+    const dropped = [
+      ...(changes.profilePhoto !== undefined && before.profilePhoto !== changes.profilePhoto ? [before.profilePhoto] : []),
+      ...(changes.contractFiles ? (before.contractFiles ?? []).filter((url) => !changes.contractFiles!.includes(url)) : []),
+    ];
+    await this.studentFiles.removeUnreferenced(id, dropped);
+    return this.find(id);
+  }
+
+  /**
+   * Deletes the student with every contract, payment and account (the foreign keys cascade) and every stored
+   * file. Files go first: if the rows then fail to go, the record points at missing files, which is harmless;
+   * the other order could leave personal files with no record to find them by.
+   */
+  async remove(id: string): Promise<Student> {
+    const student = await this.find(id);
+    await this.studentFiles.remove((await this.studentFiles.refsOf(id)).map((ref) => ref.key));
+    await this.students.delete({ id });
+    return student;
+  }
+
+  /** PIPL erasure of every student with this phone or email (the erase-person action); the count erased. */
+  async eraseMatching(phoneNormalized: string | null, email: string | null): Promise<number> {
+    const matches: { id: string }[] = await this.dataSource.query(
+      `SELECT "id" FROM "students" WHERE "phoneNormalized" = $1 OR lower("email") = $2`,
+      [phoneNormalized, email],
+    );
+    for (const { id } of matches) await this.remove(id);
+    return matches.length;
+  }
+
+  /** PIPL export: everything stored about one student, passwords excepted (only their hashes exist). */
+  async export(id: string, now = new Date()): Promise<StudentExport> {
+    const student = await this.find(id);
+    const [contracts, payments, accounts, refs] = await Promise.all([
+      this.dataSource.getRepository(StudentContract).find({ where: { studentId: id }, order: { createdAt: 'ASC' } }),
+      this.dataSource.getRepository(StudentPayment).find({ where: { studentId: id }, order: { paymentDate: 'ASC', createdAt: 'ASC' } }),
+      this.dataSource.getRepository(StudentAccount).find({ where: { studentId: id }, order: { createdAt: 'ASC' } }),
+      this.studentFiles.refsOf(id),
+    ]);
+    const paid = new Map<string, number>();
+    for (const payment of payments) {
+      if (payment.contractId && payment.status === PaymentStatus.Completed) paid.set(payment.contractId, (paid.get(payment.contractId) ?? 0) + payment.amount);
+    }
+    const { paidTotals: _omitted, ...record } = toStudentResponse(student);
+    return {
+      exportedAt: now.toISOString(),
+      student: record,
+      contracts: contracts.map((contract) => toContractResponse(contract, paid.get(contract.id) ?? 0)),
+      payments: payments.map(toPaymentResponse),
+      accounts: accounts.map(toStudentAccountResponse),
+      files: await Promise.all(refs.map(async (ref) => ({ accessURL: ref.accessURL, usedAs: ref.usedAs, size: await this.studentFiles.sizeOf(ref.key) }))),
+    };
+  }
+}

@@ -1,0 +1,92 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import { StorageService } from '../storage/storage.service';
+import { StudentError } from '../students/student.error';
+
+/** How long a presigned PUT (upload) and GET (viewing) URL works. */
+export const UPLOAD_URL_TTL_SECONDS = 5 * 60;
+export const VIEW_URL_TTL_SECONDS = 60;
+
+/** Bytes the type sniffer reads: enough for the signatures of PDF, JPEG, PNG and WebP (and file-type's). */
+const HEAD_BYTES = 4100;
+
+export interface StoredObject {
+  size: number;
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as { code?: string } | undefined)?.code;
+  return code === 'NotFound' || code === 'NoSuchKey';
+}
+
+/**
+ * The private files of the students section in the S3 store: presigned URLs, existence, first bytes, removal.
+ * Any failure to reach the store is STORAGE_UNAVAILABLE (503), never a 500 with the client's text.
+ */
+@Injectable()
+export class FileStore {
+  private readonly logger = new Logger(FileStore.name);
+
+  constructor(private readonly storage: StorageService) {}
+
+  get bucket(): string {
+    return this.storage.bucket;
+  }
+
+  private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (isMissing(error)) throw error;
+      this.logger.warn(`storage ${what} failed: ${(error as Error).message}`);
+      throw new StudentError('STORAGE_UNAVAILABLE');
+    }
+  }
+
+  presignedPut(key: string): Promise<string> {
+    return this.call('presign put', () => this.storage.client.presignedPutObject(this.bucket, key, UPLOAD_URL_TTL_SECONDS));
+  }
+
+  /** A GET URL that answers with this content type, inline, whatever the uploader claimed. */
+  presignedGet(key: string, contentType: string): Promise<string> {
+    return this.call('presign get', () =>
+      this.storage.client.presignedGetObject(this.bucket, key, VIEW_URL_TTL_SECONDS, {
+        'response-content-type': contentType,
+        'response-content-disposition': 'inline',
+        'response-cache-control': 'private, no-store',
+      }),
+    );
+  }
+
+  /** The object's size, or undefined when it does not exist. */
+  async stat(key: string): Promise<StoredObject | undefined> {
+    try {
+      return await this.call('stat', async () => ({ size: (await this.storage.client.statObject(this.bucket, key)).size }));
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** The first bytes of an object of `size` bytes. */
+  async head(key: string, size: number): Promise<Buffer> {
+    const length = Math.min(size, HEAD_BYTES);
+    const stream: Readable = await this.call('read', () => this.storage.client.getPartialObject(this.bucket, key, 0, length));
+    const chunks: Buffer[] = [];
+    let read = 0;
+    for await (const chunk of stream) {
+      chunks.push(chunk as Buffer);
+      read += (chunk as Buffer).length;
+      // A store that ignores the range sends the whole object: stop once the head is in.
+      if (read >= length) break;
+    }
+    stream.destroy();
+    return Buffer.concat(chunks).subarray(0, length);
+  }
+
+  /** Removes the objects; a key already gone counts as removed. */
+  async remove(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.call('remove', () => Promise.all(keys.map((key) => this.storage.client.removeObject(this.bucket, key))));
+  }
+}

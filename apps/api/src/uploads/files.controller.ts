@@ -1,0 +1,26 @@
+import { Controller, Get, Param, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { StudentError } from '../students/student.error';
+import { FileStore } from './file-store';
+import { contentTypeOf, isUploadKey } from './uploads.service';
+
+/**
+ * The only way to a stored file: the bucket is private, so viewing goes through the administrator's session
+ * here and ends in a signed URL that works for a minute. A redirect (not JSON) so the card's view button can
+ * open this address in a new window.
+ */
+@ApiTags('uploads')
+@Controller('admin/files')
+export class FilesController {
+  constructor(private readonly files: FileStore) {}
+
+  @Get(':folder/:name')
+  @ApiOperation({ summary: 'Redirects (302) to a 60-second signed URL of a contract file or photo' })
+  async view(@Param('folder') folder: string, @Param('name') name: string, @Res() response: Response): Promise<void> {
+    const key = `${folder}/${name}`;
+    if (!isUploadKey(key) || !(await this.files.stat(key))) throw new StudentError('FILE_NOT_FOUND');
+    response.setHeader('Cache-Control', 'no-store');
+    response.redirect(302, await this.files.presignedGet(key, contentTypeOf(key)));
+  }
+}

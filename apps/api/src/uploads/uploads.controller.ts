@@ -1,0 +1,26 @@
+import type { ApiDataResponse, ConfirmUploadResponse, UploadUrlResponse } from '@aipm/contracts';
+import { ConfirmUploadDto, CreateUploadUrlDto } from '@aipm/contracts/dto';
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { UploadsService } from './uploads.service';
+
+/** Spec §7 contract upload, steps 1 and 3 (step 2 is the browser's PUT to the store). Administrator only. */
+@ApiTags('uploads')
+@Controller('contracts')
+export class UploadsController {
+  constructor(private readonly uploads: UploadsService) {}
+
+  @Post('upload-url')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Step 1: a presigned PUT URL (5 min) for a fresh private key; kind contract (20 MB) or photo (5 MB)' })
+  async uploadUrl(@Body() dto: CreateUploadUrlDto): Promise<ApiDataResponse<UploadUrlResponse>> {
+    return { success: true, data: await this.uploads.createUploadUrl(dto) };
+  }
+
+  @Post('confirm-upload')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Step 3: checks the uploaded object (exists, size, real type); a failing one is deleted and answered 400' })
+  async confirm(@Body() dto: ConfirmUploadDto): Promise<ApiDataResponse<ConfirmUploadResponse>> {
+    return { success: true, data: await this.uploads.confirm(dto) };
+  }
+}

@@ -1,0 +1,95 @@
+import { type ConfirmUploadResponse, STUDENT_PATHS, UPLOAD_EXTENSIONS, UPLOAD_RULES, type UploadKind, type UploadUrlResponse } from '@aipm/contracts';
+import type { ConfirmUploadDto, CreateUploadUrlDto } from '@aipm/contracts/dto';
+import { Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { InvalidInputError } from '../common/errors/api.error';
+import { FileStore, UPLOAD_URL_TTL_SECONDS } from './file-store';
+import { sniffUploadType } from './file-sniff';
+
+/** Storage folder of each upload kind; the folder in a key tells the confirm step which limits apply. */
+const FOLDER_OF: Record<UploadKind, string> = { contract: 'contracts', photo: 'photos' };
+const KIND_OF: Record<string, UploadKind> = { contracts: 'contract', photos: 'photo' };
+
+/** A key the upload step hands out: contracts/<uuid>.pdf, photos/<uuid>.png … */
+const UPLOAD_KEY = /^(contracts|photos)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|jpg|jpeg|png|webp)$/;
+
+export function isUploadKey(key: string): boolean {
+  return UPLOAD_KEY.test(key);
+}
+
+export function accessUrlOf(key: string): string {
+  return `${STUDENT_PATHS.files}/${key}`;
+}
+
+/** The content type a stored key is served with (from its checked extension). */
+export function contentTypeOf(key: string): string {
+  return UPLOAD_EXTENSIONS[key.slice(key.lastIndexOf('.') + 1)]!.mime;
+}
+
+/**
+ * Spec §7's three-step upload, closed where the spec left it open: both calls need the administrator session;
+ * step 1 only signs a PUT for a fresh key of an accepted extension; step 3 checks what actually arrived (its
+ * size, and its type from its first bytes) and deletes anything that fails, so a refused file never stays in
+ * the bucket. The bucket itself is private: files are viewed through FilesController.
+ */
+@Injectable()
+export class UploadsService {
+  private readonly logger = new Logger(UploadsService.name);
+
+  constructor(private readonly files: FileStore) {}
+
+  async createUploadUrl(dto: CreateUploadUrlDto, now = new Date()): Promise<UploadUrlResponse> {
+    const kind = dto.kind ?? 'contract';
+    const extension = dto.fileName.slice(dto.fileName.lastIndexOf('.') + 1).toLowerCase();
+    const key = `${FOLDER_OF[kind]}/${randomUUID()}.${extension}`;
+    return {
+      uploadURL: await this.files.presignedPut(key),
+      method: 'PUT',
+      headers: { 'Content-Type': UPLOAD_EXTENSIONS[extension]!.mime },
+      expiresAt: new Date(now.getTime() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString(),
+      maxBytes: UPLOAD_RULES[kind].maxBytes,
+    };
+  }
+
+  async confirm(dto: ConfirmUploadDto): Promise<ConfirmUploadResponse> {
+    const key = this.keyOf(dto.uploadURL);
+    const kind = KIND_OF[key.slice(0, key.indexOf('/'))]!;
+    const rules = UPLOAD_RULES[kind];
+
+    const stored = await this.files.stat(key);
+    if (!stored) throw InvalidInputError.forField('uploadURL', 'UPLOAD_NOT_FOUND');
+    if (stored.size === 0) return this.refuse(key, 'EMPTY_FILE');
+    if (stored.size > rules.maxBytes) return this.refuse(key, kind === 'photo' ? 'PHOTO_TOO_LARGE' : 'CONTRACT_FILE_TOO_LARGE');
+
+    const expected = UPLOAD_EXTENSIONS[key.slice(key.lastIndexOf('.') + 1)]!.type;
+    const actual = await sniffUploadType(await this.files.head(key, stored.size));
+    // The content must be what the name says: a PNG named .pdf would be served as a PDF.
+    if (actual !== expected || !rules.types.includes(actual)) return this.refuse(key, 'FILE_CONTENT_MISMATCH');
+
+    return { accessURL: accessUrlOf(key), kind, type: actual, size: stored.size };
+  }
+
+  /**
+   * The key a presigned PUT URL of ours points at: path-style `/<bucket>/<key>` (S3_ENDPOINT's or a public
+   * host's: the host is not trusted either way, only the key shape and the bucket).
+   */
+  private keyOf(uploadURL: string): string {
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(uploadURL, 'http://upload.invalid').pathname);
+    } catch {
+      throw InvalidInputError.forField('uploadURL', 'INVALID_UPLOAD_URL');
+    }
+    const prefix = `/${this.files.bucket}/`;
+    const at = path.lastIndexOf(prefix);
+    const key = at < 0 ? '' : path.slice(at + prefix.length);
+    if (!isUploadKey(key)) throw InvalidInputError.forField('uploadURL', 'INVALID_UPLOAD_URL');
+    return key;
+  }
+
+  private async refuse(key: string, code: 'EMPTY_FILE' | 'PHOTO_TOO_LARGE' | 'CONTRACT_FILE_TOO_LARGE' | 'FILE_CONTENT_MISMATCH'): Promise<never> {
+    await this.files.remove([key]);
+    this.logger.log(`refused upload ${key}: ${code}`);
+    throw InvalidInputError.forField('uploadURL', code);
+  }
+}

@@ -1,0 +1,184 @@
+import { s3ClientOptions } from '@aipm/config';
+import { type ErrorCode, ERROR_MESSAGES, STUDENT_ERRORS } from '@aipm/contracts';
+import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
+import type { INestApplication } from '@nestjs/common';
+import { Client } from 'minio';
+import request from 'supertest';
+import { createApp } from '../src/bootstrap/create-app';
+import { UploadsController } from '../src/uploads/uploads.controller';
+import { testRedisUrl } from '../../../tools/testing/services';
+import { adminAgent } from './support/lead-admin';
+import { apiError, expectFieldError } from './support/api-errors';
+import { testApiEnv } from './support/test-env';
+
+const MB = 1024 * 1024;
+
+/** Real first bytes of each accepted type, padded to `size` (the sniffer reads the head only). */
+const PDF = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(24)]);
+const TEXT = Buffer.from('这不是PDF，只是一段改了扩展名的文字。\n'.repeat(20));
+const padded = (head: Buffer, size: number) => Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 0x20)]);
+
+describe(UploadsController.name, () => {
+  let database: TestDatabase;
+  let app: INestApplication;
+  let admin: Awaited<ReturnType<typeof adminAgent>>;
+  let store: Client;
+  const env = testApiEnv();
+
+  const exists = async (key: string) =>
+    store.statObject(env.S3_BUCKET, key).then(
+      () => true,
+      (error: { code?: string }) => {
+        if (error.code === 'NotFound' || error.code === 'NoSuchKey') return false;
+        throw error;
+      },
+    );
+  const keyOf = (uploadURL: string) => decodeURIComponent(new URL(uploadURL).pathname).slice(`/${env.S3_BUCKET}/`.length);
+
+  /** Steps 1 and 2 of §7: the signed URL, then the browser's PUT of the raw bytes with their content type. */
+  async function put(fileName: string, bytes: Buffer, kind?: 'contract' | 'photo'): Promise<string> {
+    const step1 = await admin.post('/api/contracts/upload-url').send({ fileName, ...(kind ? { kind } : {}) }).expect(200);
+    const { uploadURL, method, headers } = step1.body.data;
+    const stored = await fetch(uploadURL, { method, headers, body: bytes });
+    expect(stored.status).toBe(200);
+    return uploadURL;
+  }
+  const confirm = (uploadURL: string) => admin.post('/api/contracts/confirm-upload').send({ uploadURL });
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: true });
+    app = await createApp(testApiEnv({ DATABASE_URL: database.url, REDIS_URL: testRedisUrl(9) }));
+    await app.init();
+    admin = await adminAgent(app);
+    store = new Client(s3ClientOptions(env));
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('needs the administrator session for every upload and file route (401)', async () => {
+    const anonymous = request(app.getHttpServer());
+    const uploadURL = await put('signed.pdf', PDF);
+    const { accessURL } = (await confirm(uploadURL).expect(200)).body.data;
+    for (const call of [
+      anonymous.post('/api/contracts/upload-url').send({ fileName: 'a.pdf' }),
+      anonymous.post('/api/contracts/confirm-upload').send({ uploadURL }),
+      anonymous.get(accessURL),
+    ]) {
+      const response = await call;
+      expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: apiError('UNAUTHORIZED') });
+    }
+  });
+
+  it.each<[string, Record<string, unknown>, string, ErrorCode]>([
+    ['no file name', {}, 'fileName', 'FILE_NAME_REQUIRED'],
+    ['a blank file name', { fileName: '  ' }, 'fileName', 'FILE_NAME_REQUIRED'],
+    ['an executable', { fileName: 'contract.exe' }, 'fileName', 'UNSUPPORTED_FILE_TYPE'],
+    ['a name without extension', { fileName: 'contract' }, 'fileName', 'UNSUPPORTED_FILE_TYPE'],
+    ['a PDF as a photo', { fileName: 'me.pdf', kind: 'photo' }, 'fileName', 'UNSUPPORTED_FILE_TYPE'],
+    ['an unknown kind', { fileName: 'a.pdf', kind: 'video' }, 'kind', 'INVALID_UPLOAD_KIND'],
+  ])('refuses an upload URL for %s', async (_case, body, field, code) => {
+    expectFieldError((await admin.post('/api/contracts/upload-url').send(body).expect(400)).body, field, ERROR_MESSAGES[code]);
+  });
+
+  it.each([
+    ['contract.pdf', PDF, 'pdf'],
+    ['scan.JPG', JPEG, 'jpg'],
+    ['scan.jpeg', JPEG, 'jpg'],
+    ['scan.png', PNG, 'png'],
+    ['scan.webp', WEBP, 'webp'],
+  ])('accepts %s whose first bytes are its type, and shows it through a short-lived signed URL', async (fileName, bytes, type) => {
+    const uploadURL = await put(fileName, bytes);
+    const response = await confirm(uploadURL).expect(200);
+    expect(response.body.data).toEqual({ accessURL: expect.stringMatching(/^\/api\/admin\/files\/contracts\//), kind: 'contract', type, size: bytes.length });
+
+    const view = await admin.get(response.body.data.accessURL).expect(302);
+    expect(view.headers['cache-control']).toBe('no-store');
+    const signed = new URL(view.headers.location!);
+    expect(Number(signed.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(60);
+    const file = await fetch(signed);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('refuses a text file renamed .pdf, deletes it from storage, and says why', async () => {
+    const uploadURL = await put('contract.pdf', TEXT);
+    expect(await exists(keyOf(uploadURL))).toBe(true);
+    const response = await confirm(uploadURL).expect(400);
+    expectFieldError(response.body, 'uploadURL', STUDENT_ERRORS.FILE_CONTENT_MISMATCH);
+    expect(await exists(keyOf(uploadURL))).toBe(false);
+  });
+
+  it('refuses a PNG renamed .pdf (an accepted type under the wrong name) and deletes it', async () => {
+    const uploadURL = await put('contract.pdf', PNG);
+    expectFieldError((await confirm(uploadURL).expect(400)).body, 'uploadURL', STUDENT_ERRORS.FILE_CONTENT_MISMATCH);
+    expect(await exists(keyOf(uploadURL))).toBe(false);
+  });
+
+  it.each<[string, Buffer, 'contract' | 'photo', ErrorCode]>([
+    ['a contract file over 20 MB', padded(PDF, 20 * MB + 1), 'contract', 'CONTRACT_FILE_TOO_LARGE'],
+    ['a photo over 5 MB', padded(PNG, 5 * MB + 1), 'photo', 'PHOTO_TOO_LARGE'],
+    ['an empty file', Buffer.alloc(0), 'contract', 'EMPTY_FILE'],
+  ])('refuses %s and deletes it from storage', async (_case, bytes, kind, code) => {
+    const uploadURL = await put(kind === 'photo' ? 'me.png' : 'big.pdf', bytes, kind);
+    expect(await exists(keyOf(uploadURL))).toBe(true);
+    expectFieldError((await confirm(uploadURL).expect(400)).body, 'uploadURL', ERROR_MESSAGES[code]);
+    expect(await exists(keyOf(uploadURL))).toBe(false);
+  });
+
+  it('accepts files at the limits exactly', async () => {
+    const photo = await put('me.png', padded(PNG, 5 * MB), 'photo');
+    expect((await confirm(photo).expect(200)).body.data).toMatchObject({ kind: 'photo', size: 5 * MB });
+  });
+
+  it('refuses a confirm for nothing uploaded or for an address that is not ours', async () => {
+    const step1 = await admin.post('/api/contracts/upload-url').send({ fileName: 'never.pdf' }).expect(200);
+    expectFieldError((await confirm(step1.body.data.uploadURL).expect(400)).body, 'uploadURL', STUDENT_ERRORS.UPLOAD_NOT_FOUND);
+    for (const uploadURL of ['https://evil.example/aipm/contracts/x.pdf', `${new URL(step1.body.data.uploadURL).origin}/${env.S3_BUCKET}/other/thing.pdf`, '::']) {
+      expectFieldError((await confirm(uploadURL).expect(400)).body, 'uploadURL', STUDENT_ERRORS.INVALID_UPLOAD_URL);
+    }
+    expectFieldError((await admin.post('/api/contracts/confirm-upload').send({}).expect(400)).body, 'uploadURL', STUDENT_ERRORS.UPLOAD_URL_REQUIRED);
+  });
+
+  it('answers 404 for a file that is not there', async () => {
+    const missing = await admin.get('/api/admin/files/contracts/00000000-0000-4000-8000-000000000000.pdf').expect(404);
+    expect(missing.body).toEqual(apiError('FILE_NOT_FOUND'));
+    expect((await admin.get('/api/admin/files/other/secret.txt').expect(404)).body).toEqual(apiError('FILE_NOT_FOUND'));
+  });
+
+  it("keeps a student's files with the record: listed in the export, removed when taken off the card and when the student is deleted", async () => {
+    const photo = (await confirm(await put('me.webp', WEBP, 'photo')).expect(200)).body.data.accessURL as string;
+    const first = (await confirm(await put('c1.pdf', PDF)).expect(200)).body.data.accessURL as string;
+    const second = (await confirm(await put('c2.png', PNG)).expect(200)).body.data.accessURL as string;
+    const keyOfAccess = (accessURL: string) => accessURL.slice('/api/admin/files/'.length);
+
+    const student = (await admin.post('/api/admin/students').send({ name: '周七', phone: '13600001111', profilePhoto: photo, contractFiles: [first, second] }).expect(201)).body.data;
+    expect(student).toMatchObject({ profilePhoto: photo, contractFiles: [first, second] });
+    const exported = (await admin.get(`/api/admin/students/${student.id}/export`).expect(200)).body.data;
+    expect(exported.files).toEqual([
+      { accessURL: photo, usedAs: 'profilePhoto', size: WEBP.length },
+      { accessURL: first, usedAs: 'contractFile', size: PDF.length },
+      { accessURL: second, usedAs: 'contractFile', size: PNG.length },
+    ]);
+
+    await admin.patch(`/api/admin/students/${student.id}`).send({ contractFiles: [second] }).expect(200);
+    expect(await exists(keyOfAccess(first))).toBe(false);
+    expect(await exists(keyOfAccess(second))).toBe(true);
+
+    await admin.delete(`/api/admin/students/${student.id}`).expect(200);
+    expect([await exists(keyOfAccess(photo)), await exists(keyOfAccess(second))]).toEqual([false, false]);
+  });
+
+  it('erases the files of a person through the erase-person action', async () => {
+    const file = (await confirm(await put('c.pdf', PDF)).expect(200)).body.data.accessURL as string;
+    await admin.post('/api/admin/students').send({ name: '吴八', phone: '13600002222', email: 'wuba@example.com', contractFiles: [file] }).expect(201);
+    const erased = await admin.post('/api/admin/people/erase').send({ email: 'WUBA@example.com' }).expect(200);
+    expect(erased.body.data.students).toBe(1);
+    expect(await exists(file.slice('/api/admin/files/'.length))).toBe(false);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './student.errors';
+export * from './student.messages';
+export * from './student.responses';

@@ -1,0 +1,275 @@
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsEmail, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, MaxLength, Max, Min, MinLength } from 'class-validator';
+import { normaliseEmail } from '../auth/email';
+import { CURRENCY_CODE_PATTERN } from '../enums/money.enums';
+import {
+  CONTRACT_STATUSES,
+  type ContractStatus,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  type PaymentMethod,
+  type PaymentStatus,
+  STUDENT_ACCOUNT_STATUSES,
+  STUDENT_STATUSES,
+  type StudentAccountStatus,
+  type StudentStatus,
+} from '../enums/students.enums';
+import { IsLeadPhone, Trimmed } from '../leads/lead-validators';
+import { rule } from '../validation/rule';
+import { STUDENT_LIMITS, UPLOAD_KINDS, UPLOAD_LIMITS, type UploadKind } from './student.messages';
+import { PAYMENT_NUMBER_PATTERN } from './student.responses';
+import {
+  AreContractFileUrls,
+  ClearableEmail,
+  HasUploadExtension,
+  IsAfterDateOf,
+  IsCalendarDate,
+  IsFileAccessUrl,
+  Optional,
+  OptionalText,
+  Rules,
+} from './student-validators';
+
+/*
+ * Spec §5 rules of the students section, one rule set per field shared by the create and update bodies (which
+ * differ in what is required). The top rule of a set is the one reported when several fail. Optional text
+ * fields take null or '' to clear them; fields that cannot be empty refuse null.
+ */
+
+const L = STUDENT_LIMITS;
+
+// ── fields ───────────────────────────────────────────────────────────────────────────────────────
+const studentName = () => Rules(Trimmed(), IsString(rule('NAME_REQUIRED')), IsNotEmpty(rule('NAME_REQUIRED')), MaxLength(L.name, rule('NAME_TOO_LONG')));
+const studentPhone = () => Rules(Trimmed(), IsString(rule('STUDENT_PHONE_REQUIRED')), IsNotEmpty(rule('STUDENT_PHONE_REQUIRED')), IsLeadPhone());
+const optionalText = (max: number, code: Parameters<typeof rule>[0]) => Rules(OptionalText(), IsOptional(), IsString(rule(code)), MaxLength(max, rule(code)));
+const studentId = () => Rules(IsNotEmpty(rule('STUDENT_ID_REQUIRED')), IsUUID('all', rule('INVALID_STUDENT_ID')));
+/**
+ * Integer cents: present, a number (a string "100" is not cents), not negative, whole, within int4. IsNotEmpty, not
+ * IsDefined: class-validator runs IsDefined apart from the other rules, so it would not be the rule reported.
+ */
+const cents = (required: Parameters<typeof rule>[0], negative: Parameters<typeof rule>[0], notCents: Parameters<typeof rule>[0]) =>
+  Rules(IsNotEmpty(rule(required)), IsNumber({}, rule(notCents)), Min(0, rule(negative)), IsInt(rule(notCents)), Max(L.maxCents, rule('AMOUNT_TOO_LARGE')));
+const currency = () => Rules(Optional(), Matches(CURRENCY_CODE_PATTERN, rule('INVALID_CURRENCY')));
+const accountUsername = () => Rules(Trimmed(), IsString(rule('USERNAME_TOO_SHORT')), MinLength(L.usernameMin, rule('USERNAME_TOO_SHORT')), MaxLength(L.usernameMax, rule('USERNAME_TOO_LONG')));
+const accountEmail = () =>
+  Rules(Transform(({ value }) => normaliseEmail(value)), IsEmail({}, rule('INVALID_EMAIL')), MaxLength(L.email, rule('EMAIL_TOO_LONG')));
+// Not trimmed: spaces may be part of a password.
+const accountPassword = () =>
+  Rules(IsString(rule('ACCOUNT_PASSWORD_TOO_SHORT')), MinLength(L.passwordMin, rule('ACCOUNT_PASSWORD_TOO_SHORT')), MaxLength(L.passwordMax, rule('ACCOUNT_PASSWORD_TOO_LONG')));
+
+// ── students ─────────────────────────────────────────────────────────────────────────────────────
+/** What a student body may carry besides name and phone (all optional on create and update). */
+abstract class StudentFieldsDto {
+  @Rules(ClearableEmail(), IsOptional(), IsEmail({}, rule('INVALID_EMAIL')), MaxLength(L.email, rule('EMAIL_TOO_LONG')))
+  email?: string | null;
+
+  @optionalText(L.school, 'SCHOOL_TOO_LONG')
+  school?: string | null;
+
+  @optionalText(L.major, 'MAJOR_TOO_LONG')
+  major?: string | null;
+
+  @Rules(Optional(), IsIn(STUDENT_STATUSES, rule('INVALID_STUDENT_STATUS')))
+  status?: StudentStatus;
+
+  /** Default: today in China time (the column's CURRENT_DATE would follow the server's zone). */
+  @Rules(Optional(), IsCalendarDate('INVALID_ENROLLMENT_DATE'))
+  enrollmentDate?: string;
+
+  @Rules(IsOptional(), IsCalendarDate('INVALID_GRADUATION_DATE'), IsAfterDateOf('enrollmentDate', 'GRADUATION_BEFORE_ENROLLMENT', true))
+  graduationDate?: string | null;
+
+  @optionalText(L.notes, 'STUDENT_NOTES_TOO_LONG')
+  notes?: string | null;
+
+  @optionalText(L.toolAccount, 'TOOL_ACCOUNT_TOO_LONG')
+  vpnAccount?: string | null;
+
+  @optionalText(L.toolAccount, 'TOOL_ACCOUNT_TOO_LONG')
+  lovableAccount?: string | null;
+
+  @optionalText(L.toolAccount, 'TOOL_ACCOUNT_TOO_LONG')
+  replitAccount?: string | null;
+
+  @optionalText(L.toolAccount, 'TOOL_ACCOUNT_TOO_LONG')
+  traeAccount?: string | null;
+
+  @optionalText(L.toolAccount, 'TOOL_ACCOUNT_TOO_LONG')
+  qoderAccount?: string | null;
+
+  @Rules(IsOptional(), IsFileAccessUrl('photos'))
+  profilePhoto?: string | null;
+
+  @Rules(Optional(), AreContractFileUrls(), ArrayMaxSize(L.contractFiles, rule('TOO_MANY_CONTRACT_FILES')))
+  contractFiles?: string[];
+}
+
+/** POST /api/admin/students (spec §5: name and phone required, everything else optional). */
+export class CreateStudentDto extends StudentFieldsDto {
+  @studentName()
+  name: string;
+
+  @studentPhone()
+  phone: string;
+}
+
+/** PATCH/PUT /api/admin/students/:id: any subset of the fields. */
+export class UpdateStudentDto extends StudentFieldsDto {
+  @Rules(Optional(), studentName())
+  name?: string;
+
+  @Rules(Optional(), studentPhone())
+  phone?: string;
+}
+
+// ── contracts ────────────────────────────────────────────────────────────────────────────────────
+abstract class ContractFieldsDto {
+  @Rules(currency())
+  currency?: string;
+
+  @Rules(Optional(), IsIn(CONTRACT_STATUSES, rule('INVALID_CONTRACT_STATUS')))
+  status?: ContractStatus;
+
+  @Rules(IsOptional(), IsFileAccessUrl('contracts'))
+  contractFile?: string | null;
+
+  @Rules(IsOptional(), IsCalendarDate('INVALID_SIGNED_DATE'))
+  signedDate?: string | null;
+
+  @optionalText(L.notes, 'STUDENT_NOTES_TOO_LONG')
+  notes?: string | null;
+}
+
+const contractNumber = () =>
+  Rules(Trimmed(), IsString(rule('CONTRACT_NUMBER_REQUIRED')), IsNotEmpty(rule('CONTRACT_NUMBER_REQUIRED')), MaxLength(L.contractNumber, rule('CONTRACT_NUMBER_TOO_LONG')));
+const courseName = () =>
+  Rules(Trimmed(), IsString(rule('COURSE_NAME_REQUIRED')), IsNotEmpty(rule('COURSE_NAME_REQUIRED')), MaxLength(L.courseName, rule('COURSE_NAME_TOO_LONG')));
+const contractAmount = () => cents('CONTRACT_AMOUNT_REQUIRED', 'CONTRACT_AMOUNT_NEGATIVE', 'CONTRACT_AMOUNT_NOT_CENTS');
+const endDate = () => Rules(IsCalendarDate('INVALID_END_DATE'), IsAfterDateOf('startDate', 'END_NOT_AFTER_START'));
+
+/** POST /api/admin/contracts (spec §5 contract; amount in cents; the end after the start). */
+export class CreateContractDto extends ContractFieldsDto {
+  @studentId()
+  studentId: string;
+
+  @contractNumber()
+  contractNumber: string;
+
+  @courseName()
+  courseName: string;
+
+  @contractAmount()
+  contractAmount: number;
+
+  @IsCalendarDate('INVALID_START_DATE')
+  startDate: string;
+
+  @endDate()
+  endDate: string;
+}
+
+/** PATCH/PUT /api/admin/contracts/:id: a contract stays with its student. */
+export class UpdateContractDto extends ContractFieldsDto {
+  @Rules(Optional(), contractNumber())
+  contractNumber?: string;
+
+  @Rules(Optional(), courseName())
+  courseName?: string;
+
+  @Rules(Optional(), contractAmount())
+  contractAmount?: number;
+
+  @Rules(Optional(), IsCalendarDate('INVALID_START_DATE'))
+  startDate?: string;
+
+  @Rules(Optional(), endDate())
+  endDate?: string;
+}
+
+// ── payments ─────────────────────────────────────────────────────────────────────────────────────
+/**
+ * POST /api/admin/payments (spec §5 payment, server rules). The server makes the payment number when the body
+ * has none; one sent (the original screen made it) must have the PAY-yyyymmdd-XXXXXX form.
+ */
+export class CreatePaymentDto {
+  @studentId()
+  studentId: string;
+
+  @Rules(IsOptional(), IsUUID('all', rule('INVALID_CONTRACT_ID')))
+  contractId?: string | null;
+
+  @Rules(Optional(), Trimmed(), IsString(rule('PAYMENT_NUMBER_REQUIRED')), IsNotEmpty(rule('PAYMENT_NUMBER_REQUIRED')), Matches(PAYMENT_NUMBER_PATTERN, rule('INVALID_PAYMENT_NUMBER')))
+  paymentNumber?: string;
+
+  @cents('PAYMENT_AMOUNT_REQUIRED', 'PAYMENT_AMOUNT_NEGATIVE', 'PAYMENT_AMOUNT_NOT_CENTS')
+  amount: number;
+
+  @Rules(currency())
+  currency?: string;
+
+  /** Default transfer (spec §5 payment form). */
+  @Rules(Optional(), IsIn(PAYMENT_METHODS, rule('INVALID_PAYMENT_METHOD')))
+  paymentMethod?: PaymentMethod;
+
+  @Rules(IsNotEmpty(rule('PAYMENT_DATE_REQUIRED')), IsCalendarDate('INVALID_PAYMENT_DATE'))
+  paymentDate: string;
+
+  @Rules(Optional(), IsIn(PAYMENT_STATUSES, rule('INVALID_PAYMENT_STATUS')))
+  status?: PaymentStatus;
+
+  @optionalText(L.receipt, 'RECEIPT_TOO_LONG')
+  receipt?: string | null;
+
+  @optionalText(L.notes, 'STUDENT_NOTES_TOO_LONG')
+  notes?: string | null;
+}
+
+// ── student accounts ─────────────────────────────────────────────────────────────────────────────
+/** POST /api/admin/student-accounts (spec §5 student account). */
+export class CreateStudentAccountDto {
+  @studentId()
+  studentId: string;
+
+  @accountUsername()
+  username: string;
+
+  @accountEmail()
+  email: string;
+
+  @accountPassword()
+  password: string;
+
+  @Rules(Optional(), IsIn(STUDENT_ACCOUNT_STATUSES, rule('INVALID_ACCOUNT_STATUS')))
+  status?: StudentAccountStatus;
+}
+
+/** PATCH/PUT /api/admin/student-accounts/:id: a new password is hashed like the first. */
+export class UpdateStudentAccountDto {
+  @Rules(Optional(), accountUsername())
+  username?: string;
+
+  @Rules(Optional(), accountEmail())
+  email?: string;
+
+  @Rules(Optional(), accountPassword())
+  password?: string;
+
+  @Rules(Optional(), IsIn(STUDENT_ACCOUNT_STATUSES, rule('INVALID_ACCOUNT_STATUS')))
+  status?: StudentAccountStatus;
+}
+
+// ── uploads (spec §7, three steps) ───────────────────────────────────────────────────────────────
+/** POST /api/contracts/upload-url. `kind` (default contract) sets the accepted types and the size limit. */
+export class CreateUploadUrlDto {
+  @Rules(Trimmed(), IsString(rule('FILE_NAME_REQUIRED')), IsNotEmpty(rule('FILE_NAME_REQUIRED')), MaxLength(UPLOAD_LIMITS.fileNameLength, rule('FILE_NAME_TOO_LONG')), HasUploadExtension())
+  fileName: string;
+
+  @Rules(Optional(), IsIn(UPLOAD_KINDS, rule('INVALID_UPLOAD_KIND')))
+  kind?: UploadKind;
+}
+
+/** POST /api/contracts/confirm-upload. */
+export class ConfirmUploadDto {
+  @Rules(IsString(rule('UPLOAD_URL_REQUIRED')), IsNotEmpty(rule('UPLOAD_URL_REQUIRED')), MaxLength(4096, rule('INVALID_UPLOAD_URL')))
+  uploadURL: string;
+}

@@ -1,0 +1,160 @@
+import type { ContractStatus, PaymentMethod, PaymentStatus, StudentAccountStatus, StudentStatus } from '../enums/students.enums';
+import type { UploadFileType, UploadKind } from './student.messages';
+
+/** A sum of integer cents in one currency (payments in different currencies are never added together). */
+export interface MoneyTotal {
+  currency: string;
+  amount: number;
+}
+
+export interface StudentResponse {
+  id: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  school: string | null;
+  major: string | null;
+  status: StudentStatus;
+  /** Calendar dates, YYYY-MM-DD. */
+  enrollmentDate: string;
+  graduationDate: string | null;
+  notes: string | null;
+  vpnAccount: string | null;
+  lovableAccount: string | null;
+  replitAccount: string | null;
+  traeAccount: string | null;
+  qoderAccount: string | null;
+  /** Access URL of the photo (an administrator-only route of the API), or null. */
+  profilePhoto: string | null;
+  /** Access URLs of the contract files (spec §7 step 3). */
+  contractFiles: string[];
+  /** The card's payments total (spec §2): completed payments, per currency. */
+  paidTotals: MoneyTotal[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ContractResponse {
+  id: string;
+  studentId: string;
+  contractNumber: string;
+  courseName: string;
+  /** Integer cents. */
+  contractAmount: number;
+  currency: string;
+  startDate: string;
+  endDate: string;
+  status: ContractStatus;
+  contractFile: string | null;
+  signedDate: string | null;
+  notes: string | null;
+  /** Completed payments booked against this contract, in cents. */
+  paidAmount: number;
+  /** contractAmount − paidAmount; negative when overpaid. */
+  outstandingAmount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PaymentResponse {
+  id: string;
+  studentId: string;
+  contractId: string | null;
+  paymentNumber: string;
+  /** Integer cents. */
+  amount: number;
+  currency: string;
+  paymentMethod: PaymentMethod;
+  paymentDate: string;
+  status: PaymentStatus;
+  receipt: string | null;
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/admin/payments?studentId=: one student's payments and their total (completed ones, per currency). */
+export interface PaymentListResponse {
+  success: true;
+  data: PaymentResponse[];
+  totals?: MoneyTotal[];
+}
+
+/** The password is write-only: no answer ever carries it or its hash. */
+export interface StudentAccountResponse {
+  id: string;
+  studentId: string;
+  username: string;
+  email: string;
+  status: StudentAccountStatus;
+  lastLogin: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** POST /api/contracts/upload-url: where the browser PUTs the file (step 2), with the headers to send. */
+export interface UploadUrlResponse {
+  uploadURL: string;
+  method: 'PUT';
+  headers: { 'Content-Type': string };
+  /** The URL stops working after this instant (ISO). */
+  expiresAt: string;
+  maxBytes: number;
+}
+
+/** POST /api/contracts/confirm-upload: the checked file; accessURL is what the student record stores. */
+export interface ConfirmUploadResponse {
+  accessURL: string;
+  kind: UploadKind;
+  type: UploadFileType;
+  size: number;
+}
+
+/** A stored file a record points at, as listed in a data export. */
+export interface StudentFileEntry {
+  accessURL: string;
+  usedAs: 'profilePhoto' | 'contractFile' | 'contract';
+  /** null when the object is missing from storage. */
+  size: number | null;
+}
+
+/** GET /api/admin/students/:id/export (PIPL): everything stored about one student. */
+export interface StudentExport {
+  exportedAt: string;
+  student: Omit<StudentResponse, 'paidTotals'>;
+  contracts: ContractResponse[];
+  payments: PaymentResponse[];
+  accounts: StudentAccountResponse[];
+  files: StudentFileEntry[];
+}
+
+export const STUDENT_PATHS = {
+  students: '/api/admin/students',
+  contracts: '/api/admin/contracts',
+  payments: '/api/admin/payments',
+  accounts: '/api/admin/student-accounts',
+  uploadUrl: '/api/contracts/upload-url',
+  confirmUpload: '/api/contracts/confirm-upload',
+  /** Followed by the object key: answers a redirect to a short-lived signed URL. */
+  files: '/api/admin/files',
+} as const;
+
+/** Resource names in Content-Range (and react-admin's resource names). */
+export const STUDENT_RESOURCES = {
+  students: 'students',
+  contracts: 'contracts',
+  payments: 'payments',
+  accounts: 'student-accounts',
+} as const;
+
+/** An access URL the API hands out: /api/admin/files/{contracts|photos}/<uuid>.<ext>. */
+export const FILE_ACCESS_URL_PATTERN =
+  /^\/api\/admin\/files\/(contracts|photos)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|jpg|jpeg|png|webp)$/;
+
+/** The storage key behind an access URL, or undefined when it is not one of ours. */
+export function fileKeyOfAccessUrl(url: string): string | undefined {
+  return FILE_ACCESS_URL_PATTERN.test(url) ? url.slice(STUDENT_PATHS.files.length + 1) : undefined;
+}
+
+/** PAY-{yyyymmdd}-{6 upper-case letters or digits} (spec §3). */
+export const PAYMENT_NUMBER_PATTERN = /^PAY-\d{8}-[A-Z0-9]{6}$/;
