@@ -4,8 +4,8 @@ import { Body, Controller, Delete, Get, Header, Param, Patch, Post, Query, Res }
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { idParam } from '../common/errors/id-param';
-import { pageOf } from '../leads/lead-http';
-import { LeadListQuery } from '../leads/lead-list.query';
+import { pageOf } from '../common/list/list-page';
+import { ListQueryDto } from '../common/list/list-query.dto';
 import { toShareConfigResponse } from './wechat-share-config.mapper';
 import { WechatShareConfigsService } from './wechat-share-configs.service';
 
@@ -20,7 +20,7 @@ export class WechatShareConfigsController {
   @Get()
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'react-admin list: range, sort (pageUrl, title, createdAt, updatedAt), filter (q, id); Content-Range' })
-  async list(@Query() query: LeadListQuery, @Res({ passthrough: true }) response: Response): Promise<ApiListResponse<WechatShareConfigResponse>> {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<ApiListResponse<WechatShareConfigResponse>> {
     return pageOf(response, WECHAT_SHARE_RESOURCE, await this.configs.list(query), toShareConfigResponse);
   }
 

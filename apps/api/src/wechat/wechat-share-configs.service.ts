@@ -3,10 +3,10 @@ import type { CreateWechatShareConfigDto, UpdateWechatShareConfigDto } from '@ai
 import { WechatShareConfig } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, QueryFailedError, type Repository } from 'typeorm';
-import type { Page } from '../leads/lead-records';
-import type { LeadListQuery } from '../leads/lead-list.query';
-import { parseListQuery } from '../leads/list-query';
+import { QueryFailedError, type Repository } from 'typeorm';
+import type { Page } from '../common/list/list-page';
+import type { ListQueryDto } from '../common/list/list-query.dto';
+import { applyListQuery, parseListQuery } from '../common/list/list-query';
 import { WechatError } from './wechat.error';
 
 const UNIQUE_VIOLATION = '23505';
@@ -18,15 +18,10 @@ export class WechatShareConfigsService {
   constructor(@InjectRepository(WechatShareConfig) private readonly rows: Repository<WechatShareConfig>) {}
 
   /** react-admin's list: the same range/sort/filter parameters as the other back-office lists. */
-  async list(raw: LeadListQuery): Promise<Page<WechatShareConfig>> {
-    const list = parseListQuery(raw, { ...LIST_SPEC, sortable: [...LIST_SPEC.sortable], searchable: [...LIST_SPEC.searchable] });
-    const query = this.rows.createQueryBuilder('share');
-    if (list.filter.q) {
-      const pattern = `%${list.filter.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-      query.andWhere(new Brackets((where) => LIST_SPEC.searchable.forEach((column) => where.orWhere(`share."${column}" ILIKE :pattern`, { pattern }))));
-    }
-    if (list.filter.ids) query.andWhere('share."id" IN (:...ids)', { ids: list.filter.ids });
-    query.orderBy(`share."${list.sortField}"`, list.sortOrder).addOrderBy('share."id"', list.sortOrder).offset(list.offset).limit(list.limit);
+  async list(raw: ListQueryDto): Promise<Page<WechatShareConfig>> {
+    const list = parseListQuery(raw, LIST_SPEC);
+    // The shared parser and filter (q over the searchable columns, ids, order with the id breaking ties).
+    const query = applyListQuery(this.rows.createQueryBuilder('share'), LIST_SPEC, list).offset(list.offset).limit(list.limit);
     const [rows, total] = await query.getManyAndCount();
     return { rows, offset: list.offset, total };
   }
