@@ -18,12 +18,13 @@
 // concurrency defaults to 4: one administrator's screen sends a few calls at once, not dozens.
 // Runtime is bounded: the whole run stops with an error after --timeout seconds (default 300). Not part of npm test.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { freePort } from '../lib/ports.mjs';
+import { load } from './lib/load.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -50,44 +51,8 @@ for (const name of ['DATABASE_URL', 'REDIS_URL']) {
   }
 }
 
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
-/** Runs `total` calls of `call(i)` with at most `concurrency` in flight; latency of each in ms. */
-async function load(total, concurrency, call) {
-  const latencies = new Array(total);
-  const statuses = new Map();
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const index = next++;
-        const t0 = performance.now();
-        let status;
-        try {
-          status = await call(index);
-        } catch (error) {
-          status = `error ${error.cause?.code ?? error.message}`;
-        }
-        latencies[index] = performance.now() - t0;
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      }
-    })
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const sorted = latencies.slice().sort((a, b) => a - b);
-  return { perSecond: total / seconds, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), statuses };
-}
 
 const server = new pg.Client({ connectionString: process.env.DATABASE_URL });
 await server.connect();
