@@ -73,6 +73,9 @@ export default defineConfig({
         PORT: String(PORT),
         DATA_DIR,
         LOG_LEVEL: 'warn',
+        // The journeys stand for many visitors from one machine: the browser on loopback plays the proxy in
+        // front of the site, whose X-Forwarded-For names each visitor (without it the front door drops them).
+        TRUST_PROXY: 'loopback',
         WECHAT_APP_ID: E2E_WECHAT.appId,
         WECHAT_APP_SECRET: E2E_WECHAT.appSecret,
         WECHAT_API_BASE: E2E_WECHAT.apiBase,

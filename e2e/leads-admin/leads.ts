@@ -3,8 +3,8 @@ import { type APIRequestContext, expect } from '@playwright/test';
 /**
  * Leads for the back-office journeys, created the way visitors create them: through the public form calls.
  * The forms allow FORM_RATE_LIMIT_PER_MINUTE (5) submissions per client IP and form per fixed minute. The
- * API trusts X-Forwarded-For from loopback only (the front door's hop), so each seeding stands for its own
- * visitor address (TEST-NET-3), as distinct visitors would; a 429 is still waited out with its Retry-After.
+ * e2e system trusts X-Forwarded-For from loopback (TRUST_PROXY, playwright.config.ts), so each seeding stands
+ * for its own visitor address (TEST-NET-3), as distinct visitors would; a 429 is still waited out with its Retry-After.
  */
 let visitorCount = Math.floor(Math.random() * 200);
 

@@ -7,8 +7,8 @@ import { expect, test } from '../support/site';
 /*
  * The landing page's registration and contact forms, end to end: browser → Remix action → API → database,
  * checked back through the administrator's API. The forms allow 5 submissions per client address and form
- * per minute. The browser runs on loopback here, and the API trusts X-Forwarded-For hops from loopback only,
- * so each journey claims its own address (a real visitor's claim stops at their own, non-loopback, address).
+ * per minute. The browser runs on loopback here, which the e2e system trusts as its proxy (TRUST_PROXY), so
+ * each journey claims its own address (a real visitor's claim is dropped: they are not a trusted proxy).
  */
 
 const AGREEMENT_VERSION = '2025-08-13';
