@@ -1,7 +1,5 @@
 import { LEAD_STATUS_LABELS } from '@aipm/contracts';
 
-import { enWechatShareMessages, enWechatShareResource, zhWechatShareMessages, zhWechatShareResource } from '../wechat-share/messages';
-import { enStudentMessages, enStudentResources, zhStudentMessages, zhStudentResources } from '../students/studentMessages';
 import { enErrorMessages, zhErrorMessages } from './error-messages';
 
 /** The back office's own wording, under `aipm.*` beside react-admin's `ra.*`. zh is the reference (spec §5, §8). */
@@ -31,8 +29,6 @@ export const zhAppMessages = {
       crawler_config: '爬虫配置',
     },
     placeholder: '该功能正在开发中',
-    wechat_share: zhWechatShareMessages,
-    students: zhStudentMessages,
     leads: {
       status: LEAD_STATUS_LABELS,
       message_status_new: '新咨询',
@@ -128,8 +124,6 @@ export const zhAppMessages = {
     },
   },
   resources: {
-    'wechat-share-configs': zhWechatShareResource,
-    ...zhStudentResources,
     registrations: {
       name: '学员注册',
       fields: {
@@ -189,8 +183,6 @@ export const enAppMessages: typeof zhAppMessages = {
       crawler_config: 'Crawler settings',
     },
     placeholder: 'This feature is under development',
-    wechat_share: enWechatShareMessages,
-    students: enStudentMessages,
     leads: {
       status: {
         new: 'New',
@@ -291,8 +283,6 @@ export const enAppMessages: typeof zhAppMessages = {
     },
   },
   resources: {
-    'wechat-share-configs': enWechatShareResource,
-    ...enStudentResources,
     registrations: {
       name: 'Registrations',
       fields: {

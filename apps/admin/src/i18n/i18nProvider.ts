@@ -3,13 +3,23 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 
 import { enAppMessages, zhAppMessages } from './app-messages';
-import { enSectionMessages, zhSectionMessages } from './section-messages';
+import { enSectionMessages, enSectionResources, zhSectionMessages, zhSectionResources } from './section-messages';
 import { ADMIN_LOCALES, type AdminLocale, DEFAULT_ADMIN_LOCALE, initialLocale, isAdminLocale } from './locale';
 import { raChineseMessages } from './zh';
 
 const messages: Record<AdminLocale, TranslationMessages> = {
-  zh: { ...raChineseMessages, ...zhAppMessages, aipm: { ...zhAppMessages.aipm, ...zhSectionMessages } },
-  en: { ...englishMessages, ...enAppMessages, aipm: { ...enAppMessages.aipm, ...enSectionMessages } },
+  zh: {
+    ...raChineseMessages,
+    ...zhAppMessages,
+    aipm: { ...zhAppMessages.aipm, ...zhSectionMessages },
+    resources: { ...zhAppMessages.resources, ...zhSectionResources },
+  },
+  en: {
+    ...englishMessages,
+    ...enAppMessages,
+    aipm: { ...enAppMessages.aipm, ...enSectionMessages },
+    resources: { ...enAppMessages.resources, ...enSectionResources },
+  },
 };
 
 export function messagesFor(locale: string): TranslationMessages {
