@@ -4,40 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './lib/ports.mjs';
 import { isAlive } from './lib/proc.mjs';
-import { waitFor } from './testing/process';
+import { descendants, waitFor } from './testing/process';
 
 jest.setTimeout(420_000);
 
 const repoRoot = path.resolve(__dirname, '..');
 
-/** Every descendant of `pid` with its command line, read from /proc. */
-function descendants(pid: number): { pid: number; cmdline: string }[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // ended while listing
-    }
-  }
-  const found: { pid: number; cmdline: string }[] = [];
-  const walk = (parent: number): void => {
-    for (const child of children.get(parent) ?? []) {
-      let cmdline = '';
-      try {
-        cmdline = fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      } catch {
-        // gone
-      }
-      found.push({ pid: child, cmdline });
-      walk(child);
-    }
-  };
-  walk(pid);
-  return found;
-}
 
 describe('npm start', () => {
   it('survives the death of the worker, Redis and PostgreSQL, and stops everything on one SIGTERM', async () => {

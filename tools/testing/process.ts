@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export interface SpawnedProcess {
   child: ChildProcess;
@@ -41,4 +42,36 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs:
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   throw new Error(`gave up after ${timeoutMs} ms${lastError ? `: ${(lastError as Error).message}` : ''}`);
+}
+
+/**
+ * Every descendant of `pid` with its command line, read from /proc. Puppeteer starts Chromium in a process
+ * group of its own, and the services run detached: the process tree is what still ties them to a parent.
+ */
+export function descendants(pid: number): { pid: number; cmdline: string }[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // ended while listing
+    }
+  }
+  const found: { pid: number; cmdline: string }[] = [];
+  const walk = (parent: number): void => {
+    for (const child of children.get(parent) ?? []) {
+      let cmdline = '';
+      try {
+        cmdline = readFileSync(`/proc/${child}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      } catch {
+        // gone
+      }
+      found.push({ pid: child, cmdline });
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
 }

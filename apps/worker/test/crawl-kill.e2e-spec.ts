@@ -4,10 +4,10 @@ import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { bullOptions, CRAWL_QUEUE, enqueueCrawl } from '@aipm/queue';
 import { Queue } from 'bullmq';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { waitFor } from '../../../tools/testing/process';
+import { descendants, waitFor } from '../../../tools/testing/process';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { SITE_ADAPTERS } from '../src/crawl/sites/site-registry';
 import { startFixtureSites, type FixtureSites } from './fixture-sites';
@@ -26,31 +26,9 @@ function startWorker(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () 
   return { child, output: () => output, exited };
 }
 
-/** Every descendant process of `pid`, read from /proc (puppeteer starts Chromium in a process group of its own). */
-function descendants(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // ended while listing
-    }
-  }
-  const out: number[] = [];
-  const walk = (parent: number): void => (children.get(parent) ?? []).forEach((child) => (out.push(child), walk(child)));
-  walk(pid);
-  return out;
-}
 
-const chromiumOf = (pid: number) => descendants(pid).filter((child) => {
-  try {
-    return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('chromium');
-  } catch {
-    return false;
-  }
-});
+/** The worker's Chromium processes (in a process group of their own). */
+const chromiumOf = (pid: number) => descendants(pid).filter(({ cmdline }) => cmdline.includes('chromium')).map((child) => child.pid);
 
 /** SIGKILL takes the worker's Chromium down with it, as a crashed host would; SIGTERM goes to the worker only. */
 const signalWorker = (child: ChildProcess, signal: NodeJS.Signals) => {
