@@ -82,43 +82,35 @@ export function cspNonceOf(res: Response): string {
   return res.locals.cspNonce as string;
 }
 
-/**
- * Content-Security-Policy of the public pages: scripts only with this response's nonce (and what they load),
- * no framing, no plugins, forms and base URL to this origin.
- */
-export function pageCsp(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self' ${WECHAT_SDK_ORIGIN}`,
-    // React and the pages set style attributes; styles cannot run code.
-    "style-src 'self' 'unsafe-inline'",
-    // Share images and job logos may live on other https hosts.
-    "img-src 'self' data: https:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+/** What every page of the site allows, whoever built it: its own origin only, no plugins, no framing. */
+const SHARED_CSP: Record<string, string> = {
+  'default-src': "'self'",
+  // React, MUI and the pages set style attributes and (MUI) style elements; styles cannot run code.
+  'style-src': "'self' 'unsafe-inline'",
+  'font-src': "'self'",
+  'connect-src': "'self'",
+  'object-src': "'none'",
+  'base-uri': "'self'",
+  'form-action': "'self'",
+  'frame-ancestors': "'none'",
+};
+
+function csp(directives: Record<string, string>): string {
+  return Object.entries({ ...SHARED_CSP, ...directives })
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
 }
 
 /**
- * Content-Security-Policy of the back office: a static build whose scripts are files of this origin (no
- * inline script, so no nonce is needed); MUI writes its styles at run time.
+ * Content-Security-Policy of the public pages: scripts only with this response's nonce (and what they load);
+ * share images and job logos may live on other https hosts.
  */
-export const ADMIN_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function pageCsp(nonce: string): string {
+  return csp({ 'script-src': `'nonce-${nonce}' 'strict-dynamic' 'self' ${WECHAT_SDK_ORIGIN}`, 'img-src': "'self' data: https:" });
+}
+
+/** Content-Security-Policy of the back office: a static build whose scripts are files of this origin (no inline script, no nonce). */
+export const ADMIN_CSP = csp({ 'script-src': "'self'", 'img-src': "'self' data: blob:" });
 
 /**
  * Headers every answer carries, and the page CSP with a fresh nonce (the admin router and the API's own
