@@ -1,3 +1,4 @@
+import { STORAGE_PROXY_PATH } from '@aipm/contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { StorageService } from '../storage/storage.service';
@@ -12,6 +13,16 @@ const HEAD_BYTES = 4100;
 
 export interface StoredObject {
   size: number;
+}
+
+/**
+ * A presigned URL as the browser uses it: the same path and signed query under the front door's storage
+ * proxy (ADR 019), which forwards it to the store with the Host the URL was signed for. Relative, so it works
+ * under whatever host name the back office was opened with.
+ */
+export function proxiedUrl(signedUrl: string): string {
+  const url = new URL(signedUrl);
+  return `${STORAGE_PROXY_PATH}${url.pathname}${url.search}`;
 }
 
 function isMissing(error: unknown): boolean {
@@ -43,19 +54,34 @@ export class FileStore {
     }
   }
 
-  presignedPut(key: string): Promise<string> {
-    return this.call('presign put', () => this.storage.client.presignedPutObject(this.bucket, key, UPLOAD_URL_TTL_SECONDS));
+  /** The browser's PUT URL (through the front door's storage proxy). */
+  async presignedPut(key: string): Promise<string> {
+    return proxiedUrl(await this.call('presign put', () => this.storage.client.presignedPutObject(this.bucket, key, UPLOAD_URL_TTL_SECONDS)));
   }
 
-  /** A GET URL that answers with this content type, inline, whatever the uploader claimed. */
-  presignedGet(key: string, contentType: string): Promise<string> {
-    return this.call('presign get', () =>
-      this.storage.client.presignedGetObject(this.bucket, key, VIEW_URL_TTL_SECONDS, {
-        'response-content-type': contentType,
-        'response-content-disposition': 'inline',
-        'response-cache-control': 'private, no-store',
-      }),
+  /** A GET URL (through the front door's storage proxy) that answers with this content type, inline, whatever the uploader claimed. */
+  async presignedGet(key: string, contentType: string): Promise<string> {
+    return proxiedUrl(
+      await this.call('presign get', () =>
+        this.storage.client.presignedGetObject(this.bucket, key, VIEW_URL_TTL_SECONDS, {
+          'response-content-type': contentType,
+          'response-content-disposition': 'inline',
+          'response-cache-control': 'private, no-store',
+        }),
+      ),
     );
+  }
+
+  /** Keys under `prefix` with their last change, for the sweep of abandoned uploads. */
+  async list(prefix: string): Promise<{ key: string; lastModified: Date }[]> {
+    return this.call('list', async () => {
+      const found: { key: string; lastModified: Date }[] = [];
+      for await (const item of this.storage.client.listObjectsV2(this.bucket, prefix, true)) {
+        const object = item as { name?: string; lastModified?: Date };
+        if (object.name && object.lastModified) found.push({ key: object.name, lastModified: object.lastModified });
+      }
+      return found;
+    });
   }
 
   /** The object's size, or undefined when it does not exist. */
