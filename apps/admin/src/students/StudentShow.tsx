@@ -25,7 +25,8 @@ function StudentCard() {
   if (!student) return null;
   const tools = TOOL_ACCOUNT_FIELDS.filter((field) => student[field]);
   return (
-    <CardContent>
+    // Room under the payments form on phones, so it scrolls clear of the toast that opens at the bottom.
+    <CardContent sx={{ pb: { xs: 10, sm: 2 } }}>
         <CardActions student={student} />
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
           <ProfilePhoto student={student} />

@@ -10,6 +10,7 @@ export const VIEW_URL_TTL_SECONDS = 60;
 
 /** Bytes the type sniffer reads: enough for the signatures of PDF, JPEG, PNG and WebP (and file-type's). */
 const HEAD_BYTES = 4100;
+const REMOVE_CONCURRENCY = 4;
 
 export interface StoredObject {
   size: number;
@@ -113,6 +114,10 @@ export class FileStore {
   /** Removes the objects; a key already gone counts as removed. */
   async remove(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
-    await this.call('remove', () => Promise.all(keys.map((key) => this.storage.client.removeObject(this.bucket, key))));
+    // A few at a time: s3rver answers 500 to dozens of parallel deletes (a sweep's), and MinIO gains nothing from more.
+    for (let start = 0; start < keys.length; start += REMOVE_CONCURRENCY) {
+      const batch = keys.slice(start, start + REMOVE_CONCURRENCY);
+      await this.call('remove', () => Promise.all(batch.map((key) => this.storage.client.removeObject(this.bucket, key))));
+    }
   }
 }
