@@ -8,21 +8,32 @@ async function openStudents(page: Page, isMobile: boolean) {
   await page.getByRole('menuitem', { name: '学员管理' }).click();
 }
 
+/**
+ * At 375 px a toast opens under the pointer left on a bottom button (保存), and a hovered toast never hides:
+ * react-admin then holds every later toast behind it and it covers the bottom of the screen (what timed the
+ * phone run out before).
+ */
+async function movePointerOffToasts(page: Page) {
+  await page.mouse.move(0, 0);
+}
+
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).include('#main-content').withTags(['wcag2a', 'wcag2aa', 'best-practice']).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html} ${node.failureSummary}`).join(', ')}`)).toEqual([]);
 }
 
+/** A real 1×1 PNG (the photo must render) and a minimal PDF: the API checks both by their first bytes. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+
 /**
- * FIXME (issue 14, next session): on desktop every step passes up to the accounts list, whose axe check fails
- * on react-admin's default theme (primary #1976d2 on the list page's #fafafb is 4.41:1, under 4.5:1: the
- * selected tab and the Create button), a theme-wide fix; the 375 px run times out and is not yet diagnosed.
- *
- * Issue 14: the administrator records a student, books payments and sees the total, deletes one, then adds a
- * contract and a student account on the two sub-tabs. Each viewport uses its own names.
+ * Issue 14: the administrator records a student, uploads a photo and a contract file and views it (the
+ * three-step upload through the front door's storage proxy), books payments and sees the total, deletes one,
+ * then adds a contract and a student account on the two sub-tabs. Each viewport uses its own names.
  */
-test.fixme('back office: a student, payments with their total, a contract and an account', async ({ page, isMobile }, testInfo) => {
-  test.setTimeout(120_000);
+test('back office: a student with photo, contract file and payments, a contract and an account', async ({ page, isMobile }, testInfo) => {
+  // About 40 s on an idle machine; the slack is for CI runners shared with other jobs.
+  test.setTimeout(180_000);
   const suffix = `${testInfo.project.name}${Date.now() % 100000}`;
   const name = `学员${suffix}`;
   const phone = `136${String(Date.now()).slice(-8)}`;
@@ -37,21 +48,48 @@ test.fixme('back office: a student, payments with their total, a contract and an
   await page.getByRole('textbox', { name: 'VPN' }).fill(`vpn-${suffix}`);
   await page.getByRole('button', { name: '保存' }).click();
   await expect(toast(page, '学员添加成功')).toBeVisible();
+  await movePointerOffToasts(page);
 
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   await expect(page.getByTestId('student-status')).toHaveText('在学');
   await expect(page.getByText(`VPN：vpn-${suffix}`)).toBeVisible();
+
+  // The photo: presigned URL, the browser's PUT through /storage, confirm; then shown round from the private bucket.
+  await page.getByTestId('photo-file-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(toast(page, '文件上传成功（1个文件）')).toBeVisible();
+  const photo = page.getByTestId('student-photo');
+  await expect(photo).toHaveAttribute('src', /^\/api\/admin\/files\/photos\//);
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+
+  // A contract file, then its view button opens it in a new window through the signed URL.
+  await page.getByTestId('contract-file-input').setInputFiles({ name: '合同.pdf', mimeType: 'application/pdf', buffer: PDF });
+  // The photo's toast may still be on screen: the file's view button is what tells this upload is through.
+  const view = page.getByRole('link', { name: '查看 1' });
+  await expect(view).toBeVisible();
+  const viewed = page
+    .context()
+    .waitForEvent('response', (response) => response.request().method() === 'GET' && /\/storage\/[^/]+\/contracts\//.test(new URL(response.url()).pathname));
+  const popup = page.waitForEvent('popup');
+  await view.click();
+  const file = await viewed;
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  await (await popup).close();
   await expectNoAxeViolations(page);
 
   const payments = page.getByTestId('payments-section');
-  const add = async (yuan: string) => {
+  const add = async (yuan: string, count: number) => {
     await payments.getByRole('textbox', { name: '金额（元）' }).fill(yuan);
-    await payments.getByRole('button', { name: '添加缴费' }).click();
-    await expect(toast(page, '缴费记录添加成功')).toBeVisible();
-    await expect(toast(page, '缴费记录添加成功')).toBeHidden();
+    // Mid-screen, as a thumb would bring it: at the bottom edge of a phone the last toast covers it.
+    const submit = payments.getByRole('button', { name: '添加缴费' });
+    await submit.evaluate((button) => button.scrollIntoView({ block: 'center' }));
+    await submit.click();
+    await movePointerOffToasts(page);
+    await expect(payments.getByRole('listitem')).toHaveCount(count);
   };
-  await add('10,000');
-  await add('9800.50');
+  await add('10,000', 1);
+  await expect(toast(page, '缴费记录添加成功')).toBeVisible();
+  await add('9800.50', 2);
   await expect(payments.getByTestId('payments-total')).toHaveText('合计: ¥19,800.50');
 
   await payments.getByRole('button', { name: /^删除 PAY-\d{8}-[A-Z0-9]{6}$/ }).first().click();
@@ -70,6 +108,7 @@ test.fixme('back office: a student, payments with their total, a contract and an
   await page.getByLabel('开始日期').fill('2025-09-20');
   await page.getByLabel('结束日期').fill('2025-10-25');
   await page.getByRole('button', { name: '保存' }).click();
+  await movePointerOffToasts(page);
   await expect(page.getByText(`HT-${suffix}`)).toBeVisible();
   await expect(page.getByText('¥0.00 / ¥19,800.00').first()).toBeVisible();
 

@@ -14,6 +14,7 @@ import { PublishedJobsScreen } from './published-jobs';
 import { createAdminQueryClient } from './queryClient';
 import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
+import { adminTheme } from './theme';
 import { PhoneConfigPlaceholder, wechatShareResource } from './wechat-share';
 import { contractsResource, paymentsResource, studentAccountsResource, studentsResource } from './students';
 
@@ -54,6 +55,7 @@ export default function AdminApp() {
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={AdminLayout}
+      theme={adminTheme}
       title={<AppTitle />}
       // No call home to the react-admin vendor from a back office full of personal data.
       disableTelemetry

@@ -1,4 +1,13 @@
-import { type ErasePersonRequest, isErrorCode, LEAD_PATHS, type PersonErasedResponse } from '@aipm/contracts';
+import {
+  type ConfirmUploadResponse,
+  type ErasePersonRequest,
+  isErrorCode,
+  LEAD_PATHS,
+  type PersonErasedResponse,
+  STUDENT_PATHS,
+  type UploadKind,
+  type UploadUrlResponse,
+} from '@aipm/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { type DataProvider, fetchUtils, HttpError, type RaRecord, type UpdateParams } from 'react-admin';
 
@@ -73,6 +82,10 @@ export function changedFields(params: Pick<UpdateParams, 'data' | 'previousData'
 export interface AdminDataProvider extends DataProvider {
   /** PIPL: deletes every registration and consultation message of one person (by phone and/or email). */
   erasePerson(person: ErasePersonRequest): Promise<PersonErasedResponse['data']>;
+  /** Spec §7 upload, step 1: a presigned PUT URL for a file of this name. */
+  createUploadUrl(fileName: string, kind: UploadKind): Promise<UploadUrlResponse>;
+  /** Spec §7 upload, step 3: the API checks what arrived and answers the URL the record stores. */
+  confirmUpload(uploadURL: string): Promise<ConfirmUploadResponse>;
 }
 
 export function createDataProvider(client: typeof fetchUtils.fetchJson = httpClient): AdminDataProvider {
@@ -98,6 +111,10 @@ export function createDataProvider(client: typeof fetchUtils.fetchJson = httpCli
     },
     erasePerson: async (person) =>
       (await client(LEAD_PATHS.erasePerson, { method: 'POST', body: JSON.stringify(person) })).json as PersonErasedResponse['data'],
+    createUploadUrl: async (fileName, kind) =>
+      (await client(STUDENT_PATHS.uploadUrl, { method: 'POST', body: JSON.stringify({ fileName, kind }) })).json as UploadUrlResponse,
+    confirmUpload: async (uploadURL) =>
+      (await client(STUDENT_PATHS.confirmUpload, { method: 'POST', body: JSON.stringify({ uploadURL }) })).json as ConfirmUploadResponse,
   };
 }
 

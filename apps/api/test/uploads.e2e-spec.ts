@@ -1,10 +1,11 @@
 import { s3ClientOptions } from '@aipm/config';
-import { type ErrorCode, ERROR_MESSAGES, STUDENT_ERRORS } from '@aipm/contracts';
+import { type ErrorCode, ERROR_MESSAGES, STORAGE_PROXY_PATH, STUDENT_ERRORS } from '@aipm/contracts';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import type { INestApplication } from '@nestjs/common';
 import { Client } from 'minio';
 import request from 'supertest';
 import { createApp } from '../src/bootstrap/create-app';
+import { ABANDONED_UPLOAD_AGE_MS, UploadSweeper } from '../src/uploads/upload-sweeper';
 import { UploadsController } from '../src/uploads/uploads.controller';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { adminAgent } from './support/lead-admin';
@@ -26,7 +27,9 @@ describe(UploadsController.name, () => {
   let app: INestApplication;
   let admin: Awaited<ReturnType<typeof adminAgent>>;
   let store: Client;
-  const env = testApiEnv();
+  // A bucket of its own: the sweep below removes every unreferenced upload of its bucket.
+  const BUCKET = { S3_BUCKET: 'aipm-uploads-spec' };
+  const env = testApiEnv(BUCKET);
 
   const exists = async (key: string) =>
     store.statObject(env.S3_BUCKET, key).then(
@@ -36,13 +39,18 @@ describe(UploadsController.name, () => {
         throw error;
       },
     );
-  const keyOf = (uploadURL: string) => decodeURIComponent(new URL(uploadURL).pathname).slice(`/${env.S3_BUCKET}/`.length);
+  const keyOf = (uploadURL: string) => decodeURIComponent(new URL(uploadURL, 'http://site.test').pathname).slice(`${STORAGE_PROXY_PATH}/${env.S3_BUCKET}/`.length);
+  /** What the front door's /storage proxy does with a URL the API hands out (ADR 019): the store's own path-style URL. */
+  const storeUrl = (proxied: string) => {
+    expect(proxied.startsWith(`${STORAGE_PROXY_PATH}/${env.S3_BUCKET}/`)).toBe(true);
+    return `${env.S3_ENDPOINT.replace(/\/+$/, '')}${proxied.slice(STORAGE_PROXY_PATH.length)}`;
+  };
 
   /** Steps 1 and 2 of §7: the signed URL, then the browser's PUT of the raw bytes with their content type. */
   async function put(fileName: string, bytes: Buffer, kind?: 'contract' | 'photo'): Promise<string> {
     const step1 = await admin.post('/api/contracts/upload-url').send({ fileName, ...(kind ? { kind } : {}) }).expect(200);
     const { uploadURL, method, headers } = step1.body.data;
-    const stored = await fetch(uploadURL, { method, headers, body: bytes });
+    const stored = await fetch(storeUrl(uploadURL), { method, headers, body: bytes });
     expect(stored.status).toBe(200);
     return uploadURL;
   }
@@ -50,7 +58,7 @@ describe(UploadsController.name, () => {
 
   beforeAll(async () => {
     database = await createTestDatabase({ migrate: true });
-    app = await createApp(testApiEnv({ DATABASE_URL: database.url, REDIS_URL: testRedisUrl(9) }));
+    app = await createApp(testApiEnv({ ...BUCKET, DATABASE_URL: database.url, REDIS_URL: testRedisUrl(9) }));
     await app.init();
     admin = await adminAgent(app);
     store = new Client(s3ClientOptions(env));
@@ -99,9 +107,9 @@ describe(UploadsController.name, () => {
 
     const view = await admin.get(response.body.data.accessURL).expect(302);
     expect(view.headers['cache-control']).toBe('no-store');
-    const signed = new URL(view.headers.location!);
+    const signed = new URL(view.headers.location!, 'http://site.test');
     expect(Number(signed.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(60);
-    const file = await fetch(signed);
+    const file = await fetch(storeUrl(view.headers.location!));
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer())).toEqual(bytes);
   });
@@ -139,7 +147,7 @@ describe(UploadsController.name, () => {
   it('refuses a confirm for nothing uploaded or for an address that is not ours', async () => {
     const step1 = await admin.post('/api/contracts/upload-url').send({ fileName: 'never.pdf' }).expect(200);
     expectFieldError((await confirm(step1.body.data.uploadURL).expect(400)).body, 'uploadURL', STUDENT_ERRORS.UPLOAD_NOT_FOUND);
-    for (const uploadURL of ['https://evil.example/aipm/contracts/x.pdf', `${new URL(step1.body.data.uploadURL).origin}/${env.S3_BUCKET}/other/thing.pdf`, '::']) {
+    for (const uploadURL of ['https://evil.example/aipm/contracts/x.pdf', `${STORAGE_PROXY_PATH}/${env.S3_BUCKET}/other/thing.pdf`, '::']) {
       expectFieldError((await confirm(uploadURL).expect(400)).body, 'uploadURL', STUDENT_ERRORS.INVALID_UPLOAD_URL);
     }
     expectFieldError((await admin.post('/api/contracts/confirm-upload').send({}).expect(400)).body, 'uploadURL', STUDENT_ERRORS.UPLOAD_URL_REQUIRED);
@@ -180,5 +188,29 @@ describe(UploadsController.name, () => {
     const erased = await admin.post('/api/admin/people/erase').send({ email: 'WUBA@example.com' }).expect(200);
     expect(erased.body.data.students).toBe(1);
     expect(await exists(file.slice('/api/admin/files/'.length))).toBe(false);
+  });
+
+  it('sweeps uploads left unconfirmed or unsaved for a day, and keeps every file a record points at', async () => {
+    const unconfirmed = keyOf(await put('abandoned.pdf', PDF));
+    const unsaved = (await confirm(await put('unsaved.png', PNG, 'photo')).expect(200)).body.data.accessURL as string;
+    const onCard = (await confirm(await put('kept.pdf', PDF)).expect(200)).body.data.accessURL as string;
+    const onContract = (await confirm(await put('signed.pdf', PDF)).expect(200)).body.data.accessURL as string;
+    const student = (await admin.post('/api/admin/students').send({ name: '郑九', phone: '13600003333', contractFiles: [onCard] }).expect(201)).body.data;
+    await admin
+      .post('/api/admin/contracts')
+      .send({ studentId: student.id, contractNumber: 'HT-SWEEP-1', courseName: 'AI产品经理', contractAmount: 100, startDate: '2025-09-01', endDate: '2025-10-01', contractFile: onContract })
+      .expect(201);
+    const sweeper = app.get(UploadSweeper);
+    const keyOfAccess = (accessURL: string) => accessURL.slice('/api/admin/files/'.length);
+
+    // Younger than a day: an upload may still be on its way to a record.
+    expect(await sweeper.sweep(new Date())).toEqual([]);
+    expect(await exists(unconfirmed)).toBe(true);
+
+    const removed = await sweeper.sweep(new Date(Date.now() + ABANDONED_UPLOAD_AGE_MS + 60_000));
+    expect(removed).toEqual(expect.arrayContaining([unconfirmed, keyOfAccess(unsaved)]));
+    expect(removed).not.toEqual(expect.arrayContaining([keyOfAccess(onCard)]));
+    expect(removed).not.toEqual(expect.arrayContaining([keyOfAccess(onContract)]));
+    expect(await Promise.all([unconfirmed, keyOfAccess(unsaved), keyOfAccess(onCard), keyOfAccess(onContract)].map(exists))).toEqual([false, false, true, true]);
   });
 });

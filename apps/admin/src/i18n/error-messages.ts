@@ -75,6 +75,8 @@ const enStudentErrorMessages: Record<StudentErrorCode, string> = {
   PHOTO_TOO_LARGE: 'Photos can be at most 5 MB; the file was deleted',
   FILE_NOT_FOUND: 'The file does not exist or was deleted',
   STORAGE_UNAVAILABLE: 'File storage is not available at the moment, please try again later',
+  STORAGE_LINK_INVALID: 'The file link is invalid or has expired; reload the page and try again',
+  UPLOAD_TOO_LARGE: 'The file is too large: contract files up to 20 MB, photos up to 5 MB',
 };
 
 export const enErrorMessages: Record<ErrorCode, string> = {

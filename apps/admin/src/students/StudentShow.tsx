@@ -1,20 +1,10 @@
-import { type StudentResponse, TOOL_ACCOUNT_FIELDS } from '@aipm/contracts';
-import { Avatar, Box, Button, CardContent, Divider, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { STUDENT_PATHS, type StudentResponse, TOOL_ACCOUNT_FIELDS } from '@aipm/contracts';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Box, Button, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { DeleteButton, EditButton, Show, useRecordContext, useTranslate } from 'react-admin';
 import { PaymentsSection } from './PaymentsSection';
+import { ContractFiles, ProfilePhoto } from './StudentFiles';
 import { StudentStatusBadge } from './StudentParts';
-
-/** Round profile photo; the initial of the name when the image fails to load (spec §2 fallback). */
-function Photo({ student }: { student: StudentResponse }) {
-  const [failed, setFailed] = useState(false);
-  const src = student.profilePhoto && !failed ? student.profilePhoto : undefined;
-  return (
-    <Avatar src={src} alt={student.name} sx={{ width: 64, height: 64 }} slotProps={{ img: { onError: () => setFailed(true) } }}>
-      {student.name.slice(0, 1)}
-    </Avatar>
-  );
-}
 
 function Line({ label, value }: { label: string; value: string | null | undefined }) {
   const translate = useTranslate();
@@ -35,10 +25,11 @@ function StudentCard() {
   if (!student) return null;
   const tools = TOOL_ACCOUNT_FIELDS.filter((field) => student[field]);
   return (
-    <CardContent>
-        <CardActions />
+    // Room under the payments form on phones, so it scrolls clear of the toast that opens at the bottom.
+    <CardContent sx={{ pb: { xs: 10, sm: 2 } }}>
+        <CardActions student={student} />
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-          <Photo student={student} />
+          <ProfilePhoto student={student} />
           <Box>
             <Typography variant="h5" component="h1">
               {student.name}
@@ -66,22 +57,7 @@ function StudentCard() {
             ))}
           </Box>
         ) : null}
-        <Box component="section" sx={{ mt: 2 }} aria-label={translate('aipm.students.sections.files')}>
-          <Typography variant="subtitle1" component="h2">
-            {translate('aipm.students.sections.files')}
-          </Typography>
-          {student.contractFiles.length === 0 ? (
-            <Typography variant="body2" color="text.secondary">
-              {translate('aipm.students.files.none')}
-            </Typography>
-          ) : (
-            student.contractFiles.map((url, index) => (
-              <Button key={url} size="small" href={url} target="_blank" rel="noopener noreferrer">
-                {translate('aipm.students.files.view')} {index + 1}
-              </Button>
-            ))
-          )}
-        </Box>
+        <ContractFiles student={student} />
         <Divider sx={{ my: 2 }} />
         <PaymentsSection student={student} />
         {student.notes ? (
@@ -95,9 +71,14 @@ function StudentCard() {
 }
 
 /** Inside the card: on the page's grey background the primary-coloured buttons fall under 4.5:1 contrast. */
-function CardActions() {
+function CardActions({ student }: { student: StudentResponse }) {
+  const translate = useTranslate();
   return (
-    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mb: 1 }}>
+    <Stack direction="row" sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+      {/* PIPL: everything stored about the student, as a JSON download (the API's export route). */}
+      <Button size="small" startIcon={<DownloadIcon />} href={`${STUDENT_PATHS.students}/${student.id}/export`} download>
+        {translate('aipm.students.export')}
+      </Button>
       <EditButton />
       <DeleteButton mutationMode="pessimistic" />
     </Stack>

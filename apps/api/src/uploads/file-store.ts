@@ -1,3 +1,4 @@
+import { STORAGE_PROXY_PATH } from '@aipm/contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { StorageService } from '../storage/storage.service';
@@ -9,9 +10,20 @@ export const VIEW_URL_TTL_SECONDS = 60;
 
 /** Bytes the type sniffer reads: enough for the signatures of PDF, JPEG, PNG and WebP (and file-type's). */
 const HEAD_BYTES = 4100;
+const REMOVE_CONCURRENCY = 4;
 
 export interface StoredObject {
   size: number;
+}
+
+/**
+ * A presigned URL as the browser uses it: the same path and signed query under the front door's storage
+ * proxy (ADR 019), which forwards it to the store with the Host the URL was signed for. Relative, so it works
+ * under whatever host name the back office was opened with.
+ */
+export function proxiedUrl(signedUrl: string): string {
+  const url = new URL(signedUrl);
+  return `${STORAGE_PROXY_PATH}${url.pathname}${url.search}`;
 }
 
 function isMissing(error: unknown): boolean {
@@ -43,19 +55,34 @@ export class FileStore {
     }
   }
 
-  presignedPut(key: string): Promise<string> {
-    return this.call('presign put', () => this.storage.client.presignedPutObject(this.bucket, key, UPLOAD_URL_TTL_SECONDS));
+  /** The browser's PUT URL (through the front door's storage proxy). */
+  async presignedPut(key: string): Promise<string> {
+    return proxiedUrl(await this.call('presign put', () => this.storage.client.presignedPutObject(this.bucket, key, UPLOAD_URL_TTL_SECONDS)));
   }
 
-  /** A GET URL that answers with this content type, inline, whatever the uploader claimed. */
-  presignedGet(key: string, contentType: string): Promise<string> {
-    return this.call('presign get', () =>
-      this.storage.client.presignedGetObject(this.bucket, key, VIEW_URL_TTL_SECONDS, {
-        'response-content-type': contentType,
-        'response-content-disposition': 'inline',
-        'response-cache-control': 'private, no-store',
-      }),
+  /** A GET URL (through the front door's storage proxy) that answers with this content type, inline, whatever the uploader claimed. */
+  async presignedGet(key: string, contentType: string): Promise<string> {
+    return proxiedUrl(
+      await this.call('presign get', () =>
+        this.storage.client.presignedGetObject(this.bucket, key, VIEW_URL_TTL_SECONDS, {
+          'response-content-type': contentType,
+          'response-content-disposition': 'inline',
+          'response-cache-control': 'private, no-store',
+        }),
+      ),
     );
+  }
+
+  /** Keys under `prefix` with their last change, for the sweep of abandoned uploads. */
+  async list(prefix: string): Promise<{ key: string; lastModified: Date }[]> {
+    return this.call('list', async () => {
+      const found: { key: string; lastModified: Date }[] = [];
+      for await (const item of this.storage.client.listObjectsV2(this.bucket, prefix, true)) {
+        const object = item as { name?: string; lastModified?: Date };
+        if (object.name && object.lastModified) found.push({ key: object.name, lastModified: object.lastModified });
+      }
+      return found;
+    });
   }
 
   /** The object's size, or undefined when it does not exist. */
@@ -87,6 +114,10 @@ export class FileStore {
   /** Removes the objects; a key already gone counts as removed. */
   async remove(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
-    await this.call('remove', () => Promise.all(keys.map((key) => this.storage.client.removeObject(this.bucket, key))));
+    // A few at a time: s3rver answers 500 to dozens of parallel deletes (a sweep's), and MinIO gains nothing from more.
+    for (let start = 0; start < keys.length; start += REMOVE_CONCURRENCY) {
+      const batch = keys.slice(start, start + REMOVE_CONCURRENCY);
+      await this.call('remove', () => Promise.all(batch.map((key) => this.storage.client.removeObject(this.bucket, key))));
+    }
   }
 }

@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { FileStore } from './file-store';
 import { FilesController } from './files.controller';
 import { UploadsController } from './uploads.controller';
+import { UploadSweeper } from './upload-sweeper';
 import { UploadsService } from './uploads.service';
 
-/** Private files of the students section: the three-step upload and administrator-only viewing. */
+/** Private files of the students section: the three-step upload, administrator-only viewing, the sweep of abandoned uploads. */
 @Module({
   controllers: [UploadsController, FilesController],
-  providers: [UploadsService, FileStore],
+  providers: [UploadsService, FileStore, UploadSweeper],
   exports: [FileStore],
 })
 export class UploadsModule {}

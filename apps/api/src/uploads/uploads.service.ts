@@ -1,4 +1,4 @@
-import { type ConfirmUploadResponse, STUDENT_PATHS, UPLOAD_EXTENSIONS, UPLOAD_RULES, type UploadKind, type UploadUrlResponse } from '@aipm/contracts';
+import { type ConfirmUploadResponse, STUDENT_PATHS, UPLOAD_EXTENSIONS, UPLOAD_KEY_PATTERN, UPLOAD_RULES, type UploadKind, type UploadUrlResponse } from '@aipm/contracts';
 import type { ConfirmUploadDto, CreateUploadUrlDto } from '@aipm/contracts/dto';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -10,11 +10,8 @@ import { sniffUploadType } from './file-sniff';
 const FOLDER_OF: Record<UploadKind, string> = { contract: 'contracts', photo: 'photos' };
 const KIND_OF: Record<string, UploadKind> = { contracts: 'contract', photos: 'photo' };
 
-/** A key the upload step hands out: contracts/<uuid>.pdf, photos/<uuid>.png … */
-const UPLOAD_KEY = /^(contracts|photos)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|jpg|jpeg|png|webp)$/;
-
 export function isUploadKey(key: string): boolean {
-  return UPLOAD_KEY.test(key);
+  return UPLOAD_KEY_PATTERN.test(key);
 }
 
 export function accessUrlOf(key: string): string {
@@ -70,8 +67,8 @@ export class UploadsService {
   }
 
   /**
-   * The key a presigned PUT URL of ours points at: path-style `/<bucket>/<key>` (S3_ENDPOINT's or a public
-   * host's: the host is not trusted either way, only the key shape and the bucket).
+   * The key a presigned PUT URL of ours points at: `/storage/<bucket>/<key>` as step 1 answers it, or the
+   * store's own path-style `/<bucket>/<key>` (the host is not trusted either way, only the key shape and the bucket).
    */
   private keyOf(uploadURL: string): string {
     let path: string;

@@ -17,6 +17,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
+import { createStorageProxy, type StorageProxyOptions } from './storage-proxy';
 import { ADMIN_CSP, allowedHosts, cspNonceOf, dropUntrustedForwarding, refuseUnknownHosts, securityHeaders, trustedProxies } from './security';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -44,6 +45,8 @@ export interface FrontDoorOptions {
   siteUrl?: string;
   /** PUBLIC_HOSTS: further host names served besides SITE_URL's and the loopback names. */
   publicHosts?: string;
+  /** S3_ENDPOINT and S3_BUCKET: the store served under /storage for presigned uploads and views (ADR 019); /storage is a 404 without. */
+  storage?: StorageProxyOptions;
 }
 
 /** JSON logger of the web process; credentials are redacted as in the API (`@aipm/config`). */
@@ -79,6 +82,7 @@ export function createFrontDoor(options: FrontDoorOptions): Express {
   // Before compression: API answers pass through untouched (the API decides its own encoding, and
   // streamed answers must not be buffered).
   app.use(createApiProxy(apiUrl));
+  if (options.storage) app.use(createStorageProxy(options.storage));
   app.use(compression());
 
   // Source maps are never published, whatever a build leaves behind.

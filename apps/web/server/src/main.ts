@@ -24,7 +24,7 @@ const adminDist = path.resolve(webDir, '..', 'admin', 'dist');
 async function main(): Promise<void> {
   const env = loadWebEnv();
   const logger = createLogger(env.logLevel);
-  const common = { apiUrl: env.apiUrl, adminDist, logger, trustProxy: env.trustProxy, siteUrl: env.siteUrl, publicHosts: env.publicHosts };
+  const common = { apiUrl: env.apiUrl, adminDist, logger, trustProxy: env.trustProxy, siteUrl: env.siteUrl, publicHosts: env.publicHosts, storage: env.storage };
 
   let options: FrontDoorOptions;
   if (env.production) {

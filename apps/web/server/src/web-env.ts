@@ -12,6 +12,8 @@ export interface FrontDoorSettings {
   trustProxy?: string;
   siteUrl?: string;
   publicHosts?: string;
+  /** The S3 store the /storage proxy forwards to (ADR 019), when S3_ENDPOINT is set. */
+  storage?: { endpoint: string; bucket: string };
 }
 
 /** @throws EnvValidationError naming every invalid variable */
@@ -27,5 +29,6 @@ export function loadWebEnv(env: RawEnv = process.env): FrontDoorSettings {
     trustProxy: valid.TRUST_PROXY,
     siteUrl: valid.SITE_URL,
     publicHosts: valid.PUBLIC_HOSTS,
+    ...(valid.S3_ENDPOINT ? { storage: { endpoint: valid.S3_ENDPOINT.replace(/\/+$/, ''), bucket: valid.S3_BUCKET } } : {}),
   };
 }

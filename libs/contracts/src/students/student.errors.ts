@@ -79,6 +79,9 @@ export const STUDENT_ERRORS = {
   PHOTO_TOO_LARGE: `照片不能超过${UPLOAD_LIMITS.photoMb}MB，已删除`,
   FILE_NOT_FOUND: '文件不存在或已被删除',
   STORAGE_UNAVAILABLE: '文件存储暂时不可用，请稍后重试',
+  // The front door's storage proxy (ADR 019), before anything reaches the store
+  STORAGE_LINK_INVALID: '文件链接无效或已过期，请刷新页面后重试',
+  UPLOAD_TOO_LARGE: `文件过大：合同文件不能超过${UPLOAD_LIMITS.contractFileMb}MB，照片不能超过${UPLOAD_LIMITS.photoMb}MB`,
 } as const;
 
 export type StudentErrorCode = keyof typeof STUDENT_ERRORS;

@@ -151,6 +151,16 @@ export const STUDENT_RESOURCES = {
 export const FILE_ACCESS_URL_PATTERN =
   /^\/api\/admin\/files\/(contracts|photos)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|jpg|jpeg|png|webp)$/;
 
+/** A storage key the upload step hands out: contracts/<uuid>.pdf, photos/<uuid>.png … (nothing else is ever served). */
+export const UPLOAD_KEY_PATTERN = /^(contracts|photos)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|jpg|jpeg|png|webp)$/;
+
+/**
+ * Where the front door serves the S3 store under the site's own origin (ADR 019): a presigned URL's
+ * path-style `/<bucket>/<key>?X-Amz-…` becomes `/storage/<bucket>/<key>?X-Amz-…`, so the browser's PUT and
+ * the view redirect stay on one origin whatever host the store signs for.
+ */
+export const STORAGE_PROXY_PATH = '/storage';
+
 /** The storage key behind an access URL, or undefined when it is not one of ours. */
 export function fileKeyOfAccessUrl(url: string): string | undefined {
   return FILE_ACCESS_URL_PATTERN.test(url) ? url.slice(STUDENT_PATHS.files.length + 1) : undefined;

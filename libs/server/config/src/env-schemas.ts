@@ -184,4 +184,13 @@ export class WebEnv {
   @IsOptional()
   @Matches(URL_WITH_SCHEME('http|https'), { message: 'must be an http(s):// URL' })
   SITE_SOCIAL_URL?: string;
+
+  // The S3 store the back office uploads to and views files from through /storage (ADR 019); the front
+  // door needs no credentials: the API signs every URL.
+  @IsOptional()
+  @Matches(URL_WITH_SCHEME('http|https'), { message: 'must be an http(s):// URL of the S3-compatible server' })
+  S3_ENDPOINT?: string;
+
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be a valid bucket name (3-63 lowercase letters, digits, dots, dashes)' })
+  S3_BUCKET: string = 'aipm';
 }

@@ -1,0 +1,13 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+/**
+ * react-admin's theme with a darker primary. Its default (MUI's #1976d2) is 4.41:1 on the list pages' #fafafb
+ * and 4.0:1 as a filled input's focused label on its grey, under WCAG AA's 4.5:1 (axe); #1565c0 gives 5.5:1
+ * and 5.0:1, and 5.8:1 for white text on contained buttons. One place, so every section gets it.
+ */
+export const ADMIN_PRIMARY = '#1565c0';
+
+export const adminTheme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: { ...defaultTheme.palette, primary: { main: ADMIN_PRIMARY } },
+};

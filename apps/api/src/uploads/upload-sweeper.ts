@@ -1,0 +1,71 @@
+import { fileKeyOfAccessUrl } from '@aipm/contracts';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { FileStore } from './file-store';
+import { isUploadKey } from './uploads.service';
+
+/**
+ * An upload no record points at after this long is abandoned: presigned but never confirmed, or confirmed
+ * but never saved on a card or contract. A day leaves any form that is still open far behind.
+ */
+export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
+const FIRST_SWEEP_MS = 5 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const UPLOAD_FOLDERS = ['contracts/', 'photos/'];
+
+/**
+ * Removes abandoned uploads from storage (ADR 019): personal files must not stay in the bucket with no
+ * record to find them by (PIPL). Idempotent, so several API processes sweeping at once do no harm.
+ */
+@Injectable()
+export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(UploadSweeper.name);
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly files: FileStore,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    // unref: a pending sweep never keeps a stopping process alive.
+    this.timers.push(setTimeout(() => void this.sweepLogged(), FIRST_SWEEP_MS).unref(), setInterval(() => void this.sweepLogged(), SWEEP_INTERVAL_MS).unref());
+  }
+
+  onApplicationShutdown(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers = [];
+  }
+
+  /** The keys removed: uploads older than {@link ABANDONED_UPLOAD_AGE_MS} at `now` that no record references. */
+  async sweep(now = new Date()): Promise<string[]> {
+    const cutoff = now.getTime() - ABANDONED_UPLOAD_AGE_MS;
+    const listed = (await Promise.all(UPLOAD_FOLDERS.map((folder) => this.files.list(folder)))).flat();
+    const old = listed.filter((object) => isUploadKey(object.key) && object.lastModified.getTime() < cutoff).map((object) => object.key);
+    if (old.length === 0) return [];
+    const referenced = await this.referencedKeys();
+    const abandoned = old.filter((key) => !referenced.has(key));
+    await this.files.remove(abandoned);
+    return abandoned;
+  }
+
+  private async sweepLogged(): Promise<void> {
+    try {
+      const removed = await this.sweep();
+      if (removed.length > 0) this.logger.log(`removed ${removed.length} abandoned upload(s)`);
+    } catch (error) {
+      this.logger.warn(`upload sweep failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** Every key a student (photo, card files) or a contract points at. */
+  private async referencedKeys(): Promise<Set<string>> {
+    const rows: { url: string }[] = await this.dataSource.query(
+      `SELECT "profilePhoto" AS "url" FROM "students" WHERE "profilePhoto" IS NOT NULL
+       UNION SELECT unnest("contractFiles") FROM "students"
+       UNION SELECT "contractFile" FROM "student_contracts" WHERE "contractFile" IS NOT NULL`,
+    );
+    return new Set(rows.map((row) => fileKeyOfAccessUrl(row.url)).filter((key): key is string => !!key));
+  }
+}

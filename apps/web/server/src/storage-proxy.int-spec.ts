@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { s3ClientOptions } from '@aipm/config';
+import { STORAGE_PROXY_PATH } from '@aipm/contracts';
+import express from 'express';
+import { Client } from 'minio';
+import request from 'supertest';
+
+import { createStorageProxy, STORED_FILE_CSP } from './storage-proxy';
+
+/** The S3 server npm test started (s3rver, or MinIO where S3_ENDPOINT names one). */
+const endpoint = process.env.S3_ENDPOINT!;
+const bucket = 'aipm-storage-proxy-spec';
+const store = new Client(s3ClientOptions({ S3_ENDPOINT: endpoint, S3_ACCESS_KEY: process.env.S3_ACCESS_KEY!, S3_SECRET_KEY: process.env.S3_SECRET_KEY!, S3_REGION: process.env.S3_REGION ?? 'us-east-1' }));
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+
+/** As the API hands it out: the presigned URL's path and query under /storage. */
+const proxied = (signed: string) => {
+  const url = new URL(signed);
+  return `${STORAGE_PROXY_PATH}${url.pathname}${url.search}`;
+};
+const key = (folder = 'contracts', extension = 'pdf') => `${folder}/${randomUUID()}.${extension}`;
+
+function frontDoor(target = endpoint, now?: () => number) {
+  const app = express();
+  app.use(createStorageProxy({ endpoint: target, bucket, ...(now ? { now } : {}) }));
+  app.use((_req, res) => res.status(418).send('passed on'));
+  return app;
+}
+
+describe(createStorageProxy.name, () => {
+  beforeAll(async () => {
+    if (!(await store.bucketExists(bucket))) await store.makeBucket(bucket);
+  });
+
+  it('carries a presigned PUT and GET to the store under the site origin, with the Host they were signed for', async () => {
+    const app = frontDoor();
+    const objectKey = key();
+    const put = await request(app).put(proxied(await store.presignedPutObject(bucket, objectKey, 300))).set('Content-Type', 'application/pdf').set('Cookie', 'aipm.sid=secret').send(PDF);
+    expect(put.status).toBe(200);
+    expect(put.headers['set-cookie']).toBeUndefined();
+
+    const viewUrl = await store.presignedGetObject(bucket, objectKey, 60, { 'response-content-type': 'application/pdf', 'response-content-disposition': 'inline' });
+    const view = await request(app).get(proxied(viewUrl)).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(view.status).toBe(200);
+    expect(view.body).toEqual(PDF);
+    expect(view.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-disposition': 'inline',
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': STORED_FILE_CSP,
+    });
+  });
+
+  it('serves a file as the type of its extension, whatever the uploader sent', async () => {
+    const app = frontDoor();
+    const objectKey = key('photos', 'png');
+    await request(app).put(proxied(await store.presignedPutObject(bucket, objectKey, 300))).set('Content-Type', 'text/html').send('<script>alert(1)</script>').expect(200);
+    const view = await request(app).get(proxied(await store.presignedGetObject(bucket, objectKey, 60)));
+    expect(view.headers['content-type']).toBe('image/png');
+    expect(view.headers['content-security-policy']).toBe(STORED_FILE_CSP);
+  });
+
+  it.each([
+    ['a listing of the bucket', (signed: string) => proxied(signed).replace(/\/contracts\/[^?]+/, '/'), 404],
+    ['another bucket', (signed: string) => proxied(signed).replace(`/${bucket}/`, '/other-bucket/'), 404],
+    ['a key of another shape', (signed: string) => proxied(signed).replace(/contracts\/[^?]+/, 'crawl-failures/page.html'), 404],
+    ['an encoded path', (signed: string) => proxied(signed).replace('/contracts/', '/contracts%2F..%2F'), 404],
+    ['no signature', (signed: string) => proxied(signed).split('?')[0]!, 403],
+    ['an HTML type asked of the store', (signed: string) => `${proxied(signed)}&response-content-type=text%2Fhtml`, 403],
+  ])('refuses %s', async (_case, rewrite, status) => {
+    const signed = await store.presignedGetObject(bucket, key(), 60);
+    const response = await request(frontDoor()).get(rewrite(signed));
+    expect(response.status).toBe(status);
+    expect(response.body).toMatchObject({ success: false, code: status === 404 ? 'NOT_FOUND' : 'STORAGE_LINK_INVALID' });
+  });
+
+  it('refuses an expired URL, though s3rver would not check it', async () => {
+    const signedAt = Date.now();
+    const signed = proxied(await store.presignedGetObject(bucket, key(), 60));
+    expect((await request(frontDoor(endpoint, () => signedAt + 61_000)).get(signed)).status).toBe(403);
+  });
+
+  it('refuses a method no presigned URL of ours is for', async () => {
+    const signed = proxied(await store.presignedPutObject(bucket, key(), 300));
+    expect((await request(frontDoor()).delete(signed)).status).toBe(405);
+    expect((await request(frontDoor()).post(signed).send('x')).status).toBe(405);
+  });
+
+  it('refuses an upload over its folder’s limit before it reaches the store', async () => {
+    const signed = proxied(await store.presignedPutObject(bucket, key('photos', 'jpg'), 300));
+    const response = await request(frontDoor()).put(signed).set('Content-Length', String(5 * 1024 * 1024 + 1)).send(Buffer.alloc(16));
+    expect(response.status).toBe(413);
+    expect(response.body).toMatchObject({ code: 'UPLOAD_TOO_LARGE' });
+  });
+
+  it('leaves other paths to the rest of the site', async () => {
+    await request(frontDoor()).get('/storagefoo').expect(418);
+    await request(frontDoor()).get('/').expect(418);
+  });
+
+  it('forwards neither the session cookie nor forwarding headers to the store', async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    const server = http.createServer((req, res) => {
+      seen.push(req.headers);
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const signed = proxied(await store.presignedGetObject(bucket, key(), 60));
+      await request(frontDoor(target)).get(signed).set('Cookie', 'aipm.sid=secret').set('Authorization', 'Bearer x').expect(200);
+      expect(seen[0]).not.toHaveProperty('cookie');
+      expect(seen[0]).not.toHaveProperty('authorization');
+      expect(seen[0]).not.toHaveProperty('x-forwarded-for');
+      expect(seen[0]!.host).toBe(new URL(target).host);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
