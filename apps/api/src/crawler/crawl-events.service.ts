@@ -1,4 +1,4 @@
-import { CRAWL_EVENTS_KEEPALIVE_MS, type CrawlJobProgress, type CrawlLiveEvent } from '@aipm/contracts';
+import type { CrawlJobProgress, CrawlLiveEvent } from '@aipm/contracts';
 import { CRAWL_QUEUE, type CrawlJobData } from '@aipm/queue';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';

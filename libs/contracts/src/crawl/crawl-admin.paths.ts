@@ -47,5 +47,5 @@ export type CrawlLiveEvent =
   | ({ type: 'progress'; taskId: string; jobId: string } & CrawlJobProgress)
   | { type: 'finished'; taskId: string; jobId: string; status: 'completed' | 'failed' };
 
-/** Seconds between the stream's keep-alive messages, under the usual 60 s idle cut of proxies. */
+/** Milliseconds between the stream's keep-alive messages, under the usual 60 s idle cut of proxies. */
 export const CRAWL_EVENTS_KEEPALIVE_MS = 15_000;
