@@ -235,8 +235,8 @@ describe('crawler admin API', () => {
     });
 
     it.each([
-      ['offset=-1', 'INVALID_OFFSET'],
-      ['offset=x', 'INVALID_OFFSET'],
+      ['offset=-1', 'INVALID_LIST_QUERY'],
+      ['offset=x', 'INVALID_LIST_QUERY'],
       ['taskId=1', 'INVALID_TASK_ID'],
       ['site=indeed', 'INVALID_SITE'],
       ['status=done', 'INVALID_RESULT_STATUS'],

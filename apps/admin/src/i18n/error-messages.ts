@@ -148,7 +148,6 @@ export const enErrorMessages: Record<ErrorCode, string> = {
   INVALID_OPTION: 'The option must be true or false',
   INVALID_TASK_ID: 'Invalid task ID',
   INVALID_RESULT_ID: 'Invalid result ID',
-  INVALID_OFFSET: 'offset must be a whole number, 0 or more',
   INVALID_TASK_STATUS: 'The status must be pending, running, completed or failed',
   INVALID_RESULT_STATUS: 'The status must be pending, approved, published or rejected',
   INVALID_REVIEW_STATUS: 'The review status must be approved or rejected',

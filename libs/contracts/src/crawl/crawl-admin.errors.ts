@@ -23,8 +23,6 @@ export const CRAWL_ERRORS = {
   INVALID_OPTION: '选项必须是 true 或 false',
   INVALID_TASK_ID: '任务ID格式无效',
   INVALID_RESULT_ID: '结果ID格式无效',
-  /** The results list's page start. */
-  INVALID_OFFSET: 'offset 必须是不小于0的整数',
   INVALID_TASK_STATUS: '状态必须是 pending, running, completed 或 failed',
   INVALID_RESULT_STATUS: '状态必须是 pending, approved, published 或 rejected',
   INVALID_REVIEW_STATUS: '审核状态必须是 approved 或 rejected',

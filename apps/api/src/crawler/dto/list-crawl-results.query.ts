@@ -16,12 +16,13 @@ export class ListCrawlResultsQuery {
   @Max(CRAWL_RESULTS_MAX_LIMIT, rule('LIMIT_TOO_LARGE', { message: `limit 最大为 ${CRAWL_RESULTS_MAX_LIMIT}` }))
   limit?: number;
 
+  // The common list code: a code of its own would add its wording to every first load of /admin/login.
   @ApiPropertyOptional({ minimum: 0, description: 'How many of the newest matching results to skip (paging)' })
   @IsOptional()
   @Type(() => Number)
-  @IsInt(rule('INVALID_OFFSET'))
-  @Min(0, rule('INVALID_OFFSET'))
-  @Max(1_000_000_000, rule('INVALID_OFFSET'))
+  @IsInt(rule('INVALID_LIST_QUERY'))
+  @Min(0, rule('INVALID_LIST_QUERY'))
+  @Max(1_000_000_000, rule('INVALID_LIST_QUERY'))
   offset?: number;
 
   @ApiPropertyOptional({ format: 'uuid', description: "Only this task's results" })
