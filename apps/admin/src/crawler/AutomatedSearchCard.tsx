@@ -88,15 +88,15 @@ export function AutomatedSearchCard({ tasks }: { tasks: readonly CrawlTaskRespon
         {translate('aipm.crawler.automated.hint')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <TextField select size="small" label={translate('aipm.crawler.automated.site')} value={site} onChange={(event) => setSite(event.target.value as AutomatedCrawlSite)} sx={{ minWidth: 140 }}>
+        <TextField variant="outlined" select size="small" label={translate('aipm.crawler.automated.site')} value={site} onChange={(event) => setSite(event.target.value as AutomatedCrawlSite)} sx={{ minWidth: 140 }}>
           {AUTOMATED_CRAWL_SITES.map((value) => (
             <MenuItem key={value} value={value}>
               {translate(`aipm.crawler.sites.${value}`)}
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" label={translate('aipm.crawler.automated.keyword')} value={keyword} onChange={(event) => setKeyword(event.target.value)} required />
-        <TextField select size="small" label={translate('aipm.crawler.automated.city')} value={city} onChange={(event) => setCity(event.target.value as CrawlCity)} sx={{ minWidth: 120 }}>
+        <TextField variant="outlined" size="small" label={translate('aipm.crawler.automated.keyword')} value={keyword} onChange={(event) => setKeyword(event.target.value)} required />
+        <TextField variant="outlined" select size="small" label={translate('aipm.crawler.automated.city')} value={city} onChange={(event) => setCity(event.target.value as CrawlCity)} sx={{ minWidth: 120 }}>
           {CRAWL_CITIES.map((value) => (
             <MenuItem key={value} value={value}>
               {value}
@@ -104,7 +104,7 @@ export function AutomatedSearchCard({ tasks }: { tasks: readonly CrawlTaskRespon
           ))}
         </TextField>
         {/* Fixed at 50 per run (spec §9): shown, not editable. */}
-        <TextField size="small" label={translate('aipm.crawler.automated.max_results')} value={AUTOMATED_CRAWL_MAX_RESULTS} slotProps={{ htmlInput: { readOnly: true } }} sx={{ width: 120 }} />
+        <TextField variant="outlined" size="small" label={translate('aipm.crawler.automated.max_results')} value={AUTOMATED_CRAWL_MAX_RESULTS} slotProps={{ htmlInput: { readOnly: true } }} sx={{ width: 120 }} />
         <Button type="submit" variant="contained" disabled={keyword.trim() === '' || run.isPending}>
           {translate(run.isPending ? 'aipm.crawler.automated.running' : 'aipm.crawler.automated.run')}
         </Button>

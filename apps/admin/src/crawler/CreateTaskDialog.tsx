@@ -95,6 +95,7 @@ export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: ()
         <DialogContent dividers>
           <Stack spacing={2}>
             <TextField
+              variant="outlined"
               label={translate('aipm.crawler.form.name')}
               value={values.name}
               onChange={(event) => set('name', event.target.value)}
@@ -117,6 +118,7 @@ export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: ()
               {errors.sites && <FormHelperText>{text(errors.sites)}</FormHelperText>}
             </FormControl>
             <TextField
+              variant="outlined"
               label={translate('aipm.crawler.form.keywords')}
               value={values.keywords}
               onChange={(event) => set('keywords', event.target.value)}
@@ -138,6 +140,7 @@ export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: ()
               {errors.cities && <FormHelperText>{text(errors.cities)}</FormHelperText>}
             </FormControl>
             <TextField
+              variant="outlined"
               label={translate('aipm.crawler.form.extra_urls')}
               value={values.extraUrls}
               onChange={(event) => set('extraUrls', event.target.value)}
@@ -148,6 +151,7 @@ export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: ()
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField
+                variant="outlined"
                 type="number"
                 label={translate('aipm.crawler.form.wait_time')}
                 value={values.waitTime}
@@ -158,6 +162,7 @@ export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: ()
                 fullWidth
               />
               <TextField
+                variant="outlined"
                 type="number"
                 label={translate('aipm.crawler.form.max_results')}
                 value={values.maxResults}

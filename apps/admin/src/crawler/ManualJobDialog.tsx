@@ -74,6 +74,7 @@ export function ManualJobDialog({ open, onClose }: { open: boolean; onClose: () 
               const error = errors[field];
               return (
                 <TextField
+                  variant="outlined"
                   key={field}
                   name={field}
                   label={translate(`aipm.crawler.manual.${LABELS[field]}`)}

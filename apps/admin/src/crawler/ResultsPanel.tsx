@@ -103,13 +103,13 @@ export const ResultsPanel = forwardRef<HTMLHeadingElement, ResultsPanelProps>(fu
         <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => setManualOpen(true)}>
           {translate('aipm.crawler.results.add_manual')}
         </Button>
-        <Button size="small" color="warning" variant="outlined" startIcon={<DeleteSweepIcon />} onClick={() => setClearOpen(true)}>
+        <Button size="small" color="error" variant="outlined" startIcon={<DeleteSweepIcon />} onClick={() => setClearOpen(true)}>
           {translate('aipm.crawler.results.clear')}
         </Button>
       </Stack>
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ mb: 1, flexWrap: 'wrap' }}>
-        <TextField select size="small" label={translate('aipm.crawler.results.filter_task')} value={filters.taskId ?? ''} onChange={(event) => setFilter('taskId', event.target.value)} sx={{ minWidth: 180 }}>
+        <TextField variant="outlined" select size="small" label={translate('aipm.crawler.results.filter_task')} value={filters.taskId ?? ''} onChange={(event) => setFilter('taskId', event.target.value)} sx={{ minWidth: 180 }}>
           <MenuItem value="">{translate('aipm.crawler.results.all')}</MenuItem>
           {tasks.map((task) => (
             <MenuItem key={task.id} value={task.id}>
@@ -117,7 +117,7 @@ export const ResultsPanel = forwardRef<HTMLHeadingElement, ResultsPanelProps>(fu
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label={translate('aipm.crawler.results.filter_site')} value={filters.site ?? ''} onChange={(event) => setFilter('site', event.target.value)} sx={{ minWidth: 140 }}>
+        <TextField variant="outlined" select size="small" label={translate('aipm.crawler.results.filter_site')} value={filters.site ?? ''} onChange={(event) => setFilter('site', event.target.value)} sx={{ minWidth: 140 }}>
           <MenuItem value="">{translate('aipm.crawler.results.all')}</MenuItem>
           {[...SEARCH_SITES, 'other' as const].map((site) => (
             <MenuItem key={site} value={site}>
@@ -125,7 +125,7 @@ export const ResultsPanel = forwardRef<HTMLHeadingElement, ResultsPanelProps>(fu
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label={translate('aipm.crawler.results.filter_status')} value={filters.status ?? ''} onChange={(event) => setFilter('status', event.target.value)} sx={{ minWidth: 140 }}>
+        <TextField variant="outlined" select size="small" label={translate('aipm.crawler.results.filter_status')} value={filters.status ?? ''} onChange={(event) => setFilter('status', event.target.value)} sx={{ minWidth: 140 }}>
           <MenuItem value="">{translate('aipm.crawler.results.all')}</MenuItem>
           {CRAWL_RESULT_STATUSES.map((status) => (
             <MenuItem key={status} value={status}>
