@@ -96,6 +96,8 @@ test.describe('招聘爬虫 (crawler tab)', () => {
   });
 
   test('has no axe violations, with the task dialog open too', async ({ page, isMobile }) => {
+    // Two axe runs over a page of MUI on a machine shared with other work.
+    test.setTimeout(180_000);
     await openCrawler(page, isMobile);
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: '创建任务' }).click();
@@ -107,6 +109,7 @@ test.describe('招聘爬虫 (crawler tab)', () => {
 
   test('fits a 375 px phone: the status, the task list, the results and the task dialog within the screen', async ({ page, isMobile }) => {
     test.skip(!isMobile, 'The 375 px layout check runs in the mobile project.');
+    test.setTimeout(120_000);
     await openCrawler(page, isMobile);
     await expectFitsPhone(page, page.getByTestId('crawl-service-status'), page.getByRole('button', { name: '创建任务' }), page.getByRole('button', { name: '清除历史' }), page.getByRole('button', { name: '开始抓取' }));
     await page.getByRole('button', { name: '创建任务' }).click();
