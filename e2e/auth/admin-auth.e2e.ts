@@ -59,7 +59,7 @@ test.describe.serial('administrator sign-in', () => {
     }
     await page.getByRole('menuitem', { name: '招聘爬虫' }).click();
     await expect(page).toHaveURL(/\/admin\/crawler$/);
-    await expect(page.getByText('该功能正在开发中')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '招聘爬虫' })).toBeVisible();
   });
 
   test('logs out, and the dashboard then sends to the login page', async ({ page }) => {

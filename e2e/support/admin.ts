@@ -14,7 +14,8 @@ export async function loginAsAdmin(page: Page, admin: { email: string; password:
   const response = await page.request.post(hasAdmin ? '/api/admin/login' : '/api/admin/register', { data: admin });
   expect(response.ok(), `${hasAdmin ? 'login' : 'register'} answered ${response.status()}: ${await response.text()}`).toBe(true);
   await page.goto('/admin');
-  await expect(welcomeLine(page, admin.email)).toBeVisible();
+  // The react-admin chunk loads after the session check: on a machine busy with other work it can take a while.
+  await expect(welcomeLine(page, admin.email)).toBeVisible({ timeout: 30_000 });
 }
 
 /** The header's welcome line (spec §2). */

@@ -31,6 +31,7 @@ const ROUTES = [
   { route: '/admin/ (dashboard, signed in)', lazy: ['src/AdminApp.tsx', 'src/dashboard/Dashboard.tsx'] },
   { route: '/admin/registrations', lazy: ['src/AdminApp.tsx', 'src/registrations/screens.ts'] },
   { route: '/admin/messages', lazy: ['src/AdminApp.tsx', 'src/messages/screens.ts'] },
+  { route: '/admin/crawler', lazy: ['src/AdminApp.tsx', 'src/crawler/screens.ts'] },
 ];
 
 function option(name) {

@@ -5,6 +5,7 @@ import { Route } from 'react-router-dom';
 import { AppTitle } from './AppTitle';
 import { authProvider } from './auth/authProvider';
 import { VerifyingPermission } from './auth/VerifyingPermission';
+import { CrawlerScreen } from './crawler';
 import { CrawlerConfigScreen } from './crawler-config';
 import { dataProvider } from './dataProvider';
 import { createI18nProvider } from './i18n/i18nProvider';
@@ -30,6 +31,7 @@ const SectionPlaceholder = lazy(() => import('./sections/SectionPlaceholder').th
 const RESOURCES = [registrationsResource, messagesResource, studentsResource, contractsResource, studentAccountsResource, paymentsResource, wechatShareResource];
 /** Sections that are pages of their own rather than react-admin resources, each a lazy chunk. */
 const SECTION_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  crawler: CrawlerScreen,
   'published-jobs': PublishedJobsScreen,
   'crawler-config': CrawlerConfigScreen,
 };

@@ -1,13 +1,16 @@
-import { CRAWL_ERRORS, type CrawlerDiagnostics, crawlerTestMessage, crawlSucceededMessage, type SiteDiagnosis } from '@aipm/contracts';
+import { CRAWL_ERRORS, type CrawlerDiagnostics, type CrawlLiveEvent, crawlerTestMessage, crawlSucceededMessage, type SiteDiagnosis, taskSearchUrls } from '@aipm/contracts';
 import { createDataSourceOptions, CrawlResult, CrawlTask } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { bullOptions, CRAWL_QUEUE } from '@aipm/queue';
 import type { INestApplication } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
+import { CRAWL_EVENTS_OPTIONS, type CrawlEventsOptions } from '../src/crawler/crawl-events.service';
 import { spawnProcess, waitFor, type SpawnedProcess } from '../../../tools/testing/process';
 import { closedPort, testRedisUrl } from '../../../tools/testing/services';
 import { adminAgent } from './support/lead-admin';
@@ -31,6 +34,64 @@ async function startFixtureSites(options: { perPage: number; totalPages: number 
     startFixtureSites(options: object): Promise<FixtureSites>;
   };
   return fixtures.startFixtureSites(options);
+}
+
+
+interface EventStream {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** Each message as sent: its event name (message when none) and its data. */
+  messages: Array<{ event: string; data: string }>;
+  /** The crawl events (data of unnamed messages). */
+  events(): CrawlLiveEvent[];
+  /** Resolves once a message passes `test` (already received or later). */
+  until(test: (event: CrawlLiveEvent) => boolean, timeoutMs: number): Promise<CrawlLiveEvent>;
+  close(): void;
+}
+
+/** GET the server-sent events route as a browser's EventSource does, parsing messages as they arrive. */
+function openEventStream(port: number, cookie: string | undefined): Promise<EventStream> {
+  return new Promise((resolve, reject) => {
+    const messages: EventStream['messages'] = [];
+    const waiters: Array<() => void> = [];
+    let buffer = '';
+    const req = http.get({ host: '127.0.0.1', port, path: '/api/admin/crawler/events', headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) } }, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const field = (name: string) => block.split('\n').filter((line) => line.startsWith(`${name}:`)).map((line) => line.slice(name.length + 1).trimStart());
+          messages.push({ event: field('event')[0] ?? 'message', data: field('data').join('\n') });
+          waiters.forEach((wake) => wake());
+        }
+      });
+      const stream: EventStream = {
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        messages,
+        events: () => messages.filter((message) => message.event === 'message').map((message) => JSON.parse(message.data) as CrawlLiveEvent),
+        until: (test, timeoutMs) =>
+          new Promise((found, fail) => {
+            const timer = setTimeout(() => fail(new Error(`no such event within ${timeoutMs} ms; got ${JSON.stringify(stream.events())}`)), timeoutMs);
+            const check = () => {
+              const event = stream.events().find(test);
+              if (event) {
+                clearTimeout(timer);
+                found(event);
+              }
+            };
+            waiters.push(check);
+            check();
+          }),
+        close: () => req.destroy(),
+      };
+      resolve(stream);
+    });
+    req.on('error', reject);
+  });
 }
 
 /**
@@ -165,6 +226,62 @@ describe('POST /api/admin/crawl/run and /api/admin/crawler-config/test with a re
       const pages = fixtures.requests.job51.slice(before).filter((request) => request.path === '/pc/search').map((request) => request.at);
       expect(pages).toHaveLength(2);
       expect(pages[1] - pages[0]).toBeGreaterThanOrEqual(delayMs);
+    });
+  });
+
+  describe('GET /api/admin/crawler/events (live progress)', () => {
+    let port: number;
+    let cookie: string;
+
+    beforeAll(async () => {
+      const server = app.getHttpServer() as http.Server;
+      if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as AddressInfo).port;
+      const login = await admin.post('/api/admin/login').send({ email: 'leads-admin@example.com', password: 'leads-admin-password-1' }).expect(200);
+      cookie = (login.headers['set-cookie'] as unknown as string[]).map((line) => line.split(';')[0]).join('; ');
+    });
+
+    it('refuses a visitor without the administrator session', async () => {
+      const stream = await openEventStream(port, undefined);
+      stream.close();
+      expect(stream.status).toBe(401);
+      expect(stream.headers['content-type']).toMatch(/application\/json/);
+    });
+
+    it("pushes a task run's start, every page's progress and its end to every open stream, with keep-alives", async () => {
+      app.get<CrawlEventsOptions>(CRAWL_EVENTS_OPTIONS).keepAliveMs = 300;
+      const streams = [await openEventStream(port, cookie), await openEventStream(port, cookie)];
+      try {
+        for (const stream of streams) {
+          expect(stream.status).toBe(200);
+          expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+        }
+        // Keywords × sites × cities, as the admin's task form builds them: 2 search URLs, 3 pages each.
+        const targetUrls = taskSearchUrls({ keywords: ['AI产品经理'], sites: ['job51', 'zhaopin'], cities: ['长沙'] }).map(({ url }) => url);
+        const created = await admin.post('/api/admin/crawl-tasks').send({ name: '实时进度', keywords: ['AI产品经理'], targetUrls }).expect(201);
+        const taskId = created.body.data.id as string;
+        await admin.post(`/api/admin/crawl-tasks/${taskId}/run`).expect(202);
+
+        const ends = await Promise.all(streams.map((stream) => stream.until((event) => event.type === 'finished' && event.taskId === taskId, 120_000)));
+        expect(ends).toEqual([expect.objectContaining({ status: 'completed' }), expect.objectContaining({ status: 'completed' })]);
+        const task = await dataSource.getRepository(CrawlTask).findOneByOrFail({ id: taskId });
+        for (const stream of streams) {
+          const mine = stream.events().filter((event) => event.taskId === taskId);
+          expect(mine[0]).toMatchObject({ type: 'started', taskId });
+          const progress = mine.flatMap((event) => (event.type === 'progress' ? [event] : []));
+          // One message per page, in order, ending at 100 % with every job the run found.
+          expect(progress.length).toBeGreaterThanOrEqual(6);
+          expect(progress.map((event) => event.pagesDone)).toEqual([...progress.map((event) => event.pagesDone)].sort((a, b) => a - b));
+          expect(progress[0]).toMatchObject({ pagesDone: 1, pagesTotal: 6 });
+          expect(progress.at(-1)).toMatchObject({ pagesDone: 6, pagesTotal: 6, jobsFound: task.lastRunStats?.found });
+          expect(mine.at(-1)?.type).toBe('finished');
+          expect(stream.messages.some((message) => message.event === 'keepalive')).toBe(true);
+        }
+        expect(task.lastRunStats).toMatchObject({ pagesDone: 6, found: 60 });
+      } finally {
+        streams.forEach((stream) => stream.close());
+        app.get<CrawlEventsOptions>(CRAWL_EVENTS_OPTIONS).keepAliveMs = 15_000;
+      }
     });
   });
 

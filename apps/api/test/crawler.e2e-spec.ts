@@ -212,6 +212,38 @@ describe('crawler admin API', () => {
       expect(all.body.data).toHaveLength(3);
     });
 
+    it('pages and filters by task, site and status, with the total of what matches', async () => {
+      const task = await admin.post('/api/admin/crawl-tasks').send(validTask).expect(201);
+      const taskId = task.body.data.id as string;
+      const zhipin = [await insertResult({ taskId }), await insertResult({ taskId }), await insertResult({ taskId, status: 'approved' })];
+      const job51 = await insertResult({ sourceUrl: 'https://jobs.51job.com/changsha/1.html' });
+      const manual = await insertResult({ sourceUrl: 'https://jobs.example.com/zhipin.com/1', status: 'approved' });
+      const ids = (response: request.Response) => (response.body.data as Array<{ id: string }>).map((result) => result.id);
+
+      const page = await admin.get('/api/admin/crawl-results?limit=2&offset=1').expect(200);
+      expect({ ids: ids(page), total: page.body.total }).toEqual({ ids: [job51.id, zhipin[2].id], total: 5 });
+      const byTask = await admin.get(`/api/admin/crawl-results?taskId=${taskId}`).expect(200);
+      expect({ ids: ids(byTask), total: byTask.body.total }).toEqual({ ids: [zhipin[2].id, zhipin[1].id, zhipin[0].id], total: 3 });
+      // By the posting's host: a path that names a site does not make it that site's.
+      const bySite = await admin.get('/api/admin/crawl-results?site=zhipin').expect(200);
+      expect(bySite.body.data.map((result: { site: string }) => result.site)).toEqual(['zhipin', 'zhipin', 'zhipin']);
+      expect(ids(await admin.get('/api/admin/crawl-results?site=job51').expect(200))).toEqual([job51.id]);
+      expect(ids(await admin.get('/api/admin/crawl-results?site=other').expect(200))).toEqual([manual.id]);
+      const approvedOnSite = await admin.get(`/api/admin/crawl-results?site=zhipin&status=approved&taskId=${taskId}`).expect(200);
+      expect({ ids: ids(approvedOnSite), total: approvedOnSite.body.total }).toEqual({ ids: [zhipin[2].id], total: 1 });
+      expect((await admin.get(`/api/admin/crawl-results?taskId=${UNKNOWN_ID}`).expect(200)).body).toEqual({ success: true, data: [], total: 0 });
+    });
+
+    it.each([
+      ['offset=-1', 'INVALID_LIST_QUERY'],
+      ['offset=x', 'INVALID_LIST_QUERY'],
+      ['taskId=1', 'INVALID_TASK_ID'],
+      ['site=indeed', 'INVALID_SITE'],
+      ['status=done', 'INVALID_RESULT_STATUS'],
+    ])('refuses %s', async (query, code) => {
+      expect((await admin.get(`/api/admin/crawl-results?${query}`).expect(400)).body.code).toBe(code);
+    });
+
     it.each(['0', 'abc', '1001'])('refuses limit=%s', async (limit) => {
       await admin.get(`/api/admin/crawl-results?limit=${limit}`).expect(400);
     });
@@ -424,7 +456,7 @@ describe('crawler admin API', () => {
     ])('firecrawl-config reports %s', async (_case, arrange, isValid, message) => {
       await arrange?.();
       const response = await admin.get('/api/admin/firecrawl-config').expect(200);
-      expect(response.body).toEqual({ isValid, message });
+      expect(response.body).toEqual({ isValid, message, reason: isValid ? 'usable' : expect.any(String), ...(isValid ? { worker: 'worker-1:4242' } : {}) });
     });
 
     it('the config test answers 503 at once when no worker is alive to run it', async () => {

@@ -1,3 +1,4 @@
+import { enCrawlerMessages, zhCrawlerMessages } from '../crawler/crawlerMessages';
 import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from '../crawler-config/crawlerConfigMessages';
 import { enPublishedJobsMessages, zhPublishedJobsMessages } from '../published-jobs/publishedJobsMessages';
 import { enStudentMessages, enStudentResources, zhStudentMessages, zhStudentResources } from '../students/studentMessages';
@@ -10,6 +11,7 @@ import { enWechatShareMessages, enWechatShareResource, zhWechatShareMessages, zh
  * react-admin chunk, through i18nProvider.ts.
  */
 export const zhSectionMessages = {
+  crawler: zhCrawlerMessages,
   published_jobs: zhPublishedJobsMessages,
   crawler_config: zhCrawlerConfigMessages,
   wechat_share: zhWechatShareMessages,
@@ -17,6 +19,7 @@ export const zhSectionMessages = {
 };
 
 export const enSectionMessages: typeof zhSectionMessages = {
+  crawler: enCrawlerMessages,
   published_jobs: enPublishedJobsMessages,
   crawler_config: enCrawlerConfigMessages,
   wechat_share: enWechatShareMessages,

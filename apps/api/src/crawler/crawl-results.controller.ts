@@ -1,4 +1,4 @@
-import { CRAWL_MESSAGES, crawlClearedMessage, type CrawlResultResponse, CrawlResultStatus } from '@aipm/contracts';
+import { CRAWL_MESSAGES, crawlClearedMessage, type CrawlResultResponse, type CrawlResultsPage, CrawlResultStatus } from '@aipm/contracts';
 import { CreateManualJobDto, ReviewCrawlResultDto } from '@aipm/contracts/dto';
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
@@ -13,8 +13,9 @@ export class CrawlResultsController {
 
   @Get()
   @Header('Cache-Control', 'no-store')
-  async list(@Query() query: ListCrawlResultsQuery): Promise<{ success: true; data: CrawlResultResponse[] }> {
-    return { success: true, data: await this.results.listLatest(query.limit ?? CRAWL_RESULTS_MAX_LIMIT) };
+  async list(@Query() query: ListCrawlResultsQuery): Promise<CrawlResultsPage> {
+    const { data, total } = await this.results.list({ ...query, limit: query.limit ?? CRAWL_RESULTS_MAX_LIMIT });
+    return { success: true, data, total };
   }
 
   @Post()

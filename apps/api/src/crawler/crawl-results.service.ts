@@ -1,4 +1,4 @@
-import { type CrawlResultResponse, CrawlResultStatus, parseSalary, type ReviewDecision } from '@aipm/contracts';
+import { type CrawlResultResponse, type CrawlResultStatus as ResultStatus, CrawlResultStatus, type CrawlSite, isSearchSite, parseSalary, type ReviewDecision, SEARCH_SITE_DOMAINS, SEARCH_SITES } from '@aipm/contracts';
 import { type CreateManualJobDto } from '@aipm/contracts/dto';
 import { CrawlResult, PublishedJob } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
@@ -10,6 +10,18 @@ import { CrawlError } from './crawl.error';
 
 const UNIQUE_VIOLATION = '23505';
 
+export interface CrawlResultsFilter {
+  taskId?: string;
+  site?: CrawlSite;
+  status?: ResultStatus;
+}
+
+/** A case-insensitive POSIX pattern: an http(s) address whose host is one of `domains` or under one. */
+export function hostPattern(domains: readonly string[]): string {
+  const names = domains.map((domain) => domain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return `^https?://([^/?#@]*@)?([^/?#@:]*\\.)?(${names})([:/?#]|$)`;
+}
+
 @Injectable()
 export class CrawlResultsService {
   constructor(
@@ -17,10 +29,23 @@ export class CrawlResultsService {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  /** Newest first; `limit` absent means the whole list (up to the query's cap). */
-  async listLatest(limit: number): Promise<CrawlResultResponse[]> {
-    const rows = await this.results.find({ order: { createdAt: 'DESC', id: 'ASC' }, take: limit });
-    return rows.map(toCrawlResultView);
+  /** Newest first, filtered by task, site and status; one page and the count of all that match. */
+  async list(query: CrawlResultsFilter & { limit: number; offset?: number }): Promise<{ data: CrawlResultResponse[]; total: number }> {
+    const builder = this.results.createQueryBuilder('result');
+    if (query.taskId) builder.andWhere('result."taskId" = :taskId', { taskId: query.taskId });
+    if (query.status) builder.andWhere('result.status = :status', { status: query.status });
+    if (query.site) {
+      // By the posting's host, as siteOfUrl reads it: the canonical sourceUrl is always on the real site.
+      const known = query.site === 'other' ? SEARCH_SITES.flatMap((site) => SEARCH_SITE_DOMAINS[site]) : isSearchSite(query.site) ? SEARCH_SITE_DOMAINS[query.site] : [];
+      builder.andWhere(`result."sourceUrl" ${query.site === 'other' ? '!~*' : '~*'} :hostPattern`, { hostPattern: hostPattern(known) });
+    }
+    const [rows, total] = await builder
+      .orderBy('result.createdAt', 'DESC')
+      .addOrderBy('result.id', 'ASC')
+      .take(query.limit)
+      .skip(query.offset ?? 0)
+      .getManyAndCount();
+    return { data: rows.map(toCrawlResultView), total };
   }
 
   /** In the given order (a crawl run's page order); unknown ids are skipped. */

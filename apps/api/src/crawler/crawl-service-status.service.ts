@@ -1,4 +1,4 @@
-import type { CrawlServiceStatus } from '@aipm/contracts';
+import type { CrawlServiceState, CrawlServiceStatus } from '@aipm/contracts';
 import { WORKER_HEARTBEAT_KEY, WORKER_HEARTBEAT_TTL_MS, type WorkerHeartbeat } from '@aipm/queue';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
@@ -12,6 +12,7 @@ export const CRAWL_SERVICE_MESSAGES = {
 } as const;
 
 export interface CrawlServiceReport extends CrawlServiceStatus {
+  reason: CrawlServiceState;
   heartbeat: WorkerHeartbeat | null;
 }
 
@@ -28,17 +29,17 @@ export class CrawlServiceStatusService {
     try {
       raw = await this.redis.get(WORKER_HEARTBEAT_KEY);
     } catch {
-      return { isValid: false, message: CRAWL_SERVICE_MESSAGES.redisDown, heartbeat: null };
+      return { isValid: false, reason: 'redis_down', message: CRAWL_SERVICE_MESSAGES.redisDown, heartbeat: null };
     }
     const heartbeat = parseHeartbeat(raw);
     if (!heartbeat || now.getTime() - Date.parse(heartbeat.beatAt) > WORKER_HEARTBEAT_TTL_MS) {
-      return { isValid: false, message: CRAWL_SERVICE_MESSAGES.workerMissing, heartbeat };
+      return { isValid: false, reason: 'worker_missing', message: CRAWL_SERVICE_MESSAGES.workerMissing, heartbeat };
     }
     // A worker refuses to start without an executable CHROMIUM_PATH, so a live one has a browser; a worker
     // that names it is reported with it. An empty path is a worker saying it has none.
-    if (heartbeat.chromiumPath === '') return { isValid: false, message: CRAWL_SERVICE_MESSAGES.chromiumMissing, heartbeat };
+    if (heartbeat.chromiumPath === '') return { isValid: false, reason: 'chromium_missing', message: CRAWL_SERVICE_MESSAGES.chromiumMissing, heartbeat };
     const browser = heartbeat.chromiumPath ? `，Chromium: ${heartbeat.chromiumPath}` : '';
-    return { isValid: true, message: `${CRAWL_SERVICE_MESSAGES.usable}（抓取进程 ${heartbeat.hostname}:${heartbeat.pid}${browser}）`, heartbeat };
+    return { isValid: true, reason: 'usable', worker: `${heartbeat.hostname}:${heartbeat.pid}`, message: `${CRAWL_SERVICE_MESSAGES.usable}（抓取进程 ${heartbeat.hostname}:${heartbeat.pid}${browser}）`, heartbeat };
   }
 }
 

@@ -40,7 +40,7 @@ export class CrawlerConfigController {
   @Get('firecrawl-config')
   @Header('Cache-Control', 'no-store')
   async serviceStatus(): Promise<CrawlServiceStatus> {
-    const { isValid, message } = await this.status.check();
-    return { isValid, message };
+    const { isValid, message, reason, worker } = await this.status.check();
+    return { isValid, message, reason, ...(worker ? { worker } : {}) };
   }
 }

@@ -1,4 +1,4 @@
-import { CRAWL_WAIT_TIME_MIN_MS, type CrawlResultResponse, type CrawlTaskResponse } from '@aipm/contracts';
+import { CRAWL_WAIT_TIME_MIN_MS, type CrawlResultResponse, type CrawlTaskResponse, siteOfUrl } from '@aipm/contracts';
 import type { CrawlResult, CrawlTask } from '@aipm/database';
 
 /** Defaults of the task form (spec §5): JS rendering and anti-detection on, 8 s page wait. */
@@ -43,6 +43,7 @@ export function toCrawlResultView(result: CrawlResult): CrawlResultResponse {
     requirements: result.requirements,
     skillTags: result.skillTags ?? [],
     sourceUrl: result.sourceUrl,
+    site: siteOfUrl(result.sourceUrl),
     status: result.status,
     reviewFeedback: result.reviewFeedback,
     extractedAt: result.extractedAt.toISOString(),

@@ -1,6 +1,9 @@
+import { CRAWL_EVENTS_KEEPALIVE_MS } from '@aipm/contracts';
 import { AdminConfig, CrawlResult, CrawlTask, PublishedJob } from '@aipm/database';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CRAWL_EVENTS_OPTIONS, CrawlEventsService, type CrawlEventsOptions } from './crawl-events.service';
+import { CrawlEventsController } from './crawl-events.controller';
 import { CrawlResultsController } from './crawl-results.controller';
 import { CrawlResultsService } from './crawl-results.service';
 import { CRAWL_RUN_OPTIONS, CrawlRunService, DEFAULT_CRAWL_RUN_WAIT_MS, type CrawlRunOptions } from './crawl-run.service';
@@ -19,7 +22,7 @@ import { QueueBoardModule } from './queue-board.module';
     TypeOrmModule.forFeature([CrawlTask, CrawlResult, PublishedJob, AdminConfig]),
     QueueBoardModule,
   ],
-  controllers: [CrawlTasksController, CrawlResultsController, CrawlerConfigController, CrawlRunController],
+  controllers: [CrawlTasksController, CrawlResultsController, CrawlerConfigController, CrawlRunController, CrawlEventsController],
   providers: [
     CrawlTasksService,
     CrawlResultsService,
@@ -27,7 +30,9 @@ import { QueueBoardModule } from './queue-board.module';
     CrawlServiceStatusService,
     CrawlRunService,
     CrawlerTestService,
+    CrawlEventsService,
     { provide: CRAWL_RUN_OPTIONS, useFactory: (): CrawlRunOptions => ({ waitMs: DEFAULT_CRAWL_RUN_WAIT_MS }) },
+    { provide: CRAWL_EVENTS_OPTIONS, useFactory: (): CrawlEventsOptions => ({ keepAliveMs: CRAWL_EVENTS_KEEPALIVE_MS }) },
     { provide: CRAWLER_TEST_OPTIONS, useFactory: (): CrawlerTestOptions => ({ waitMs: DEFAULT_CRAWLER_TEST_WAIT_MS }) },
   ],
 })

@@ -300,6 +300,44 @@ describe(createFrontDoor.name, () => {
       expect(res.text).toContain('404 Page Not Found');
     });
 
+    it('passes server-sent events through as they are written: neither buffered nor compressed', async () => {
+      // A stand-in API that sends one event, then a second only once the browser side has received the first.
+      let sendSecond: () => void = () => undefined;
+      const sse = http.createServer((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+        res.write('data: {"type":"progress","pagesDone":1}\n\n');
+        sendSecond = () => res.end('data: {"type":"finished"}\n\n');
+      });
+      await new Promise<void>((resolve) => sse.listen(0, '127.0.0.1', resolve));
+      const front = createFrontDoor({ apiUrl: `http://127.0.0.1:${(sse.address() as AddressInfo).port}`, adminDist, build, clientDir, logger }).listen(0, '127.0.0.1');
+      await new Promise((resolve) => front.once('listening', resolve));
+      try {
+        const received = await new Promise<{ headers: http.IncomingHttpHeaders; chunks: string[] }>((resolve, reject) => {
+          const chunks: string[] = [];
+          const req = http.get(
+            { host: '127.0.0.1', port: (front.address() as AddressInfo).port, path: '/api/admin/crawler/events', headers: { accept: 'text/event-stream', 'accept-encoding': 'gzip, br' } },
+            (res) => {
+              res.setEncoding('utf8');
+              res.on('data', (chunk: string) => {
+                chunks.push(chunk);
+                // The first event arrived while the API still holds the stream open: nothing waited for its end.
+                if (chunks.length === 1) setTimeout(() => sendSecond(), 1500);
+              });
+              res.on('end', () => resolve({ headers: res.headers, chunks }));
+            },
+          );
+          req.on('error', reject);
+        });
+        expect(received.headers['content-type']).toBe('text/event-stream');
+        expect(received.headers['content-encoding']).toBeUndefined();
+        expect(received.chunks[0]).toBe('data: {"type":"progress","pagesDone":1}\n\n');
+        expect(received.chunks.join('')).toContain('data: {"type":"finished"}');
+      } finally {
+        await new Promise((resolve) => front.close(resolve));
+        await new Promise((resolve) => sse.close(resolve));
+      }
+    });
+
     it('answers 502 with the error envelope when the API is down', async () => {
       const down = createFrontDoor({ apiUrl: await closedPortUrl(), adminDist, build, clientDir, logger });
       const res = await request(down).get('/api/health');

@@ -1,5 +1,6 @@
 import type { CrawlResultStatus, CrawlSite, CrawlTaskStatus } from '../enums/crawl.enums';
 import type { CrawlFailureReason, CrawlRunStatistics } from './crawl-failure';
+import type { SearchSite } from './search-urls';
 
 /** A crawl task as the admin lists it. */
 export interface CrawlTaskResponse {
@@ -36,6 +37,8 @@ export interface CrawlResultResponse {
   requirements: string | null;
   skillTags: string[];
   sourceUrl: string;
+  /** The recruitment site of sourceUrl; null for a job added by hand on another site. */
+  site: SearchSite | null;
   status: CrawlResultStatus;
   reviewFeedback: string | null;
   extractedAt: string;
@@ -49,7 +52,15 @@ export interface CrawlResultResponse {
 export interface CrawlServiceStatus {
   isValid: boolean;
   message: string;
+  /** What `message` says, for clients that word it in another language. */
+  reason?: CrawlServiceState;
+  /** The live worker, "host:pid", when there is one. */
+  worker?: string;
 }
+
+/** Why crawling can or cannot run now: Redis, a live worker, its Chromium. */
+export const CRAWL_SERVICE_STATES = ['usable', 'redis_down', 'worker_missing', 'chromium_missing'] as const;
+export type CrawlServiceState = (typeof CRAWL_SERVICE_STATES)[number];
 
 /** POST /api/admin/crawl/run and /api/admin/zhaopin/search. */
 export interface AutomatedCrawlResponse {

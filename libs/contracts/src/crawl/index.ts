@@ -5,6 +5,7 @@ export * from './posted-time.parser';
 export * from './salary.parser';
 export * from './crawl-admin.errors';
 export * from './crawl-admin.messages';
+export * from './crawl-admin.paths';
 export * from './crawl-admin.responses';
 export * from './published-job-admin';
 export * from './search-urls';

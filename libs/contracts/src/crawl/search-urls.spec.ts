@@ -1,5 +1,5 @@
 import { CRAWL_CITIES } from './crawl-cities';
-import { buildSearchUrl, SEARCH_SITES, SEARCH_URL_TEMPLATES, searchCityCode, taskSearchUrls, withSearchPage } from './search-urls';
+import { buildSearchUrl, SEARCH_SITES, SEARCH_URL_TEMPLATES, searchCityCode, siteOfUrl, taskSearchUrls, withSearchPage } from './search-urls';
 
 describe(buildSearchUrl.name, () => {
   it.each([
@@ -64,5 +64,21 @@ describe(taskSearchUrls.name, () => {
 
   it('covers the five sites of the catalogue', () => {
     expect(Object.keys(SEARCH_URL_TEMPLATES).sort()).toEqual(['job51', 'lagou', 'liepin', 'zhaopin', 'zhipin']);
+  });
+});
+
+describe(siteOfUrl.name, () => {
+  it.each([
+    ['https://jobs.zhaopin.com/CC123.htm', 'zhaopin'],
+    ['https://www.zhipin.com/job_detail/abc.html', 'zhipin'],
+    ['http://jobs.51job.com/changsha/1.html', 'job51'],
+    ['https://www.liepin.com/job/1.shtml', 'liepin'],
+    ['https://www.lagou.com/wn/jobs/1.html', 'lagou'],
+    ['https://jobs.example.com/zhipin.com/1', null],
+    ['https://notzhipin.com/1', null],
+    ['ftp://www.zhipin.com/1', null],
+    ['not a url', null],
+  ])('%s → %s', (url, site) => {
+    expect(siteOfUrl(url)).toBe(site);
   });
 });

@@ -97,6 +97,31 @@ export const SEARCH_URL_TEMPLATES: Readonly<Record<SearchSite, SearchUrlTemplate
   },
 };
 
+/**
+ * Registrable domains of each site (subdomains included): the crawler navigates only on these, and a
+ * posting's canonical address tells its site by them.
+ */
+export const SEARCH_SITE_DOMAINS: Readonly<Record<SearchSite, readonly string[]>> = {
+  zhaopin: ['zhaopin.com'],
+  job51: ['51job.com'],
+  zhipin: ['zhipin.com'],
+  lagou: ['lagou.com'],
+  liepin: ['liepin.com'],
+};
+
+/** The site an http(s) address is on, by its host; null for any other host (a job added by hand) or no URL. */
+export function siteOfUrl(address: string): SearchSite | null {
+  let host: string;
+  try {
+    const url = new URL(address);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    host = url.hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  return SEARCH_SITES.find((site) => SEARCH_SITE_DOMAINS[site].some((domain) => host === domain || host.endsWith(`.${domain}`))) ?? null;
+}
+
 export interface SearchUrlQuery {
   keyword: string;
   city: string;

@@ -1,4 +1,4 @@
-import { buildSearchUrl, SEARCH_URL_TEMPLATES, withSearchPage } from '@aipm/contracts';
+import { buildSearchUrl, SEARCH_SITE_DOMAINS, SEARCH_URL_TEMPLATES, withSearchPage } from '@aipm/contracts';
 import { stripUrl, type SiteAdapter } from '../site-adapter';
 import { extractJob51Search } from './job51.extract';
 
@@ -8,7 +8,7 @@ const TEMPLATE = SEARCH_URL_TEMPLATES.job51;
 export const job51Adapter: SiteAdapter = {
   site: 'job51',
   origin: TEMPLATE.origin,
-  domains: ['51job.com'],
+  domains: SEARCH_SITE_DOMAINS.job51,
   cookieKey: 'job51_cookie',
   searchPath: TEMPLATE.path,
   cityCodes: TEMPLATE.cityCodes,

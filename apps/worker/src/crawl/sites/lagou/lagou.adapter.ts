@@ -1,4 +1,4 @@
-import { buildSearchUrl, SEARCH_URL_TEMPLATES, withSearchPage } from '@aipm/contracts';
+import { buildSearchUrl, SEARCH_SITE_DOMAINS, SEARCH_URL_TEMPLATES, withSearchPage } from '@aipm/contracts';
 import { stripUrl, type SiteAdapter } from '../site-adapter';
 import { extractLagouNextData, extractLagouPositionAjax } from './lagou.extract';
 
@@ -8,7 +8,7 @@ const TEMPLATE = SEARCH_URL_TEMPLATES.lagou;
 export const lagouAdapter: SiteAdapter = {
   site: 'lagou',
   origin: TEMPLATE.origin,
-  domains: ['lagou.com'],
+  domains: SEARCH_SITE_DOMAINS.lagou,
   cookieKey: 'lagou_cookie',
   searchPath: TEMPLATE.path,
   cityCodes: TEMPLATE.cityCodes,

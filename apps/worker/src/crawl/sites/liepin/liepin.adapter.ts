@@ -1,4 +1,4 @@
-import { buildSearchUrl, SEARCH_URL_TEMPLATES, withSearchPage } from '@aipm/contracts';
+import { buildSearchUrl, SEARCH_SITE_DOMAINS, SEARCH_URL_TEMPLATES, withSearchPage } from '@aipm/contracts';
 import { stripUrl, type SiteAdapter } from '../site-adapter';
 import { extractLiepinSearch } from './liepin.extract';
 
@@ -10,7 +10,7 @@ const SEARCH_API_PATH = '/api/com.liepin.searchfront4c.pc-search-job';
 export const liepinAdapter: SiteAdapter = {
   site: 'liepin',
   origin: TEMPLATE.origin,
-  domains: ['liepin.com'],
+  domains: SEARCH_SITE_DOMAINS.liepin,
   cookieKey: 'liepin_cookie',
   searchPath: TEMPLATE.path,
   cityCodes: TEMPLATE.cityCodes,

@@ -1,4 +1,4 @@
-import { buildSearchUrl, SEARCH_URL_TEMPLATES, withSearchPage } from '@aipm/contracts';
+import { buildSearchUrl, SEARCH_SITE_DOMAINS, SEARCH_URL_TEMPLATES, withSearchPage } from '@aipm/contracts';
 import { stripUrl, type SiteAdapter } from '../site-adapter';
 import { extractZhaopinInitialState, extractZhaopinPositions } from './zhaopin.extract';
 
@@ -8,7 +8,7 @@ const TEMPLATE = SEARCH_URL_TEMPLATES.zhaopin;
 export const zhaopinAdapter: SiteAdapter = {
   site: 'zhaopin',
   origin: TEMPLATE.origin,
-  domains: ['zhaopin.com'],
+  domains: SEARCH_SITE_DOMAINS.zhaopin,
   cookieKey: 'zhaopin_cookie',
   searchPath: TEMPLATE.path,
   cityCodes: TEMPLATE.cityCodes,

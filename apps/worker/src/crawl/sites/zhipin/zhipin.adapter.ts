@@ -1,4 +1,4 @@
-import { buildSearchUrl, SEARCH_URL_TEMPLATES, withSearchPage } from '@aipm/contracts';
+import { buildSearchUrl, SEARCH_SITE_DOMAINS, SEARCH_URL_TEMPLATES, withSearchPage } from '@aipm/contracts';
 import { stripUrl, type SiteAdapter } from '../site-adapter';
 import { extractZhipinJobList } from './zhipin.extract';
 
@@ -8,7 +8,7 @@ const TEMPLATE = SEARCH_URL_TEMPLATES.zhipin;
 export const zhipinAdapter: SiteAdapter = {
   site: 'zhipin',
   origin: TEMPLATE.origin,
-  domains: ['zhipin.com'],
+  domains: SEARCH_SITE_DOMAINS.zhipin,
   cookieKey: 'boss_cookie',
   searchPath: TEMPLATE.path,
   cityCodes: TEMPLATE.cityCodes,

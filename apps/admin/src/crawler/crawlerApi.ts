@@ -1,0 +1,91 @@
+import {
+  type AutomatedCrawlResponse,
+  type AutomatedCrawlSite,
+  CRAWL_ADMIN_PATHS,
+  type CrawlCity,
+  type CrawlResultResponse,
+  type CrawlResultsPage,
+  type CrawlResultsQuery,
+  type CrawlServiceStatus,
+  type CrawlTaskResponse,
+} from '@aipm/contracts';
+
+import { httpClient } from '../dataProvider';
+
+/** What POST /api/admin/crawl-tasks takes from the form (spec §7). */
+export interface CreateCrawlTaskBody {
+  name: string;
+  keywords: string[];
+  targetUrls: string[];
+  site?: string;
+  enableJavaScriptRendering: boolean;
+  antiDetectionMode: boolean;
+  waitTime: number;
+}
+
+/** POST /api/admin/crawl-results: a job added by hand, created approved (spec §4). */
+export interface ManualJobBody {
+  title: string;
+  company: string;
+  location: string;
+  salary: string;
+  description: string;
+  requirements: string;
+  skillTags: string[];
+  sourceUrl: string;
+  status: 'approved';
+}
+
+export interface AutomatedCrawlBody {
+  site: AutomatedCrawlSite;
+  keywords: string[];
+  city: CrawlCity;
+  maxResults: number;
+  taskName: string;
+}
+
+/** The results list's query string, in a fixed order. (No cache buster: the answer is `no-store`.) */
+export function resultsUrl(query: CrawlResultsQuery): string {
+  const params = new URLSearchParams();
+  for (const key of ['limit', 'offset', 'taskId', 'site', 'status'] as const) {
+    const value = query[key];
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${CRAWL_ADMIN_PATHS.results}?${search}` : CRAWL_ADMIN_PATHS.results;
+}
+
+/**
+ * The crawler calls of spec §7. httpClient unwraps `{ success, data }` and turns failures into HttpErrors whose
+ * message is the translation key of the API's code; answers that carry more than `data` are read from the body.
+ */
+export const crawlerApi = {
+  serviceStatus: async () => JSON.parse((await httpClient(CRAWL_ADMIN_PATHS.serviceStatus)).body) as CrawlServiceStatus,
+  tasks: async () => (await httpClient(CRAWL_ADMIN_PATHS.tasks)).json as CrawlTaskResponse[],
+  createTask: async (body: CreateCrawlTaskBody) =>
+    (await httpClient(CRAWL_ADMIN_PATHS.tasks, { method: 'POST', body: JSON.stringify(body) })).json as CrawlTaskResponse,
+  runTask: async (id: string) => {
+    await httpClient(CRAWL_ADMIN_PATHS.runTask(id), { method: 'POST' });
+  },
+  results: async (query: CrawlResultsQuery) => {
+    const page = JSON.parse((await httpClient(resultsUrl(query))).body) as CrawlResultsPage;
+    return { data: page.data, total: page.total };
+  },
+  addManual: async (body: ManualJobBody) =>
+    (await httpClient(CRAWL_ADMIN_PATHS.results, { method: 'POST', body: JSON.stringify(body) })).json as CrawlResultResponse,
+  review: async (id: string, status: 'approved' | 'rejected') =>
+    (await httpClient(CRAWL_ADMIN_PATHS.review(id), { method: 'PATCH', body: JSON.stringify({ status }) })).json as CrawlResultResponse,
+  publish: async (id: string) => {
+    await httpClient(CRAWL_ADMIN_PATHS.publish(id), { method: 'POST' });
+  },
+  clear: async () => (JSON.parse((await httpClient(CRAWL_ADMIN_PATHS.clear, { method: 'DELETE' })).body) as { deletedCount: number }).deletedCount,
+  automatedRun: async (body: AutomatedCrawlBody) =>
+    JSON.parse((await httpClient(CRAWL_ADMIN_PATHS.automatedRun, { method: 'POST', body: JSON.stringify(body) })).body) as AutomatedCrawlResponse,
+};
+
+export const CRAWLER_QUERY_KEYS = {
+  status: ['aipm', 'crawler', 'status'] as const,
+  tasks: ['aipm', 'crawler', 'tasks'] as const,
+  /** Every results list, whatever its filters and page. */
+  results: ['aipm', 'crawler', 'results'] as const,
+};

@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+
+/** 招聘爬虫: its own chunk, fetched when the section is first opened (issue 18). */
+export const CrawlerScreen = lazy(() => import('./screens').then((module) => ({ default: module.CrawlerSection })));

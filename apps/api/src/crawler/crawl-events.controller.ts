@@ -1,0 +1,23 @@
+import { Controller, type MessageEvent, Sse } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Observable } from 'rxjs';
+import { CrawlEventsService } from './crawl-events.service';
+
+@ApiTags('admin: crawling')
+@Controller('admin/crawler')
+export class CrawlEventsController {
+  constructor(private readonly events: CrawlEventsService) {}
+
+  /** Behind the administrator session like every admin route (the global guard). */
+  @Sse('events')
+  @ApiOperation({
+    summary: 'Live crawl runs (server-sent events)',
+    description:
+      'Each message\'s data is a CrawlLiveEvent as JSON: {type:"started"|"progress"|"finished", taskId, jobId, …}. ' +
+      'A "keepalive" event every 15 s; the stream ends when the API stops, and EventSource reconnects.',
+  })
+  @ApiProduces('text/event-stream')
+  stream(): Observable<MessageEvent> {
+    return this.events.stream();
+  }
+}

@@ -1,0 +1,120 @@
+import { expect, type Page, test } from '@playwright/test';
+
+import { expectFitsPhone, expectNoAxeViolations, openArea } from '../crawler-admin/areas';
+import { loginAsAdmin, toast } from '../support/admin';
+
+/** Opens 招聘爬虫 once the crawling service reports a live worker (the system's worker starts after the API). */
+async function openCrawler(page: Page, isMobile: boolean) {
+  await loginAsAdmin(page);
+  await openArea(page, isMobile, '招聘爬虫');
+  const status = page.getByTestId('crawl-service-status');
+  await expect(async () => {
+    if ((await status.getAttribute('data-valid')) !== 'true') await status.getByRole('button', { name: '重新检查' }).click();
+    await expect(status).toHaveAttribute('data-valid', 'true', { timeout: 2000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByTestId('crawl-live-state')).toHaveText('实时进度已连接');
+}
+
+test.describe('招聘爬虫 (crawler tab)', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('create a task, run it and watch its pushed progress reach the end, approve, publish, see it on the public page, clear history', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'The journey does not depend on the viewport: it runs at 1280 px; the 375 px layout has its own check.');
+    test.setTimeout(240_000);
+    await loginAsAdmin(page);
+    // No pause between the fixture pages: the journey measures the crawl, not the politeness delay.
+    expect((await page.request.post('/api/admin/crawler-config', { data: { request_delay: 0 } })).ok()).toBe(true);
+    await openCrawler(page, isMobile);
+
+    const name = `E2E 长沙 AI产品经理 ${Date.now()}`;
+    await page.getByRole('button', { name: '创建任务' }).click();
+    const dialog = page.getByRole('dialog', { name: '创建抓取任务' });
+    await dialog.getByRole('button', { name: '创建任务' }).click();
+    await expect(dialog.getByText('任务名称不能为空')).toBeVisible();
+    await expect(dialog.getByText('关键词不能为空')).toBeVisible();
+    await dialog.getByRole('textbox', { name: '任务名称' }).fill(name);
+    await dialog.getByRole('textbox', { name: '关键词' }).fill('AI产品经理');
+    await dialog.getByRole('checkbox', { name: '前程无忧' }).check();
+    await expect(dialog.getByTestId('task-preview-count')).toHaveText('2 个搜索页（1 个关键词 × 2 个网站 × 1 个城市）');
+    await expect(dialog.getByTestId('task-preview').getByRole('listitem')).toHaveText([/^https:\/\/sou\.zhaopin\.com\/\?jl=749&kw=AI/, /^https:\/\/we\.51job\.com\/pc\/search\?keyword=AI/]);
+    await dialog.getByRole('spinbutton', { name: '页面等待时间（毫秒）' }).fill('3000');
+    await dialog.getByRole('button', { name: '创建任务' }).click();
+    await expect(toast(page, '创建成功')).toBeVisible();
+
+    const task = page.getByRole('article', { name });
+    await expect(task.getByTestId('crawl-task-status')).toHaveText('待处理');
+    const started = Date.now();
+    await task.getByRole('button', { name: `运行任务“${name}”` }).click();
+    await expect(toast(page, '运行成功：任务已开始运行')).toBeVisible();
+    await expect(task.getByRole('button', { name: '运行中' })).toBeDisabled();
+    await expect(task.getByTestId('crawl-task-status')).toHaveText('运行中');
+    // Pushed by the server page by page; the bar ends full when the run completes.
+    const bar = task.getByRole('progressbar', { name: `任务“${name}”的进度` });
+    await expect(bar).toBeVisible();
+    await expect(task.getByTestId('crawl-task-status')).toHaveText('已完成', { timeout: 150_000 });
+    const wallSeconds = (Date.now() - started) / 1000;
+    await expect(bar).toHaveAttribute('aria-valuenow', '100');
+    await expect(task.getByTestId('crawl-task-progress-text')).toHaveText(/^已完成 6 \/ 6 页，已找到 60 个职位$/);
+    await expect(task.getByTestId('crawl-task-stats')).toContainText('6 页 · 找到 60 个职位');
+    await expect(task.getByRole('button', { name: `运行任务“${name}”` })).toBeEnabled();
+    const stats = (await task.getByTestId('crawl-task-stats').textContent()) ?? '';
+    console.log(`crawler tab run: ${stats.trim()} — ${wallSeconds.toFixed(1)} s from the run button to 已完成 (2 fixture sites × 3 pages)`);
+
+    // Its results: the latest 20 of the task, each waiting for review.
+    await task.getByRole('button', { name: `查看结果：${name}` }).click();
+    await expect(page.getByTestId('crawl-results-count')).toHaveText('显示最新 20 条，共 60 条');
+    const first = page.getByTestId('crawl-result').first();
+    const title = ((await first.getByRole('heading').textContent()) ?? '').trim();
+    expect(title).not.toBe('');
+    const result = page.getByRole('article', { name: title }).first();
+    await expect(result.getByTestId('crawl-result-status')).toHaveText('待审核');
+    await result.getByRole('button', { name: `批准“${title}”` }).click();
+    await expect(toast(page, '批准成功')).toBeVisible();
+    await expect(result.getByTestId('crawl-result-status')).toHaveText('已批准');
+    await result.getByRole('button', { name: `发布“${title}”` }).click();
+    await expect(toast(page, '发布成功：职位已发布到网站首页')).toBeVisible();
+    await expect(result.getByTestId('crawl-result-status')).toHaveText('已发布');
+    await expect(result.getByRole('button')).toHaveCount(0);
+
+    // On the public page.
+    await page.goto('/#jobs');
+    await expect(page.locator('#jobs')).toContainText(title);
+
+    // Clear history: the unpublished results go, the published one stays.
+    await page.goto('/admin/crawler');
+    await page.getByRole('button', { name: '清除历史' }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText('确定要清除未发布的历史记录吗？已发布的职位将保留。');
+    await confirm.getByRole('button', { name: '清除历史' }).click();
+    await expect(toast(page, /^清除成功：已清除 \d+ 条未发布的记录$/)).toBeVisible();
+    await page.getByRole('combobox', { name: '状态' }).click();
+    await page.getByRole('option', { name: '待审核' }).click();
+    await expect(page.getByTestId('crawl-results-count')).toHaveText('显示最新 0 条，共 0 条');
+    await page.getByRole('combobox', { name: '状态' }).click();
+    await page.getByRole('option', { name: '已发布' }).click();
+    await expect(page.getByRole('article', { name: title }).first().getByTestId('crawl-result-status')).toHaveText('已发布');
+  });
+
+  test('has no axe violations, with the task dialog open too', async ({ page, isMobile }) => {
+    // Two axe runs over a page of MUI on a machine shared with other work.
+    test.setTimeout(180_000);
+    await openCrawler(page, isMobile);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: '创建任务' }).click();
+    const dialog = page.getByRole('dialog', { name: '创建抓取任务' });
+    await dialog.getByRole('textbox', { name: '关键词' }).fill('AI产品经理');
+    await expect(dialog.getByTestId('task-preview')).toBeVisible();
+    await expectNoAxeViolations(page, '[role="dialog"]');
+  });
+
+  test('fits a 375 px phone: the status, the task list, the results and the task dialog within the screen', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'The 375 px layout check runs in the mobile project.');
+    test.setTimeout(120_000);
+    await openCrawler(page, isMobile);
+    await expectFitsPhone(page, page.getByTestId('crawl-service-status'), page.getByRole('button', { name: '创建任务' }), page.getByRole('button', { name: '清除历史' }), page.getByRole('button', { name: '开始抓取' }));
+    await page.getByRole('button', { name: '创建任务' }).click();
+    const dialog = page.getByRole('dialog', { name: '创建抓取任务' });
+    await dialog.getByRole('textbox', { name: '关键词' }).fill('AI产品经理');
+    await expectFitsPhone(page, dialog.getByTestId('task-preview'), dialog.getByRole('button', { name: '创建任务' }));
+  });
+});
