@@ -1,3 +1,5 @@
+/// <reference path="../types/pg-cursor.d.ts" />
+// (the module declaration must reach every program that compiles this file, the spec configs included)
 import Cursor from 'pg-cursor';
 import type { PoolClient } from 'pg';
 import { Readable } from 'node:stream';
