@@ -1,5 +1,3 @@
-/// <reference path="../types/pg-cursor.d.ts" />
-// (the module declaration must reach every program that compiles this file, the spec configs included)
 import Cursor from 'pg-cursor';
 import type { PoolClient } from 'pg';
 import { Readable } from 'node:stream';
@@ -12,10 +10,9 @@ const BATCH = 500;
  *
  * pg-query-stream is not used: when its connection dies mid-query (a restart, pg_terminate_backend) its
  * destroy() waits for a ReadyForQuery that never comes, so the error is never emitted and the download hangs
- * (measured with pg-cursor 2.22 / pg-query-stream 4.17). Here a failed read simply throws, and the stream
- * fails with it. A failed cursor is not closed, for the same reason: the pool discards a dead connection, and
- * a live one is already out of the failed query (pg-cursor sent Sync when the error arrived). `onQueryError` tells
- * the owner of the connection not to lend it again.
+ * (measured with pg-cursor 2.22 / pg-query-stream 4.17; brianc/node-postgres#2642 and #2870, both open). Here
+ * a failed read simply throws, and the stream fails with it. A failed cursor is not closed, for the same
+ * reason; `onQueryError` tells the owner of the connection not to lend it again.
  */
 export function databaseRows(client: PoolClient, sql: string, parameters: unknown[], onQueryError: (error: unknown) => void): Readable {
   const cursor = client.query(new Cursor(sql, parameters));
