@@ -2,12 +2,13 @@ import { answerUnparsableRequests } from '@aipm/config';
 import { type INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { InvalidInputError } from '../common/errors/api.error';
 import { ApiExceptionFilter, errorBody } from '../common/errors/api-exception.filter';
+import { buildOpenApiDocument } from '../common/openapi/openapi-document';
 import type { ApiEnv } from '../config/api-env';
 import { useJsonBody } from './json-body';
 
@@ -41,12 +42,7 @@ export async function createApp(env: ApiEnv): Promise<INestApplication> {
 }
 
 function setUpOpenApi(app: INestApplication): void {
-  const config = new DocumentBuilder()
-    .setTitle('AI PM Bootcamp API')
-    .setDescription('Public forms and jobs, and the back office of the 35-day AI product-manager bootcamp.')
-    .setVersion('1')
-    .build();
-  SwaggerModule.setup(OPENAPI_PATH, app, () => SwaggerModule.createDocument(app, config), {
+  SwaggerModule.setup(OPENAPI_PATH, app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: `${OPENAPI_PATH}/openapi.json`,
   });
 }

@@ -1,7 +1,10 @@
 import { CRAWL_MESSAGES, crawlClearedMessage, type CrawlResultResponse, type CrawlResultsPage, CrawlResultStatus } from '@aipm/contracts';
 import { CreateManualJobDto, ReviewCrawlResultDto } from '@aipm/contracts/dto';
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiDataAnswer, ApiFailures, ApiJsonBody } from '../common/openapi/api-answers';
+import { listOf } from '../common/openapi/schemas';
+import { CLEARED, CRAWL_RESULT, MANUAL_JOB_BODY, PUBLISHED_CRAWL_RESULT, REVIEW_BODY } from './docs/crawler.docs';
 import { CrawlResultsService } from './crawl-results.service';
 import { CRAWL_RESULTS_MAX_LIMIT, ListCrawlResultsQuery } from './dto/list-crawl-results.query';
 import { idParam } from '../common/errors/id-param';
@@ -13,24 +16,37 @@ export class CrawlResultsController {
 
   @Get()
   @Header('Cache-Control', 'no-store')
+  @ApiDataAnswer(listOf(CRAWL_RESULT), { description: 'One page of results, newest first, and how many match' })
+  @ApiFailures('LIMIT_NOT_INTEGER', 'LIMIT_TOO_SMALL', 'LIMIT_TOO_LARGE', 'INVALID_LIST_QUERY', 'INVALID_TASK_ID', 'INVALID_SITE', 'INVALID_RESULT_STATUS')
+  @ApiOperation({ summary: 'Crawl results for review (?limit=&offset=, filters taskId, site, status)' })
   async list(@Query() query: ListCrawlResultsQuery): Promise<CrawlResultsPage> {
     const { data, total } = await this.results.list({ ...query, limit: query.limit ?? CRAWL_RESULTS_MAX_LIMIT });
     return { success: true, data, total };
   }
 
   @Post()
+  @ApiJsonBody(CreateManualJobDto, MANUAL_JOB_BODY)
+  @ApiDataAnswer(CRAWL_RESULT, { status: 201, description: 'The job, approved', message: CRAWL_MESSAGES.manualJobCreated })
+  @ApiFailures('DUPLICATE_SOURCE_URL')
+  @ApiOperation({ summary: 'Adds a job by hand (created approved, ready to publish)' })
   async createManual(@Body() dto: CreateManualJobDto): Promise<{ success: true; message: string; data: CrawlResultResponse }> {
     return { success: true, message: CRAWL_MESSAGES.manualJobCreated, data: await this.results.createManual(dto) };
   }
 
   // Declared before ":id" routes; "clear" is not a UUID, so it could never reach them anyway.
   @Delete('clear')
+  @ApiAnswer(CLEARED, { description: 'How many were deleted' })
+  @ApiOperation({ summary: 'Deletes every result not published' })
   async clear(): Promise<{ success: true; message: string; deletedCount: number }> {
     const deletedCount = await this.results.clearUnpublished();
     return { success: true, message: crawlClearedMessage(deletedCount), deletedCount };
   }
 
   @Patch(':id/review')
+  @ApiJsonBody(ReviewCrawlResultDto, REVIEW_BODY)
+  @ApiDataAnswer(CRAWL_RESULT, { description: 'The result as reviewed', message: CRAWL_MESSAGES.approved })
+  @ApiFailures('INVALID_RESULT_ID', 'RESULT_NOT_FOUND', 'REVIEW_ONLY_PENDING')
+  @ApiOperation({ summary: 'Approves or rejects a pending result' })
   async review(
     @Param('id', idParam('INVALID_RESULT_ID')) id: string,
     @Body() dto: ReviewCrawlResultDto,
@@ -41,6 +57,9 @@ export class CrawlResultsController {
 
   @Post(':id/publish')
   @HttpCode(200)
+  @ApiDataAnswer(PUBLISHED_CRAWL_RESULT, { description: 'Published on the site', message: CRAWL_MESSAGES.published })
+  @ApiFailures('INVALID_RESULT_ID', 'RESULT_NOT_FOUND', 'PUBLISH_ONLY_APPROVED')
+  @ApiOperation({ summary: 'Publishes an approved result as a job on the site' })
   async publish(
     @Param('id', idParam('INVALID_RESULT_ID')) id: string,
   ): Promise<{ success: true; message: string; data: CrawlResultResponse & { publishedJobId: string } }> {

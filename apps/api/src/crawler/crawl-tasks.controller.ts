@@ -1,7 +1,10 @@
 import { CRAWL_MESSAGES, type CrawlTaskResponse } from '@aipm/contracts';
 import { CreateCrawlTaskDto } from '@aipm/contracts/dto';
 import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiDataAnswer, ApiFailures, ApiJsonBody } from '../common/openapi/api-answers';
+import { listOf } from '../common/openapi/schemas';
+import { CREATE_CRAWL_TASK_BODY, CRAWL_TASK, TASK_STARTED } from './docs/crawler.docs';
 import type { Request } from 'express';
 import type { SessionUser } from '../common/guards/admin-session.guard';
 import { CrawlTasksService } from './crawl-tasks.service';
@@ -13,11 +16,16 @@ export class CrawlTasksController {
   constructor(private readonly tasks: CrawlTasksService) {}
 
   @Get()
+  @ApiDataAnswer(listOf(CRAWL_TASK), { description: 'Every crawl task, newest first' })
+  @ApiOperation({ summary: 'The crawl tasks with the statistics of their last run' })
   async list(): Promise<{ success: true; data: CrawlTaskResponse[] }> {
     return { success: true, data: await this.tasks.list() };
   }
 
   @Post()
+  @ApiJsonBody(CreateCrawlTaskDto, CREATE_CRAWL_TASK_BODY)
+  @ApiDataAnswer(CRAWL_TASK, { status: 201, description: 'The task, pending', message: CRAWL_MESSAGES.taskCreated })
+  @ApiOperation({ summary: 'Creates a crawl task (public http(s) target URLs only)' })
   async create(@Body() dto: CreateCrawlTaskDto, @Req() request: Request): Promise<{ success: true; message: string; data: CrawlTaskResponse }> {
     const user = request.user as SessionUser;
     return { success: true, message: CRAWL_MESSAGES.taskCreated, data: await this.tasks.create(dto, user.id) };
@@ -25,6 +33,9 @@ export class CrawlTasksController {
 
   @Post(':id/run')
   @HttpCode(202)
+  @ApiDataAnswer(TASK_STARTED, { status: 202, description: 'Queued for a worker', message: CRAWL_MESSAGES.taskStarted })
+  @ApiFailures('INVALID_TASK_ID', 'TASK_NOT_FOUND', 'TASK_RUNNING')
+  @ApiOperation({ summary: 'Queues a run of the task; progress shows in the task list and the queue board' })
   async run(@Param('id', idParam('INVALID_TASK_ID')) id: string): Promise<{ success: true; message: string; data: { jobId: string } }> {
     const job = await this.tasks.run(id);
     return { success: true, message: CRAWL_MESSAGES.taskStarted, data: { jobId: String(job.id) } };

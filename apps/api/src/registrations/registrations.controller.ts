@@ -2,6 +2,8 @@ import { type ApiDataResponse, type ApiListResponse, LEAD_MESSAGES, LEAD_RESOURC
 import { CreateRegistrationDto, UpdateLeadDto } from '@aipm/contracts/dto';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiDataAnswer, ApiFailures, ApiFileAnswer, ApiJsonBody, ApiListAnswer } from '../common/openapi/api-answers';
+import { REGISTRATION, REGISTRATION_BODY, REGISTRATIONS_CSV_EXAMPLE, LEAD_CREATED, LEAD_UPDATE_BODY } from '../leads/docs/lead.docs';
 import type { Request, Response } from 'express';
 import { Public } from '../common/decorators/public.decorator';
 import { FormRateLimitGuard } from '../leads/form-rate-limit.guard';
@@ -21,6 +23,9 @@ export class RegistrationsController {
   @Public()
   @Post()
   @UseGuards(FormRateLimitGuard)
+  @ApiJsonBody(CreateRegistrationDto, REGISTRATION_BODY)
+  @ApiAnswer(LEAD_CREATED, { status: 201, description: 'Stored (or counted on the lead of the same phone within 24 hours)' })
+  @ApiFailures('FORM_RATE_LIMITED')
   @ApiOperation({ summary: 'Public registration form; a repeat within 24 hours is counted on the first lead' })
   async create(@Body() dto: CreateRegistrationDto, @Req() request: Request): Promise<LeadCreatedResponse> {
     const { id } = await this.registrations.register(dto, visitorContext(request));
@@ -28,6 +33,8 @@ export class RegistrationsController {
   }
 
   @Get()
+  @ApiListAnswer(REGISTRATION, { resource: 'registrations', description: 'One page, newest first unless sorted' })
+  @ApiFailures('INVALID_LIST_QUERY', 'LIMIT_TOO_LARGE')
   @ApiOperation({ summary: 'react-admin list: range, sort, filter (q, status, createdAt_gte/lte, id); Content-Range' })
   async list(
     @Query() query: ListQueryDto,
@@ -37,23 +44,34 @@ export class RegistrationsController {
   }
 
   @Get('export')
-  @ApiOperation({ summary: 'Every matching registration as CSV (UTF-8 with BOM), streamed' })
+  @ApiFileAnswer({ mediaType: 'text/csv', example: REGISTRATIONS_CSV_EXAMPLE, description: 'Every matching row, streamed; a transfer cut short means the export failed (see the summary)' })
+  @ApiFailures('INVALID_LIST_QUERY', 'DATABASE_UNAVAILABLE')
+  @ApiOperation({ summary: 'Every matching registration as CSV (UTF-8 with BOM), streamed. Bad filters: 400; the database unavailable before the first row: 503; a failure after it aborts the transfer (no final chunk), so the download is reported failed, never silently short' })
   async export(@Query() query: ListQueryDto, @Res() response: Response): Promise<void> {
     await sendCsv(response, 'registrations', await this.registrations.exportCsv(query));
   }
 
   @Get(':id')
+  @ApiDataAnswer(REGISTRATION, { description: 'The lead' })
+  @ApiFailures('INVALID_LEAD_ID', 'LEAD_NOT_FOUND')
+  @ApiOperation({ summary: 'One lead (react-admin getOne)' })
   async find(@Param('id', LeadIdPipe) id: string): Promise<ApiDataResponse<RegistrationResponse>> {
     return { success: true, data: toRegistrationResponse(await this.registrations.find(id)) };
   }
 
   @Patch(':id')
+  @ApiJsonBody(UpdateLeadDto, LEAD_UPDATE_BODY)
+  @ApiDataAnswer(REGISTRATION, { description: 'The lead as changed', message: LEAD_MESSAGES.updated })
+  @ApiFailures('INVALID_LEAD_ID', 'LEAD_NOT_FOUND')
   @ApiOperation({ summary: 'Follow-up: status, note, followUpAt' })
   async update(@Param('id', LeadIdPipe) id: string, @Body() dto: UpdateLeadDto): Promise<ApiDataResponse<RegistrationResponse>> {
     return { success: true, message: LEAD_MESSAGES.updated, data: toRegistrationResponse(await this.registrations.update(id, dto)) };
   }
 
   @Delete(':id')
+  @ApiDataAnswer(REGISTRATION, { description: 'The lead as it was', message: LEAD_MESSAGES.deleted })
+  @ApiFailures('INVALID_LEAD_ID', 'LEAD_NOT_FOUND')
+  @ApiOperation({ summary: 'Deletes one lead' })
   async remove(@Param('id', LeadIdPipe) id: string): Promise<ApiDataResponse<RegistrationResponse>> {
     return { success: true, message: LEAD_MESSAGES.deleted, data: toRegistrationResponse(await this.registrations.remove(id)) };
   }

@@ -2,6 +2,8 @@ import { type ApiDataResponse, type ApiListResponse, STUDENT_MESSAGES, STUDENT_R
 import { CreateStudentAccountDto, UpdateStudentAccountDto } from '@aipm/contracts/dto';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiDataAnswer, ApiFailures, ApiJsonBody, ApiListAnswer } from '../common/openapi/api-answers';
+import { CREATE_ACCOUNT_BODY, STUDENT_ACCOUNT, UPDATE_ACCOUNT_BODY } from '../students/docs/students.docs';
 import type { Response } from 'express';
 import { idParam } from '../common/errors/id-param';
 import { pageOf } from '../common/list/list-page';
@@ -18,27 +20,41 @@ export class StudentAccountsController {
   constructor(private readonly accounts: StudentAccountsService) {}
 
   @Get()
+  @ApiListAnswer(STUDENT_ACCOUNT, { resource: 'student-accounts', description: 'One page' })
+  @ApiFailures('INVALID_LIST_QUERY', 'LIMIT_TOO_LARGE')
   @ApiOperation({ summary: 'react-admin list: range, sort, filter (q, status, studentId, id); Content-Range; never a password' })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<ApiListResponse<StudentAccountResponse>> {
     return pageOf(response, STUDENT_RESOURCES.accounts, await this.accounts.list(query), toStudentAccountResponse);
   }
 
   @Post()
+  @ApiJsonBody(CreateStudentAccountDto, CREATE_ACCOUNT_BODY)
+  @ApiDataAnswer(STUDENT_ACCOUNT, { status: 201, description: 'Created', message: STUDENT_MESSAGES.accountAdded })
+  @ApiFailures('STUDENT_NOT_FOUND', 'USERNAME_TAKEN', 'ACCOUNT_EMAIL_TAKEN')
   async create(@Body() dto: CreateStudentAccountDto): Promise<ApiDataResponse<StudentAccountResponse>> {
     return { success: true, message: STUDENT_MESSAGES.accountAdded, data: toStudentAccountResponse(await this.accounts.create(dto)) };
   }
 
   @Get(':id')
+  @ApiDataAnswer(STUDENT_ACCOUNT, { description: 'The record' })
+  @ApiFailures('INVALID_ACCOUNT_ID', 'ACCOUNT_NOT_FOUND')
+  @ApiOperation({ summary: 'One record (react-admin getOne)' })
   async find(@Param('id', AccountIdPipe) id: string): Promise<ApiDataResponse<StudentAccountResponse>> {
     return { success: true, data: toStudentAccountResponse(await this.accounts.find(id)) };
   }
 
   @Patch(':id')
+  @ApiJsonBody(UpdateStudentAccountDto, UPDATE_ACCOUNT_BODY, 'Any subset of the fields; null or "" clears an optional text')
+  @ApiDataAnswer(STUDENT_ACCOUNT, { description: 'The record as changed', message: STUDENT_MESSAGES.updated })
+  @ApiFailures('INVALID_ACCOUNT_ID', 'ACCOUNT_NOT_FOUND', 'USERNAME_TAKEN', 'ACCOUNT_EMAIL_TAKEN')
+  @ApiOperation({ summary: 'Changes some fields' })
   async update(@Param('id', AccountIdPipe) id: string, @Body() dto: UpdateStudentAccountDto): Promise<ApiDataResponse<StudentAccountResponse>> {
     return { success: true, message: STUDENT_MESSAGES.updated, data: toStudentAccountResponse(await this.accounts.update(id, dto)) };
   }
 
   @Delete(':id')
+  @ApiDataAnswer(STUDENT_ACCOUNT, { description: 'The record as it was', message: STUDENT_MESSAGES.deleted })
+  @ApiFailures('INVALID_ACCOUNT_ID', 'ACCOUNT_NOT_FOUND')
   async remove(@Param('id', AccountIdPipe) id: string): Promise<ApiDataResponse<StudentAccountResponse>> {
     return { success: true, message: STUDENT_MESSAGES.deleted, data: toStudentAccountResponse(await this.accounts.remove(id)) };
   }

@@ -2,6 +2,9 @@ import { type ApiDataResponse, type ApiListResponse, STUDENT_MESSAGES, STUDENT_R
 import { CreateStudentDto, UpdateStudentDto } from '@aipm/contracts/dto';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+
+import { ApiDataAnswer, ApiFailures, ApiJsonBody, ApiListAnswer } from '../common/openapi/api-answers';
+import { CREATE_STUDENT_BODY, STUDENT, STUDENT_EXPORT, UPDATE_STUDENT_BODY } from './docs/students.docs';
 import type { Response } from 'express';
 import { idParam } from '../common/errors/id-param';
 import { pageOf } from '../common/list/list-page';
@@ -20,17 +23,24 @@ export class StudentsController {
   constructor(private readonly students: StudentsService) {}
 
   @Get()
+  @ApiListAnswer(STUDENT, { resource: 'students', description: 'One page' })
+  @ApiFailures('INVALID_LIST_QUERY', 'LIMIT_TOO_LARGE')
   @ApiOperation({ summary: 'react-admin list: range, sort, filter (q, status, id); each with its paid total; Content-Range' })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<ApiListResponse<StudentResponse>> {
     return pageOf(response, STUDENT_RESOURCES.students, await this.students.list(query), toResponse);
   }
 
   @Post()
+  @ApiJsonBody(CreateStudentDto, CREATE_STUDENT_BODY)
+  @ApiDataAnswer(STUDENT, { status: 201, description: 'Created', message: STUDENT_MESSAGES.studentAdded })
+  @ApiFailures('STORAGE_UNAVAILABLE')
   async create(@Body() dto: CreateStudentDto): Promise<ApiDataResponse<StudentResponse>> {
     return { success: true, message: STUDENT_MESSAGES.studentAdded, data: toStudentResponse(await this.students.create(dto)) };
   }
 
   @Get(':id/export')
+  @ApiDataAnswer(STUDENT_EXPORT, { description: 'A JSON download (Content-Disposition: attachment)' })
+  @ApiFailures('INVALID_STUDENT_ID', 'STUDENT_NOT_FOUND', 'STORAGE_UNAVAILABLE')
   @ApiOperation({ summary: 'PIPL: the record, contracts, payments, accounts (no passwords) and the file list, as a JSON download' })
   async export(@Param('id', StudentIdPipe) id: string, @Res() response: Response): Promise<void> {
     const data: StudentExport = await this.students.export(id);
@@ -41,17 +51,26 @@ export class StudentsController {
   }
 
   @Get(':id')
+  @ApiDataAnswer(STUDENT, { description: 'The record' })
+  @ApiFailures('INVALID_STUDENT_ID', 'STUDENT_NOT_FOUND')
+  @ApiOperation({ summary: 'One record (react-admin getOne)' })
   async find(@Param('id', StudentIdPipe) id: string): Promise<ApiDataResponse<StudentResponse>> {
     return { success: true, data: toResponse(await this.students.findWithTotals(id)) };
   }
 
   @Patch(':id')
+  @ApiJsonBody(UpdateStudentDto, UPDATE_STUDENT_BODY, 'Any subset of the fields; null or "" clears an optional text')
+  @ApiDataAnswer(STUDENT, { description: 'The record as changed', message: STUDENT_MESSAGES.updated })
+  @ApiFailures('INVALID_STUDENT_ID', 'STUDENT_NOT_FOUND', 'GRADUATION_BEFORE_ENROLLMENT', 'STORAGE_UNAVAILABLE')
+  @ApiOperation({ summary: 'Changes some fields' })
   async update(@Param('id', StudentIdPipe) id: string, @Body() dto: UpdateStudentDto): Promise<ApiDataResponse<StudentResponse>> {
     await this.students.update(id, dto);
     return { success: true, message: STUDENT_MESSAGES.updated, data: toResponse(await this.students.findWithTotals(id)) };
   }
 
   @Delete(':id')
+  @ApiDataAnswer(STUDENT, { description: 'The record as it was', message: STUDENT_MESSAGES.deleted })
+  @ApiFailures('INVALID_STUDENT_ID', 'STUDENT_NOT_FOUND')
   @ApiOperation({ summary: 'Deletes the student, their contracts, payments, accounts and stored files (PIPL erasure)' })
   async remove(@Param('id', StudentIdPipe) id: string): Promise<ApiDataResponse<StudentResponse>> {
     return { success: true, message: STUDENT_MESSAGES.deleted, data: toStudentResponse(await this.students.remove(id)) };

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiFailures } from '../common/openapi/api-answers';
 import type { Response } from 'express';
 import { StudentError } from '../students/student.error';
 import { FileStore } from './file-store';
@@ -16,6 +17,8 @@ export class FilesController {
   constructor(private readonly files: FileStore) {}
 
   @Get(':folder/:name')
+  @ApiResponse({ status: 302, description: 'Location: a signed URL of the file, valid for 60 seconds', headers: { Location: { schema: { type: 'string', format: 'uri', example: 'https://files.example.cn/aipm/contracts/1c2d3e4f-5061-4728-93a4-b5c6d7e8f9a0.pdf?X-Amz-Signature=…' } } } })
+  @ApiFailures('FILE_NOT_FOUND', 'STORAGE_UNAVAILABLE')
   @ApiOperation({ summary: 'Redirects (302) to a 60-second signed URL of a contract file or photo' })
   async view(@Param('folder') folder: string, @Param('name') name: string, @Res() response: Response): Promise<void> {
     const key = `${folder}/${name}`;

@@ -2,6 +2,8 @@ import type { ApiDataResponse, ConfirmUploadResponse, UploadUrlResponse } from '
 import { ConfirmUploadDto, CreateUploadUrlDto } from '@aipm/contracts/dto';
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiDataAnswer, ApiFailures, ApiJsonBody } from '../common/openapi/api-answers';
+import { CONFIRM_UPLOAD_BODY, CONFIRMED_UPLOAD, UPLOAD_URL, UPLOAD_URL_BODY } from './docs/uploads.docs';
 import { UploadsService } from './uploads.service';
 
 /** Spec §7 contract upload, steps 1 and 3 (step 2 is the browser's PUT to the store). Administrator only. */
@@ -12,6 +14,9 @@ export class UploadsController {
 
   @Post('upload-url')
   @HttpCode(HttpStatus.OK)
+  @ApiJsonBody(CreateUploadUrlDto, UPLOAD_URL_BODY)
+  @ApiDataAnswer(UPLOAD_URL, { description: 'Where and how to PUT the file' })
+  @ApiFailures('STORAGE_UNAVAILABLE')
   @ApiOperation({ summary: 'Step 1: a presigned PUT URL (5 min) for a fresh private key; kind contract (20 MB) or photo (5 MB)' })
   async uploadUrl(@Body() dto: CreateUploadUrlDto): Promise<ApiDataResponse<UploadUrlResponse>> {
     return { success: true, data: await this.uploads.createUploadUrl(dto) };
@@ -19,6 +24,9 @@ export class UploadsController {
 
   @Post('confirm-upload')
   @HttpCode(HttpStatus.OK)
+  @ApiJsonBody(ConfirmUploadDto, CONFIRM_UPLOAD_BODY)
+  @ApiDataAnswer(CONFIRMED_UPLOAD, { description: 'The checked file' })
+  @ApiFailures('INVALID_UPLOAD_URL', 'UPLOAD_NOT_FOUND', 'STORAGE_UNAVAILABLE')
   @ApiOperation({ summary: 'Step 3: checks the uploaded object (exists, size, real type); a failing one is deleted and answered 400' })
   async confirm(@Body() dto: ConfirmUploadDto): Promise<ApiDataResponse<ConfirmUploadResponse>> {
     return { success: true, data: await this.uploads.confirm(dto) };

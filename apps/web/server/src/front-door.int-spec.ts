@@ -347,6 +347,76 @@ describe(createFrontDoor.name, () => {
     });
   });
 
+  describe('/api downloads that fail (issue 12 item 4)', () => {
+    /**
+     * A stand-in API that speaks as the real one does around a CSV export: an error envelope when the export
+     * cannot start, and a chunked CSV whose connection is destroyed (no final chunk) when it fails midway.
+     */
+    async function startFailingApi(): Promise<{ url: string; close: () => Promise<void> }> {
+      const server = http.createServer((req, res) => {
+        if (req.url === '/api/registrations/export?cannot-start') {
+          res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify({ success: false, code: 'DATABASE_UNAVAILABLE', message: '数据库暂时不可用，请稍后重试' }));
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8' });
+        res.write('\uFEFF报名时间,姓名\r\n'.padEnd(64 * 1024, 'x'));
+        setTimeout(() => res.destroy(), 50);
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+    }
+
+    /** What the browser receives from the front door, over a real socket. */
+    async function browserGet(door: Express, urlPath: string): Promise<{ status: number; body: string; complete: boolean; error: string | null }> {
+      const server = http.createServer(door);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      try {
+        return await new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('the front door neither ended nor aborted the answer')), 5_000);
+          http
+            .get(`http://127.0.0.1:${port}${urlPath}`, (res) => {
+              let body = '';
+              let error: string | null = null;
+              res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+              res.on('error', (failure) => (error = failure.message));
+              res.on('close', () => {
+                clearTimeout(timer);
+                resolve({ status: res.statusCode ?? 0, body, complete: res.complete, error });
+              });
+            })
+            .on('error', reject);
+        });
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    }
+
+    let failing: Awaited<ReturnType<typeof startFailingApi>>;
+    let door: Express;
+    beforeAll(async () => {
+      failing = await startFailingApi();
+      door = createFrontDoor({ apiUrl: failing.url, adminDist, build, clientDir, logger });
+    });
+    afterAll(() => failing.close());
+
+    it('passes an export that cannot start through as the API\'s error envelope', async () => {
+      const answer = await browserGet(door, '/api/registrations/export?cannot-start');
+      expect(answer).toMatchObject({ status: 503, complete: true, error: null });
+      expect(JSON.parse(answer.body)).toEqual({ success: false, code: 'DATABASE_UNAVAILABLE', message: '数据库暂时不可用，请稍后重试' });
+    });
+
+    it('aborts the browser\'s transfer when the API\'s is cut midway, rather than ending a short file cleanly', async () => {
+      const answer = await browserGet(door, '/api/registrations/export');
+      expect(answer.status).toBe(200);
+      expect(answer.body.length).toBeGreaterThan(0);
+      expect({ complete: answer.complete, error: answer.error }).toEqual({ complete: false, error: 'aborted' });
+    });
+  });
+
   describe('security headers and forwarded values (issue 12 item 8)', () => {
     const cspOf = (res: request.Response) => String(res.headers['content-security-policy'] ?? '');
 

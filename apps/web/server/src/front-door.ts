@@ -162,6 +162,16 @@ function createApiProxy(apiUrl: string): RequestHandler {
     changeOrigin: true,
     xfwd: true,
     on: {
+      proxyRes: (proxyRes, req, res) => {
+        // An API answer cut midway (a CSV export whose database failed after the header) reaches the browser cut
+        // too: piping alone would leave the browser's response open for ever, neither ended nor failed, and
+        // ending it would pass a short file off as whole. Destroyed, it is a failed download.
+        proxyRes.once('close', () => {
+          if (proxyRes.complete || res.writableEnded) return;
+          req.log?.warn({ url: req.url, status: proxyRes.statusCode }, 'API answer cut short; the browser\'s transfer is aborted');
+          res.destroy();
+        });
+      },
       error: (err, req, res) => {
         const code = (err as NodeJS.ErrnoException).code;
         req.log?.warn({ err, code, apiUrl }, 'API request failed');
@@ -170,8 +180,9 @@ function createApiProxy(apiUrl: string): RequestHandler {
           (res as Socket).destroy();
           return;
         }
+        // Part of the answer is out: aborting (no final chunk) is the only way left to say it failed.
         if (res.headersSent) {
-          res.end();
+          res.destroy();
           return;
         }
         const status = code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT' ? 504 : 502;

@@ -19,6 +19,8 @@ export const COMMON_ERRORS = {
   HEADERS_TOO_LARGE: '请求地址或请求头过长',
   /** 502 / 504 from the web front door: the API did not answer (the only failure not answered by the API). */
   API_UNAVAILABLE: 'API 服务暂时不可用，请稍后重试',
+  /** 503: the database did not answer or dropped the query (an export that cannot start, for one). */
+  DATABASE_UNAVAILABLE: '数据库暂时不可用，请稍后重试',
   /** 400 from the web front door: a Host header this site does not serve (SITE_URL, PUBLIC_HOSTS). */
   UNKNOWN_HOST: '请求的主机名不属于本站',
   INVALID_EMAIL: '请输入有效的邮箱地址',

@@ -48,6 +48,7 @@ const STATUS_OF_CODE: Partial<Record<ErrorCode, HttpStatus>> = {
   USERNAME_TAKEN: HttpStatus.CONFLICT,
   ACCOUNT_EMAIL_TAKEN: HttpStatus.CONFLICT,
   STORAGE_UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
+  DATABASE_UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
 };
 
 export function statusOf(code: ErrorCode): HttpStatus {

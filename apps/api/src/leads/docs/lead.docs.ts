@@ -1,0 +1,98 @@
+import {
+  CONTACT_SUBJECTS,
+  type ContactMessageResponse,
+  LEAD_MESSAGES,
+  LEAD_STATUSES,
+  type LeadCreatedResponse,
+  type PersonErasedResponse,
+  type RegistrationResponse,
+} from '@aipm/contracts';
+import type { CreateContactMessageDto, CreateRegistrationDto, ErasePersonDto, UpdateLeadDto } from '@aipm/contracts/dto';
+import { constant, dateTime, dictionary, integer, nullable, object, oneOf, recordSchema, text, uuid } from '../../common/openapi/schemas';
+
+/* The lead routes' shapes and examples (registrations, contact messages, PIPL erasure); ADR 022. */
+
+const followUp = {
+  status: oneOf(LEAD_STATUSES, 'contacted'),
+  note: nullable(text('已电话联系，周末试听')),
+  followUpAt: nullable(dateTime('2026-12-01T09:00:00.000Z', 'When to call back')),
+};
+const source = nullable(dictionary({ utm_source: 'wechat', utm_campaign: 'autumn', landingPath: '/' }, 'First-touch source (utm_*, referrer, landing path)'));
+
+export const REGISTRATION = recordSchema<RegistrationResponse>('RegistrationResponse', {
+  id: uuid(),
+  name: text('张三'),
+  phone: text('13912345678'),
+  email: nullable(text('zhangsan@example.com')),
+  school: text('中南大学'),
+  major: text('计算机科学与技术'),
+  goals: nullable(text('转型 AI 产品经理')),
+  createdAt: dateTime(),
+  repeatCount: integer(0, 'Registrations from the same phone within 24 hours after this one'),
+  lastRepeatedAt: nullable(dateTime()),
+  source,
+  agreement: nullable(
+    object(
+      {
+        version: text('2026-09'),
+        agreedAt: dateTime(),
+        ip: nullable(text('203.0.113.7')),
+        userAgent: nullable(text('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')),
+      },
+      'The recorded consent (PIPL)',
+    ),
+  ),
+  ...followUp,
+});
+
+export const CONTACT_MESSAGE = recordSchema<ContactMessageResponse>('ContactMessageResponse', {
+  id: uuid(),
+  name: text('李四'),
+  phone: text('13912345679'),
+  email: nullable(text('lisi@example.com')),
+  subject: oneOf(CONTACT_SUBJECTS, 'course'),
+  message: nullable(text('想了解下一期的开课时间')),
+  createdAt: dateTime(),
+  source,
+  ...followUp,
+});
+
+export const LEAD_CREATED = recordSchema<LeadCreatedResponse>(
+  'LeadCreatedResponse',
+  { success: constant(true), message: text(LEAD_MESSAGES.registrationSucceeded), data: object({ id: uuid() }) },
+  { description: 'Also the answer to a repeat within 24 hours (counted on the first lead) and to a honeypot hit (not stored)' },
+);
+
+export const PERSON_ERASED = recordSchema<PersonErasedResponse>('PersonErasedResponse', {
+  success: constant(true),
+  message: text(LEAD_MESSAGES.erased),
+  data: object({ registrations: integer(2), messages: integer(1), students: integer(0) }, 'Rows erased of each kind; students with their contracts, payments, accounts and files'),
+});
+
+export const REGISTRATION_BODY: CreateRegistrationDto = {
+  name: '张三',
+  phone: '13912345678',
+  email: 'zhangsan@example.com',
+  school: '中南大学',
+  major: '计算机科学与技术',
+  goals: '转型 AI 产品经理',
+  agreement: true,
+  source: { utm_source: 'wechat', landingPath: '/' },
+};
+
+export const CONTACT_BODY: CreateContactMessageDto = {
+  name: '李四',
+  phone: '13912345679',
+  email: 'lisi@example.com',
+  subject: 'course',
+  message: '想了解下一期的开课时间',
+};
+
+export const LEAD_UPDATE_BODY: UpdateLeadDto = { status: 'contacted', note: '已电话联系，周末试听', followUpAt: '2026-12-01T09:00:00.000Z' };
+
+export const ERASE_PERSON_BODY: ErasePersonDto = { phone: '13912345678', email: 'zhangsan@example.com' };
+
+export const REGISTRATIONS_CSV_EXAMPLE = '\uFEFF报名时间,姓名,手机号码,邮箱,学校,专业,学习目标,状态,备注,跟进时间,重复提交次数,来源,媒介,活动,来源页面,协议版本,ID\r\n2026-11-24 16:30,张三,13912345678,zhangsan@example.com,中南大学,计算机科学与技术,转型 AI 产品经理,new,,,0,wechat,,autumn,/,2026-09,3f2b8c1e-7a4d-4e0b-9c51-2d6f8a9b0c12\r\n';
+
+
+export const CONTACT_CSV_EXAMPLE = '\uFEFF提交时间,姓名,手机号码,邮箱,咨询主题,咨询内容,状态,备注,跟进时间,来源,媒介,活动,来源页面,ID\r\n2026-11-24 16:30,李四,13912345679,lisi@example.com,course,想了解下一期的开课时间,new,,,,,,,3f2b8c1e-7a4d-4e0b-9c51-2d6f8a9b0c12\r\n';

@@ -1,0 +1,182 @@
+import {
+  CONTRACT_STATUSES,
+  type ContractResponse,
+  type MoneyTotal,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  type PaymentListResponse,
+  type PaymentResponse,
+  STUDENT_ACCOUNT_STATUSES,
+  STUDENT_STATUSES,
+  type StudentAccountResponse,
+  type StudentExport,
+  type StudentFileEntry,
+  type StudentResponse,
+} from '@aipm/contracts';
+import type {
+  CreateContractDto,
+  CreatePaymentDto,
+  CreateStudentAccountDto,
+  CreateStudentDto,
+  UpdateContractDto,
+  UpdateStudentAccountDto,
+  UpdateStudentDto,
+} from '@aipm/contracts/dto';
+import { calendarDate, constant, dateTime, integer, listOf, nullable, oneOf, type PropertiesOf, recordSchema, text, uuid } from '../../common/openapi/schemas';
+
+/* The students back office's shapes and examples (students, contracts, payments, accounts, PIPL export); ADR 022. */
+
+const STUDENT_ID = '5c4b3a29-1807-4f6e-9d5c-4b3a29180716';
+const CONTRACT_ID = '7e6d5c4b-3a29-4180-9f6e-5d4c3b2a1908';
+const PHOTO_URL = '/api/admin/files/photos/0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9.jpg';
+const CONTRACT_FILE_URL = '/api/admin/files/contracts/1c2d3e4f-5061-4728-93a4-b5c6d7e8f9a0.pdf';
+
+export const MONEY_TOTAL = recordSchema<MoneyTotal>('MoneyTotal', { currency: text('CNY'), amount: integer(1980000, 'Integer cents') });
+
+const studentProperties: PropertiesOf<Omit<StudentResponse, 'paidTotals'>> = {
+  id: uuid(STUDENT_ID),
+  name: text('王五'),
+  phone: text('13812345678'),
+  email: nullable(text('wangwu@example.com')),
+  school: nullable(text('湖南大学')),
+  major: nullable(text('工商管理')),
+  status: oneOf(STUDENT_STATUSES, 'active'),
+  enrollmentDate: calendarDate('2026-09-01'),
+  graduationDate: nullable(calendarDate('2026-10-06')),
+  notes: nullable(text('周末班')),
+  vpnAccount: nullable(text('wangwu-vpn')),
+  lovableAccount: nullable(text('wangwu@lovable')),
+  replitAccount: nullable(text('wangwu-replit')),
+  traeAccount: nullable(text('wangwu-trae')),
+  qoderAccount: nullable(text('wangwu-qoder')),
+  profilePhoto: nullable(text(PHOTO_URL, 'Access URL of the photo (an administrator-only route)')),
+  contractFiles: listOf(text(CONTRACT_FILE_URL), 'Access URLs of the contract files'),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+};
+
+export const STUDENT = recordSchema<StudentResponse>('StudentResponse', {
+  ...studentProperties,
+  paidTotals: listOf(MONEY_TOTAL, 'Completed payments, per currency'),
+});
+
+const STUDENT_RECORD = recordSchema<Omit<StudentResponse, 'paidTotals'>>('StudentRecord', studentProperties, { description: 'A student without the payment totals' });
+
+export const CONTRACT = recordSchema<ContractResponse>('ContractResponse', {
+  id: uuid(CONTRACT_ID),
+  studentId: uuid(STUDENT_ID),
+  contractNumber: text('HT-2026-0001'),
+  courseName: text('AI 产品经理 35 天训练营'),
+  contractAmount: integer(1980000, 'Integer cents'),
+  currency: text('CNY'),
+  startDate: calendarDate('2026-09-01'),
+  endDate: calendarDate('2026-10-06'),
+  status: oneOf(CONTRACT_STATUSES, 'active'),
+  contractFile: nullable(text(CONTRACT_FILE_URL)),
+  signedDate: nullable(calendarDate('2026-08-25')),
+  notes: nullable(text('分两期付款')),
+  paidAmount: integer(990000, 'Completed payments against this contract, in cents'),
+  outstandingAmount: integer(990000, 'contractAmount − paidAmount; negative when overpaid'),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+});
+
+export const PAYMENT = recordSchema<PaymentResponse>('PaymentResponse', {
+  id: uuid('2d3e4f50-6172-4839-a4b5-c6d7e8f9a0b1'),
+  studentId: uuid(STUDENT_ID),
+  contractId: nullable(uuid(CONTRACT_ID)),
+  paymentNumber: text('PAY-20260901-A1B2C3', 'PAY-yyyymmdd-XXXXXX'),
+  amount: integer(990000, 'Integer cents'),
+  currency: text('CNY'),
+  paymentMethod: oneOf(PAYMENT_METHODS, 'wechat'),
+  paymentDate: calendarDate('2026-09-01'),
+  status: oneOf(PAYMENT_STATUSES, 'completed'),
+  receipt: nullable(text('微信支付单号 4200001234')),
+  notes: nullable(text('第一期')),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+});
+
+export const PAYMENT_LIST = recordSchema<PaymentListResponse>(
+  'PaymentListResponse',
+  { success: constant(true), data: listOf(PAYMENT), totals: listOf(MONEY_TOTAL, 'With ?studentId=: the student\'s completed payments, per currency') },
+  { optional: ['totals'] },
+);
+
+export const STUDENT_ACCOUNT = recordSchema<StudentAccountResponse>('StudentAccountResponse', {
+  id: uuid('3e4f5061-7283-494a-b5c6-d7e8f9a0b1c2'),
+  studentId: uuid(STUDENT_ID),
+  username: text('wangwu'),
+  email: text('wangwu@example.com'),
+  status: oneOf(STUDENT_ACCOUNT_STATUSES, 'active'),
+  lastLogin: nullable(dateTime()),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+});
+
+const FILE_ENTRY = recordSchema<StudentFileEntry>('StudentFileEntry', {
+  accessURL: text(CONTRACT_FILE_URL),
+  usedAs: oneOf(['profilePhoto', 'contractFile', 'contract'], 'contractFile'),
+  size: nullable(integer(183_204, 'Bytes; null when the object is missing from storage')),
+});
+
+export const STUDENT_EXPORT = recordSchema<StudentExport>(
+  'StudentExport',
+  {
+    exportedAt: dateTime(),
+    student: STUDENT_RECORD,
+    contracts: listOf(CONTRACT),
+    payments: listOf(PAYMENT),
+    accounts: listOf(STUDENT_ACCOUNT, 'Never a password or its hash'),
+    files: listOf(FILE_ENTRY),
+  },
+  { description: 'Everything stored about one student (PIPL access request)' },
+);
+
+export const CREATE_STUDENT_BODY: CreateStudentDto = {
+  name: '王五',
+  phone: '13812345678',
+  email: 'wangwu@example.com',
+  school: '湖南大学',
+  major: '工商管理',
+  status: 'active',
+  enrollmentDate: '2026-09-01',
+  notes: '周末班',
+};
+
+export const UPDATE_STUDENT_BODY: UpdateStudentDto = { status: 'graduated', graduationDate: '2026-10-06' };
+
+export const CREATE_CONTRACT_BODY: CreateContractDto = {
+  studentId: STUDENT_ID,
+  contractNumber: 'HT-2026-0001',
+  courseName: 'AI 产品经理 35 天训练营',
+  contractAmount: 1980000,
+  currency: 'CNY',
+  startDate: '2026-09-01',
+  endDate: '2026-10-06',
+  status: 'active',
+  signedDate: '2026-08-25',
+};
+
+export const UPDATE_CONTRACT_BODY: UpdateContractDto = { status: 'completed', notes: '已结课' };
+
+export const CREATE_PAYMENT_BODY: CreatePaymentDto = {
+  studentId: STUDENT_ID,
+  contractId: CONTRACT_ID,
+  amount: 990000,
+  currency: 'CNY',
+  paymentMethod: 'wechat',
+  paymentDate: '2026-09-01',
+  status: 'completed',
+  notes: '第一期',
+};
+
+export const CREATE_ACCOUNT_BODY: CreateStudentAccountDto = {
+  studentId: STUDENT_ID,
+  username: 'wangwu',
+  email: 'wangwu@example.com',
+  password: 'a-long-passphrase-2026',
+  status: 'active',
+};
+
+export const UPDATE_ACCOUNT_BODY: UpdateStudentAccountDto = { status: 'suspended' };
