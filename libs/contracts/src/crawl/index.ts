@@ -8,3 +8,5 @@ export * from './crawl-admin.messages';
 export * from './crawl-admin.responses';
 export * from './published-job-admin';
 export * from './search-urls';
+export * from './crawl-ops';
+export * from './crawl-ops.errors';
