@@ -116,7 +116,7 @@ export class CrawlResultsService {
    */
   async publish(id: string): Promise<{ result: CrawlResultResponse; publishedJobId: string }> {
     const published = await this.dataSource.transaction(async (manager) => {
-      const result = await manager.findOne(CrawlResult, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      const result = await this.lockForPublishing(manager, id);
       if (!result) throw new CrawlError('RESULT_NOT_FOUND');
       const twin = await this.publishedTwin(manager, result);
       if (twin) return twin;
@@ -137,12 +137,20 @@ export class CrawlResultsService {
   }
 
   /**
-   * Another result of the same posting that is already published, with its job. The group's rows are locked
-   * in one order first, so two results of one posting published at once wait for each other.
+   * The result under a row lock, and with it every result of its posting, all locked in id order: two results
+   * of one posting published at once wait for each other instead of deadlocking or publishing twice.
    */
+  private async lockForPublishing(manager: EntityManager, id: string): Promise<CrawlResult | null> {
+    const found = await manager.findOne(CrawlResult, { where: { id }, select: { id: true, dedupeKey: true } });
+    if (!found) return null;
+    if (found.dedupeKey) await manager.find(CrawlResult, { where: { dedupeKey: found.dedupeKey }, order: { id: 'ASC' }, select: { id: true }, lock: { mode: 'pessimistic_write' } });
+    return manager.findOne(CrawlResult, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Another result of the same posting that is already published, with its job (the group is locked). */
   private async publishedTwin(manager: EntityManager, result: CrawlResult): Promise<{ result: CrawlResult; publishedJobId: string } | null> {
     if (!result.dedupeKey) return null;
-    const group = await manager.find(CrawlResult, { where: { dedupeKey: result.dedupeKey }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+    const group = await manager.find(CrawlResult, { where: { dedupeKey: result.dedupeKey }, order: { id: 'ASC' } });
     for (const member of group) {
       if (member.id === result.id || member.status !== CrawlResultStatus.Published) continue;
       const job = await manager.findOneBy(PublishedJob, { crawlResultId: member.id });
