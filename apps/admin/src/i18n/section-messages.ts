@@ -1,4 +1,6 @@
 import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from '../crawler-config/crawlerConfigMessages';
+import { enSiteHealthMessages, zhSiteHealthMessages } from '../crawler-config/siteHealthMessages';
+import { enQueueBoardMessages, zhQueueBoardMessages } from '../layout/queueBoardMessages';
 import { enPublishedJobsMessages, zhPublishedJobsMessages } from '../published-jobs/publishedJobsMessages';
 import { enStudentMessages, enStudentResources, zhStudentMessages, zhStudentResources } from '../students/studentMessages';
 import { enWechatShareMessages, enWechatShareResource, zhWechatShareMessages, zhWechatShareResource } from '../wechat-share/messages';
@@ -12,6 +14,8 @@ import { enWechatShareMessages, enWechatShareResource, zhWechatShareMessages, zh
 export const zhSectionMessages = {
   published_jobs: zhPublishedJobsMessages,
   crawler_config: zhCrawlerConfigMessages,
+  site_health: zhSiteHealthMessages,
+  queue_board: zhQueueBoardMessages,
   wechat_share: zhWechatShareMessages,
   students: zhStudentMessages,
 };
@@ -19,6 +23,8 @@ export const zhSectionMessages = {
 export const enSectionMessages: typeof zhSectionMessages = {
   published_jobs: enPublishedJobsMessages,
   crawler_config: enCrawlerConfigMessages,
+  site_health: enSiteHealthMessages,
+  queue_board: enQueueBoardMessages,
   wechat_share: enWechatShareMessages,
   students: enStudentMessages,
 };

@@ -15,9 +15,11 @@ describe(parseCrawlSchedule.name, () => {
     expect(parseCrawlSchedule('0  9 * *   1-5')).toBe('0 9 * * 1-5');
     expect(codeOf('*/15 * * * *')).toBeNull();
     expect(codeOf('30 8,20 * * *')).toBeNull();
+    // Leap days only: one firing within the year is enough.
+    expect(codeOf('0 0 29 2 *')).toBeNull();
   });
 
-  it.each(['61 * * * *', '0 25 * * *', 'every day', '0 9 * * mon-funday'])('refuses %j as INVALID_SCHEDULE', (cron) => {
+  it.each(['61 * * * *', '0 25 * * *', 'every day', '0 9 * * mon-funday', '0 0 30 2 *'])('refuses %j as INVALID_SCHEDULE', (cron) => {
     expect(codeOf(cron)).toBe('INVALID_SCHEDULE');
   });
 

@@ -13,6 +13,8 @@ import { toCrawlTaskView } from './crawler.mapper';
 
 /** Firings checked for the minimum interval: a day of a "every 5 minutes between 9 and 10" rule shows in these. */
 const FIRINGS_CHECKED = 200;
+/** ...within five years (a leap day comes in four): a rule need not be followed for centuries. */
+const HORIZON_MS = 5 * 366 * 24 * 3600 * 1000;
 
 /**
  * A cron text as a schedule: parsed in Asia/Shanghai, and refused when two of its next firings come closer
@@ -22,11 +24,14 @@ export function parseCrawlSchedule(cron: string, now: Date = new Date()): string
   const normalised = cron.trim().split(/\s+/).join(' ');
   let firings: Date[];
   try {
-    const expression = CronExpressionParser.parse(normalised, { tz: CRAWL_SCHEDULE_TIMEZONE, currentDate: now, strict: false });
-    firings = expression.take(FIRINGS_CHECKED).map((date) => date.toDate());
+    const expression = CronExpressionParser.parse(normalised, { tz: CRAWL_SCHEDULE_TIMEZONE, currentDate: now, endDate: new Date(now.getTime() + HORIZON_MS), strict: false });
+    firings = [];
+    while (firings.length < FIRINGS_CHECKED && expression.hasNext()) firings.push(expression.next().toDate());
   } catch {
     throw InvalidInputError.forField('cron', 'INVALID_SCHEDULE');
   }
+  // A rule that never fires within the horizon (30 February) is as good as malformed.
+  if (firings.length === 0) throw InvalidInputError.forField('cron', 'INVALID_SCHEDULE');
   const minimumMs = CRAWL_SCHEDULE_MIN_INTERVAL_MINUTES * 60_000;
   for (let index = 1; index < firings.length; index += 1) {
     if (firings[index]!.getTime() - firings[index - 1]!.getTime() < minimumMs) throw InvalidInputError.forField('cron', 'SCHEDULE_TOO_FREQUENT');
