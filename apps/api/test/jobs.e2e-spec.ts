@@ -115,6 +115,8 @@ describe('GET /api/jobs', () => {
         skillTags: ['LLM', 'PRD'],
         sourceUrl: 'https://jobs.example.com/ai-pm',
         postedAt: postedAt.toISOString(),
+        // Published + the job_expiry_days setting (30 by default; ADR 020).
+        validThrough: new Date(saved.publishedAt.getTime() + 30 * 24 * 3600 * 1000).toISOString(),
       },
     ]);
   });

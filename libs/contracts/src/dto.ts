@@ -5,6 +5,7 @@
 export * from './auth/auth.dto';
 export * from './crawl/crawl-admin.dto';
 export * from './crawl/published-job-admin.dto';
+export * from './crawl/crawl-ops.dto';
 export * from './leads/lead.dto';
 export * from './leads/lead-validators';
 export * from './validation/rule';

@@ -1,10 +1,14 @@
 import { Alert, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
 
 import { AdvancedSettingsForm } from './AdvancedSettingsForm';
 import { CRAWLER_CONFIG_QUERY_KEY, crawlerConfigApi } from './crawlerConfigApi';
 import { CrawlerTestCard } from './CrawlerTestCard';
+
+/** Its own chunk, fetched with its data when the section opens (issue 13 item 4). */
+const SiteHealthCard = lazy(() => import('./SiteHealthCard').then((module) => ({ default: module.SiteHealthCard })));
 
 /**
  * 爬虫配置 (spec §2): the advanced settings and the settings test. (The automated-search and review cards
@@ -56,6 +60,13 @@ export function CrawlerConfigSection() {
       <Card sx={{ mt: 2 }}>
         <CardContent>
           <CrawlerTestCard />
+        </CardContent>
+      </Card>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <Suspense fallback={<LinearProgress aria-label={translate('ra.page.loading')} />}>
+            <SiteHealthCard />
+          </Suspense>
         </CardContent>
       </Card>
     </>

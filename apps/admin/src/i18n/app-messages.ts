@@ -1,11 +1,12 @@
-import { LEAD_STATUS_LABELS } from '@aipm/contracts';
+import { type ErrorCode, LEAD_STATUS_LABELS } from '@aipm/contracts';
 
-import { enErrorMessages, zhErrorMessages } from './error-messages';
+import { enLoginErrorMessages, zhErrorMessages } from './error-messages';
 
 /** The back office's own wording, under `aipm.*` beside react-admin's `ra.*`. zh is the reference (spec §5, §8). */
 export const zhAppMessages = {
   aipm: {
-    errors: zhErrorMessages,
+    // en names the login page's codes only here; i18nProvider.ts gives react-admin every code in both languages.
+    errors: zhErrorMessages as Partial<Record<ErrorCode, string>>,
     title: 'AI 产品经理训练营 · 管理后台',
     back_to_site: '返回首页',
     verifying: '正在验证管理员权限...',
@@ -159,7 +160,7 @@ export const zhAppMessages = {
 
 export const enAppMessages: typeof zhAppMessages = {
   aipm: {
-    errors: enErrorMessages,
+    errors: enLoginErrorMessages,
     title: 'AI Product Manager Bootcamp · Admin',
     back_to_site: 'Back to home',
     verifying: 'Verifying administrator permission...',

@@ -3,6 +3,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 
 import { enAppMessages, zhAppMessages } from './app-messages';
+import { enErrorMessages } from './error-messages.sections';
 import { enSectionMessages, enSectionResources, zhSectionMessages, zhSectionResources } from './section-messages';
 import { ADMIN_LOCALES, type AdminLocale, DEFAULT_ADMIN_LOCALE, initialLocale, isAdminLocale } from './locale';
 import { raChineseMessages } from './zh';
@@ -17,7 +18,7 @@ const messages: Record<AdminLocale, TranslationMessages> = {
   en: {
     ...englishMessages,
     ...enAppMessages,
-    aipm: { ...enAppMessages.aipm, ...enSectionMessages },
+    aipm: { ...enAppMessages.aipm, ...enSectionMessages, errors: enErrorMessages },
     resources: { ...enAppMessages.resources, ...enSectionResources },
   },
 };

@@ -1,5 +1,7 @@
 import { enCrawlerMessages, zhCrawlerMessages } from '../crawler/crawlerMessages';
 import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from '../crawler-config/crawlerConfigMessages';
+import { enSiteHealthMessages, zhSiteHealthMessages } from '../crawler-config/siteHealthMessages';
+import { enQueueBoardMessages, zhQueueBoardMessages } from '../layout/queueBoardMessages';
 import { enPublishedJobsMessages, zhPublishedJobsMessages } from '../published-jobs/publishedJobsMessages';
 import { enStudentMessages, enStudentResources, zhStudentMessages, zhStudentResources } from '../students/studentMessages';
 import { enWechatShareMessages, enWechatShareResource, zhWechatShareMessages, zhWechatShareResource } from '../wechat-share/messages';
@@ -14,6 +16,8 @@ export const zhSectionMessages = {
   crawler: zhCrawlerMessages,
   published_jobs: zhPublishedJobsMessages,
   crawler_config: zhCrawlerConfigMessages,
+  site_health: zhSiteHealthMessages,
+  queue_board: zhQueueBoardMessages,
   wechat_share: zhWechatShareMessages,
   students: zhStudentMessages,
 };
@@ -22,6 +26,8 @@ export const enSectionMessages: typeof zhSectionMessages = {
   crawler: enCrawlerMessages,
   published_jobs: enPublishedJobsMessages,
   crawler_config: enCrawlerConfigMessages,
+  site_health: enSiteHealthMessages,
+  queue_board: enQueueBoardMessages,
   wechat_share: enWechatShareMessages,
   students: enStudentMessages,
 };

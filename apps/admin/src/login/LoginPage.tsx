@@ -75,7 +75,9 @@ export function LoginPage() {
       notify('aipm.login.toast.network', { type: 'error' });
       return;
     }
-    const message = error instanceof AdminApiError && error.code ? translate(errorKey(error.code)) : translate(`aipm.login.toast.${key}_default`);
+    // A code outside the login page's wording (error-messages.ts) falls back to the page's own sentence.
+    const known = error instanceof AdminApiError && error.code ? translate(errorKey(error.code)) : null;
+    const message = known && known !== errorKey((error as AdminApiError).code!) ? known : translate(`aipm.login.toast.${key}_default`);
     notify(`aipm.login.toast.${key}`, { type: 'error', messageArgs: { message } });
   };
 

@@ -1,5 +1,7 @@
 import { Controller, type MessageEvent, Sse } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiFileAnswer } from '../common/openapi/api-answers';
+import { CRAWL_EVENTS_EXAMPLE } from './docs/crawler.docs';
 import type { Observable } from 'rxjs';
 import { CrawlEventsService } from './crawl-events.service';
 
@@ -17,6 +19,7 @@ export class CrawlEventsController {
       'A "keepalive" event every 15 s; the stream ends when the API stops, and EventSource reconnects.',
   })
   @ApiProduces('text/event-stream')
+  @ApiFileAnswer({ mediaType: 'text/event-stream', example: CRAWL_EVENTS_EXAMPLE, description: 'A stream of CrawlLiveEvent messages that stays open' })
   stream(): Observable<MessageEvent> {
     return this.events.stream();
   }

@@ -1,19 +1,23 @@
-import { CRAWL_MESSAGES, type CrawlTaskResponse } from '@aipm/contracts';
-import { CreateCrawlTaskDto } from '@aipm/contracts/dto';
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { CRAWL_MESSAGES, CRAWL_OPS_MESSAGES, type CrawlTaskResponse } from '@aipm/contracts';
+import { CreateCrawlTaskDto, SetCrawlScheduleDto } from '@aipm/contracts/dto';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiDataAnswer, ApiFailures, ApiJsonBody } from '../common/openapi/api-answers';
 import { listOf } from '../common/openapi/schemas';
-import { CREATE_CRAWL_TASK_BODY, CRAWL_TASK, TASK_STARTED } from './docs/crawler.docs';
+import { CREATE_CRAWL_TASK_BODY, CRAWL_TASK, SCHEDULE_BODY, TASK_STARTED } from './docs/crawler.docs';
 import type { Request } from 'express';
 import type { SessionUser } from '../common/guards/admin-session.guard';
 import { CrawlTasksService } from './crawl-tasks.service';
+import { CrawlScheduleService } from './crawl-schedule.service';
 import { idParam } from '../common/errors/id-param';
 
 @ApiTags('admin: crawling')
 @Controller('admin/crawl-tasks')
 export class CrawlTasksController {
-  constructor(private readonly tasks: CrawlTasksService) {}
+  constructor(
+    private readonly tasks: CrawlTasksService,
+    private readonly schedules: CrawlScheduleService,
+  ) {}
 
   @Get()
   @ApiDataAnswer(listOf(CRAWL_TASK), { description: 'Every crawl task, newest first' })
@@ -39,5 +43,23 @@ export class CrawlTasksController {
   async run(@Param('id', idParam('INVALID_TASK_ID')) id: string): Promise<{ success: true; message: string; data: { jobId: string } }> {
     const job = await this.tasks.run(id);
     return { success: true, message: CRAWL_MESSAGES.taskStarted, data: { jobId: String(job.id) } };
+  }
+
+  /** Runs the task on a cron schedule (five fields, Asia/Shanghai); the answer carries its next run. */
+  @Put(':id/schedule')
+  @ApiJsonBody(SetCrawlScheduleDto, SCHEDULE_BODY)
+  @ApiDataAnswer(CRAWL_TASK, { description: 'The task with its schedule and next run', message: CRAWL_OPS_MESSAGES.scheduleSaved })
+  @ApiFailures('INVALID_TASK_ID', 'TASK_NOT_FOUND', 'INVALID_SCHEDULE', 'SCHEDULE_TOO_FREQUENT')
+  @ApiOperation({ summary: 'Runs the task on a cron schedule (five fields, Asia/Shanghai; at least 15 minutes apart)' })
+  async setSchedule(@Param('id', idParam('INVALID_TASK_ID')) id: string, @Body() dto: SetCrawlScheduleDto): Promise<{ success: true; message: string; data: CrawlTaskResponse }> {
+    return { success: true, message: CRAWL_OPS_MESSAGES.scheduleSaved, data: await this.schedules.set(id, dto.cron) };
+  }
+
+  @Delete(':id/schedule')
+  @ApiDataAnswer(CRAWL_TASK, { description: 'The task, no longer scheduled', message: CRAWL_OPS_MESSAGES.scheduleCleared })
+  @ApiFailures('INVALID_TASK_ID', 'TASK_NOT_FOUND')
+  @ApiOperation({ summary: "Removes the task's schedule" })
+  async clearSchedule(@Param('id', idParam('INVALID_TASK_ID')) id: string): Promise<{ success: true; message: string; data: CrawlTaskResponse }> {
+    return { success: true, message: CRAWL_OPS_MESSAGES.scheduleCleared, data: await this.schedules.clear(id) };
   }
 }

@@ -11,6 +11,7 @@ import { DataSource, type Repository } from 'typeorm';
 import { InvalidInputError } from '../common/errors/api.error';
 import { DEFAULT_TASK_WAIT_TIME_MS, toCrawlTaskView } from './crawler.mapper';
 import { CrawlError } from './crawl.error';
+import { CrawlScheduleService } from './crawl-schedule.service';
 
 @Injectable()
 export class CrawlTasksService {
@@ -18,11 +19,12 @@ export class CrawlTasksService {
     @InjectRepository(CrawlTask) private readonly tasks: Repository<CrawlTask>,
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectQueue(CRAWL_QUEUE) private readonly queue: Queue,
+    private readonly schedules: CrawlScheduleService,
   ) {}
 
   async list(): Promise<CrawlTaskResponse[]> {
-    const rows = await this.tasks.find({ order: { createdAt: 'DESC', id: 'ASC' } });
-    return rows.map(toCrawlTaskView);
+    const [rows, nextRuns] = await Promise.all([this.tasks.find({ order: { createdAt: 'DESC', id: 'ASC' } }), this.schedules.nextRuns()]);
+    return rows.map((row) => toCrawlTaskView(row, nextRuns.get(row.id) ?? null));
   }
 
   async create(dto: CreateCrawlTaskDto, createdBy: string): Promise<CrawlTaskResponse> {

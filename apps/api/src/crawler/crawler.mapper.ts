@@ -1,4 +1,4 @@
-import { CRAWL_WAIT_TIME_MIN_MS, type CrawlResultResponse, type CrawlTaskResponse, siteOfUrl } from '@aipm/contracts';
+import { CRAWL_WAIT_TIME_MIN_MS, type CrawlResultResponse, type CrawlResultSource, type CrawlTaskResponse, siteOfUrl } from '@aipm/contracts';
 import type { CrawlResult, CrawlTask } from '@aipm/database';
 
 /** Defaults of the task form (spec §5): JS rendering and anti-detection on, 8 s page wait. */
@@ -6,7 +6,8 @@ export const DEFAULT_TASK_WAIT_TIME_MS = 8000;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-export function toCrawlTaskView(task: CrawlTask): CrawlTaskResponse {
+/** `nextRunAt`: the schedule's next firing, as Redis has it. */
+export function toCrawlTaskView(task: CrawlTask, nextRunAt: Date | null = null): CrawlTaskResponse {
   const config = task.crawlConfig ?? {};
   return {
     id: task.id,
@@ -22,10 +23,17 @@ export function toCrawlTaskView(task: CrawlTask): CrawlTaskResponse {
     lastRunAt: iso(task.lastRunAt),
     lastRunStats: task.lastRunStats,
     createdBy: task.createdBy,
+    schedule: task.schedule ?? null,
+    nextRunAt: task.schedule ? iso(nextRunAt) : null,
   };
 }
 
-export function toCrawlResultView(result: CrawlResult): CrawlResultResponse {
+export function toCrawlResultSource(result: CrawlResult): CrawlResultSource {
+  return { resultId: result.id, site: result.site ?? null, sourceUrl: result.sourceUrl, taskId: result.taskId, extractedAt: result.extractedAt.toISOString() };
+}
+
+/** `group`: the other results of the same posting (same dedupeKey); the result itself is listed first. */
+export function toCrawlResultView(result: CrawlResult, group: readonly CrawlResult[] = []): CrawlResultResponse {
   return {
     id: result.id,
     taskId: result.taskId,
@@ -43,12 +51,14 @@ export function toCrawlResultView(result: CrawlResult): CrawlResultResponse {
     requirements: result.requirements,
     skillTags: result.skillTags ?? [],
     sourceUrl: result.sourceUrl,
-    site: siteOfUrl(result.sourceUrl),
     status: result.status,
     reviewFeedback: result.reviewFeedback,
     extractedAt: result.extractedAt.toISOString(),
     reviewedAt: iso(result.reviewedAt),
     publishedAt: iso(result.publishedAt),
     createdAt: result.createdAt.toISOString(),
+    // Results crawled before sites were stored (ADR 020) still name their site, read from the address.
+    site: result.site ?? siteOfUrl(result.sourceUrl),
+    sources: [result, ...group.filter((other) => other.id !== result.id)].map(toCrawlResultSource),
   };
 }

@@ -15,6 +15,9 @@ import { CrawlerConfigController } from './crawler-config.controller';
 import { CrawlerConfigService } from './crawler-config.service';
 import { CRAWLER_TEST_OPTIONS, CrawlerTestService, DEFAULT_CRAWLER_TEST_WAIT_MS, type CrawlerTestOptions } from './crawler-test.service';
 import { QueueBoardModule } from './queue-board.module';
+import { CrawlScheduleService } from './crawl-schedule.service';
+import { SiteHealthController } from './site-health.controller';
+import { SiteHealthService } from './site-health.service';
 
 /** The crawler's admin API (issue 6 item 8): enqueue and read; the worker crawls. */
 @Module({
@@ -22,9 +25,11 @@ import { QueueBoardModule } from './queue-board.module';
     TypeOrmModule.forFeature([CrawlTask, CrawlResult, PublishedJob, AdminConfig]),
     QueueBoardModule,
   ],
-  controllers: [CrawlTasksController, CrawlResultsController, CrawlerConfigController, CrawlRunController, CrawlEventsController],
+  controllers: [CrawlTasksController, CrawlResultsController, CrawlerConfigController, CrawlRunController, CrawlEventsController, SiteHealthController],
   providers: [
     CrawlTasksService,
+    CrawlScheduleService,
+    SiteHealthService,
     CrawlResultsService,
     CrawlerConfigService,
     CrawlServiceStatusService,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, NOTIFY_QUEUE } from '@aipm/queue';
+import { CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, MAINTENANCE_QUEUE, NOTIFY_QUEUE } from '@aipm/queue';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
@@ -59,9 +59,10 @@ export class QueueBoardModule implements NestModule {
     @InjectQueue(CRAWL_QUEUE) crawl: Queue,
     @InjectQueue(NOTIFY_QUEUE) notify: Queue,
     @InjectQueue(CRAWLER_DIAGNOSTICS_QUEUE) diagnostics: Queue,
+    @InjectQueue(MAINTENANCE_QUEUE) maintenance: Queue,
     private readonly applicationConfig: ApplicationConfig,
   ) {
-    const queues = [crawl, notify, diagnostics].map((queue) => new BullMQAdapter(queue));
+    const queues = [crawl, notify, diagnostics, maintenance].map((queue) => new BullMQAdapter(queue));
     createBullBoard({ queues, serverAdapter: this.adapter });
     this.adapter.setViewsPath(viewsWithoutThirdPartyFonts());
   }

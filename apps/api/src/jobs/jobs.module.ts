@@ -1,4 +1,4 @@
-import { PublishedJob } from '@aipm/database';
+import { AdminConfig, PublishedJob } from '@aipm/database';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { JobsController } from './jobs.controller';
@@ -6,7 +6,7 @@ import { JobsService } from './jobs.service';
 
 /** The public job list (spec §7: GET /api/jobs). The admin's job management lives elsewhere. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PublishedJob])],
+  imports: [TypeOrmModule.forFeature([PublishedJob, AdminConfig])],
   controllers: [JobsController],
   providers: [JobsService],
 })

@@ -28,6 +28,8 @@ export function landingStructuredData(input: { origin: string; name: string; des
     title: job.title,
     description: job.description ?? job.title,
     datePosted: formatIsoDate(job.postedAt),
+    // The day the job expires here (published + job_expiry_days): search engines drop it from then on.
+    ...(job.validThrough ? { validThrough: job.validThrough } : {}),
     hiringOrganization: { '@type': 'Organization', name: job.company },
     ...(job.employmentType ? { employmentType: EMPLOYMENT_TYPE[job.employmentType] } : {}),
     ...(job.location ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: job.location, addressCountry: 'CN' } } } : {}),

@@ -1,3 +1,4 @@
+import { crawlDedupeKey, type CrawlSite } from '@aipm/contracts';
 import { CrawlResult } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -18,17 +19,19 @@ export interface UpsertOutcome {
 export class CrawlResultWriter {
   constructor(@InjectRepository(CrawlResult) private readonly results: Repository<CrawlResult>) {}
 
-  async upsert(taskId: string, job: NormalizedJob): Promise<UpsertOutcome> {
+  /** `site`: the adapter that read the posting; with the duplicate key it lets one posting on two sites be one review item. */
+  async upsert(taskId: string, job: NormalizedJob, site: CrawlSite | null = null): Promise<UpsertOutcome> {
     const rows: Array<{ id: string; inserted: boolean }> = await this.results.query(
       `INSERT INTO crawl_results ("taskId", title, company, location, salary, "salaryMin", "salaryMax", "salaryCurrency",
-         "salaryPeriod", "salaryMonths", description, requirements, "skillTags", "sourceUrl", "rawData", "postedAt", "extractedAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+         "salaryPeriod", "salaryMonths", description, requirements, "skillTags", "sourceUrl", "rawData", "postedAt", "extractedAt", site, "dedupeKey")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
        ON CONFLICT ON CONSTRAINT "UQ_crawl_results_sourceUrl" DO UPDATE SET
          title = EXCLUDED.title, company = EXCLUDED.company, location = EXCLUDED.location, salary = EXCLUDED.salary,
          "salaryMin" = EXCLUDED."salaryMin", "salaryMax" = EXCLUDED."salaryMax", "salaryCurrency" = EXCLUDED."salaryCurrency",
          "salaryPeriod" = EXCLUDED."salaryPeriod", "salaryMonths" = EXCLUDED."salaryMonths", description = EXCLUDED.description,
          requirements = EXCLUDED.requirements, "skillTags" = EXCLUDED."skillTags", "rawData" = EXCLUDED."rawData",
-         "postedAt" = EXCLUDED."postedAt", "extractedAt" = EXCLUDED."extractedAt"
+         "postedAt" = EXCLUDED."postedAt", "extractedAt" = EXCLUDED."extractedAt",
+         site = EXCLUDED.site, "dedupeKey" = EXCLUDED."dedupeKey"
        WHERE crawl_results.status = 'pending'
        RETURNING id, (xmax = 0) AS inserted`,
       [
@@ -49,6 +52,8 @@ export class CrawlResultWriter {
         JSON.stringify(job.rawData),
         job.postedAt,
         job.extractedAt,
+        site,
+        crawlDedupeKey(job),
       ],
     );
     if (rows.length > 0) return { id: rows[0].id, inserted: rows[0].inserted };

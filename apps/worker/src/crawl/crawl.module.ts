@@ -1,4 +1,4 @@
-import { AdminConfig, CrawlResult, CrawlTask, LearnedSelector } from '@aipm/database';
+import { AdminConfig, CrawlResult, CrawlRun, CrawlTask, LearnedSelector, PublishedJob } from '@aipm/database';
 import { createRedisConnection } from '@aipm/queue';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -11,6 +11,9 @@ import { CrawlerDiagnosticsService } from './diagnostics/crawler-diagnostics.ser
 import { LearnedSelectorService } from './dom/learned-selector.service';
 import { CRAWL_RECONCILE_OPTIONS, CrawlTaskReconciler, DEFAULT_CRAWL_RECONCILE_OPTIONS } from './lifecycle/crawl-task.reconciler';
 import { OrphanedJobRecovery } from './lifecycle/orphaned-job.recovery';
+import { CrawlRunRecorder } from './lifecycle/crawl-run.recorder';
+import { CrawlScheduleSync } from './schedule/crawl-schedule.sync';
+import { JobExpiryService } from './schedule/job-expiry.service';
 import { NavigationGuard } from './navigation/navigation.guard';
 import { SiteThrottle } from './navigation/site.throttle';
 import { PageLoader } from './page.loader';
@@ -18,7 +21,7 @@ import { SiteRegistry } from './sites/site-registry';
 import { FailureSnapshotStore } from './storage/failure-snapshot.store';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AdminConfig, CrawlTask, CrawlResult, LearnedSelector])],
+  imports: [TypeOrmModule.forFeature([AdminConfig, CrawlTask, CrawlResult, CrawlRun, LearnedSelector, PublishedJob])],
   providers: [
     { provide: SiteRegistry, inject: [WORKER_ENV], useFactory: (env: WorkerEnv) => SiteRegistry.fromEnv(env.CRAWLER_SITE_ORIGINS) },
     { provide: NavigationGuard, inject: [SiteRegistry], useFactory: (registry: SiteRegistry) => new NavigationGuard(registry) },
@@ -28,6 +31,9 @@ import { FailureSnapshotStore } from './storage/failure-snapshot.store';
     { provide: PAGE_LOADER, inject: [BrowserService, NavigationGuard], useFactory: (browser: BrowserService, guard: NavigationGuard) => new PageLoader(browser, guard) },
     BrowserService,
     CrawlResultWriter,
+    CrawlRunRecorder,
+    CrawlScheduleSync,
+    JobExpiryService,
     LearnedSelectorService,
     FailureSnapshotStore,
     CrawlProcessor,

@@ -8,7 +8,9 @@ import {
   type CrawlFailureReason,
   type CrawlJobProgress,
   type CrawlRunStatistics,
+  type CrawlSite,
   newRunStatistics,
+  type SiteRunTally,
   taskSearchUrls,
 } from '@aipm/contracts';
 import { AdminConfig, CrawlTask, readCrawlerConfig } from '@aipm/database';
@@ -20,6 +22,7 @@ import { Repository } from 'typeorm';
 import { USER_AGENTS } from './browser/user-agents';
 import { CrawlResultWriter } from './crawl-result.writer';
 import { LearnedSelectorService } from './dom/learned-selector.service';
+import { CrawlRunRecorder } from './lifecycle/crawl-run.recorder';
 import { SiteThrottle } from './navigation/site.throttle';
 import { normalizeJob, type NormalizedJob } from './normalize/job.normalizer';
 import { CrawlPageError, PageLoader } from './page.loader';
@@ -59,6 +62,7 @@ export class CrawlProcessor {
     private readonly snapshots: FailureSnapshotStore,
     private readonly registry: SiteRegistry,
     private readonly throttle: SiteThrottle,
+    private readonly runs: CrawlRunRecorder,
     @Inject(PAGE_LOADER) private readonly loader: PageLoader,
   ) {}
 
@@ -71,7 +75,16 @@ export class CrawlProcessor {
     const task = await this.tasks.findOneBy({ id: job.data.taskId });
     if (!task) throw new UnrecoverableError(`crawl task ${job.data.taskId} does not exist`);
     const stats = this.startStats(job, task);
-    await this.tasks.update(task.id, { status: CrawlTaskStatus.Running, lastRunAt: new Date(), lastRunStats: stats });
+    if (job.data.scheduled) {
+      if (!(await this.claimScheduled(job, stats))) {
+        this.logger.warn(`task ${task.id}: scheduled firing ${job.id} skipped, the task is already running`);
+        return { stats: task.lastRunStats ?? stats, resultIds: [], skipped: true };
+      }
+    } else {
+      await this.tasks.update(task.id, { status: CrawlTaskStatus.Running, lastRunAt: new Date(), lastRunStats: stats });
+    }
+    // The site of the page being loaded: a failure belongs to it (site health).
+    let site: CrawlSite | null = null;
 
     const resultIds: string[] = [];
     const maxResults = job.data.maxResults ?? Number.POSITIVE_INFINITY;
@@ -82,15 +95,19 @@ export class CrawlProcessor {
       targets: for (const { adapter, url } of targets) {
         for (let pageNumber = 1; pageNumber <= maxPages; pageNumber += 1) {
           if (this.stopping) await this.handBack(job, token, stats);
+          site = adapter.site;
+          const tally = siteTally(stats, adapter.site);
           const loadUrl = this.registry.toLoadUrl(adapter, adapter.withPage(url, pageNumber));
           // Read before every page: a changed delay or cookie applies from the next page, not the next job.
           const config = await readCrawlerConfig(this.settings);
           const outcome = await this.throttle.run(adapter.site, config.request_delay, () => this.crawlPage(adapter, loadUrl, config, task, pageNumber));
           stats.pagesDone += 1;
+          tally.pagesDone += 1;
           stats.sources[outcome.source] = (stats.sources[outcome.source] ?? 0) + outcome.jobs.length;
           for (const found of outcome.jobs) {
-            const { id, inserted } = await this.writer.upsert(task.id, found);
+            const { id, inserted } = await this.writer.upsert(task.id, found, adapter.site);
             stats.found += 1;
+            tally.found += 1;
             if (inserted) stats.new += 1;
             else stats.duplicates += 1;
             resultIds.push(id);
@@ -107,11 +124,12 @@ export class CrawlProcessor {
       }
     } catch (error) {
       if (error instanceof DelayedError) throw error;
-      await this.fail(job, task.id, stats, error);
+      await this.fail(job, task.id, stats, error, site);
     }
 
     stats.finishedAt = new Date().toISOString();
     await this.tasks.update(task.id, { status: CrawlTaskStatus.Completed, lastRunStats: stats });
+    await this.runs.record({ taskId: task.id, jobId: String(job.id), scheduled: job.data.scheduled === true, stats, failedSite: null });
     await job.updateProgress({ pagesDone: stats.pagesDone, pagesTotal: stats.pagesDone, jobsFound: stats.found } satisfies CrawlJobProgress);
     this.logger.log(`task ${task.id}: ${stats.pagesDone} pages, ${stats.found} jobs (${stats.new} new, ${stats.duplicates} already known)`);
     return { stats, resultIds };
@@ -124,7 +142,23 @@ export class CrawlProcessor {
       // Failures and their snapshots add up over the attempts of one run.
       failures: { ...(previous?.failures ?? {}) },
       snapshots: { ...(previous?.snapshots ?? {}) },
+      sites: Object.fromEntries(Object.entries(previous?.sites ?? {}).map(([site, tally]) => [site, { pagesDone: 0, found: 0, failures: { ...tally!.failures } }])),
     };
+  }
+
+  /**
+   * A scheduled firing takes the task only if no run of it is going on (an operator's, or a firing before
+   * it), in one conditional update; its own retries and hand-backs find their job id in lastRunStats.
+   */
+  private async claimScheduled(job: Job<CrawlJobData, CrawlJobResult>, stats: CrawlRunStatistics): Promise<boolean> {
+    const claimed: unknown[] = await this.tasks.query(
+      `UPDATE crawl_tasks SET status = $2, "lastRunAt" = now(), "lastRunStats" = $3
+       WHERE id = $1 AND (status <> $2 OR "lastRunStats"->>'jobId' = $4) RETURNING id`,
+      [job.data.taskId, CrawlTaskStatus.Running, JSON.stringify(stats), String(job.id)],
+    );
+    // typeorm answers an UPDATE … RETURNING as [rows, count].
+    const rows = Array.isArray(claimed[0]) ? (claimed[0] as unknown[]) : claimed;
+    return rows.length > 0;
   }
 
   private targets(task: CrawlTask, data: CrawlJobData): Array<{ adapter: SiteAdapter; url: URL }> {
@@ -178,10 +212,14 @@ export class CrawlProcessor {
   }
 
   /** Records the failure (and the first snapshot of its kind), then fails or retries the job. */
-  private async fail(job: Job<CrawlJobData, CrawlJobResult>, taskId: string, stats: CrawlRunStatistics, error: unknown): Promise<never> {
+  private async fail(job: Job<CrawlJobData, CrawlJobResult>, taskId: string, stats: CrawlRunStatistics, error: unknown, site: CrawlSite | null): Promise<never> {
     const reason: CrawlFailureReason = error instanceof CrawlPageError ? error.reason : 'unexpected';
     const message = (error as Error)?.message ?? String(error);
     stats.failures[reason] = (stats.failures[reason] ?? 0) + 1;
+    if (site) {
+      const tally = siteTally(stats, site);
+      tally.failures[reason] = (tally.failures[reason] ?? 0) + 1;
+    }
     stats.failureReason = reason;
     stats.message = message;
     if (error instanceof CrawlPageError && error.snapshot && !stats.snapshots[reason]) {
@@ -192,6 +230,7 @@ export class CrawlProcessor {
     stats.finishedAt = retry ? null : new Date().toISOString();
     // While a retry is pending the task stays running, so the run button cannot start a second run.
     await this.tasks.update(taskId, { status: retry ? CrawlTaskStatus.Running : CrawlTaskStatus.Failed, lastRunStats: stats });
+    if (!retry) await this.runs.record({ taskId, jobId: String(job.id), scheduled: job.data.scheduled === true, stats, failedSite: site });
     this.logger.warn(`task ${taskId} (job ${job.id}, attempt ${stats.attempt}): ${reason}: ${message}${retry ? ' — will retry' : ''}`);
     if (retry) throw error instanceof Error ? error : new Error(message);
     throw new UnrecoverableError(`${reason}: ${message}`);
@@ -204,4 +243,10 @@ export class CrawlProcessor {
     await job.moveToDelayed(Date.now() + 1000, token);
     throw new DelayedError();
   }
+}
+
+/** The run's figures for one site, created on its first page. */
+function siteTally(stats: CrawlRunStatistics, site: CrawlSite): SiteRunTally {
+  stats.sites ??= {};
+  return (stats.sites[site] ??= { pagesDone: 0, found: 0, failures: {} });
 }

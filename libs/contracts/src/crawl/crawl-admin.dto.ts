@@ -18,6 +18,7 @@ import { CRAWL_SITES, CrawlResultStatus, type CrawlSite } from '../enums/crawl.e
 import { AUTOMATED_CRAWL_MAX_RESULTS, CRAWL_CITIES, CRAWL_WAIT_TIME_MAX_MS, CRAWL_WAIT_TIME_MIN_MS, type CrawlCity } from './crawl-cities';
 import { AUTOMATED_CRAWL_SITES, type AutomatedCrawlSite, MANUAL_JOB_TEXT_MIN_LENGTH, REVIEW_DECISIONS, type ReviewDecision } from './crawl-admin.messages';
 import { CRAWLER_COOKIE_MAX_LENGTH, REQUEST_DELAY_MAX_MS } from './crawler-config';
+import { JOB_EXPIRY_DAYS_MAX, JOB_EXPIRY_DAYS_MIN } from './crawl-ops';
 
 /*
  * Decorators are listed in the order a form reads the rules: the first failing one (top) is the message and
@@ -180,4 +181,11 @@ export class SaveCrawlerConfigDto {
   @IsOptional() @IsBoolean(rule('INVALID_OPTION')) user_agent_rotation?: boolean;
   @IsOptional() @IsBoolean(rule('INVALID_OPTION')) javascript_rendering?: boolean;
   @IsOptional() @IsBoolean(rule('INVALID_OPTION')) anti_detection?: boolean;
+
+  /** Days a published job stays up: 1 … 365 (default 30). */
+  @IsOptional()
+  @IsInt(rule('INVALID_JOB_EXPIRY_DAYS'))
+  @Min(JOB_EXPIRY_DAYS_MIN, rule('INVALID_JOB_EXPIRY_DAYS'))
+  @Max(JOB_EXPIRY_DAYS_MAX, rule('INVALID_JOB_EXPIRY_DAYS'))
+  job_expiry_days?: number;
 }

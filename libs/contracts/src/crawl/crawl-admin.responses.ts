@@ -1,6 +1,6 @@
 import type { CrawlResultStatus, CrawlSite, CrawlTaskStatus } from '../enums/crawl.enums';
 import type { CrawlFailureReason, CrawlRunStatistics } from './crawl-failure';
-import type { SearchSite } from './search-urls';
+import type { CrawlResultSource } from './crawl-ops';
 
 /** A crawl task as the admin lists it. */
 export interface CrawlTaskResponse {
@@ -17,6 +17,10 @@ export interface CrawlTaskResponse {
   lastRunAt: string | null;
   lastRunStats: CrawlRunStatistics | null;
   createdBy: string | null;
+  /** Cron (five fields, Asia/Shanghai) when the task runs on a schedule (ADR 020). */
+  schedule: string | null;
+  /** The schedule's next firing. */
+  nextRunAt: string | null;
 }
 
 /** A crawl result under review (rawData stays on the server). */
@@ -37,14 +41,16 @@ export interface CrawlResultResponse {
   requirements: string | null;
   skillTags: string[];
   sourceUrl: string;
-  /** The recruitment site of sourceUrl; null for a job added by hand on another site. */
-  site: SearchSite | null;
   status: CrawlResultStatus;
   reviewFeedback: string | null;
   extractedAt: string;
   reviewedAt: string | null;
   publishedAt: string | null;
   createdAt: string;
+  /** The site the posting was read from (null: added by hand, or crawled before sites were recorded). */
+  site: CrawlSite | null;
+  /** Every place this posting was found, this result first: one review item for one posting on several sites. */
+  sources: CrawlResultSource[];
 }
 
 

@@ -1,3 +1,5 @@
+import type { CrawlSite } from '../enums/crawl.enums';
+
 /**
  * Why a crawl page or run failed. A login wall, captcha or block page is its own reason, never "0 jobs";
  * only the transient reasons are retried.
@@ -59,6 +61,15 @@ export interface CrawlRunStatistics {
   /** Set when the run failed. */
   failureReason: CrawlFailureReason | null;
   message: string | null;
+  /** The same figures per site the run loaded pages of (a task may span sites); failures add up over attempts. */
+  sites?: Partial<Record<CrawlSite, SiteRunTally>>;
+}
+
+/** One site's share of a run (crawl_runs keeps one row per site when the run ends, for the site-health view). */
+export interface SiteRunTally {
+  pagesDone: number;
+  found: number;
+  failures: Partial<Record<CrawlFailureReason, number>>;
 }
 
 /** BullMQ progress of a crawl job (`job.progress`). */

@@ -1,3 +1,5 @@
+import { clampJobExpiryDays, DEFAULT_JOB_EXPIRY_DAYS } from './crawl-ops';
+
 /**
  * Crawler settings stored as admin_config rows (spec §3 "Crawler config"). A key without a row takes
  * the default below; the API's GET/POST /api/admin/crawler-config and the worker read the same keys.
@@ -12,6 +14,8 @@ export const CrawlerConfigKey = {
   UserAgentRotation: 'user_agent_rotation',
   JavascriptRendering: 'javascript_rendering',
   AntiDetection: 'anti_detection',
+  /** Days after publishing when a published job is deactivated (issue 13 item 4). */
+  JobExpiryDays: 'job_expiry_days',
 } as const;
 export type CrawlerConfigKey = (typeof CrawlerConfigKey)[keyof typeof CrawlerConfigKey];
 export const CRAWLER_CONFIG_KEYS: readonly CrawlerConfigKey[] = Object.values(CrawlerConfigKey);
@@ -29,6 +33,8 @@ export interface CrawlerConfig {
   javascript_rendering: boolean;
   /** Stealth plugin on or off. */
   anti_detection: boolean;
+  /** A published job older than this many days is deactivated; its JobPosting says so in validThrough. */
+  job_expiry_days: number;
 }
 
 export const DEFAULT_REQUEST_DELAY_MS = 3000;
@@ -56,6 +62,7 @@ export const CRAWLER_CONFIG_DEFAULTS: Readonly<CrawlerConfig> = {
   user_agent_rotation: true,
   javascript_rendering: true,
   anti_detection: true,
+  job_expiry_days: DEFAULT_JOB_EXPIRY_DAYS,
 };
 
 const BOOLEAN_KEYS = new Set<CrawlerConfigKey>(['user_agent_rotation', 'javascript_rendering', 'anti_detection']);
@@ -74,6 +81,9 @@ export function parseCrawlerConfig(rows: ReadonlyArray<{ key: string; value: str
       const delay = Number(value.trim());
       // A value stored before the bounds existed (10^15) is clamped rather than obeyed.
       config.request_delay = value.trim() !== '' && Number.isFinite(delay) && delay >= 0 ? clampRequestDelay(delay) : DEFAULT_REQUEST_DELAY_MS;
+    } else if (typedKey === 'job_expiry_days') {
+      const days = Number(value.trim());
+      config.job_expiry_days = value.trim() !== '' && Number.isFinite(days) ? clampJobExpiryDays(days) : DEFAULT_JOB_EXPIRY_DAYS;
     } else if (BOOLEAN_KEYS.has(typedKey)) {
       (config as unknown as Record<string, boolean>)[typedKey] = !['false', '0', 'off', 'no', ''].includes(value.trim().toLowerCase());
     } else {

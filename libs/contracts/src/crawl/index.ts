@@ -9,3 +9,5 @@ export * from './crawl-admin.paths';
 export * from './crawl-admin.responses';
 export * from './published-job-admin';
 export * from './search-urls';
+export * from './crawl-ops';
+export * from './crawl-ops.errors';

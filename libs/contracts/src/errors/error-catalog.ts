@@ -1,5 +1,6 @@
 import { AUTH_ERRORS } from '../auth/auth.errors';
 import { CRAWL_ERRORS, PUBLISHED_JOB_ERRORS } from '../crawl/crawl-admin.errors';
+import { CRAWL_OPS_ERRORS } from '../crawl/crawl-ops.errors';
 import { LEAD_ERRORS } from '../leads/lead.errors';
 import { STUDENT_ERRORS } from '../students/student.errors';
 import { COMMON_ERRORS } from './common.errors';
@@ -11,6 +12,7 @@ export const ERROR_CATALOGS = {
   auth: AUTH_ERRORS,
   leads: LEAD_ERRORS,
   crawl: CRAWL_ERRORS,
+  crawlOps: CRAWL_OPS_ERRORS,
   publishedJobs: PUBLISHED_JOB_ERRORS,
   wechat: WECHAT_ERRORS,
   students: STUDENT_ERRORS,
@@ -22,6 +24,7 @@ export const ERROR_MESSAGES = {
   ...AUTH_ERRORS,
   ...LEAD_ERRORS,
   ...CRAWL_ERRORS,
+  ...CRAWL_OPS_ERRORS,
   ...PUBLISHED_JOB_ERRORS,
   ...WECHAT_ERRORS,
   ...STUDENT_ERRORS,

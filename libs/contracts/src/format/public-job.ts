@@ -18,6 +18,11 @@ export interface PublicJob {
   sourceUrl: string;
   /** When the employer posted it, or when it was published here if the site gave no date. */
   postedAt: string;
+  /**
+   * When the posting expires here (published + the job_expiry_days setting), the JobPosting's validThrough.
+   * Absent when it does not expire: an operator activated it again after it expired (ADR 020).
+   */
+  validThrough?: string;
 }
 
 /** The public job list: default and largest page size of GET /api/jobs (spec §9: default 6). */

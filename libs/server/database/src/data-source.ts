@@ -12,6 +12,8 @@ import { CrawlRunDetails1763950000000 } from './migrations/1763950000000-crawl-r
 import { SingleAdminAndFirstTimePassword1763900000000 } from './migrations/1763900000000-single-admin-and-first-time-password';
 import { LeadCapture1764000000000 } from './migrations/1764000000000-lead-capture';
 import { StudentsSection1795489639494 } from './migrations/1795489639494-students-section';
+import { CrawlerOperations1795500470441 } from './migrations/1795500470441-crawler-operations';
+import { CrawlRun } from './crawler/crawl-run.entity';
 import { Session } from './sessions/session.entity';
 import { AdminConfig } from './settings/admin-config.entity';
 import { StudentAccount } from './students/student-account.entity';
@@ -31,6 +33,7 @@ export const ALL_ENTITIES = [
   LearnedSelector,
   CrawlTask,
   CrawlResult,
+  CrawlRun,
   PublishedJob,
   WechatShareConfig,
   Student,
@@ -41,7 +44,7 @@ export const ALL_ENTITIES = [
 ];
 
 /** In order; append new migrations, never edit one that has run anywhere. */
-export const ALL_MIGRATIONS = [InitialSchema1763800000000, SingleAdminAndFirstTimePassword1763900000000, CrawlRunDetails1763950000000, LeadCapture1764000000000, StudentsSection1795489639494];
+export const ALL_MIGRATIONS = [InitialSchema1763800000000, SingleAdminAndFirstTimePassword1763900000000, CrawlRunDetails1763950000000, LeadCapture1764000000000, StudentsSection1795489639494, CrawlerOperations1795500470441];
 
 /**
  * Options shared by the API, the worker, the CLI and tests. The schema changes only through

@@ -6,6 +6,7 @@ export { ContactMessage } from './leads/contact-message.entity';
 export { LearnedSelector } from './crawler/learned-selector.entity';
 export { CrawlTask, type CrawlTaskConfig } from './crawler/crawl-task.entity';
 export { CrawlResult } from './crawler/crawl-result.entity';
+export { CrawlRun } from './crawler/crawl-run.entity';
 export { PublishedJob } from './jobs/published-job.entity';
 export { WechatShareConfig } from './wechat/wechat-share-config.entity';
 export { Student } from './students/student.entity';
@@ -18,6 +19,7 @@ export { CrawlRunDetails1763950000000 } from './migrations/1763950000000-crawl-r
 export { SingleAdminAndFirstTimePassword1763900000000 } from './migrations/1763900000000-single-admin-and-first-time-password';
 export { LeadCapture1764000000000 } from './migrations/1764000000000-lead-capture';
 export { StudentsSection1795489639494 } from './migrations/1795489639494-students-section';
+export { CrawlerOperations1795500470441 } from './migrations/1795500470441-crawler-operations';
 export {
   ALL_ENTITIES,
   ALL_MIGRATIONS,

@@ -16,6 +16,8 @@ export interface CrawlJobData {
   maxPages?: number;
   /** One of the ten cities of spec §9, used when the task has keywords but no target URLs. */
   city?: string;
+  /** Fired by the task's job scheduler: skipped while the task is already running (ADR 020). */
+  scheduled?: boolean;
 }
 
 /** What a finished crawl job returns (`job.returnvalue`), e.g. for POST /api/admin/crawl/run to answer with. */
@@ -23,6 +25,8 @@ export interface CrawlJobResult {
   stats: CrawlRunStatistics;
   /** crawl_results ids read by this run (new and existing), in page order. */
   resultIds: string[];
+  /** A scheduled firing that found the task already running and did nothing. */
+  skipped?: boolean;
 }
 
 export type { CrawlJobProgress };

@@ -1,4 +1,6 @@
-export { CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, KEY_PREFIX, NOTIFY_QUEUE, QUEUE_NAMES, type QueueName } from './queue-names';
+export { CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, KEY_PREFIX, MAINTENANCE_QUEUE, NOTIFY_QUEUE, QUEUE_NAMES, type QueueName } from './queue-names';
+export { crawlSchedulerId, nextCrawlRun, removeCrawlSchedule, upsertCrawlSchedule } from './crawl-schedule';
+export { EXPIRE_JOBS_JOB_NAME, EXPIRE_JOBS_PATTERN, EXPIRE_JOBS_SCHEDULER_ID, type ExpireJobsResult } from './maintenance-job';
 export { bullOptions, createRedisConnection, redisOptionsFromUrl, type BullOptions } from './redis-connection';
 export {
   WORKER_HEARTBEAT_INTERVAL_MS,

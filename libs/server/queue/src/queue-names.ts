@@ -7,7 +7,10 @@ export const NOTIFY_QUEUE = 'notify';
  */
 export const CRAWLER_DIAGNOSTICS_QUEUE = 'crawler-diagnostics';
 
-export const QUEUE_NAMES = [CRAWL_QUEUE, NOTIFY_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE] as const;
+/** Housekeeping fired by job schedulers (the expiry of stale published jobs). */
+export const MAINTENANCE_QUEUE = 'maintenance';
+
+export const QUEUE_NAMES = [CRAWL_QUEUE, NOTIFY_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, MAINTENANCE_QUEUE] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Every key this system writes to Redis starts with this, so one Redis can serve several copies. */

@@ -12,12 +12,21 @@ import {
   type CrawlRunStatistics,
   type CrawlServiceStatus,
   type CrawlTaskResponse,
+  CRAWL_SERVICE_STATES,
   type SiteDiagnosis,
+  type SiteHealth,
+  type SiteRunTally,
 } from '@aipm/contracts';
-import type { CreateCrawlTaskDto, CreateManualJobDto, ReviewCrawlResultDto, RunAutomatedCrawlDto, SaveCrawlerConfigDto, ZhaopinSearchDto } from '@aipm/contracts/dto';
-import { boolean, constant, dateTime, dictionary, integer, listOf, nullable, object, oneOf, recordSchema, refTo, text, url, uuid } from '../../common/openapi/schemas';
+import type { CreateCrawlTaskDto, CreateManualJobDto, ReviewCrawlResultDto, RunAutomatedCrawlDto, SaveCrawlerConfigDto, SetCrawlScheduleDto, ZhaopinSearchDto } from '@aipm/contracts/dto';
+import { boolean, constant, dateTime, dictionary, integer, listOf, nullable, number, object, oneOf, recordSchema, refTo, text, url, uuid } from '../../common/openapi/schemas';
 
 /* The crawler back office's shapes and examples (tasks, runs, results, settings); ADR 022. */
+
+const SITE_RUN_TALLY = recordSchema<SiteRunTally>('SiteRunTally', {
+  pagesDone: integer(3),
+  found: integer(48),
+  failures: dictionary({ captcha: '1' } as Record<string, string>, 'Pages that failed on this site, by reason'),
+});
 
 export const CRAWL_RUN_STATISTICS = recordSchema<CrawlRunStatistics>(
   'CrawlRunStatistics',
@@ -36,8 +45,14 @@ export const CRAWL_RUN_STATISTICS = recordSchema<CrawlRunStatistics>(
     sources: dictionary({ json: '2', dom: '1' } as Record<string, string>, 'Pages read by data endpoint (json), embedded JSON or DOM'),
     failureReason: nullable(oneOf(CRAWL_FAILURE_REASONS, 'captcha')),
     message: nullable(text('第 2 页出现验证码')),
+    sites: {
+      type: 'object',
+      additionalProperties: SITE_RUN_TALLY,
+      description: 'The same figures per site the run loaded pages of (a task may span sites)',
+      example: { zhipin: { pagesDone: 3, found: 48, failures: { captcha: 1 } } },
+    },
   },
-  { description: 'What the last run of a task did' },
+  { description: 'What the last run of a task did', optional: ['sites'] },
 );
 
 export const CRAWL_TASK = recordSchema<CrawlTaskResponse>('CrawlTaskResponse', {
@@ -54,6 +69,8 @@ export const CRAWL_TASK = recordSchema<CrawlTaskResponse>('CrawlTaskResponse', {
   lastRunAt: nullable(dateTime()),
   lastRunStats: nullable(CRAWL_RUN_STATISTICS),
   createdBy: nullable(uuid('8d1f2e3a-4b5c-4d6e-8f70-9a1b2c3d4e5f', 'The administrator who created it')),
+  schedule: nullable(text('0 9 * * 1-5', 'Cron (five fields, Asia/Shanghai) when the task runs on a schedule (ADR 020)')),
+  nextRunAt: nullable(dateTime('2026-11-25T01:00:00.000Z', "The schedule's next firing")),
 });
 
 const CRAWL_RESULT_PROPERTIES = {
@@ -79,6 +96,17 @@ const CRAWL_RESULT_PROPERTIES = {
   reviewedAt: nullable(dateTime()),
   publishedAt: nullable(dateTime()),
   createdAt: dateTime(),
+  site: nullable(oneOf(CRAWL_SITES, 'zhipin', 'The site the posting was read from (null: added by hand on another site)')),
+  sources: listOf(
+    object({
+      resultId: uuid(),
+      site: nullable(oneOf(CRAWL_SITES, 'zhipin')),
+      sourceUrl: url('https://www.zhipin.com/job_detail/abc123.html'),
+      taskId: nullable(uuid('9b7c6d5e-4f3a-4b2c-8d1e-0f9a8b7c6d5e')),
+      extractedAt: dateTime(),
+    }),
+    'Every place this posting was found (same title, company and city), this result first (ADR 020)',
+  ),
 };
 
 export const CRAWL_RESULT = recordSchema<CrawlResultResponse>('CrawlResultResponse', CRAWL_RESULT_PROPERTIES);
@@ -119,6 +147,7 @@ export const CRAWLER_CONFIG = recordSchema<CrawlerConfig>(
     user_agent_rotation: boolean(true),
     javascript_rendering: boolean(true, 'Off: plain HTTP and an HTML parser instead of Chromium'),
     anti_detection: boolean(true, 'The stealth plugin'),
+    job_expiry_days: integer(30, 'A published job older than this many days is deactivated (1 … 365)'),
   },
   { description: 'The crawler settings (cookies masked)' },
 );
@@ -126,7 +155,37 @@ export const CRAWLER_CONFIG = recordSchema<CrawlerConfig>(
 export const CRAWL_SERVICE_STATUS = recordSchema<CrawlServiceStatus>('CrawlServiceStatus', {
   isValid: boolean(true),
   message: text('抓取服务可用：1 个 worker 在线'),
+  reason: oneOf(CRAWL_SERVICE_STATES, 'usable', 'What `message` says, for clients that word it in another language'),
+  worker: text('crawl-host:4242', 'The live worker, "host:pid", when there is one'),
+}, { optional: ['reason', 'worker'] });
+
+export const SITE_HEALTH = recordSchema<SiteHealth>('SiteHealth', {
+  site: oneOf(CRAWL_SITES.filter((site) => site !== 'other'), 'zhipin'),
+  runs: integer(20, 'Runs counted: the last 20 at most'),
+  successRate: nullable(number(0.95, 'Completed runs among them, 0 … 1')),
+  lastSuccessAt: nullable(dateTime()),
+  lastRunAt: nullable(dateTime()),
+  failuresByReason: dictionary({ captcha: '2' } as Record<string, string>, 'Failures of those runs by reason'),
+  selectors: object({
+    count: integer(6),
+    bestConfidence: nullable(number(0.92)),
+    averageConfidence: nullable(number(0.81)),
+    lastUsed: nullable(dateTime()),
+  }, 'The learned DOM selectors of the site'),
+  zeroJobRuns: listOf(
+    object({ jobId: text('42'), taskId: nullable(uuid()), finishedAt: dateTime(), status: oneOf(['completed', 'failed'] as const, 'completed'), failureReason: nullable(oneOf(CRAWL_FAILURE_REASONS, 'captcha')) }),
+    'Runs that returned no job although an earlier run of the site found some',
+  ),
+  flagged: boolean(false, 'The latest run is such a run: the site probably changed or blocks us'),
 });
+
+export const SCHEDULE_BODY: SetCrawlScheduleDto = { cron: '0 9 * * 1-5' };
+
+export const CRAWL_EVENTS_EXAMPLE = [
+  'event: message',
+  'data: {"type":"progress","taskId":"3f2b8c1e-7a4d-4e0b-9c51-2d6f8a9b0c12","jobId":"42","pagesDone":2,"pagesTotal":6,"found":20}',
+  '',
+].join('\n');
 
 const SITE_DIAGNOSIS = recordSchema<SiteDiagnosis>('SiteDiagnosis', {
   site: oneOf(CRAWL_SITES.filter((site) => site !== 'other'), 'zhipin'),

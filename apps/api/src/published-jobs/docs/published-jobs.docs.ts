@@ -20,10 +20,11 @@ export const ADMIN_PUBLISHED_JOB = recordSchema<AdminPublishedJobResponse>('Admi
   skillTags: listOf(text('AI')),
   sourceUrl: url('https://www.zhipin.com/job_detail/abc123.html'),
   postedAt: dateTime('2026-11-20T00:00:00.000Z', 'Posting date, or the publishing date when the site gave none'),
+  validThrough: dateTime('2026-12-20T00:00:00.000Z', 'When it expires (published + job_expiry_days); absent when an operator activated it again after it expired'),
   crawlResultId: nullable(uuid('9b7c6d5e-4f3a-4b2c-8d1e-0f9a8b7c6d5e')),
   isActive: boolean(true, 'Shown on the site'),
   publishedAt: dateTime(),
-});
+}, { optional: ['validThrough'] });
 
 export const JOB_DELETED = object({ success: constant(true), message: text(PUBLISHED_JOB_MESSAGES.deleted) });
 

@@ -1,4 +1,4 @@
-import { CRAWL_RESULT_STATUSES, CrawlResultStatus } from '@aipm/contracts';
+import { CRAWL_RESULT_STATUSES, CRAWL_SITES, CrawlResultStatus, type CrawlSite } from '@aipm/contracts';
 import {
   Check,
   Column,
@@ -22,6 +22,9 @@ import { CrawlTask } from './crawl-task.entity';
 @Index('IDX_crawl_results_status', ['status'])
 @Index('IDX_crawl_results_taskId', ['taskId'])
 @Check('CHK_crawl_results_status', inValues('status', CRAWL_RESULT_STATUSES))
+@Check('CHK_crawl_results_site', inValues('site', CRAWL_SITES))
+// One posting found on several sites is one review item: the rows sharing a key (ADR 020).
+@Index('IDX_crawl_results_dedupeKey', ['dedupeKey'])
 export class CrawlResult {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_crawl_results' })
   id: string;
@@ -81,6 +84,14 @@ export class CrawlResult {
 
   @Column({ type: 'text' })
   sourceUrl: string;
+
+  /** The site the posting was read from; null for jobs added by hand and rows from before ADR 020. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  site: CrawlSite | null;
+
+  /** Normalised title, company and city (crawlDedupeKey); rows sharing it are one posting. */
+  @Column({ type: 'text', nullable: true })
+  dedupeKey: string | null;
 
   @Column({ type: 'jsonb', nullable: true })
   rawData: Record<string, unknown> | null;

@@ -61,6 +61,10 @@ export class CrawlTask {
   @Column({ type: 'jsonb', nullable: true })
   lastRunStats: CrawlRunStatistics | null;
 
+  /** Cron (five fields, Asia/Shanghai) of a scheduled task; its firings are a BullMQ job scheduler (ADR 020). */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  schedule: string | null;
+
   @Column({ type: 'uuid', nullable: true })
   createdBy: string | null;
 

@@ -94,6 +94,10 @@ export class PublishedJob {
   @Column({ type: 'boolean', default: true })
   isActive: boolean;
 
+  /** When the expiry sweep deactivated it (job_expiry_days after publishedAt); an operator may activate it again. */
+  @Column({ type: 'timestamptz', nullable: true })
+  expiredAt: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }

@@ -14,6 +14,7 @@ const DATA_MODEL_TABLES = [
   'admin_config',
   'contact_messages',
   'crawl_results',
+  'crawl_runs',
   'crawl_tasks',
   'learned_selectors',
   'published_jobs',
@@ -86,6 +87,7 @@ describe(InitialSchema1763800000000.name, () => {
       [
         { table: 'admin_config', name: 'UQ_admin_config_key', columns: 'key' },
         { table: 'crawl_results', name: 'UQ_crawl_results_sourceUrl', columns: 'sourceUrl' },
+        { table: 'crawl_runs', name: 'UQ_crawl_runs_jobId_site', columns: 'jobId,site' },
         { table: 'published_jobs', name: 'UQ_published_jobs_crawlResultId', columns: 'crawlResultId' },
         { table: 'student_accounts', name: 'UQ_student_accounts_email', columns: 'email' },
         { table: 'student_accounts', name: 'UQ_student_accounts_username', columns: 'username' },
@@ -109,6 +111,7 @@ describe(InitialSchema1763800000000.name, () => {
     );
     expect(foreignKeys).toEqual([
       { name: 'FK_crawl_results_task', table: 'crawl_results', column: 'taskId', references: 'crawl_tasks', onDelete: 'SET NULL' },
+      { name: 'FK_crawl_runs_task', table: 'crawl_runs', column: 'taskId', references: 'crawl_tasks', onDelete: 'SET NULL' },
       { name: 'FK_crawl_tasks_createdBy', table: 'crawl_tasks', column: 'createdBy', references: 'users', onDelete: 'SET NULL' },
       {
         name: 'FK_published_jobs_crawlResult',
@@ -149,8 +152,11 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_contact_messages_status_createdAt: 'contact_messages USING btree (status, "createdAt" DESC)',
       IDX_contact_messages_subject_createdAt: 'contact_messages USING btree (subject, "createdAt" DESC)',
       IDX_crawl_results_createdAt: 'crawl_results USING btree ("createdAt" DESC)',
+      IDX_crawl_results_dedupeKey: 'crawl_results USING btree ("dedupeKey")',
       IDX_crawl_results_status: 'crawl_results USING btree (status)',
       IDX_crawl_results_taskId: 'crawl_results USING btree ("taskId")',
+      IDX_crawl_runs_site_finishedAt: 'crawl_runs USING btree (site, "finishedAt" DESC)',
+      IDX_crawl_runs_taskId: 'crawl_runs USING btree ("taskId")',
       IDX_crawl_tasks_createdAt: 'crawl_tasks USING btree ("createdAt" DESC)',
       IDX_crawl_tasks_createdBy: 'crawl_tasks USING btree ("createdBy")',
       IDX_crawl_tasks_status: 'crawl_tasks USING btree (status)',
@@ -195,6 +201,9 @@ describe(InitialSchema1763800000000.name, () => {
       CHK_crawl_tasks_site: CRAWL_SITES,
       CHK_crawl_tasks_status: CRAWL_TASK_STATUSES,
       CHK_crawl_results_status: CRAWL_RESULT_STATUSES,
+      CHK_crawl_results_site: CRAWL_SITES,
+      CHK_crawl_runs_site: CRAWL_SITES,
+      CHK_crawl_runs_status: ['completed', 'failed'],
       CHK_published_jobs_employmentType: EMPLOYMENT_TYPES,
       CHK_students_status: STUDENT_STATUSES,
       CHK_student_contracts_status: CONTRACT_STATUSES,

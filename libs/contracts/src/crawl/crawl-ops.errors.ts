@@ -1,0 +1,10 @@
+import { CRAWL_SCHEDULE_MIN_INTERVAL_MINUTES, JOB_EXPIRY_DAYS_MAX, JOB_EXPIRY_DAYS_MIN } from './crawl-ops';
+
+/** Error codes of what operators expect beyond the spec (issue 13 item 4): schedules and job expiry. */
+export const CRAWL_OPS_ERRORS = {
+  INVALID_SCHEDULE: 'Cron 表达式无效：需要5个字段（分 时 日 月 周），例如 0 9 * * 1-5',
+  SCHEDULE_TOO_FREQUENT: `定时抓取的间隔不能少于${CRAWL_SCHEDULE_MIN_INTERVAL_MINUTES}分钟`,
+  INVALID_JOB_EXPIRY_DAYS: `职位有效天数必须是${JOB_EXPIRY_DAYS_MIN}到${JOB_EXPIRY_DAYS_MAX}之间的整数`,
+} as const;
+
+export type CrawlOpsErrorCode = keyof typeof CRAWL_OPS_ERRORS;
