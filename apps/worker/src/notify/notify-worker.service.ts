@@ -33,7 +33,8 @@ export class NotifyWorkerService implements OnApplicationBootstrap, BeforeApplic
     this.worker = new Worker<NotifyJobData, NotifyJobResult>(NOTIFY_QUEUE, (job) => this.process(job), { ...options, concurrency: 1 });
     this.worker.on('failed', (job, error) => this.logger.warn(`notify job ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`));
     this.worker.on('error', (error) => this.logger.error(`notify worker: ${error.message}`));
-    await scheduleNotifyDispatch(this.queue, new Date(), new Date(), 'startup');
+    // Not awaited: with Redis down the add waits for it, and the worker's start must not.
+    void scheduleNotifyDispatch(this.queue, new Date(), new Date(), 'startup').catch((error: Error) => this.logger.warn(`notify start-up dispatch: ${error.message}`));
   }
 
   async process(job: Job<NotifyJobData>): Promise<NotifyJobResult> {
