@@ -43,6 +43,18 @@ export const CALL_LIMITS = [
 /** Spec §9: the contact centre costs about 0.13 RMB per minute, billed by started minute. */
 export const CALL_COST_FEN_PER_MINUTE = 13;
 
+/** The back office's notification log resource (GET /api/admin/notification-calls, react-admin simple-rest). */
+export const NOTIFICATION_CALL_RESOURCE = 'notification-calls';
+
+/** Spec §7 routes of the 通知设置 tab. */
+export const PHONE_PATHS = {
+  backupConfig: '/api/admin/phone-config',
+  backupTest: '/api/admin/test-phone',
+  aliyunConfig: '/api/admin/aliyun-config',
+  aliyunTest: '/api/admin/test-aliyun',
+  aliyunTestCall: '/api/admin/test-aliyun-phone',
+} as const;
+
 /** Spec §3 status object of GET /api/admin/phone-config and /api/admin/aliyun-config. */
 export interface PhoneConfigResponse {
   isValid: boolean;
