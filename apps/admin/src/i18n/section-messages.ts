@@ -1,4 +1,5 @@
 import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from '../crawler-config/crawlerConfigMessages';
+import { enPhoneConfigMessages, zhPhoneConfigMessages } from '../phone-config/phoneConfigMessages';
 import { enPublishedJobsMessages, zhPublishedJobsMessages } from '../published-jobs/publishedJobsMessages';
 import { enStudentMessages, enStudentResources, zhStudentMessages, zhStudentResources } from '../students/studentMessages';
 import { enWechatShareMessages, enWechatShareResource, zhWechatShareMessages, zhWechatShareResource } from '../wechat-share/messages';
@@ -13,6 +14,7 @@ export const zhSectionMessages = {
   published_jobs: zhPublishedJobsMessages,
   crawler_config: zhCrawlerConfigMessages,
   wechat_share: zhWechatShareMessages,
+  phone_config: zhPhoneConfigMessages,
   students: zhStudentMessages,
 };
 
@@ -20,6 +22,7 @@ export const enSectionMessages: typeof zhSectionMessages = {
   published_jobs: enPublishedJobsMessages,
   crawler_config: enCrawlerConfigMessages,
   wechat_share: enWechatShareMessages,
+  phone_config: enPhoneConfigMessages,
   students: enStudentMessages,
 };
 
