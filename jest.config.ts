@@ -39,6 +39,7 @@ const workspaceSources: Config['moduleNameMapper'] = {
   '^@aipm/database/testing$': '<rootDir>/libs/server/database/testing/index.ts',
   '^@aipm/queue$': '<rootDir>/libs/server/queue/src/index.ts',
   '^@aipm/config$': '<rootDir>/libs/server/config/src/index.ts',
+  '^@aipm/phone$': '<rootDir>/libs/server/phone/src/index.ts',
 };
 
 const root = __dirname;
@@ -89,6 +90,7 @@ const projects: Config[] = [
     nodeProject('config', 'libs/server/config'),
     nodeProject('database', 'libs/server/database'),
     nodeProject('queue', 'libs/server/queue'),
+    nodeProject('phone', 'libs/server/phone'),
     nodeProject('api', 'apps/api'),
     nodeProject('worker', 'apps/worker'),
     nodeProject('web', 'apps/web', ['apps/web/server']),

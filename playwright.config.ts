@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
+import { E2E_PHONE, E2E_PHONE_ENV } from './e2e/support/phone';
 import { E2E_WECHAT } from './e2e/support/wechat';
 
 /*
@@ -58,6 +59,23 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      // New-lead calls and the 通知设置 tests ring these stand-ins; limits off, as journeys place calls quickly.
+      command: `node tools/fake-aliyun/serve.mjs --port ${new URL(E2E_PHONE.aliyun.url).port} --access-key-id ${E2E_PHONE.aliyun.accessKeyId} --access-key-secret ${E2E_PHONE.aliyun.accessKeySecret} --tts-code ${E2E_PHONE.aliyun.ttsCode} --limits off`,
+      url: `${E2E_PHONE.aliyun.url}/__health`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `node tools/fake-twilio/serve.mjs --port ${new URL(E2E_PHONE.twilio.url).port} --account-sid ${E2E_PHONE.twilio.accountSid} --auth-token ${E2E_PHONE.twilio.authToken} --from ${E2E_PHONE.twilio.from}`,
+      url: `${E2E_PHONE.twilio.url}/__health`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: `node tools/fixture-sites/serve.mjs --base-port ${FIXTURE_BASE_PORT}`,
       // zhaopin, the first site, serves its search page on /.
       url: `${E2E_FIXTURE_ORIGINS.zhaopin}/`,
@@ -80,6 +98,7 @@ export default defineConfig({
         WECHAT_APP_SECRET: E2E_WECHAT.appSecret,
         WECHAT_API_BASE: E2E_WECHAT.apiBase,
         CRAWLER_SITE_ORIGINS: JSON.stringify(E2E_FIXTURE_ORIGINS),
+        ...E2E_PHONE_ENV,
       },
       url: `${E2E_BASE_URL}/api/health`,
       reuseExistingServer: false,

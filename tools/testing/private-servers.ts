@@ -17,17 +17,20 @@ export interface PrivateRedis {
   /** SIGSTOP: the server keeps its connections but answers nothing (a stall, not an outage). */
   freeze(): void;
   thaw(): void;
+  /** Stops the server (SIGTERM), runs `whileDown`, then starts an empty one on the same port: an outage. */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** redis-server without persistence on a free loopback port. */
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await closedPort();
-  const child = spawn(findBinary('redis-server', ['/usr/bin', '/usr/sbin']), ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], {
+  const start = () => spawn(findBinary('redis-server', ['/usr/bin', '/usr/sbin']), ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
   });
+  let child = start();
   const url = `redis://127.0.0.1:${port}/0`;
-  await waitFor(async () => {
+  const ready = () => waitFor(async () => {
     const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     client.on('error', () => {});
     try {
@@ -37,10 +40,17 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       client.disconnect();
     }
   }, 10_000, 50);
+  await ready();
   return {
     url,
     freeze: () => child.kill('SIGSTOP'),
     thaw: () => child.kill('SIGCONT'),
+    restart: async (whileDown) => {
+      await stopChild(child, 'SIGTERM');
+      await whileDown?.();
+      child = start();
+      await ready();
+    },
     stop: async () => {
       child.kill('SIGCONT');
       await stopChild(child, 'SIGTERM');

@@ -16,7 +16,8 @@ import { createAdminQueryClient } from './queryClient';
 import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
 import { adminTheme } from './theme';
-import { PhoneConfigPlaceholder, wechatShareResource } from './wechat-share';
+import { PhoneConfigScreen } from './phone-config';
+import { wechatShareResource } from './wechat-share';
 import { contractsResource, paymentsResource, studentAccountsResource, studentsResource } from './students';
 
 const i18nProvider = createI18nProvider();
@@ -34,6 +35,7 @@ const SECTION_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   crawler: CrawlerScreen,
   'published-jobs': PublishedJobsScreen,
   'crawler-config': CrawlerConfigScreen,
+  'phone-config': PhoneConfigScreen,
 };
 const PLACEHOLDER_SECTIONS = ADMIN_SECTIONS.filter(({ path }) => !RESOURCES.some((resource) => resource.name === path) && !(path in SECTION_SCREENS));
 
@@ -70,12 +72,7 @@ export default function AdminApp() {
           <Route key={path} path={`/${path}`} element={<Screen />} />
         ))}
         {PLACEHOLDER_SECTIONS.map(({ path, labelKey }) => (
-          <Route
-            key={path}
-            path={`/${path}`}
-            // 通知设置 shows its sub-tabs (phone, WeChat sharing) even before its phone screens exist.
-            element={path === 'phone-config' ? <PhoneConfigPlaceholder labelKey={labelKey} /> : <SectionPlaceholder labelKey={labelKey} />}
-          />
+          <Route key={path} path={`/${path}`} element={<SectionPlaceholder labelKey={labelKey} />} />
         ))}
       </CustomRoutes>
     </Admin>

@@ -9,6 +9,7 @@ import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LeadsModule } from './leads/leads.module';
 import { LoggingModule } from './logging/logging.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { PublishedJobsAdminModule } from './published-jobs/published-jobs-admin.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
@@ -41,6 +42,7 @@ export class AppModule {
         CrawlerModule,
         PublishedJobsAdminModule,
         WechatModule,
+        NotificationsModule,
         UploadsModule,
         StudentsModule,
         ContractsModule,

@@ -8,6 +8,7 @@ import { createApp } from '../src/bootstrap/create-app';
 import { flushRedis, testRedisUrl } from '../../../tools/testing/services';
 import { brokenValidBody, hostileBody, hostileId, hostileQuery, queryString } from './fuzz/hostile-input';
 import { VALID_BODIES } from './fuzz/valid-bodies';
+import { type FakeAliyunVoice, type FakeTwilioApi, fakePhoneEnv, startFakeAliyunVoice, startFakeTwilioApi } from '../../../tools/testing/fake-phone-providers';
 import { type FakeWechatApi, startFakeWechatApi } from './support/fake-wechat-api';
 import { adminAgent, visitorIp } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
@@ -49,6 +50,8 @@ describe('the API under hostile input', () => {
   let app: INestApplication;
   let admin: Awaited<ReturnType<typeof adminAgent>>;
   let wechat: FakeWechatApi;
+  let aliyun: FakeAliyunVoice;
+  let twilio: FakeTwilioApi;
   let routes: { method: Method; path: string }[];
 
   beforeAll(async () => {
@@ -57,7 +60,11 @@ describe('the API under hostile input', () => {
     // Every optional service configured, against its local stand-in: "not configured" (503) is not bad input.
     const credentials = { WECHAT_APP_ID: 'wx0123456789abcdef', WECHAT_APP_SECRET: '0123456789abcdef0123456789abcdef' };
     wechat = await startFakeWechatApi({ appId: credentials.WECHAT_APP_ID, appSecret: credentials.WECHAT_APP_SECRET });
-    app = await createApp(testApiEnv({ DATABASE_URL: database.url, REDIS_URL: redisUrl, LOG_LEVEL: 'error', WECHAT_API_BASE: wechat.url, ...credentials }));
+    // The phone tests place calls many times a minute: the stand-in's per-number limits are off (a 502 otherwise).
+    [aliyun, twilio] = await Promise.all([startFakeAliyunVoice({ limits: false }), startFakeTwilioApi()]);
+    app = await createApp(
+      testApiEnv({ DATABASE_URL: database.url, REDIS_URL: redisUrl, LOG_LEVEL: 'error', WECHAT_API_BASE: wechat.url, ...credentials, ...fakePhoneEnv(aliyun, twilio) }),
+    );
     await app.init();
     admin = await adminAgent(app);
     // Every documented route: a route added later is fuzzed without touching this suite.
@@ -70,6 +77,7 @@ describe('the API under hostile input', () => {
   afterAll(async () => {
     await app?.close();
     await wechat?.close();
+    await Promise.all([aliyun?.close(), twilio?.close()]);
     await database?.drop();
   });
 

@@ -5,6 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { WORKER_ENV, type WorkerEnv } from './config/worker-env';
 import { CrawlModule } from './crawl/crawl.module';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
+import { NotifyModule } from './notify/notify.module';
 
 @Module({})
 export class WorkerModule {
@@ -17,6 +18,7 @@ export class WorkerModule {
         // The API owns and migrates the schema; the worker only reads and writes rows.
         TypeOrmModule.forRoot({ ...createDataSourceOptions(env.DATABASE_URL), retryAttempts: 3, retryDelay: 1000 }),
         CrawlModule,
+        NotifyModule,
       ],
       providers: [{ provide: WORKER_ENV, useValue: env }, HeartbeatService],
       exports: [WORKER_ENV],

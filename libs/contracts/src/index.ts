@@ -11,3 +11,4 @@ export * from './crawl';
 export * from './leads';
 export * from './wechat';
 export * from './students';
+export * from './phone';

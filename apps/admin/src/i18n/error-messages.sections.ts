@@ -165,4 +165,12 @@ export const enErrorMessages: Record<ErrorCode, string> = {
   SHARE_PAGE_URL_TAKEN: 'This page already has share settings; edit them instead',
   SHARE_CONFIG_NOT_FOUND: 'The share settings do not exist or were deleted',
   INVALID_SHARE_CONFIG_ID: 'Invalid share settings ID',
+  // New-lead phone calls (issue 15).
+  ALIYUN_NOT_CONFIGURED: 'Alibaba Cloud voice notification is not set up',
+  PHONE_NOT_CONFIGURED: 'The backup phone is not set up',
+  ALIYUN_CONNECTION_FAILED: 'Connection test failed',
+  ALIYUN_PHONE_TEST_FAILED: 'Phone test failed',
+  PHONE_TEST_FAILED: 'Test failed',
+  INVALID_NOTIFICATION_CALL_ID: 'Invalid notification record ID',
+  NOTIFICATION_CALL_NOT_FOUND: 'The notification record does not exist',
 };

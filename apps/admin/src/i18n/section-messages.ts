@@ -2,6 +2,7 @@ import { enCrawlerMessages, zhCrawlerMessages } from '../crawler/crawlerMessages
 import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from '../crawler-config/crawlerConfigMessages';
 import { enSiteHealthMessages, zhSiteHealthMessages } from '../crawler-config/siteHealthMessages';
 import { enQueueBoardMessages, zhQueueBoardMessages } from '../layout/queueBoardMessages';
+import { enPhoneConfigMessages, zhPhoneConfigMessages } from '../phone-config/phoneConfigMessages';
 import { enPublishedJobsMessages, zhPublishedJobsMessages } from '../published-jobs/publishedJobsMessages';
 import { enStudentMessages, enStudentResources, zhStudentMessages, zhStudentResources } from '../students/studentMessages';
 import { enWechatShareMessages, enWechatShareResource, zhWechatShareMessages, zhWechatShareResource } from '../wechat-share/messages';
@@ -19,6 +20,7 @@ export const zhSectionMessages = {
   site_health: zhSiteHealthMessages,
   queue_board: zhQueueBoardMessages,
   wechat_share: zhWechatShareMessages,
+  phone_config: zhPhoneConfigMessages,
   students: zhStudentMessages,
 };
 
@@ -29,6 +31,7 @@ export const enSectionMessages: typeof zhSectionMessages = {
   site_health: enSiteHealthMessages,
   queue_board: enQueueBoardMessages,
   wechat_share: enWechatShareMessages,
+  phone_config: enPhoneConfigMessages,
   students: enStudentMessages,
 };
 

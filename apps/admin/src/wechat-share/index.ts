@@ -15,6 +15,3 @@ export const wechatShareResource = {
   icon: ShareIcon,
   recordRepresentation: 'title',
 } satisfies ResourceProps;
-
-/** 通知设置 (phone-config) with its sub-tabs, until issue 15 gives it its phone screens. */
-export const PhoneConfigPlaceholder = lazy(() => screens().then((module) => ({ default: module.PhoneConfigPlaceholder })));

@@ -2,11 +2,12 @@ import { ContactMessage } from '@aipm/database';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FormRateLimitGuard } from '../leads/form-rate-limit.guard';
+import { NotifyRelayModule } from '../notifications/notify-relay.module';
 import { ContactController } from './contact.controller';
 import { ContactService } from './contact.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactMessage])],
+  imports: [TypeOrmModule.forFeature([ContactMessage]), NotifyRelayModule],
   controllers: [ContactController],
   providers: [ContactService, FormRateLimitGuard],
 })

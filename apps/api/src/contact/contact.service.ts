@@ -10,6 +10,7 @@ import type { ListQueryDto } from '../common/list/list-query.dto';
 import { beijingTime, deleteLead, type ExportColumn, exportLeads, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
 import type { ListSpec } from '../common/list/list-query';
 import { firstTouchSource, type VisitorContext } from '../leads/visitor-context';
+import { NotifyRelay } from '../notifications/notify-relay.service';
 
 const CONTACT_LIST: ListSpec = {
   alias: 'contact',
@@ -41,25 +42,35 @@ const EXPORT_COLUMNS: readonly ExportColumn[] = [
 export class ContactService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>
+    @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>,
+    private readonly notifyRelay: NotifyRelay,
   ) {}
 
-  /** Every message is kept (no repeat detection: each question deserves an answer); committed before the reply. */
+  /**
+   * Every message is kept (no repeat detection: each question deserves an answer) and rings the sales phone;
+   * the message and its call are committed together before the reply, the call queued after it.
+   */
   async submit(dto: CreateContactMessageDto, visitor: VisitorContext): Promise<{ id: string; stored: boolean }> {
     // Honeypot: a bot filled the hidden field. Same answer as for a person, nothing stored.
     if (dto.website?.trim()) return { id: randomUUID(), stored: false };
     const phoneNormalized = normalisePhone(dto.phone);
     if (!phoneNormalized) throw new Error('phone passed validation but does not normalise'); // validators guarantee it
-    const inserted = await this.messages.insert({
-      name: dto.name,
-      phone: dto.phone,
-      phoneNormalized,
-      email: dto.email ?? null,
-      subject: dto.subject,
-      message: dto.message || null,
-      source: firstTouchSource(dto.source, visitor),
+    const id = await this.dataSource.transaction(async (manager) => {
+      const inserted = await manager.insert(ContactMessage, {
+        name: dto.name,
+        phone: dto.phone,
+        phoneNormalized,
+        email: dto.email ?? null,
+        subject: dto.subject,
+        message: dto.message || null,
+        source: firstTouchSource(dto.source, visitor),
+      });
+      const messageId = String(inserted.identifiers[0].id);
+      await this.notifyRelay.record(manager, { contactMessageId: messageId });
+      return messageId;
     });
-    return { id: String(inserted.identifiers[0].id), stored: true };
+    this.notifyRelay.kick();
+    return { id, stored: true };
   }
 
   list(query: ListQueryDto): Promise<Page<ContactMessage>> {

@@ -2,11 +2,12 @@ import { Registration } from '@aipm/database';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FormRateLimitGuard } from '../leads/form-rate-limit.guard';
+import { NotifyRelayModule } from '../notifications/notify-relay.module';
 import { RegistrationsController } from './registrations.controller';
 import { RegistrationsService } from './registrations.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Registration])],
+  imports: [TypeOrmModule.forFeature([Registration]), NotifyRelayModule],
   controllers: [RegistrationsController],
   providers: [RegistrationsService, FormRateLimitGuard],
 })

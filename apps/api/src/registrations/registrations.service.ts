@@ -10,6 +10,7 @@ import type { ListQueryDto } from '../common/list/list-query.dto';
 import { beijingTime, deleteLead, type ExportColumn, exportLeads, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
 import type { ListSpec } from '../common/list/list-query';
 import { consentOf, firstTouchSource, type VisitorContext } from '../leads/visitor-context';
+import { NotifyRelay } from '../notifications/notify-relay.service';
 
 const REGISTRATION_LIST: ListSpec = {
   alias: 'registration',
@@ -49,13 +50,15 @@ export interface RegistrationOutcome {
 export class RegistrationsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectRepository(Registration) private readonly registrations: Repository<Registration>
+    @InjectRepository(Registration) private readonly registrations: Repository<Registration>,
+    private readonly notifyRelay: NotifyRelay,
   ) {}
 
   /**
    * Committed before the visitor gets the answer. The same phone again within 24 hours of the first lead is
    * counted on that lead (the visitor still sees success). Registrations of one phone are serialised by a
-   * transaction-scoped advisory lock, so simultaneous submissions cannot both create a lead.
+   * transaction-scoped advisory lock, so simultaneous submissions cannot both create a lead. A new lead's
+   * phone call is recorded in the same transaction and queued after it (a repeat rings nobody).
    */
   async register(dto: CreateRegistrationDto, visitor: VisitorContext): Promise<RegistrationOutcome> {
     // Honeypot: a bot filled the hidden field. It gets the same answer as a person, and nothing is stored.
@@ -63,7 +66,7 @@ export class RegistrationsService {
 
     const phoneNormalized = normalisePhone(dto.phone);
     if (!phoneNormalized) throw new Error('phone passed validation but does not normalise'); // validators guarantee it
-    return this.dataSource.transaction(async (manager) => {
+    const outcome = await this.dataSource.transaction(async (manager): Promise<RegistrationOutcome> => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('registrations'), hashtext($1))`, [phoneNormalized]);
       // An UPDATE answers [rows, affected count] through TypeORM's postgres driver.
       const [[first]] = await manager.query<[{ id: string }[], number]>(
@@ -89,8 +92,12 @@ export class RegistrationsService {
         source: firstTouchSource(dto.source, visitor),
         ...consentOf(visitor, now),
       });
-      return { id: String(inserted.identifiers[0].id), stored: 'new' };
+      const id = String(inserted.identifiers[0].id);
+      await this.notifyRelay.record(manager, { registrationId: id });
+      return { id, stored: 'new' };
     });
+    if (outcome.stored === 'new') this.notifyRelay.kick();
+    return outcome;
   }
 
   list(query: ListQueryDto): Promise<Page<Registration>> {

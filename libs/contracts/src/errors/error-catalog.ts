@@ -2,6 +2,7 @@ import { AUTH_ERRORS } from '../auth/auth.errors';
 import { CRAWL_ERRORS, PUBLISHED_JOB_ERRORS } from '../crawl/crawl-admin.errors';
 import { CRAWL_OPS_ERRORS } from '../crawl/crawl-ops.errors';
 import { LEAD_ERRORS } from '../leads/lead.errors';
+import { PHONE_ERRORS } from '../phone/phone.errors';
 import { STUDENT_ERRORS } from '../students/student.errors';
 import { COMMON_ERRORS } from './common.errors';
 import { WECHAT_ERRORS } from './wechat/wechat.errors';
@@ -16,6 +17,7 @@ export const ERROR_CATALOGS = {
   publishedJobs: PUBLISHED_JOB_ERRORS,
   wechat: WECHAT_ERRORS,
   students: STUDENT_ERRORS,
+  phone: PHONE_ERRORS,
 } as const;
 
 /** Code → the spec's Chinese message: what the API answers, and the back office's zh translation. */
@@ -28,6 +30,7 @@ export const ERROR_MESSAGES = {
   ...PUBLISHED_JOB_ERRORS,
   ...WECHAT_ERRORS,
   ...STUDENT_ERRORS,
+  ...PHONE_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsJSON, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsJSON, IsNotEmpty, IsOptional, IsString, IsTimeZone, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { IsExecutableFile } from './is-executable-file.validator';
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -51,7 +51,75 @@ export class ServicesEnv extends DatabaseEnv {
   LOG_LEVEL: LogLevel = 'info';
 }
 
-export class ApiEnv extends ServicesEnv {
+const PHONE_E164 = /^\+[1-9]\d{6,14}$/;
+const SIP_ADDRESS = /^sip:[^@\s]+@[^\s]+$/;
+
+/**
+ * New-lead phone calls (issue 15; ADR 021), read by the API (configuration status, test calls) and the worker
+ * (the calls). Every variable is optional: without a provider's variables the back office names what is
+ * missing and that provider is never called.
+ */
+export class PhoneEnv extends ServicesEnv {
+  // Alibaba Cloud voice notification (primary): an AccessKey of a RAM user allowed dyvms:SingleCallByTts.
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9]{12,64}$/, { message: 'must be an Alibaba Cloud AccessKey ID (letters and digits, such as LTAI5t…)' })
+  ALIYUN_ACCESS_KEY_ID?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9]{16,64}$/, { message: 'must be the AccessKey secret of ALIYUN_ACCESS_KEY_ID (letters and digits)' })
+  ALIYUN_ACCESS_KEY_SECRET?: string;
+
+  // The approved text-to-speech template (语音通知 → 文本转语音模板); its text is in the README.
+  @IsOptional()
+  @Matches(/^TTS_\d{3,20}$/, { message: 'must be a text-to-speech template code such as TTS_123456789' })
+  ALIYUN_VOICE_TTS_CODE?: string;
+
+  // The caller number shown (专属模式); unset in the public mode, where the service picks the number.
+  @IsOptional()
+  @Matches(/^\d{7,15}$/, { message: 'must be the caller number bought in the voice console, digits only' })
+  ALIYUN_VOICE_SHOW_NUMBER?: string;
+
+  // Tests point it at a local stand-in of the service; production keeps the default.
+  @Matches(URL_WITH_SCHEME('http|https'), { message: 'must be an http(s):// URL, such as https://dyvmsapi.aliyuncs.com' })
+  ALIYUN_VOICE_ENDPOINT: string = 'https://dyvmsapi.aliyuncs.com';
+
+  // The sales phone the primary rings for every new lead: a mainland mobile (11 digits) or landline (0…).
+  @IsOptional()
+  @Matches(/^(1\d{10}|0\d{9,11})$/, { message: 'must be a mainland-China mobile (11 digits) or landline number (0 and area code), digits only' })
+  PHONE_SALES_NUMBER?: string;
+
+  // Twilio (backup): it cannot call mainland-China numbers, so it rings TWILIO_BACKUP_TO.
+  @IsOptional()
+  @Matches(/^AC[0-9a-f]{32}$/, { message: 'must be a Twilio Account SID (AC followed by 32 hexadecimal digits)' })
+  TWILIO_ACCOUNT_SID?: string;
+
+  @IsOptional()
+  @Matches(/^[0-9a-f]{32}$/, { message: 'must be the Twilio Auth Token of TWILIO_ACCOUNT_SID (32 hexadecimal digits)' })
+  TWILIO_AUTH_TOKEN?: string;
+
+  @IsOptional()
+  @Matches(PHONE_E164, { message: 'must be a Twilio number of the account in E.164 form, such as +15005550006' })
+  TWILIO_FROM_NUMBER?: string;
+
+  // An international number outside mainland China (E.164) or a SIP address (sip:sales@example.sip.twilio.com).
+  @IsOptional()
+  @Matches(new RegExp(`(${PHONE_E164.source})|(${SIP_ADDRESS.source})`), { message: 'must be an E.164 number outside mainland China (+852…, +1…) or a sip: address' })
+  @Matches(/^(?!\+86)/, { message: 'must not be a mainland-China number: Twilio cannot call those' })
+  TWILIO_BACKUP_TO?: string;
+
+  // Tests point it at a local stand-in of Twilio's API; production keeps the default.
+  @Matches(URL_WITH_SCHEME('http|https'), { message: 'must be an http(s):// URL, such as https://api.twilio.com' })
+  TWILIO_API_BASE: string = 'https://api.twilio.com';
+
+  // Leads arriving in this local window are announced in one call when it ends; "off" calls at any hour.
+  @Matches(/^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/, { message: 'must be a window such as 21:00-09:00, or off' })
+  PHONE_QUIET_HOURS: string = '21:00-09:00';
+
+  @IsTimeZone({ message: 'must be an IANA time zone such as Asia/Shanghai' })
+  PHONE_TIME_ZONE: string = 'Asia/Shanghai';
+}
+
+export class ApiEnv extends PhoneEnv {
   @IsPort()
   API_PORT: number = 3001;
 
@@ -113,7 +181,7 @@ export class ApiEnv extends ServicesEnv {
   WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE: number = 30;
 }
 
-export class WorkerEnv extends ServicesEnv {
+export class WorkerEnv extends PhoneEnv {
   @IsExecutableFile({ message: 'must be the path of an executable Chromium (Debian: /usr/bin/chromium)' })
   CHROMIUM_PATH!: string;
 

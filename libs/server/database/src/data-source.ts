@@ -14,6 +14,9 @@ import { LeadCapture1764000000000 } from './migrations/1764000000000-lead-captur
 import { StudentsSection1795489639494 } from './migrations/1795489639494-students-section';
 import { CrawlerOperations1795500470441 } from './migrations/1795500470441-crawler-operations';
 import { CrawlRun } from './crawler/crawl-run.entity';
+import { LeadPhoneNotifications1795500704794 } from './migrations/1795500704794-lead-phone-notifications';
+import { LeadNotification } from './notifications/lead-notification.entity';
+import { NotificationCall } from './notifications/notification-call.entity';
 import { Session } from './sessions/session.entity';
 import { AdminConfig } from './settings/admin-config.entity';
 import { StudentAccount } from './students/student-account.entity';
@@ -41,10 +44,12 @@ export const ALL_ENTITIES = [
   StudentPayment,
   StudentAccount,
   Session,
+  NotificationCall,
+  LeadNotification,
 ];
 
 /** In order; append new migrations, never edit one that has run anywhere. */
-export const ALL_MIGRATIONS = [InitialSchema1763800000000, SingleAdminAndFirstTimePassword1763900000000, CrawlRunDetails1763950000000, LeadCapture1764000000000, StudentsSection1795489639494, CrawlerOperations1795500470441];
+export const ALL_MIGRATIONS = [InitialSchema1763800000000, SingleAdminAndFirstTimePassword1763900000000, CrawlRunDetails1763950000000, LeadCapture1764000000000, StudentsSection1795489639494, CrawlerOperations1795500470441, LeadPhoneNotifications1795500704794];
 
 /**
  * Options shared by the API, the worker, the CLI and tests. The schema changes only through

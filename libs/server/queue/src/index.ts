@@ -24,3 +24,12 @@ export {
   type CrawlerDiagnosticsJobData,
   type CrawlerDiagnosticsJobResult,
 } from './crawler-diagnostics-job';
+export {
+  NOTIFY_JOB_NAME,
+  NOTIFY_JOB_OPTIONS,
+  enqueueLeadNotification,
+  leadNotifyJobId,
+  scheduleNotifyDispatch,
+  type NotifyJobData,
+  type NotifyJobResult,
+} from './notify-job';

@@ -1,4 +1,4 @@
-import { CONTACT_SUBJECTS, CONTRACT_STATUSES, CRAWL_RESULT_STATUSES, CRAWL_SITES, CRAWL_TASK_STATUSES, EMPLOYMENT_TYPES, LEAD_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, STUDENT_ACCOUNT_STATUSES, STUDENT_STATUSES } from '@aipm/contracts';
+import { CONTACT_SUBJECTS, CONTRACT_STATUSES, NOTIFICATION_CALL_STATUSES, NOTIFICATION_CALL_TRIGGERS, PHONE_PROVIDERS, CRAWL_RESULT_STATUSES, CRAWL_SITES, CRAWL_TASK_STATUSES, EMPLOYMENT_TYPES, LEAD_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, STUDENT_ACCOUNT_STATUSES, STUDENT_STATUSES } from '@aipm/contracts';
 import { DataSource } from 'typeorm';
 import { User } from '../auth/user.entity';
 import { CrawlTask } from '../crawler/crawl-task.entity';
@@ -16,7 +16,9 @@ const DATA_MODEL_TABLES = [
   'crawl_results',
   'crawl_runs',
   'crawl_tasks',
+  'lead_notifications',
   'learned_selectors',
+  'notification_calls',
   'published_jobs',
   'registrations',
   'session',
@@ -88,6 +90,8 @@ describe(InitialSchema1763800000000.name, () => {
         { table: 'admin_config', name: 'UQ_admin_config_key', columns: 'key' },
         { table: 'crawl_results', name: 'UQ_crawl_results_sourceUrl', columns: 'sourceUrl' },
         { table: 'crawl_runs', name: 'UQ_crawl_runs_jobId_site', columns: 'jobId,site' },
+        { table: 'lead_notifications', name: 'UQ_lead_notifications_contactMessageId', columns: 'contactMessageId' },
+        { table: 'lead_notifications', name: 'UQ_lead_notifications_registrationId', columns: 'registrationId' },
         { table: 'published_jobs', name: 'UQ_published_jobs_crawlResultId', columns: 'crawlResultId' },
         { table: 'student_accounts', name: 'UQ_student_accounts_email', columns: 'email' },
         { table: 'student_accounts', name: 'UQ_student_accounts_username', columns: 'username' },
@@ -113,6 +117,9 @@ describe(InitialSchema1763800000000.name, () => {
       { name: 'FK_crawl_results_task', table: 'crawl_results', column: 'taskId', references: 'crawl_tasks', onDelete: 'SET NULL' },
       { name: 'FK_crawl_runs_task', table: 'crawl_runs', column: 'taskId', references: 'crawl_tasks', onDelete: 'SET NULL' },
       { name: 'FK_crawl_tasks_createdBy', table: 'crawl_tasks', column: 'createdBy', references: 'users', onDelete: 'SET NULL' },
+      { name: 'FK_lead_notifications_call', table: 'lead_notifications', column: 'callId', references: 'notification_calls', onDelete: 'SET NULL' },
+      { name: 'FK_lead_notifications_contactMessage', table: 'lead_notifications', column: 'contactMessageId', references: 'contact_messages', onDelete: 'CASCADE' },
+      { name: 'FK_lead_notifications_registration', table: 'lead_notifications', column: 'registrationId', references: 'registrations', onDelete: 'CASCADE' },
       {
         name: 'FK_published_jobs_crawlResult',
         table: 'published_jobs',
@@ -160,7 +167,12 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_crawl_tasks_createdAt: 'crawl_tasks USING btree ("createdAt" DESC)',
       IDX_crawl_tasks_createdBy: 'crawl_tasks USING btree ("createdBy")',
       IDX_crawl_tasks_status: 'crawl_tasks USING btree (status)',
+      IDX_lead_notifications_announcedAt_createdAt: 'lead_notifications USING btree ("announcedAt", "createdAt")',
+      IDX_lead_notifications_callId: 'lead_notifications USING btree ("callId")',
+      IDX_lead_notifications_enqueuedAt_createdAt: 'lead_notifications USING btree ("enqueuedAt", "createdAt")',
       IDX_learned_selectors_site_urlPattern_confidence: 'learned_selectors USING btree (site, "urlPattern", confidence DESC)',
+      IDX_notification_calls_calledNumber_createdAt: 'notification_calls USING btree ("calledNumber", "createdAt" DESC)',
+      IDX_notification_calls_createdAt: 'notification_calls USING btree ("createdAt" DESC)',
       IDX_published_jobs_createdAt: 'published_jobs USING btree ("createdAt" DESC)',
       IDX_published_jobs_isActive_publishedAt: 'published_jobs USING btree ("isActive", "publishedAt" DESC)',
       IDX_registrations_createdAt: 'registrations USING btree ("createdAt" DESC)',
@@ -210,6 +222,9 @@ describe(InitialSchema1763800000000.name, () => {
       CHK_student_payments_status: PAYMENT_STATUSES,
       CHK_student_payments_paymentMethod: PAYMENT_METHODS,
       CHK_student_accounts_status: STUDENT_ACCOUNT_STATUSES,
+      CHK_notification_calls_provider: PHONE_PROVIDERS,
+      CHK_notification_calls_status: NOTIFICATION_CALL_STATUSES,
+      CHK_notification_calls_trigger: NOTIFICATION_CALL_TRIGGERS,
     };
     for (const [name, values] of Object.entries(enumChecks)) {
       expect({ name, values: allowedValues(name) }).toEqual({ name, values: [...values].sort() });

@@ -1,0 +1,89 @@
+import { LeadKind, NOTIFICATION_CALL_STATUSES, NOTIFICATION_CALL_TRIGGERS, type NotificationCallResponse, PHONE_PROVIDERS } from '@aipm/contracts';
+import { NotificationCall } from '@aipm/database';
+import { maskNumber } from '@aipm/phone';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
+import { listPage, type Page } from '../common/list/list-page';
+import type { ListQueryDto } from '../common/list/list-query.dto';
+import type { ListSpec } from '../common/list/list-query';
+import { PhoneError } from './phone.error';
+
+const LIST_SPEC: ListSpec = {
+  alias: 'call',
+  sortable: ['createdAt', 'provider', 'status', 'durationSeconds', 'costEstimateFen', 'leadCount'],
+  searchable: ['errorCode', 'error', 'providerCallId'],
+  statuses: NOTIFICATION_CALL_STATUSES,
+  enumFilters: { provider: PHONE_PROVIDERS, trigger: NOTIFICATION_CALL_TRIGGERS },
+};
+
+interface LeadOfCall {
+  callId: string;
+  kind: LeadKind;
+  leadId: string;
+  name: string;
+}
+
+/**
+ * The notification log (issue 15): every attempt of every provider, newest first. A call that announced one
+ * lead names it; the leads of a call that was not placed went back to pending and are named by the call that
+ * announced them.
+ */
+@Injectable()
+export class NotificationCallsService {
+  constructor(
+    @InjectRepository(NotificationCall) private readonly calls: Repository<NotificationCall>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async list(raw: ListQueryDto): Promise<Page<NotificationCallResponse>> {
+    const page = await listPage(this.calls, LIST_SPEC, raw);
+    return { ...page, rows: await this.withLeads(page.rows) };
+  }
+
+  async find(id: string): Promise<NotificationCallResponse> {
+    const row = await this.calls.findOneBy({ id });
+    if (!row) throw new PhoneError('NOTIFICATION_CALL_NOT_FOUND');
+    const [response] = await this.withLeads([row]);
+    return response;
+  }
+
+  private async withLeads(rows: NotificationCall[]): Promise<NotificationCallResponse[]> {
+    const single = rows.filter((row) => row.leadCount === 1).map((row) => row.id);
+    const leads: LeadOfCall[] =
+      single.length === 0
+        ? []
+        : await this.dataSource.query(
+            `SELECT n."callId", CASE WHEN n."registrationId" IS NOT NULL THEN 'registration' ELSE 'contact' END AS "kind",
+                    COALESCE(n."registrationId", n."contactMessageId") AS "leadId", COALESCE(r."name", c."name") AS "name"
+             FROM "lead_notifications" n
+             LEFT JOIN "registrations" r ON r."id" = n."registrationId"
+             LEFT JOIN "contact_messages" c ON c."id" = n."contactMessageId"
+             WHERE n."callId" = ANY($1)`,
+            [single],
+          );
+    const leadOf = new Map(leads.map((lead) => [String(lead.callId), lead]));
+    return rows.map((row) => toResponse(row, leadOf.get(row.id) ?? null));
+  }
+}
+
+function toResponse(row: NotificationCall, lead: LeadOfCall | null): NotificationCallResponse {
+  return {
+    id: row.id,
+    provider: row.provider,
+    status: row.status,
+    trigger: row.trigger,
+    calledNumber: maskNumber(row.calledNumber),
+    leadCount: row.leadCount,
+    leadKind: lead?.kind ?? null,
+    leadId: lead?.leadId ?? null,
+    leadName: lead?.name ?? null,
+    providerCallId: row.providerCallId,
+    durationSeconds: row.durationSeconds,
+    costEstimateFen: row.costEstimateFen,
+    errorCode: row.errorCode,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+  };
+}

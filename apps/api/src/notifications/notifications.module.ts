@@ -1,0 +1,14 @@
+import { NotificationCall } from '@aipm/database';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { NotificationCallsService } from './notification-calls.service';
+import { PhoneAdminController } from './phone-admin.controller';
+import { PhoneTestService } from './phone-test.service';
+
+/** The back office's 通知设置: provider status, test calls and the notification log (issue 15, spec §7). */
+@Module({
+  imports: [TypeOrmModule.forFeature([NotificationCall])],
+  controllers: [PhoneAdminController],
+  providers: [PhoneTestService, NotificationCallsService],
+})
+export class NotificationsModule {}

@@ -1,0 +1,81 @@
+import { type ApiDataResponse, type ApiListResponse, NOTIFICATION_CALL_RESOURCE, type NotificationCallResponse, type PhoneConfigResponse, type PhoneTestResponse } from '@aipm/contracts';
+import { Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiBadGatewayResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { idParam } from '../common/errors/id-param';
+import { pageOf } from '../common/list/list-page';
+import { ListQueryDto } from '../common/list/list-query.dto';
+import { NotificationCallsService } from './notification-calls.service';
+import { PhoneTestService } from './phone-test.service';
+
+const NotificationCallId = idParam('INVALID_NOTIFICATION_CALL_ID');
+
+/**
+ * Spec §7 phone notification routes (administrator only, like every /api/admin route): the primary's and the
+ * backup's configuration status, the tests, and the notification log. No body; nothing secret is answered.
+ */
+@ApiTags('admin: phone notification')
+@Controller('admin')
+export class PhoneAdminController {
+  constructor(
+    private readonly phone: PhoneTestService,
+    private readonly log: NotificationCallsService,
+  ) {}
+
+  @Get('phone-config')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'Backup provider (Twilio) configuration: isValid, message, missingFields (environment variable names)' })
+  backupConfig(): PhoneConfigResponse {
+    return this.phone.backupConfig();
+  }
+
+  @Post('test-phone')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Places a test call through the backup provider to the backup number (TWILIO_BACKUP_TO); logged' })
+  @ApiServiceUnavailableResponse({ description: 'PHONE_NOT_CONFIGURED: the message names the missing variables' })
+  @ApiBadGatewayResponse({ description: 'PHONE_TEST_FAILED: the provider refused or did not answer; the message says why' })
+  async testBackupCall(): Promise<PhoneTestResponse> {
+    return { success: true, message: await this.phone.testBackupCall() };
+  }
+
+  @Get('aliyun-config')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'Primary provider (Alibaba Cloud voice) configuration: isValid, message, missingFields' })
+  aliyunConfig(): PhoneConfigResponse {
+    return this.phone.aliyunConfig();
+  }
+
+  @Post('test-aliyun')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Connection test of the primary: a signed read that checks the endpoint and the AccessKey; places no call' })
+  @ApiServiceUnavailableResponse({ description: 'ALIYUN_NOT_CONFIGURED' })
+  @ApiBadGatewayResponse({ description: 'ALIYUN_CONNECTION_FAILED: the message adds the provider’s code and reason' })
+  async testAliyun(): Promise<PhoneTestResponse> {
+    return { success: true, message: await this.phone.testAliyunConnection() };
+  }
+
+  @Post('test-aliyun-phone')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Places a test call through the primary to the sales number (PHONE_SALES_NUMBER); logged' })
+  @ApiServiceUnavailableResponse({ description: 'ALIYUN_NOT_CONFIGURED' })
+  @ApiBadGatewayResponse({ description: 'ALIYUN_PHONE_TEST_FAILED: the provider refused, throttled or did not answer' })
+  async testAliyunCall(): Promise<PhoneTestResponse> {
+    return { success: true, message: await this.phone.testAliyunCall() };
+  }
+
+  @Get(NOTIFICATION_CALL_RESOURCE)
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary:
+      'react-admin list of the notification log: range, sort (createdAt, provider, status, durationSeconds, costEstimateFen, leadCount), filter (q, status, provider, trigger, createdAt_gte, createdAt_lte, id); Content-Range',
+  })
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<ApiListResponse<NotificationCallResponse>> {
+    return pageOf(response, NOTIFICATION_CALL_RESOURCE, await this.log.list(query), (row) => row);
+  }
+
+  @Get(`${NOTIFICATION_CALL_RESOURCE}/:id`)
+  @Header('Cache-Control', 'no-store')
+  async find(@Param('id', NotificationCallId) id: string): Promise<ApiDataResponse<NotificationCallResponse>> {
+    return { success: true, data: await this.log.find(id) };
+  }
+}

@@ -1,0 +1,2 @@
+export * from './phone';
+export * from './phone.errors';

@@ -1,0 +1,20 @@
+/**
+ * Error codes of the phone notification calls (spec §7 phone-config, test-phone, aliyun-config, test-aliyun,
+ * test-aliyun-phone; §8 toasts: 测试失败 / 电话测试失败 / connection test failed).
+ */
+export const PHONE_ERRORS = {
+  /** 503: the primary provider's variables are missing (the answer's message names them). */
+  ALIYUN_NOT_CONFIGURED: '阿里云语音通知尚未配置',
+  /** 503: the backup provider's variables are missing (the answer's message names them). */
+  PHONE_NOT_CONFIGURED: '备用电话尚未配置',
+  /** 502: Alibaba Cloud refused the credentials or did not answer (the message adds the reason). */
+  ALIYUN_CONNECTION_FAILED: '连接测试失败',
+  /** 502: a test call through the primary was not placed (§8 primary phone test failure). */
+  ALIYUN_PHONE_TEST_FAILED: '电话测试失败',
+  /** 502: a test call through the backup was not placed (§8 backup: 测试失败 … or 电话测试失败). */
+  PHONE_TEST_FAILED: '测试失败',
+  INVALID_NOTIFICATION_CALL_ID: '通知记录ID格式无效',
+  NOTIFICATION_CALL_NOT_FOUND: '通知记录不存在',
+} as const;
+
+export type PhoneErrorCode = keyof typeof PHONE_ERRORS;

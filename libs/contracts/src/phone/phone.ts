@@ -1,0 +1,106 @@
+/*
+ * New-lead phone calls (issue 15; spec §2 phone config tab, §3 status objects, §7, §9): the providers, the
+ * call log's values, the provider limits and the cost figure shared by the API, the worker and the back office.
+ */
+
+/** Primary: Alibaba Cloud voice notification (Dyvmsapi SingleCallByTts). Backup: Twilio Programmable Voice. */
+export const PhoneProvider = { Aliyun: 'aliyun', Twilio: 'twilio' } as const;
+export type PhoneProvider = (typeof PhoneProvider)[keyof typeof PhoneProvider];
+export const PHONE_PROVIDERS: readonly PhoneProvider[] = Object.values(PhoneProvider);
+
+/**
+ * One attempt of one provider. `dialing`: claimed, the provider not yet answered; `placed`: the provider
+ * accepted the call; `throttled`: the provider's per-number limit (retried later, no fallback); `refused`: the
+ * provider turned the call down (quiet period, template, number); `failed`: an error or no answer in time.
+ */
+export const NotificationCallStatus = {
+  Dialing: 'dialing',
+  Placed: 'placed',
+  Throttled: 'throttled',
+  Refused: 'refused',
+  Failed: 'failed',
+} as const;
+export type NotificationCallStatus = (typeof NotificationCallStatus)[keyof typeof NotificationCallStatus];
+export const NOTIFICATION_CALL_STATUSES: readonly NotificationCallStatus[] = Object.values(NotificationCallStatus);
+
+/** Why a call was made: one lead, several leads in one call (morning or after a limit), or an admin's test. */
+export const NotificationCallTrigger = { Lead: 'lead', Batch: 'batch', Test: 'test' } as const;
+export type NotificationCallTrigger = (typeof NotificationCallTrigger)[keyof typeof NotificationCallTrigger];
+export const NOTIFICATION_CALL_TRIGGERS: readonly NotificationCallTrigger[] = Object.values(NotificationCallTrigger);
+
+/** The two kinds of lead that ring the phone: a registration and a consultation message. */
+export const LeadKind = { Registration: 'registration', Contact: 'contact' } as const;
+export type LeadKind = (typeof LeadKind)[keyof typeof LeadKind];
+export const LEAD_KINDS: readonly LeadKind[] = Object.values(LeadKind);
+
+/** Alibaba Cloud voice notification limits per called number (同一个被叫：1次/分钟、5次/小时、20次/天). */
+export const CALL_LIMITS = [
+  { windowMs: 60_000, max: 1 },
+  { windowMs: 3_600_000, max: 5 },
+  { windowMs: 86_400_000, max: 20 },
+] as const;
+
+/** Spec §9: the contact centre costs about 0.13 RMB per minute, billed by started minute. */
+export const CALL_COST_FEN_PER_MINUTE = 13;
+
+/** The back office's notification log resource (GET /api/admin/notification-calls, react-admin simple-rest). */
+export const NOTIFICATION_CALL_RESOURCE = 'notification-calls';
+
+/** Spec §7 routes of the 通知设置 tab. */
+export const PHONE_PATHS = {
+  backupConfig: '/api/admin/phone-config',
+  backupTest: '/api/admin/test-phone',
+  aliyunConfig: '/api/admin/aliyun-config',
+  aliyunTest: '/api/admin/test-aliyun',
+  aliyunTestCall: '/api/admin/test-aliyun-phone',
+} as const;
+
+/** Spec §3 status object of GET /api/admin/phone-config and /api/admin/aliyun-config. */
+export interface PhoneConfigResponse {
+  isValid: boolean;
+  message: string;
+  /** The environment variables still to set, by name. */
+  missingFields: string[];
+}
+
+/** POST /api/admin/test-phone, /test-aliyun, /test-aliyun-phone. */
+export interface PhoneTestResponse {
+  success: true;
+  message: string;
+}
+
+/** One row of the notification log (GET /api/admin/notification-calls). */
+export interface NotificationCallResponse {
+  id: string;
+  provider: PhoneProvider;
+  status: NotificationCallStatus;
+  trigger: NotificationCallTrigger;
+  /** The called number with all but its last four digits hidden. */
+  calledNumber: string;
+  /** Leads this call announced (one, or several in one call). */
+  leadCount: number;
+  /** The lead of a one-lead call. */
+  leadKind: LeadKind | null;
+  leadId: string | null;
+  leadName: string | null;
+  providerCallId: string | null;
+  /** Seconds of speech the announcement takes (the provider reports the real duration later, if at all). */
+  durationSeconds: number | null;
+  /** Billed minutes × 0.13 RMB, in fen; 0 when no call was placed. */
+  costEstimateFen: number;
+  errorCode: string | null;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** Wording of the configuration status (spec §2 backup tab: complete or incomplete, message, missing names). */
+export const PHONE_CONFIG_MESSAGES = {
+  aliyunComplete: '阿里云语音通知配置完整',
+  aliyunIncomplete: '阿里云语音通知配置不完整，缺少环境变量',
+  backupComplete: '备用电话（Twilio）配置完整',
+  backupIncomplete: '备用电话（Twilio）配置不完整，缺少环境变量',
+  aliyunConnectionOk: '连接测试成功：阿里云语音服务凭证有效',
+  aliyunCallPlaced: '测试电话已拨出，请留意销售电话',
+  backupCallPlaced: '测试电话已通过备用线路拨出',
+} as const;

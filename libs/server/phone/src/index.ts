@@ -1,0 +1,25 @@
+export { AliyunVoiceClient, type AliyunVoiceSettings } from './aliyun-voice.client';
+export { TwilioVoiceClient, type TwilioVoiceSettings } from './twilio-voice.client';
+export { VoiceCallError, type PlacedCall, type VoiceCallOutcome } from './voice-call.error';
+export {
+  announcementParams,
+  announcementText,
+  costEstimateFen,
+  phoneTail,
+  speechSeconds,
+  TEST_CALL_PARAMS,
+  type AnnouncementParams,
+  type LeadSummary,
+} from './announcement';
+export { LONGEST_LIMIT_WINDOW_MS, nextCallAllowedAt } from './call-limits';
+export { parseQuietHours, quietUntil, type QuietHours } from './quiet-hours';
+export {
+  ALIYUN_REQUIRED,
+  aliyunConfigStatus,
+  BACKUP_REQUIRED,
+  backupConfigStatus,
+  maskNumber,
+  phoneSettings,
+  type PhoneEnvValues,
+  type PhoneSettings,
+} from './phone-settings';

@@ -1,0 +1,79 @@
+import { PhoneProvider } from '@aipm/contracts';
+import twilio from 'twilio';
+import RequestClient from 'twilio/lib/base/RequestClient';
+import { type PlacedCall, VoiceCallError } from './voice-call.error';
+
+export interface TwilioVoiceSettings {
+  accountSid: string;
+  authToken: string;
+  fromNumber: string;
+  /** https://api.twilio.com; tests: a local stand-in (tools/fake-twilio). */
+  apiBase: string;
+}
+
+const TWILIO_ORIGIN = /^https:\/\/[a-z0-9.-]+\.twilio\.com/;
+
+/**
+ * The official client's documented extension point (a custom httpClient, twilio-node
+ * advanced-examples/custom-http-client.md): requests keep their path, basic auth and form body and go to
+ * `apiBase` instead of Twilio's host. With the default base nothing is rewritten.
+ */
+class BaseUrlRequestClient extends RequestClient {
+  constructor(
+    private readonly apiBase: string,
+    timeoutMs: number,
+  ) {
+    super({ timeout: timeoutMs });
+  }
+
+  override request<TData>(opts: RequestClient.RequestOptions<TData>) {
+    return super.request({ ...opts, uri: opts.uri.replace(TWILIO_ORIGIN, this.apiBase.replace(/\/$/, '')) });
+  }
+}
+
+/** Twilio Programmable Voice (backup provider): it cannot ring mainland-China numbers, so it rings the backup number. */
+export class TwilioVoiceClient {
+  private readonly client: twilio.Twilio;
+
+  constructor(
+    private readonly settings: TwilioVoiceSettings,
+    timeoutMs = 10_000,
+  ) {
+    this.client = twilio(settings.accountSid, settings.authToken, { httpClient: new BaseUrlRequestClient(settings.apiBase, timeoutMs) });
+  }
+
+  /** Calls `to` (E.164 or sip:) and reads `text` in Mandarin, twice. */
+  async call(to: string, text: string): Promise<PlacedCall> {
+    const say = `<Say language="cmn-CN">${escapeXml(text)}</Say>`;
+    try {
+      const call = await this.client.calls.create({ to, from: this.settings.fromNumber, twiml: `<Response>${say}<Pause length="1"/>${say}</Response>` });
+      return { providerCallId: call.sid };
+    } catch (error) {
+      throw classify(error as Error & { status?: number; code?: number | string });
+    }
+  }
+
+  /** The connection test: fetches the account (checks the SID, the token and the address), places no call. */
+  async checkConnection(): Promise<void> {
+    try {
+      await this.client.api.v2010.accounts(this.settings.accountSid).fetch();
+    } catch (error) {
+      throw classify(error as Error & { status?: number; code?: number | string });
+    }
+  }
+}
+
+function classify(error: Error & { status?: number; code?: number | string }): VoiceCallError {
+  if (typeof error.status === 'number') {
+    const code = error.code === undefined ? `HTTP ${error.status}` : String(error.code);
+    const outcome = error.status === 429 ? 'throttled' : error.status >= 500 ? 'failed' : 'refused';
+    return new VoiceCallError(PhoneProvider.Twilio, outcome, code, `Twilio ${code}: ${error.message}`);
+  }
+  const timedOut = error.code === 'ECONNABORTED' || /timeout/i.test(error.message);
+  const reason = typeof error.code === 'string' ? error.code : error.name;
+  return new VoiceCallError(PhoneProvider.Twilio, 'failed', timedOut ? 'TIMEOUT' : 'NETWORK', timedOut ? 'Twilio 未在时限内应答' : `无法连接 Twilio（${reason}）`);
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+}

@@ -1,0 +1,28 @@
+import type { PhoneProvider } from '@aipm/contracts';
+
+/**
+ * How a provider's failure is handled: `throttled`, its per-number limit (wait and retry, no fallback: the
+ * backup would ring another phone for a lead the sales phone will hear about a minute later); `refused`, it
+ * turned the call down (no-call period, template, number); `failed`, an error or no answer in time. Refused
+ * and failed calls fall back to the backup.
+ */
+export type VoiceCallOutcome = 'throttled' | 'refused' | 'failed';
+
+/** A provider did not place the call. The message never carries credentials or signed URLs: it is logged and shown. */
+export class VoiceCallError extends Error {
+  constructor(
+    readonly provider: PhoneProvider,
+    readonly outcome: VoiceCallOutcome,
+    /** The provider's code (isv.BUSINESS_LIMIT_CONTROL, 21215, HTTP 503, TIMEOUT …). */
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = VoiceCallError.name;
+  }
+}
+
+/** What a provider answers for a placed call. */
+export interface PlacedCall {
+  providerCallId: string;
+}

@@ -1,0 +1,56 @@
+import type { Job, JobsOptions, Queue } from 'bullmq';
+
+/** The one job name on the notify queue: "announce the leads waiting for a call". */
+export const NOTIFY_JOB_NAME = 'announce-leads';
+
+/**
+ * A notify job carries no personal data: the outbox row (lead_notifications) says which lead, and the worker
+ * reads the lead when it calls. Every job runs the same dispatch (announce whatever is pending, within quiet
+ * hours and the provider's limits), so a job that finds its lead already announced in a batch just ends.
+ */
+export interface NotifyJobData {
+  /** `lead`: a new lead's outbox row was relayed; `scheduled`: the end of quiet hours or of a limit; `startup`. */
+  reason: 'lead' | 'scheduled' | 'startup';
+  notificationId?: string;
+}
+
+export interface NotifyJobResult {
+  /** Leads announced by the call this job placed (0: nothing pending, deferred, or another job's call). */
+  announced: number;
+  /** When the pending leads will be tried again (quiet hours, a limit), ISO 8601. */
+  deferredUntil?: string;
+}
+
+/**
+ * A failed dispatch (both providers failed) retries with exponential backoff: 30 s, 1 min, 2 min … about 4 h in
+ * all. Finished jobs stay a week, so a relay that queues the same lead again finds its id taken and adds nothing.
+ */
+export const NOTIFY_JOB_OPTIONS: Readonly<JobsOptions> = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 30_000 },
+  removeOnComplete: { age: 7 * 24 * 3600 },
+  removeOnFail: { age: 30 * 24 * 3600 },
+};
+
+/** One job per outbox row, whoever relays it and however often: BullMQ ignores an add whose id exists. */
+export function leadNotifyJobId(notificationId: string): string {
+  return `lead-${notificationId}`;
+}
+
+export function enqueueLeadNotification(queue: Queue, notificationId: string): Promise<Job<NotifyJobData, NotifyJobResult, string>> {
+  return (queue as unknown as Queue<NotifyJobData, NotifyJobResult>).add(
+    NOTIFY_JOB_NAME,
+    { reason: 'lead', notificationId },
+    { ...NOTIFY_JOB_OPTIONS, jobId: leadNotifyJobId(notificationId) },
+  );
+}
+
+/** A dispatch at `at` (rounded up to the second): every caller asking for the same moment shares one job. */
+export function scheduleNotifyDispatch(queue: Queue, at: Date, now: Date = new Date(), reason: NotifyJobData['reason'] = 'scheduled'): Promise<Job<NotifyJobData, NotifyJobResult, string>> {
+  const second = Math.ceil(at.getTime() / 1000);
+  return (queue as unknown as Queue<NotifyJobData, NotifyJobResult>).add(
+    NOTIFY_JOB_NAME,
+    { reason },
+    { ...NOTIFY_JOB_OPTIONS, jobId: `dispatch-${second}`, delay: Math.max(0, second * 1000 - now.getTime()) },
+  );
+}
