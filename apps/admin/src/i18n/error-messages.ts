@@ -1,9 +1,15 @@
 import { type ErrorCode, ERROR_MESSAGES, type StudentErrorCode } from '@aipm/contracts';
 
+import { enLoginErrorMessages, type LoginErrorCode } from './login-error-messages';
+
+export { errorKey } from './error-key';
+
 /*
  * The API's error codes in the back office's languages, under `aipm.errors.<CODE>`: the screens translate a
  * failure by its code, never by the server's text. zh is the contracts' catalog itself (the spec's wording);
- * en must name every code (the Record type refuses a missing one).
+ * en must name every code (the Record types refuse a missing or unknown one). The whole catalog reaches only
+ * the react-admin chunk (i18nProvider.ts); the login page carries the common and auth codes alone
+ * (login-error-messages.ts), so a new feature's codes never weigh on /admin/login.
  */
 export const zhErrorMessages: Record<ErrorCode, string> = ERROR_MESSAGES;
 
@@ -77,37 +83,8 @@ const enStudentErrorMessages: Record<StudentErrorCode, string> = {
   STORAGE_UNAVAILABLE: 'File storage is not available at the moment, please try again later',
 };
 
-export const enErrorMessages: Record<ErrorCode, string> = {
-  ...enStudentErrorMessages,
-  INTERNAL_ERROR: 'Server error, please try again later',
-  BAD_REQUEST: 'The request could not be read',
-  NOT_FOUND: 'The requested resource does not exist',
-  REQUEST_FAILED: 'The request failed, please try again later',
-  BODY_TOO_LARGE: 'The submission is too long; please shorten it and try again',
-  API_UNAVAILABLE: 'The API is not available at the moment, please try again later',
-  UNKNOWN_HOST: 'This site does not serve the host name of the request',
-  INVALID_CHARACTERS: 'The input contains characters that cannot be stored',
-  INPUT_TOO_DEEP: 'The request is nested too deeply',
-  HEADERS_TOO_LARGE: 'The address or the headers of the request are too long',
-  INVALID_EMAIL: 'Please enter a valid email address',
-  INVALID_LIST_QUERY: 'Invalid list parameters',
-  UNKNOWN_FIELD: 'The request contains a field that is not supported',
-  INVALID_FIELD: 'A field has an invalid format',
-  LIMIT_NOT_INTEGER: 'limit must be a whole number',
-  LIMIT_TOO_SMALL: 'limit must be at least 1',
-  LIMIT_TOO_LARGE: 'limit is over the maximum',
-  PASSWORD_TOO_SHORT: 'The password needs at least 8 characters',
-  PASSWORD_REQUIRED: 'Please enter the password',
-  CURRENT_PASSWORD_REQUIRED: 'Please enter the current password',
-  NEW_PASSWORD_TOO_SHORT: 'The new password needs at least 8 characters',
-  INVALID_CREDENTIALS: 'Wrong email or password',
-  ADMIN_EXISTS: 'An administrator already exists; please sign in',
-  WRONG_CURRENT_PASSWORD: 'The current password is wrong',
-  UNAUTHORIZED: 'Please sign in as the administrator',
-  LOGIN_RATE_LIMITED: 'Too many failed sign-ins; please try again in 15 minutes',
-  SESSION_UNAVAILABLE: 'Your session cannot be checked at the moment, please try again shortly',
-  LOGIN_UNAVAILABLE: 'Sign-in is not available at the moment, please try again later',
-  CROSS_SITE_REQUEST: 'Requests from other sites are refused',
+/** Every other feature's codes: leads, crawler, published jobs, WeChat. */
+const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | StudentErrorCode>, string> = {
   NAME_REQUIRED: 'The name is required',
   REGISTRATION_PHONE_REQUIRED: 'The mobile number is required',
   SCHOOL_REQUIRED: 'Please enter the school',
@@ -194,7 +171,4 @@ export const enErrorMessages: Record<ErrorCode, string> = {
   INVALID_SHARE_CONFIG_ID: 'Invalid share settings ID',
 };
 
-/** The translation key of a code, for notify() and form errors (react-admin translates both). */
-export function errorKey(code: ErrorCode): string {
-  return `aipm.errors.${code}`;
-}
+export const enErrorMessages: Record<ErrorCode, string> = { ...enLoginErrorMessages, ...enStudentErrorMessages, ...enFeatureErrorMessages };

@@ -4,8 +4,9 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AdminApiError, adminApi } from '../auth/adminApi';
 import { rememberSignInPassword } from '../auth/initialPassword';
-import { errorKey } from '../i18n/error-messages';
+import { errorKey } from '../i18n/error-key';
 import { currentLocale } from '../i18n/locale';
+import { isLoginErrorCode } from '../i18n/login-error-messages';
 import { createTranslate, type Translate } from '../i18n/translate';
 import { showToast, type ToastType } from '../toast/toasts';
 import { PasswordInput } from './PasswordInput';
@@ -75,7 +76,9 @@ export function LoginPage() {
       notify('aipm.login.toast.network', { type: 'error' });
       return;
     }
-    const message = error instanceof AdminApiError && error.code ? translate(errorKey(error.code)) : translate(`aipm.login.toast.${key}_default`);
+    // Only the common and auth codes ship with this page (login-error-messages.ts); any other code reads as the default.
+    const code = error instanceof AdminApiError ? error.code : undefined;
+    const message = isLoginErrorCode(code) ? translate(errorKey(code)) : translate(`aipm.login.toast.${key}_default`);
     notify(`aipm.login.toast.${key}`, { type: 'error', messageArgs: { message } });
   };
 
