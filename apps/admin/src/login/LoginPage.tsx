@@ -1,5 +1,5 @@
 import { ADMIN_PASSWORD_MIN_LENGTH } from '@aipm/contracts';
-import { Box, Button, Card, CardContent, CircularProgress, Link, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CircularProgress, Link, Typography } from '@mui/material';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AdminApiError, adminApi } from '../auth/adminApi';
@@ -9,6 +9,7 @@ import { currentLocale } from '../i18n/locale';
 import { isLoginErrorCode } from '../i18n/login-error-messages';
 import { createTranslate, type Translate } from '../i18n/translate';
 import { showToast, type ToastType } from '../toast/toasts';
+import { OutlinedField } from './OutlinedField';
 import { PasswordInput } from './PasswordInput';
 
 type Mode = 'checking' | 'register' | 'login';
@@ -141,18 +142,15 @@ export function LoginPage() {
               <Typography variant="body2" color="text.secondary">
                 {translate(registering ? 'aipm.login.register_hint' : 'aipm.login.login_hint')}
               </Typography>
-              <TextField
+              <OutlinedField
                 name="email"
-                id="email"
                 type="email"
                 label={translate('aipm.login.email')}
                 value={email}
-                onChange={(event) => setEmail(event.target.value)}
+                onChange={setEmail}
                 autoComplete="email"
                 required
                 autoFocus
-                fullWidth
-                margin="normal"
               />
               <PasswordFields
                 translate={translate}
