@@ -23,17 +23,36 @@ const contractsWithoutSideEffects: Plugin = {
 
 /**
  * Vite wraps every dynamic import of the client in a preload helper (~0.55 KB gzip) that fetches the lazy
- * chunk's imports in parallel. The site's only dynamic import is the WeChat-only share panel, whose imports
- * are already on the page, so the helper would be pure weight on `/` for every other browser (issue 16,
- * issue 18 budget). This plugin answers Vite's helper module with a pass-through; a future lazy chunk with
- * imports of its own loads them in a second round trip instead of in parallel.
+ * chunk's imports in parallel. The site's lazy chunks (the WeChat-only share panel, the root's 404 page) import
+ * nothing the page has not loaded already, so the helper would be pure weight on `/` for every other browser
+ * (issue 16, issue 18 budget). Vite leaves out its helper module where a module defines its own
+ * `__vitePreload`: each client module with a dynamic import gets a pass-through one, so no helper module (nor,
+ * once two routes import lazily, a chunk of its own) reaches the page. Anything else that still asks for Vite's
+ * helper gets the same pass-through. A future lazy chunk with imports of its own loads them in a second round
+ * trip instead of in parallel.
  */
 const PRELOAD_HELPER_ID = '\0vite/preload-helper.js';
+const PASS_THROUGH_PRELOAD = 'const __vitePreload = (load) => load();';
 const noPreloadHelper: Plugin = {
   name: 'aipm:no-preload-helper',
   enforce: 'pre',
   load(id) {
-    return id === PRELOAD_HELPER_ID ? { code: 'export const __vitePreload = (load) => load();', moduleSideEffects: false } : null;
+    return id === PRELOAD_HELPER_ID ? { code: `export ${PASS_THROUGH_PRELOAD}`, moduleSideEffects: false } : null;
+  },
+};
+const passThroughPreload: Plugin = {
+  name: 'aipm:pass-through-preload',
+  apply: 'build',
+  transform(code, id, options) {
+    if (options?.ssr || id.includes('/node_modules/') || !/\bimport\(/.test(code)) return null;
+    return { code: `${PASS_THROUGH_PRELOAD}${code}`, map: null };
+  },
+  // What Vite wrote around each such import (its marker is filled in later, and ignored): the bare import() is
+  // what runs, without the wrapper's bytes. A call this misses still works through the pass-through.
+  renderChunk(code) {
+    for (const m of code.matchAll(/.{0,20}__vitePreload.{0,120}/g)) console.error('DBG', m[0]);
+    const bare = code.replace(/__vitePreload(?:\$\d+)?\(\(\) => (import\((["'])[^"']+\2\)),\s*__VITE_IS_MODERN__\s*\?\s*__VITE_PRELOAD__\s*:\s*void 0\)/g, '$1');
+    return bare === code ? null : { code: bare, map: null };
   },
 };
 
@@ -70,6 +89,7 @@ export default defineConfig({
   },
   plugins: [
     noPreloadHelper,
+    passThroughPreload,
     contractsWithoutSideEffects,
     remix({
       future: {

@@ -9,9 +9,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 
-import { NotFound } from '~/components/NotFound';
 import { DEFAULT_LANGUAGE, isLanguage, languageCookie } from '~/i18n/config';
 import { detectLanguage, languageFromQuery } from '~/i18n/language.server';
 import { MESSAGES_URLS } from '~/i18n/locale-files';
@@ -20,6 +19,12 @@ import { NO_SCRIPT_STYLES } from '~/noscript-styles';
 import { useNonce } from '~/security/nonce';
 import { alternateUrls, canonicalUrl, siteOrigin } from '~/seo/site-url.server';
 import globalStyles from '~/styles/global.css?url';
+
+/**
+ * The 404 page of a route that throws one. The catch-all route ($.tsx) answers every unknown path with its own
+ * copy, so no landing visitor meets this one: loaded when needed, it stays out of the landing's JavaScript.
+ */
+const NotFound = lazy(() => import('~/components/NotFound'));
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -92,7 +97,13 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={null}>
+        <NotFound />
+      </Suspense>
+    );
+  }
   return (
     <main className="page page--centered">
       <h1>{t('error.title')}</h1>

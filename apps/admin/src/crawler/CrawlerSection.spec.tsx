@@ -46,6 +46,8 @@ function task(overrides: Partial<CrawlTaskResponse> = {}): CrawlTaskResponse {
     lastRunAt: null,
     lastRunStats: null,
     createdBy: null,
+    schedule: null,
+    nextRunAt: null,
     ...overrides,
   };
 }
@@ -75,6 +77,7 @@ function result(overrides: Partial<CrawlResultResponse> = {}): CrawlResultRespon
     reviewedAt: null,
     publishedAt: null,
     createdAt: '2026-11-24T02:00:00.000Z',
+    sources: [],
     ...overrides,
   };
 }

@@ -3,22 +3,24 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 
 import { enAppMessages, zhAppMessages } from './app-messages';
-import { enErrorMessages } from './error-messages.sections';
+import { enErrorMessages, zhErrorMessages } from './error-messages';
+import { enLoginMessages, zhLoginMessages } from './login-messages';
 import { enSectionMessages, enSectionResources, zhSectionMessages, zhSectionResources } from './section-messages';
 import { ADMIN_LOCALES, type AdminLocale, DEFAULT_ADMIN_LOCALE, initialLocale, isAdminLocale } from './locale';
 import { raChineseMessages } from './zh';
 
+/** The login page's wording, the whole error catalog (the login page carries only its part), the sections'. */
 const messages: Record<AdminLocale, TranslationMessages> = {
   zh: {
     ...raChineseMessages,
     ...zhAppMessages,
-    aipm: { ...zhAppMessages.aipm, ...zhSectionMessages },
+    aipm: { ...zhLoginMessages, ...zhAppMessages.aipm, errors: zhErrorMessages, ...zhSectionMessages },
     resources: { ...zhAppMessages.resources, ...zhSectionResources },
   },
   en: {
     ...englishMessages,
     ...enAppMessages,
-    aipm: { ...enAppMessages.aipm, ...enSectionMessages, errors: enErrorMessages },
+    aipm: { ...enLoginMessages, ...enAppMessages.aipm, errors: enErrorMessages, ...enSectionMessages },
     resources: { ...enAppMessages.resources, ...enSectionResources },
   },
 };

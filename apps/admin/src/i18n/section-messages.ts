@@ -9,9 +9,9 @@ import { enWechatShareMessages, enWechatShareResource, zhWechatShareMessages, zh
 
 /*
  * The wording of sections that only react-admin shows, under `aipm.<section>`, one line per section and
- * language. Kept out of app-messages.ts on purpose: the login page's translate (translate.ts) bundles every
- * app message into the first load of /admin/login, which must not grow (issue 18); these reach only the
- * react-admin chunk, through i18nProvider.ts.
+ * language. Like app-messages.ts, it reaches only the react-admin chunk, through i18nProvider.ts; the login
+ * page (the first load of /admin/login, which must not grow: tools/admin-first-load.int-spec.ts) carries
+ * login-messages.ts alone.
  */
 export const zhSectionMessages = {
   crawler: zhCrawlerMessages,

@@ -1,4 +1,4 @@
-import { ADMIN_PASSWORD_MIN_LENGTH } from '@aipm/contracts';
+import { ADMIN_PASSWORD_MIN_LENGTH, isErrorCode } from '@aipm/contracts';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
@@ -45,7 +45,7 @@ export function ChangePasswordDialog({ open, firstTime, onClose, onChanged }: Ch
       notify('aipm.password.success', { type: 'success' });
       onChanged();
     } catch (error) {
-      notify(error instanceof AdminApiError && error.code ? errorKey(error.code) : 'aipm.password.failed', { type: 'error' });
+      notify(error instanceof AdminApiError && isErrorCode(error.code) ? errorKey(error.code) : 'aipm.password.failed', { type: 'error' });
     } finally {
       setSubmitting(false);
     }

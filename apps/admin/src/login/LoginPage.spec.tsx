@@ -157,6 +157,26 @@ describe(LoginPage.name, () => {
     expect(await screen.findByText('登录失败：邮箱或密码错误')).toBeInTheDocument();
   });
 
+  it('translates a login failure by its code, and reads a code it does not carry as the default', async () => {
+    document.cookie = 'lng=en';
+    answerFetch({
+      'GET /api/admin/check': { status: 200, body: { success: true, hasAdmin: true } },
+      'POST /api/admin/login': { status: 429, body: { success: false, code: 'LOGIN_RATE_LIMITED', message: 'text the page must not show' } },
+    });
+    const user = userEvent.setup();
+    renderLoginPage();
+    await screen.findByRole('heading', { name: 'Administrator login' });
+    await user.type(screen.getByLabelText(/Email/), 'a@b.cn');
+    await user.type(screen.getByLabelText('Password'), 'abcdefgh');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Login failed: Too many failed sign-ins; please try again in 15 minutes')).toBeInTheDocument();
+
+    // A code of another feature: its text is not in this chunk, so the page says the default, never the key.
+    answerFetch({ 'POST /api/admin/login': { status: 404, body: { success: false, code: 'STUDENT_NOT_FOUND', message: 'text the page must not show' } } });
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Login failed: Wrong email or password')).toBeInTheDocument();
+  });
+
   it('says so when the administrator check fails, and offers login', async () => {
     answerFetch({ 'GET /api/admin/check': { status: 500, body: { success: false, message: '服务器内部错误，请稍后重试' } } });
     renderLoginPage();

@@ -1,13 +1,15 @@
 import { ADMIN_PASSWORD_MIN_LENGTH } from '@aipm/contracts';
-import { Box, Button, Card, CardContent, CircularProgress, Link, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CircularProgress, Link, Typography } from '@mui/material';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AdminApiError, adminApi } from '../auth/adminApi';
 import { rememberSignInPassword } from '../auth/initialPassword';
-import { errorKey } from '../i18n/error-messages';
+import { errorKey } from '../i18n/error-key';
 import { currentLocale } from '../i18n/locale';
+import { isLoginErrorCode } from '../i18n/login-error-messages';
 import { createTranslate, type Translate } from '../i18n/translate';
 import { showToast, type ToastType } from '../toast/toasts';
+import { OutlinedField } from './OutlinedField';
 import { PasswordInput } from './PasswordInput';
 
 type Mode = 'checking' | 'register' | 'login';
@@ -75,9 +77,9 @@ export function LoginPage() {
       notify('aipm.login.toast.network', { type: 'error' });
       return;
     }
-    // A code outside the login page's wording (error-messages.ts) falls back to the page's own sentence.
-    const known = error instanceof AdminApiError && error.code ? translate(errorKey(error.code)) : null;
-    const message = known && known !== errorKey((error as AdminApiError).code!) ? known : translate(`aipm.login.toast.${key}_default`);
+    // Only the common and auth codes ship with this page (login-error-messages.ts); any other code reads as the default.
+    const code = error instanceof AdminApiError ? error.code : undefined;
+    const message = isLoginErrorCode(code) ? translate(errorKey(code)) : translate(`aipm.login.toast.${key}_default`);
     notify(`aipm.login.toast.${key}`, { type: 'error', messageArgs: { message } });
   };
 
@@ -140,18 +142,15 @@ export function LoginPage() {
               <Typography variant="body2" color="text.secondary">
                 {translate(registering ? 'aipm.login.register_hint' : 'aipm.login.login_hint')}
               </Typography>
-              <TextField
+              <OutlinedField
                 name="email"
-                id="email"
                 type="email"
                 label={translate('aipm.login.email')}
                 value={email}
-                onChange={(event) => setEmail(event.target.value)}
+                onChange={setEmail}
                 autoComplete="email"
                 required
                 autoFocus
-                fullWidth
-                margin="normal"
               />
               <PasswordFields
                 translate={translate}

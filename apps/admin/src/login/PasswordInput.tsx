@@ -1,7 +1,9 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { IconButton, InputAdornment, TextField } from '@mui/material';
+import { IconButton, InputAdornment } from '@mui/material';
 import { useState } from 'react';
+
+import { OutlinedField } from './OutlinedField';
 
 interface PasswordInputProps {
   name: string;
@@ -19,28 +21,21 @@ export function PasswordInput({ name, translate, label, value, onChange, autoCom
   const [visible, setVisible] = useState(false);
   const toggleLabel = translate(visible ? 'aipm.login.hide_password' : 'aipm.login.show_password');
   return (
-    <TextField
+    <OutlinedField
       name={name}
-      id={name}
       label={label}
       type={visible ? 'text' : 'password'}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={onChange}
       autoComplete={autoComplete}
       autoFocus={autoFocus}
-      fullWidth
-      margin="normal"
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton aria-label={`${toggleLabel}: ${label}`} onClick={() => setVisible((shown) => !shown)} edge="end">
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton aria-label={`${toggleLabel}: ${label}`} onClick={() => setVisible((shown) => !shown)} edge="end">
+            {visible ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

@@ -16,3 +16,6 @@ export function NotFound() {
     </main>
   );
 }
+
+/** For React.lazy in root.tsx's error boundary. */
+export default NotFound;
