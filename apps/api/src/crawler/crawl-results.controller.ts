@@ -3,7 +3,7 @@ import { CreateManualJobDto, ReviewCrawlResultDto } from '@aipm/contracts/dto';
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiDataAnswer, ApiFailures, ApiJsonBody } from '../common/openapi/api-answers';
-import { listOf } from '../common/openapi/schemas';
+import { integer, listOf } from '../common/openapi/schemas';
 import { CLEARED, CRAWL_RESULT, MANUAL_JOB_BODY, PUBLISHED_CRAWL_RESULT, REVIEW_BODY } from './docs/crawler.docs';
 import { CrawlResultsService } from './crawl-results.service';
 import { CRAWL_RESULTS_MAX_LIMIT, ListCrawlResultsQuery } from './dto/list-crawl-results.query';
@@ -16,7 +16,7 @@ export class CrawlResultsController {
 
   @Get()
   @Header('Cache-Control', 'no-store')
-  @ApiDataAnswer(listOf(CRAWL_RESULT), { description: 'One page of results, newest first, and how many match' })
+  @ApiDataAnswer(listOf(CRAWL_RESULT), { description: 'One page of results, newest first, and how many match', extra: { total: integer(57, 'Review items matching the filters') } })
   @ApiFailures('LIMIT_NOT_INTEGER', 'LIMIT_TOO_SMALL', 'LIMIT_TOO_LARGE', 'INVALID_LIST_QUERY', 'INVALID_TASK_ID', 'INVALID_SITE', 'INVALID_RESULT_STATUS')
   @ApiOperation({ summary: 'Crawl results for review (?limit=&offset=, filters taskId, site, status)' })
   async list(@Query() query: ListCrawlResultsQuery): Promise<CrawlResultsPage> {

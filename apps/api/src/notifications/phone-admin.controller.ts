@@ -1,6 +1,8 @@
 import { type ApiDataResponse, type ApiListResponse, NOTIFICATION_CALL_RESOURCE, type NotificationCallResponse, type PhoneConfigResponse, type PhoneTestResponse } from '@aipm/contracts';
 import { Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBadGatewayResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiDataAnswer, ApiFailures, ApiListAnswer } from '../common/openapi/api-answers';
+import { NOTIFICATION_CALL, PHONE_CONFIG, PHONE_TEST } from './docs/phone.docs';
 import type { Response } from 'express';
 import { idParam } from '../common/errors/id-param';
 import { pageOf } from '../common/list/list-page';
@@ -24,6 +26,7 @@ export class PhoneAdminController {
 
   @Get('phone-config')
   @Header('Cache-Control', 'no-store')
+  @ApiAnswer(PHONE_CONFIG, { description: 'The backup provider\'s status' })
   @ApiOperation({ summary: 'Backup provider (Twilio) configuration: isValid, message, missingFields (environment variable names)' })
   backupConfig(): PhoneConfigResponse {
     return this.phone.backupConfig();
@@ -32,14 +35,15 @@ export class PhoneAdminController {
   @Post('test-phone')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Places a test call through the backup provider to the backup number (TWILIO_BACKUP_TO); logged' })
-  @ApiServiceUnavailableResponse({ description: 'PHONE_NOT_CONFIGURED: the message names the missing variables' })
-  @ApiBadGatewayResponse({ description: 'PHONE_TEST_FAILED: the provider refused or did not answer; the message says why' })
+  @ApiAnswer(PHONE_TEST, { description: 'The call was placed' })
+  @ApiFailures('PHONE_NOT_CONFIGURED', 'PHONE_TEST_FAILED')
   async testBackupCall(): Promise<PhoneTestResponse> {
     return { success: true, message: await this.phone.testBackupCall() };
   }
 
   @Get('aliyun-config')
   @Header('Cache-Control', 'no-store')
+  @ApiAnswer(PHONE_CONFIG, { description: 'The primary provider\'s status' })
   @ApiOperation({ summary: 'Primary provider (Alibaba Cloud voice) configuration: isValid, message, missingFields' })
   aliyunConfig(): PhoneConfigResponse {
     return this.phone.aliyunConfig();
@@ -48,8 +52,8 @@ export class PhoneAdminController {
   @Post('test-aliyun')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Connection test of the primary: a signed read that checks the endpoint and the AccessKey; places no call' })
-  @ApiServiceUnavailableResponse({ description: 'ALIYUN_NOT_CONFIGURED' })
-  @ApiBadGatewayResponse({ description: 'ALIYUN_CONNECTION_FAILED: the message adds the provider’s code and reason' })
+  @ApiAnswer(PHONE_TEST, { description: 'The endpoint and the AccessKey work' })
+  @ApiFailures('ALIYUN_NOT_CONFIGURED', 'ALIYUN_CONNECTION_FAILED')
   async testAliyun(): Promise<PhoneTestResponse> {
     return { success: true, message: await this.phone.testAliyunConnection() };
   }
@@ -57,14 +61,16 @@ export class PhoneAdminController {
   @Post('test-aliyun-phone')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Places a test call through the primary to the sales number (PHONE_SALES_NUMBER); logged' })
-  @ApiServiceUnavailableResponse({ description: 'ALIYUN_NOT_CONFIGURED' })
-  @ApiBadGatewayResponse({ description: 'ALIYUN_PHONE_TEST_FAILED: the provider refused, throttled or did not answer' })
+  @ApiAnswer(PHONE_TEST, { description: 'The call was placed' })
+  @ApiFailures('ALIYUN_NOT_CONFIGURED', 'ALIYUN_PHONE_TEST_FAILED')
   async testAliyunCall(): Promise<PhoneTestResponse> {
     return { success: true, message: await this.phone.testAliyunCall() };
   }
 
   @Get(NOTIFICATION_CALL_RESOURCE)
   @Header('Cache-Control', 'no-store')
+  @ApiListAnswer(NOTIFICATION_CALL, { resource: NOTIFICATION_CALL_RESOURCE, description: 'One page of the log, newest first by default' })
+  @ApiFailures('INVALID_LIST_QUERY')
   @ApiOperation({
     summary:
       'react-admin list of the notification log: range, sort (createdAt, provider, status, durationSeconds, costEstimateFen, leadCount), filter (q, status, provider, trigger, createdAt_gte, createdAt_lte, id); Content-Range',
@@ -75,6 +81,9 @@ export class PhoneAdminController {
 
   @Get(`${NOTIFICATION_CALL_RESOURCE}/:id`)
   @Header('Cache-Control', 'no-store')
+  @ApiDataAnswer(NOTIFICATION_CALL, { description: 'One attempt' })
+  @ApiFailures('INVALID_NOTIFICATION_CALL_ID', 'NOTIFICATION_CALL_NOT_FOUND')
+  @ApiOperation({ summary: 'One entry of the notification log' })
   async find(@Param('id', NotificationCallId) id: string): Promise<ApiDataResponse<NotificationCallResponse>> {
     return { success: true, data: await this.log.find(id) };
   }

@@ -68,14 +68,17 @@ interface AnswerOptions {
   description: string;
 }
 
-/** `{ success: true, message?, data: <record> }`; `message` is the example of the call's confirmation. */
-export function ApiDataAnswer(record: Schema, options: AnswerOptions & { message?: string }): MethodDecorator {
-  const own: Record<string, Schema> = { data: record };
+/**
+ * `{ success: true, message?, data: <record> }`; `message` is the example of the call's confirmation, `extra`
+ * further fields the answer always carries (a page's `total`).
+ */
+export function ApiDataAnswer(record: Schema, options: AnswerOptions & { message?: string; extra?: Record<string, Schema> }): MethodDecorator {
+  const own: Record<string, Schema> = { data: record, ...options.extra };
   if (options.message) own.message = text(options.message);
   return ApiResponse({
     status: options.status ?? 200,
     description: options.description,
-    schema: { allOf: [DATA_ENVELOPE, { type: 'object', properties: own, required: options.message ? ['data', 'message'] : ['data'] }] },
+    schema: { allOf: [DATA_ENVELOPE, { type: 'object', properties: own, required: ['data', ...(options.message ? ['message'] : []), ...Object.keys(options.extra ?? {})] }] },
   });
 }
 
