@@ -198,6 +198,24 @@ describe(CrawlerSection.name, () => {
     expect(await screen.findByText('发布成功：职位已发布到网站首页', {}, SLOW)).toBeInTheDocument();
   });
 
+  it('shows one posting found on two sites as one review item with a link to each place', async () => {
+    const twoSites = result({
+      sources: [
+        { resultId: '22222222-2222-4222-8222-222222222222', site: 'zhaopin', sourceUrl: 'https://jobs.zhaopin.com/1.htm', taskId: null, extractedAt: '2026-11-24T02:00:00.000Z' },
+        { resultId: '66666666-6666-4666-8666-666666666666', site: 'zhipin', sourceUrl: 'https://www.zhipin.com/job_detail/1.html', taskId: null, extractedAt: '2026-11-24T02:05:00.000Z' },
+      ],
+    });
+    answerFetch({ [STATUS]: usable, [TASKS]: ok([]), [LATEST]: page([twoSites]) });
+    renderInAdmin(<CrawlerSection />);
+
+    const card = await screen.findByRole('article', { name: 'AI 产品经理' }, SLOW);
+    const places = within(card).getByRole('list', { name: '同一职位在 2 个来源找到' });
+    const links = within(places).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://jobs.zhaopin.com/1.htm', 'https://www.zhipin.com/job_detail/1.html']);
+    expect(links[1]).toHaveAccessibleName(expect.stringContaining('在 BOSS直聘 查看来源'));
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+  });
+
   it('pages through all results on the server and filters by site', async () => {
     const calls = answerFetch({
       [STATUS]: usable,

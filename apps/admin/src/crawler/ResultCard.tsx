@@ -54,10 +54,27 @@ export function ResultCard({ result, busy, onAction }: ResultCardProps) {
         <Typography variant="caption" color="text.secondary">
           {translate('aipm.crawler.results.extracted_at', { date: formatDateTime(result.extractedAt, locale) })}
         </Typography>
-        <Link href={result.sourceUrl} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-          {translate('aipm.crawler.results.source')}
-          <OpenInNewIcon fontSize="inherit" aria-hidden />
-        </Link>
+        {result.sources.length > 1 ? (
+          // One posting found on several sites (ADR 020): one review item, a link to each place.
+          <Box component="ul" aria-label={translate('aipm.crawler.results.sources_label', { count: result.sources.length })} sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1, m: 0, p: 0, listStyle: 'none' }}>
+            {result.sources.map((source) => {
+              const site = translate(`aipm.crawler.sites.${source.site ?? 'other'}`);
+              return (
+                <li key={source.resultId}>
+                  <Link href={source.sourceUrl} target="_blank" rel="noopener noreferrer" variant="body2" aria-label={translate('aipm.crawler.results.source_on_label', { site })} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                    {translate('aipm.crawler.results.source_on', { site })}
+                    <OpenInNewIcon fontSize="inherit" aria-hidden />
+                  </Link>
+                </li>
+              );
+            })}
+          </Box>
+        ) : (
+          <Link href={result.sourceUrl} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+            {translate('aipm.crawler.results.source')}
+            <OpenInNewIcon fontSize="inherit" aria-hidden />
+          </Link>
+        )}
         <Box sx={{ flexGrow: 1 }} />
         {actionsOf(result.status).map((action) => (
           <Button
