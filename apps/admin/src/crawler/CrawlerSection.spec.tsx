@@ -216,6 +216,33 @@ describe(CrawlerSection.name, () => {
     expect(screen.getAllByRole('article')).toHaveLength(1);
   });
 
+  it('schedules a task by cron: the shape checked before any call, the next run shown after saving', async () => {
+    const plain = task();
+    const scheduled = task({ schedule: '0 9 * * 1-5', nextRunAt: '2026-11-25T01:00:00.000Z' });
+    const calls = answerFetch({
+      [STATUS]: usable,
+      [TASKS]: ok([plain]),
+      [LATEST]: page([]),
+      [`PUT /api/admin/crawl-tasks/${plain.id}/schedule`]: { status: 200, body: { success: true, message: '定时抓取已设置', data: scheduled } },
+    });
+    const user = userEvent.setup();
+    renderInAdmin(<CrawlerSection />);
+
+    await user.click(await screen.findByRole('button', { name: '定时抓取：长沙 AI产品经理' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: '定时抓取：长沙 AI产品经理' });
+    const cron = within(dialog).getByRole('textbox', { name: 'Cron 表达式' });
+    await user.type(cron, 'every day');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(within(dialog).getByText(/Cron 表达式无效/)).toBeInTheDocument();
+    expect(calls.some((call) => call.key.startsWith('PUT'))).toBe(false);
+
+    await user.clear(cron);
+    await user.type(cron, '0 9 * * 1-5');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await screen.findByText(/定时抓取已设置，下次运行/, {}, SLOW)).toBeInTheDocument();
+    expect(calls.find((call) => call.key.startsWith('PUT'))?.body).toEqual({ cron: '0 9 * * 1-5' });
+  });
+
   it('pages through all results on the server and filters by site', async () => {
     const calls = answerFetch({
       [STATUS]: usable,

@@ -9,6 +9,7 @@ import { AutomatedSearchCard } from './AutomatedSearchCard';
 import { CRAWLER_QUERY_KEYS, crawlerApi } from './crawlerApi';
 import { CreateTaskDialog } from './CreateTaskDialog';
 import { type ResultFilters, ResultsPanel } from './ResultsPanel';
+import { ScheduleDialog } from './ScheduleDialog';
 import { ServiceStatusLine } from './ServiceStatusLine';
 import { TaskCard } from './TaskCard';
 import { useCrawlEvents } from './useCrawlEvents';
@@ -25,6 +26,7 @@ export function CrawlerSection() {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
+  const [scheduling, setScheduling] = useState<CrawlTaskResponse | null>(null);
   const [filters, setFilters] = useState<ResultFilters>({});
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const live = useCrawlEvents();
@@ -121,6 +123,7 @@ export function CrawlerSection() {
                     starting={run.isPending && run.variables?.id === task.id}
                     onRun={(target) => run.mutate(target)}
                     onViewResults={viewResults}
+                    onSchedule={setScheduling}
                   />
                 ))}
               </Box>
@@ -142,6 +145,7 @@ export function CrawlerSection() {
       </Card>
 
       <CreateTaskDialog open={creating} onClose={() => setCreating(false)} />
+      <ScheduleDialog task={scheduling} onClose={() => setScheduling(null)} />
     </>
   );
 }

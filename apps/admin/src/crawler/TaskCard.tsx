@@ -1,5 +1,6 @@
 import { type CrawlFailureReason, type CrawlTaskResponse, formatDateTime } from '@aipm/contracts';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 
@@ -15,10 +16,11 @@ export interface TaskCardProps {
   starting: boolean;
   onRun: (task: CrawlTaskResponse) => void;
   onViewResults: (task: CrawlTaskResponse) => void;
+  onSchedule: (task: CrawlTaskResponse) => void;
 }
 
 /** One crawl task: its state, options, run button (disabled "运行中" while it runs), progress and last run's figures. */
-export function TaskCard({ task, live, starting, onRun, onViewResults }: TaskCardProps) {
+export function TaskCard({ task, live, starting, onRun, onViewResults, onSchedule }: TaskCardProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const running = task.status === 'running';
@@ -48,6 +50,11 @@ export function TaskCard({ task, live, starting, onRun, onViewResults }: TaskCar
         {translate('aipm.crawler.tasks.created_at', { date: formatDateTime(task.createdAt, locale) })} ·{' '}
         {task.lastRunAt ? translate('aipm.crawler.tasks.last_run', { date: formatDateTime(task.lastRunAt, locale) }) : translate('aipm.crawler.tasks.never_run')}
       </Typography>
+      {task.schedule && (
+        <Typography variant="body2" data-testid="crawl-task-schedule">
+          {translate('aipm.crawler.tasks.scheduled', { cron: task.schedule, next: task.nextRunAt ? formatDateTime(task.nextRunAt, locale) : '—' })}
+        </Typography>
+      )}
 
       {(running || live) && (
         <Box sx={{ mt: 1 }} data-testid="crawl-task-progress">
@@ -101,6 +108,9 @@ export function TaskCard({ task, live, starting, onRun, onViewResults }: TaskCar
         </Button>
         <Button size="small" onClick={() => onViewResults(task)} aria-label={translate('aipm.crawler.tasks.view_results_label', { name: task.name })}>
           {translate('aipm.crawler.tasks.view_results')}
+        </Button>
+        <Button size="small" startIcon={<ScheduleIcon />} onClick={() => onSchedule(task)} aria-label={translate('aipm.crawler.tasks.schedule_label', { name: task.name })}>
+          {translate('aipm.crawler.tasks.schedule')}
         </Button>
       </Stack>
     </Box>

@@ -2,6 +2,7 @@ import {
   type AutomatedCrawlResponse,
   type AutomatedCrawlSite,
   CRAWL_ADMIN_PATHS,
+  CRAWLER_OPS_PATHS,
   type CrawlCity,
   type CrawlResultResponse,
   type CrawlResultsPage,
@@ -78,6 +79,9 @@ export const crawlerApi = {
   publish: async (id: string) => {
     await httpClient(CRAWL_ADMIN_PATHS.publish(id), { method: 'POST' });
   },
+  setSchedule: async (id: string, cron: string) =>
+    (await httpClient(CRAWLER_OPS_PATHS.schedule(id), { method: 'PUT', body: JSON.stringify({ cron }) })).json as CrawlTaskResponse,
+  clearSchedule: async (id: string) => (await httpClient(CRAWLER_OPS_PATHS.schedule(id), { method: 'DELETE' })).json as CrawlTaskResponse,
   clear: async () => (JSON.parse((await httpClient(CRAWL_ADMIN_PATHS.clear, { method: 'DELETE' })).body) as { deletedCount: number }).deletedCount,
   automatedRun: async (body: AutomatedCrawlBody) =>
     JSON.parse((await httpClient(CRAWL_ADMIN_PATHS.automatedRun, { method: 'POST', body: JSON.stringify(body) })).body) as AutomatedCrawlResponse,
