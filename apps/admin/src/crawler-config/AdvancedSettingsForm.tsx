@@ -1,4 +1,4 @@
-import { CrawlerConfigKey, type CrawlerConfig, DEFAULT_REQUEST_DELAY_MS, SEARCH_SITES, type SearchSite } from '@aipm/contracts';
+import { CrawlerConfigKey, type CrawlerConfig, DEFAULT_REQUEST_DELAY_MS, JOB_EXPIRY_DAYS_MAX, JOB_EXPIRY_DAYS_MIN, SEARCH_SITES, type SearchSite } from '@aipm/contracts';
 import { Box, Button, Divider, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -25,9 +25,18 @@ export function requestDelayOf(text: string): number {
   return text.trim() !== '' && Number.isFinite(value) ? value : DEFAULT_REQUEST_DELAY_MS;
 }
 
-/** The body of the save: the switches and delay always, a cookie only when replaced ('' removes it). */
-export function changesOf(delayText: string, switches: Record<SwitchKey, boolean>, cookies: Partial<Record<SearchSite, CookieEdit>>): CrawlerConfigChanges {
+/**
+ * The body of the save: the switches and delay always, a cookie only when replaced ('' removes it), the job
+ * expiry only when changed (the server checks its bounds and answers INVALID_JOB_EXPIRY_DAYS beside the field).
+ */
+export function changesOf(
+  delayText: string,
+  switches: Record<SwitchKey, boolean>,
+  cookies: Partial<Record<SearchSite, CookieEdit>>,
+  expiry?: { text: string; saved: number },
+): CrawlerConfigChanges {
   const changes: CrawlerConfigChanges = { request_delay: requestDelayOf(delayText), ...switches };
+  if (expiry && expiry.text.trim() !== String(expiry.saved)) (changes as Record<string, unknown>).job_expiry_days = Number(expiry.text.trim());
   for (const site of SEARCH_SITES) {
     const edit = cookies[site];
     if (edit?.mode === 'replace') (changes as Record<string, unknown>)[COOKIE_KEYS[site]] = edit.value.trim();
@@ -53,6 +62,7 @@ export function AdvancedSettingsForm({ config }: { config: CrawlerConfig }) {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const queryClient = useQueryClient();
   const [delay, setDelay] = useState(String(config.request_delay));
+  const [expiryDays, setExpiryDays] = useState(String(config.job_expiry_days));
   const [switches, setSwitches] = useState<Record<SwitchKey, boolean>>({
     user_agent_rotation: config.user_agent_rotation,
     javascript_rendering: config.javascript_rendering,
@@ -67,6 +77,7 @@ export function AdvancedSettingsForm({ config }: { config: CrawlerConfig }) {
       setFieldErrors({});
       setCookies({});
       setDelay(String(saved.request_delay));
+      setExpiryDays(String(saved.job_expiry_days));
       queryClient.setQueryData(CRAWLER_CONFIG_QUERY_KEY, saved);
       notify('aipm.crawler_config.saved', { type: 'success' });
     },
@@ -82,7 +93,13 @@ export function AdvancedSettingsForm({ config }: { config: CrawlerConfig }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(changesOf(delay, switches, cookies));
+    const days = Number(expiryDays.trim());
+    if (expiryDays.trim() === '' || !Number.isInteger(days) || days < JOB_EXPIRY_DAYS_MIN || days > JOB_EXPIRY_DAYS_MAX) {
+      // The server's rule, said before the call (an empty field would otherwise arrive as 0).
+      setFieldErrors({ job_expiry_days: 'aipm.errors.INVALID_JOB_EXPIRY_DAYS' });
+      return;
+    }
+    save.mutate(changesOf(delay, switches, cookies, { text: expiryDays, saved: config.job_expiry_days }));
   };
   const fieldError = (name: string) => (fieldErrors[name] ? translate(fieldErrors[name], { _: fieldErrors[name] }) : undefined);
 
@@ -129,6 +146,20 @@ export function AdvancedSettingsForm({ config }: { config: CrawlerConfig }) {
         size="small"
         sx={{ width: { xs: '100%', sm: 280 } }}
         slotProps={{ htmlInput: { min: 0, step: 500, inputMode: 'numeric' } }}
+      />
+      <TextField
+        name="job_expiry_days"
+        variant="outlined"
+        type="number"
+        label={translate('aipm.crawler_config.job_expiry_days')}
+        value={expiryDays}
+        onChange={(event) => setExpiryDays(event.target.value)}
+        error={Boolean(fieldError('job_expiry_days'))}
+        helperText={fieldError('job_expiry_days') ?? translate('aipm.crawler_config.job_expiry_days_hint')}
+        disabled={save.isPending}
+        size="small"
+        sx={{ width: { xs: '100%', sm: 280 }, mt: 2, display: 'flex' }}
+        slotProps={{ htmlInput: { min: JOB_EXPIRY_DAYS_MIN, max: JOB_EXPIRY_DAYS_MAX, step: 1, inputMode: 'numeric' } }}
       />
       <Stack sx={{ mt: 2 }}>
         {SWITCHES.map((key) => (

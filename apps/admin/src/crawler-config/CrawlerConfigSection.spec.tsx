@@ -139,6 +139,28 @@ describe(requestDelayOf.name, () => {
   });
 });
 
+describe('job expiry days', () => {
+  it('sends a changed expiry and refuses one out of 1–365 before any call', async () => {
+    const calls = answerFetch({ [READ]: ok(config()), [SAVE]: ok(config({ job_expiry_days: 14 })) });
+    const user = userEvent.setup();
+    renderInAdmin(<CrawlerConfigSection />);
+
+    const expiry = await screen.findByRole('spinbutton', { name: '职位有效天数' }, SLOW);
+    expect(expiry).toHaveValue(30);
+    await user.clear(expiry);
+    await user.type(expiry, '400');
+    await user.click(screen.getByRole('button', { name: '保存设置' }));
+    expect(await screen.findByText(/职位有效天数必须是1到365之间的整数/, {}, SLOW)).toBeInTheDocument();
+    expect(calls.some((call) => call.key === SAVE)).toBe(false);
+
+    await user.clear(expiry);
+    await user.type(expiry, '14');
+    await user.click(screen.getByRole('button', { name: '保存设置' }));
+    expect(await screen.findByText('保存成功', {}, SLOW)).toBeInTheDocument();
+    expect(calls.find((call) => call.key === SAVE)?.body).toMatchObject({ job_expiry_days: 14 });
+  });
+});
+
 describe(changesOf.name, () => {
   it('sends a cookie only when replaced or removed', () => {
     const switches = { user_agent_rotation: true, javascript_rendering: false, anti_detection: true };
