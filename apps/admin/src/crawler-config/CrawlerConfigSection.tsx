@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
 
+import { CrawlCardsForSettings } from '../crawler';
 import { AdvancedSettingsForm } from './AdvancedSettingsForm';
 import { CRAWLER_CONFIG_QUERY_KEY, crawlerConfigApi } from './crawlerConfigApi';
 import { CrawlerTestCard } from './CrawlerTestCard';
@@ -11,8 +12,8 @@ import { CrawlerTestCard } from './CrawlerTestCard';
 const SiteHealthCard = lazy(() => import('./SiteHealthCard').then((module) => ({ default: module.SiteHealthCard })));
 
 /**
- * 爬虫配置 (spec §2): the advanced settings and the settings test. (The automated-search and review cards
- * of the spec's tab belong to the crawler work of issue 13 item 1.)
+ * 爬虫配置 (spec §2): the automated search, the advanced settings, the settings test, the review of crawl
+ * results (the crawler section's own components, from its chunk) and the site health.
  */
 export function CrawlerConfigSection() {
   const translate = useTranslate();
@@ -62,6 +63,9 @@ export function CrawlerConfigSection() {
           <CrawlerTestCard />
         </CardContent>
       </Card>
+      <Suspense fallback={<LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />}>
+        <CrawlCardsForSettings />
+      </Suspense>
       <Card sx={{ mt: 2 }}>
         <CardContent>
           <Suspense fallback={<LinearProgress aria-label={translate('ra.page.loading')} />}>

@@ -1,0 +1,45 @@
+import { Card, CardContent } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLogoutIfAccessDenied } from 'react-admin';
+
+import { AutomatedSearchCard } from './AutomatedSearchCard';
+import { CRAWLER_QUERY_KEYS, crawlerApi } from './crawlerApi';
+import { type ResultFilters, ResultsPanel } from './ResultsPanel';
+import { useCrawlEvents } from './useCrawlEvents';
+
+/**
+ * The two cards spec §2 also puts on 爬虫配置: the automated search and the crawl-results review. The same
+ * components as 招聘爬虫, with the same pushed events, so a run started here ends on screen here too.
+ */
+export function CrawlCardsForSettings() {
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const [filters, setFilters] = useState<ResultFilters>({});
+  useCrawlEvents();
+  const tasks = useQuery({
+    queryKey: CRAWLER_QUERY_KEYS.tasks,
+    queryFn: async () => {
+      try {
+        return await crawlerApi.tasks();
+      } catch (error) {
+        await logoutIfAccessDenied(error);
+        throw error;
+      }
+    },
+  });
+  const taskList = tasks.data ?? [];
+  return (
+    <>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <AutomatedSearchCard tasks={taskList} />
+        </CardContent>
+      </Card>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <ResultsPanel tasks={taskList} filters={filters} onFilters={setFilters} />
+        </CardContent>
+      </Card>
+    </>
+  );
+}
