@@ -51,6 +51,12 @@ test.describe('通知设置 › 电话通知 (phone notification settings)', () 
     await expect(log.getByRole('row').filter({ hasText: 'Twilio' }).first()).toContainText('已拨出');
     await expect(log.getByRole('row').filter({ hasText: '阿里云' }).first()).toContainText('测试电话');
     await expect(log.getByRole('row').filter({ hasText: '阿里云' }).first()).toContainText('¥0.13');
+
+    // The log filters by line, on the server: only Twilio's attempts are left.
+    await log.getByRole('combobox', { name: '线路' }).click();
+    await page.getByRole('option', { name: 'Twilio' }).click();
+    await expect(log.getByRole('row').filter({ hasText: '阿里云' })).toHaveCount(0);
+    await expect(log.getByRole('row').filter({ hasText: 'Twilio' }).first()).toBeVisible();
   });
 
   test('has no axe violations on either line', async ({ page, isMobile }) => {

@@ -1,6 +1,6 @@
-import { NOTIFICATION_CALL_RESOURCE, type NotificationCallResponse } from '@aipm/contracts';
+import { formatMoneyFromCents, NOTIFICATION_CALL_RESOURCE, NOTIFICATION_CALL_STATUSES, type NotificationCallResponse, PHONE_PROVIDERS } from '@aipm/contracts';
 import { Box, Chip, type Theme, Typography, useMediaQuery } from '@mui/material';
-import { DataTable, List, SimpleList, useTranslate } from 'react-admin';
+import { DataTable, List, SelectInput, SimpleList, useTranslate } from 'react-admin';
 
 import { useFormatLeadDate } from '../leads/LeadDate';
 
@@ -22,7 +22,8 @@ function useCallText() {
       return record.leadKind ? `${t(`kinds.${record.leadKind}`)} · ${record.leadName ?? ''}` : t('batch_lead', { count: record.leadCount });
     },
     duration: (record: NotificationCallResponse) => (record.durationSeconds === null ? '—' : t('seconds', { count: record.durationSeconds })),
-    cost: (record: NotificationCallResponse) => t('yuan', { amount: (record.costEstimateFen / 100).toFixed(2) }),
+    // Fen are the cents of spec §9's money rule: one shared formatter, ¥ with two decimals.
+    cost: (record: NotificationCallResponse) => formatMoneyFromCents(record.costEstimateFen),
   };
 }
 
@@ -46,6 +47,26 @@ function Empty() {
  */
 export function NotificationLog() {
   const text = useCallText();
+  const filters = [
+    <SelectInput
+      key="status"
+      source="status"
+      alwaysOn
+      variant="outlined"
+      label="aipm.phone_config.fields.status"
+      emptyText="aipm.phone_config.filter_all"
+      choices={NOTIFICATION_CALL_STATUSES.map((status) => ({ id: status, name: text.t(`statuses.${status}`) }))}
+    />,
+    <SelectInput
+      key="provider"
+      source="provider"
+      alwaysOn
+      variant="outlined"
+      label="aipm.phone_config.fields.provider"
+      emptyText="aipm.phone_config.filter_all"
+      choices={PHONE_PROVIDERS.map((provider) => ({ id: provider, name: text.t(`providers.${provider}`) }))}
+    />,
+  ];
   const format = useFormatLeadDate();
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
@@ -63,6 +84,7 @@ export function NotificationLog() {
         perPage={10}
         exporter={false}
         actions={false}
+        filters={filters}
         empty={<Empty />}
       >
         {small ? (

@@ -50,7 +50,7 @@ export const zhPhoneConfigMessages = {
   test_call_lead: '测试电话',
   batch_lead: '%{count} 条线索',
   seconds: '%{count} 秒',
-  yuan: '¥%{amount}',
+  filter_all: '全部',
 };
 
 export const enPhoneConfigMessages: typeof zhPhoneConfigMessages = {
@@ -104,5 +104,5 @@ export const enPhoneConfigMessages: typeof zhPhoneConfigMessages = {
   test_call_lead: 'Test call',
   batch_lead: '%{count} leads',
   seconds: '%{count} s',
-  yuan: '¥%{amount}',
+  filter_all: 'All',
 };
