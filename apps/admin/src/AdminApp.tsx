@@ -15,7 +15,7 @@ import { PublishedJobsScreen } from './published-jobs';
 import { createAdminQueryClient } from './queryClient';
 import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
-import { adminTheme } from './theme';
+import { adminDarkTheme, adminTheme } from './theme';
 import { PhoneConfigScreen } from './phone-config';
 import { wechatShareResource } from './wechat-share';
 import { contractsResource, paymentsResource, studentAccountsResource, studentsResource } from './students';
@@ -60,6 +60,7 @@ export default function AdminApp() {
       dashboard={Dashboard}
       layout={AdminLayout}
       theme={adminTheme}
+      darkTheme={adminDarkTheme}
       title={<AppTitle />}
       // No call home to the react-admin vendor from a back office full of personal data.
       disableTelemetry

@@ -1,4 +1,4 @@
-import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { defaultDarkTheme, defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /**
  * react-admin's theme with a darker primary. Its default (MUI's #1976d2) is 4.41:1 on the list pages' #fafafb
@@ -11,3 +11,9 @@ export const adminTheme: RaThemeOptions = {
   ...defaultTheme,
   palette: { ...defaultTheme.palette, primary: { main: ADMIN_PRIMARY } },
 };
+
+/**
+ * Passing `theme` alone drops react-admin's dark theme for visitors whose system asks for dark; its default
+ * primary (#90caf9) is light on the dark paper, so it needs no darker shade.
+ */
+export const adminDarkTheme: RaThemeOptions = defaultDarkTheme;
