@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
+import type { IncomingMessage } from 'node:http';
 import request from 'supertest';
 import { API_PREFIX, createApp } from '../src/bootstrap/create-app';
 import { IS_PUBLIC_KEY } from '../src/common/decorators/public.decorator';
@@ -60,7 +61,8 @@ function headersOfStream(agent: ReturnType<typeof request.agent>, path: string):
       .buffer(false)
       .parse((res, done) => {
         done(null, {});
-        res.destroy();
+        // Under supertest the parser gets Node's IncomingMessage, which superagent's type does not say.
+        (res as unknown as IncomingMessage).destroy();
       })
       .then(resolve, reject);
   });
