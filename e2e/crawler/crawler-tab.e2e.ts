@@ -18,12 +18,21 @@ async function openCrawler(page: Page, isMobile: boolean) {
 test.describe('招聘爬虫 (crawler tab)', () => {
   test.describe.configure({ mode: 'serial' });
 
+  // The journey sets the delay to 0; later journeys (爬虫配置) expect the spec's default, pass or fail.
+  let delayChanged = false;
+  test.afterEach(async ({ page }) => {
+    if (!delayChanged) return;
+    delayChanged = false;
+    expect((await page.request.post('/api/admin/crawler-config', { data: { request_delay: 3000 } })).ok()).toBe(true);
+  });
+
   test('create a task, run it and watch its pushed progress reach the end, approve, publish, see it on the public page, clear history', async ({ page, isMobile }) => {
     test.skip(isMobile, 'The journey does not depend on the viewport: it runs at 1280 px; the 375 px layout has its own check.');
     test.setTimeout(240_000);
     await loginAsAdmin(page);
     // No pause between the fixture pages: the journey measures the crawl, not the politeness delay.
     expect((await page.request.post('/api/admin/crawler-config', { data: { request_delay: 0 } })).ok()).toBe(true);
+    delayChanged = true;
     await openCrawler(page, isMobile);
 
     const name = `E2E 长沙 AI产品经理 ${Date.now()}`;
