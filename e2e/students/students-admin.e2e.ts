@@ -42,10 +42,13 @@ test('back office: a student with photo, contract file and payments, a contract 
   await expect(page.getByRole('tab', { name: '学员信息' })).toBeVisible();
 
   await page.getByRole('link', { name: '添加学员' }).click();
-  await page.getByRole('textbox', { name: '姓名' }).fill(name);
-  await page.getByRole('textbox', { name: '手机号码' }).fill(phone);
-  await page.getByRole('textbox', { name: '学校' }).fill('中南大学');
-  await page.getByRole('textbox', { name: 'VPN' }).fill(`vpn-${suffix}`);
+  // On a loaded runner react-admin's form can still reset once after it appears (CI once lost the name
+  // typed first): fill until every value has held.
+  const values: Array<[string, string]> = [['姓名', name], ['手机号码', phone], ['学校', '中南大学'], ['VPN', `vpn-${suffix}`]];
+  await expect(async () => {
+    for (const [label, value] of values) await page.getByRole('textbox', { name: label }).fill(value);
+    for (const [label, value] of values) await expect(page.getByRole('textbox', { name: label })).toHaveValue(value, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByRole('button', { name: '保存' }).click();
   await expect(toast(page, '学员添加成功')).toBeVisible();
   await movePointerOffToasts(page);
