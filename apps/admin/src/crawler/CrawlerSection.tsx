@@ -145,7 +145,7 @@ export function CrawlerSection() {
       </Card>
 
       <CreateTaskDialog open={creating} onClose={() => setCreating(false)} />
-      <ScheduleDialog task={scheduling} onClose={() => setScheduling(null)} />
+      <ScheduleDialog key={scheduling?.id ?? 'closed'} task={scheduling} onClose={() => setScheduling(null)} />
     </>
   );
 }

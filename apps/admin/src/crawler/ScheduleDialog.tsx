@@ -1,7 +1,7 @@
 import { CRAWL_SCHEDULE_PATTERN, type CrawlTaskResponse, formatDateTime } from '@aipm/contracts';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useLocaleState, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
 
 import { CRAWLER_QUERY_KEYS, crawlerApi } from './crawlerApi';
@@ -20,13 +20,9 @@ export function ScheduleDialog({ task, onClose }: { task: CrawlTaskResponse | nu
   const queryClient = useQueryClient();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const [cron, setCron] = useState('');
+  // The section mounts one dialog per task (key), so the form starts from that task's schedule.
+  const [cron, setCron] = useState(task?.schedule ?? '');
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    setCron(task?.schedule ?? '');
-    setError(null);
-  }, [task]);
 
   const settled = async () => {
     await queryClient.invalidateQueries({ queryKey: CRAWLER_QUERY_KEYS.tasks });
