@@ -4,7 +4,11 @@ import { loginAsAdmin, toast } from '../support/admin';
 
 /** Opens 学员管理 from the menu (behind the menu button on phones). */
 async function openStudents(page: Page, isMobile: boolean) {
-  if (isMobile) await page.getByRole('button', { name: '打开菜单' }).click();
+  if (isMobile) {
+    // react-admin hides its app bar while a phone scrolls down and shows it again on the way up, as a user does.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: '打开菜单' }).click();
+  }
   await page.getByRole('menuitem', { name: '学员管理' }).click();
 }
 
