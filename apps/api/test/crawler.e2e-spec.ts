@@ -180,6 +180,7 @@ describe('crawler admin API', () => {
         requirements: '三年以上产品经验，熟悉 AI',
         skillTags: ['AI', 'PRD'],
         sourceUrl: `https://www.zhipin.com/job_detail/${sequence}.html`,
+        site: 'zhipin',
         rawData: { encryptJobId: String(sequence) },
         createdAt: new Date(Date.UTC(2025, 7, 1, 0, sequence)),
         ...fields,
@@ -216,19 +217,25 @@ describe('crawler admin API', () => {
       const task = await admin.post('/api/admin/crawl-tasks').send(validTask).expect(201);
       const taskId = task.body.data.id as string;
       const zhipin = [await insertResult({ taskId }), await insertResult({ taskId }), await insertResult({ taskId, status: 'approved' })];
-      const job51 = await insertResult({ sourceUrl: 'https://jobs.51job.com/changsha/1.html' });
-      const manual = await insertResult({ sourceUrl: 'https://jobs.example.com/zhipin.com/1', status: 'approved' });
+      const job51 = await insertResult({ sourceUrl: 'https://jobs.51job.com/changsha/1.html', site: 'job51' });
+      const onNoSite = await insertResult({ sourceUrl: 'https://jobs.example.com/elsewhere/1', site: null, status: 'approved' });
       const ids = (response: request.Response) => (response.body.data as Array<{ id: string }>).map((result) => result.id);
 
       const page = await admin.get('/api/admin/crawl-results?limit=2&offset=1').expect(200);
       expect({ ids: ids(page), total: page.body.total }).toEqual({ ids: [job51.id, zhipin[2].id], total: 5 });
       const byTask = await admin.get(`/api/admin/crawl-results?taskId=${taskId}`).expect(200);
       expect({ ids: ids(byTask), total: byTask.body.total }).toEqual({ ids: [zhipin[2].id, zhipin[1].id, zhipin[0].id], total: 3 });
-      // By the posting's host: a path that names a site does not make it that site's.
+
+      // By the stored site. A job added by hand names the site its address is on, by host: a path that names
+      // a site does not make it that site's.
+      const onZhipin = await admin.post('/api/admin/crawl-results').send({ ...manualJob, title: '手动添加的直聘职位', sourceUrl: 'https://www.zhipin.com/job_detail/manual.html' }).expect(201);
+      const elsewhere = await admin.post('/api/admin/crawl-results').send({ ...manualJob, sourceUrl: 'https://jobs.example.com/zhipin.com/1' }).expect(201);
+      expect([onZhipin.body.data.site, elsewhere.body.data.site]).toEqual(['zhipin', null]);
       const bySite = await admin.get('/api/admin/crawl-results?site=zhipin').expect(200);
-      expect(bySite.body.data.map((result: { site: string }) => result.site)).toEqual(['zhipin', 'zhipin', 'zhipin']);
+      expect(ids(bySite)).toEqual([onZhipin.body.data.id, zhipin[2].id, zhipin[1].id, zhipin[0].id]);
+      expect(bySite.body.data.map((result: { site: string }) => result.site)).toEqual(['zhipin', 'zhipin', 'zhipin', 'zhipin']);
       expect(ids(await admin.get('/api/admin/crawl-results?site=job51').expect(200))).toEqual([job51.id]);
-      expect(ids(await admin.get('/api/admin/crawl-results?site=other').expect(200))).toEqual([manual.id]);
+      expect(ids(await admin.get('/api/admin/crawl-results?site=other').expect(200))).toEqual([elsewhere.body.data.id, onNoSite.id]);
       const approvedOnSite = await admin.get(`/api/admin/crawl-results?site=zhipin&status=approved&taskId=${taskId}`).expect(200);
       expect({ ids: ids(approvedOnSite), total: approvedOnSite.body.total }).toEqual({ ids: [zhipin[2].id], total: 1 });
       expect((await admin.get(`/api/admin/crawl-results?taskId=${UNKNOWN_ID}`).expect(200)).body).toEqual({ success: true, data: [], total: 0 });

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { CrawlRunStatistics } from '@aipm/contracts';
-import { createDataSourceOptions, CrawlTask } from '@aipm/database';
+import { createDataSourceOptions, CrawlRun, CrawlTask } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { bullOptions, CRAWL_QUEUE, enqueueCrawl, type CrawlJobData } from '@aipm/queue';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -33,6 +33,8 @@ describe(CrawlTaskReconciler.name, () => {
     return repository.save(repository.create({ name, site: 'lagou', keywords: ['AI'], targetUrls: [target], status: 'running', lastRunAt, lastRunStats: lastRunStats as CrawlRunStatistics }));
   };
   const taskRow = (id: string) => dataSource.getRepository(CrawlTask).findOneByOrFail({ id });
+  /** What the site-health view counts for the task. */
+  const runRows = (taskId: string) => dataSource.getRepository(CrawlRun).find({ where: { taskId }, order: { site: 'ASC' } });
 
   /** A worker process that takes the job and dies: its lock is never renewed, and nobody finishes the job. */
   const takeAndDie = async (jobId: string, token: string) => {
@@ -92,6 +94,10 @@ describe(CrawlTaskReconciler.name, () => {
     }, 20_000, 100);
     expect((await queue.getJob(job.id!))?.failedReason).toBe(STALLED_TOO_OFTEN);
     expect(failed.lastRunStats).toMatchObject({ jobId: job.id, failureReason: 'worker_lost', message: STALLED_TOO_OFTEN, failures: { worker_lost: 1 }, finishedAt: expect.any(String) });
+    // Site health counts it: a failed run on the task's one site.
+    expect(await runRows(task.id)).toEqual([
+      expect.objectContaining({ jobId: job.id, site: 'lagou', status: 'failed', failureReason: 'worker_lost', failures: { worker_lost: 1 }, scheduled: false }),
+    ]);
   });
 
   it('at start, fails running tasks whose job failed outside the crawl or is gone, and leaves live and recent runs alone', async () => {
@@ -120,6 +126,38 @@ describe(CrawlTaskReconciler.name, () => {
     expect((await taskRow(waitingLater.id)).status).toBe('running');
     expect((await taskRow(justStarted.id)).status).toBe('running');
     expect(await reconciler.sweep()).toBe(0);
+
+    // Each lost run is one failed crawl_runs row of its site, once: the second sweep added none.
+    expect(await runRows(lostOutside.id)).toEqual([expect.objectContaining({ jobId: failedJob.id, site: 'lagou', status: 'failed', failureReason: 'unexpected' })]);
+    expect(await runRows(vanished.id)).toEqual([expect.objectContaining({ site: 'lagou', status: 'failed', failureReason: 'worker_lost', failures: { worker_lost: 1 } })]);
+    expect(await runRows(waitingLater.id)).toEqual([]);
+  });
+
+  it('charges a lost run of several sites to the site it was loading, and the finished sites as completed', async () => {
+    const reconciler = (await startWorkerApp()).get(CrawlTaskReconciler);
+    // The sweep at start is over before the task exists: only the failed job ends it.
+    await reconciler.sweep();
+    const repository = dataSource.getRepository(CrawlTask);
+    const targets = ['https://sou.zhaopin.com/?jl=749&kw=AI', 'https://we.51job.com/pc/search?keyword=AI'];
+    const stats = {
+      jobId: 'two-sites',
+      attempt: 1,
+      startedAt: MINUTES_AGO(5).toISOString(),
+      failures: {},
+      currentSite: 'job51',
+      scheduled: true,
+      sites: { zhaopin: { pagesDone: 3, found: 30, failures: {} }, job51: { pagesDone: 1, found: 10, failures: {} } },
+    };
+    const task = await repository.save(
+      repository.create({ name: 'two sites, lost on the second', site: null, keywords: ['AI'], targetUrls: targets, status: 'running', lastRunAt: MINUTES_AGO(5), lastRunStats: stats as unknown as CrawlRunStatistics }),
+    );
+    const job = { id: 'two-sites', data: { taskId: task.id, scheduled: true }, finishedOn: Date.now() } as unknown as Job<CrawlJobData>;
+    await reconciler.jobFailed(job, new Error(STALLED_TOO_OFTEN));
+
+    expect(await runRows(task.id)).toEqual([
+      expect.objectContaining({ jobId: 'two-sites', site: 'job51', status: 'failed', failureReason: 'worker_lost', pagesDone: 1, found: 10, failures: { worker_lost: 1 }, scheduled: true }),
+      expect.objectContaining({ jobId: 'two-sites', site: 'zhaopin', status: 'completed', failureReason: null, pagesDone: 3, found: 30, scheduled: true }),
+    ]);
   });
 
   it('does not end a later run of the task when an earlier job of it fails', async () => {

@@ -76,7 +76,8 @@ export function TaskCard({ task, live, starting, onRun, onViewResults, onSchedul
         <Box sx={{ mt: 1 }} data-testid="crawl-task-stats">
           <Typography variant="body2">
             <Box component="span" sx={{ fontWeight: 600 }}>
-              {translate('aipm.crawler.tasks.stats_title')}：
+              {/* Fired by the schedule, not by the run button: the operator sees the schedule at work. */}
+              {translate(stats.scheduled ? 'aipm.crawler.tasks.stats_title_scheduled' : 'aipm.crawler.tasks.stats_title')}：
             </Box>
             {translate('aipm.crawler.tasks.stats', { pages: stats.pagesDone, found: stats.found, new: stats.new, duplicates: stats.duplicates })}
           </Typography>

@@ -1,4 +1,4 @@
-import { crawlDedupeKey, type CrawlResultResponse, type CrawlResultStatus as ResultStatus, CrawlResultStatus, type CrawlSite, isSearchSite, parseSalary, type ReviewDecision, SEARCH_SITE_DOMAINS, SEARCH_SITES } from '@aipm/contracts';
+import { crawlDedupeKey, type CrawlResultResponse, type CrawlResultStatus as ResultStatus, CrawlResultStatus, type CrawlSite, parseSalary, type ReviewDecision, siteOfUrl } from '@aipm/contracts';
 import { type CreateManualJobDto } from '@aipm/contracts/dto';
 import { CrawlResult, PublishedJob } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
@@ -14,12 +14,6 @@ export interface CrawlResultsFilter {
   taskId?: string;
   site?: CrawlSite;
   status?: ResultStatus;
-}
-
-/** A case-insensitive POSIX pattern: an http(s) address whose host is one of `domains` or under one. */
-export function hostPattern(domains: readonly string[]): string {
-  const names = domains.map((domain) => domain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-  return `^https?://([^/?#@]*@)?([^/?#@:]*\\.)?(${names})([:/?#]|$)`;
 }
 
 /**
@@ -45,11 +39,9 @@ export class CrawlResultsService {
     const builder = this.results.createQueryBuilder('result').where(`result.id IN (${REPRESENTATIVES})`);
     if (query.taskId) builder.andWhere('result."taskId" = :taskId', { taskId: query.taskId });
     if (query.status) builder.andWhere('result.status = :status', { status: query.status });
-    if (query.site) {
-      // By the posting's host, as siteOfUrl reads it: the canonical sourceUrl is always on the real site.
-      const known = query.site === 'other' ? SEARCH_SITES.flatMap((site) => SEARCH_SITE_DOMAINS[site]) : isSearchSite(query.site) ? SEARCH_SITE_DOMAINS[query.site] : [];
-      builder.andWhere(`result."sourceUrl" ${query.site === 'other' ? '!~*' : '~*'} :hostPattern`, { hostPattern: hostPattern(known) });
-    }
+    if (query.site === 'other') builder.andWhere(`(result.site IS NULL OR result.site = 'other')`);
+    // Every row names its site (the writers store it; the 1795514181517 migration filled in older rows).
+    else if (query.site) builder.andWhere('result.site = :site', { site: query.site });
     const [rows, total] = await builder
       .orderBy('result.createdAt', 'DESC')
       .addOrderBy('result.id', 'ASC')
@@ -97,7 +89,8 @@ export class CrawlResultsService {
           requirements: dto.requirements.trim(),
           skillTags: dto.skillTags.map((tag) => tag.trim()),
           sourceUrl: dto.sourceUrl.trim(),
-          site: null,
+          // The site its address is on, as a crawled row of the same posting would name it (the site filter).
+          site: siteOfUrl(dto.sourceUrl.trim()),
           dedupeKey: crawlDedupeKey(dto),
           rawData: null,
           status: CrawlResultStatus.Approved,

@@ -1,4 +1,4 @@
-import { CRAWL_WAIT_TIME_MIN_MS, type CrawlResultResponse, type CrawlResultSource, type CrawlTaskResponse, siteOfUrl } from '@aipm/contracts';
+import { CRAWL_WAIT_TIME_MIN_MS, type CrawlResultResponse, type CrawlResultSource, type CrawlTaskResponse } from '@aipm/contracts';
 import type { CrawlResult, CrawlTask } from '@aipm/database';
 
 /** Defaults of the task form (spec §5): JS rendering and anti-detection on, 8 s page wait. */
@@ -57,8 +57,7 @@ export function toCrawlResultView(result: CrawlResult, group: readonly CrawlResu
     reviewedAt: iso(result.reviewedAt),
     publishedAt: iso(result.publishedAt),
     createdAt: result.createdAt.toISOString(),
-    // Results crawled before sites were stored (ADR 020) still name their site, read from the address.
-    site: result.site ?? siteOfUrl(result.sourceUrl),
+    site: result.site,
     sources: [result, ...group.filter((other) => other.id !== result.id)].map(toCrawlResultSource),
   };
 }

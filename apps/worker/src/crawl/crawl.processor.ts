@@ -96,6 +96,11 @@ export class CrawlProcessor {
         for (let pageNumber = 1; pageNumber <= maxPages; pageNumber += 1) {
           if (this.stopping) await this.handBack(job, token, stats);
           site = adapter.site;
+          if (stats.currentSite !== site) {
+            // Stored before its first page: a worker that dies on it leaves the site to charge (site health).
+            stats.currentSite = site;
+            await this.tasks.update(task.id, { lastRunStats: stats });
+          }
           const tally = siteTally(stats, adapter.site);
           const loadUrl = this.registry.toLoadUrl(adapter, adapter.withPage(url, pageNumber));
           // Read before every page: a changed delay or cookie applies from the next page, not the next job.
@@ -139,6 +144,7 @@ export class CrawlProcessor {
     const previous = task.lastRunStats?.jobId === String(job.id) ? task.lastRunStats : null;
     return {
       ...newRunStatistics(String(job.id), job.attemptsMade + 1, new Date().toISOString()),
+      scheduled: job.data.scheduled === true,
       // Failures and their snapshots add up over the attempts of one run.
       failures: { ...(previous?.failures ?? {}) },
       snapshots: { ...(previous?.snapshots ?? {}) },

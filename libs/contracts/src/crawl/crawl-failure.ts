@@ -63,6 +63,10 @@ export interface CrawlRunStatistics {
   message: string | null;
   /** The same figures per site the run loaded pages of (a task may span sites); failures add up over attempts. */
   sites?: Partial<Record<CrawlSite, SiteRunTally>>;
+  /** The site whose page the run is loading (stored when it changes): a run lost mid-way is charged to it. */
+  currentSite?: CrawlSite;
+  /** Fired by the task's schedule rather than by an operator. */
+  scheduled?: boolean;
 }
 
 /** One site's share of a run (crawl_runs keeps one row per site when the run ends, for the site-health view). */

@@ -15,6 +15,7 @@ import { StudentsSection1795489639494 } from './migrations/1795489639494-student
 import { CrawlerOperations1795500470441 } from './migrations/1795500470441-crawler-operations';
 import { CrawlRun } from './crawler/crawl-run.entity';
 import { LeadPhoneNotifications1795500704794 } from './migrations/1795500704794-lead-phone-notifications';
+import { CrawlResultsBackfill1795514181517 } from './migrations/1795514181517-crawl-results-backfill';
 import { LeadNotification } from './notifications/lead-notification.entity';
 import { NotificationCall } from './notifications/notification-call.entity';
 import { Session } from './sessions/session.entity';
@@ -49,7 +50,7 @@ export const ALL_ENTITIES = [
 ];
 
 /** In order; append new migrations, never edit one that has run anywhere. */
-export const ALL_MIGRATIONS = [InitialSchema1763800000000, SingleAdminAndFirstTimePassword1763900000000, CrawlRunDetails1763950000000, LeadCapture1764000000000, StudentsSection1795489639494, CrawlerOperations1795500470441, LeadPhoneNotifications1795500704794];
+export const ALL_MIGRATIONS = [InitialSchema1763800000000, SingleAdminAndFirstTimePassword1763900000000, CrawlRunDetails1763950000000, LeadCapture1764000000000, StudentsSection1795489639494, CrawlerOperations1795500470441, LeadPhoneNotifications1795500704794, CrawlResultsBackfill1795514181517];
 
 /**
  * Options shared by the API, the worker, the CLI and tests. The schema changes only through

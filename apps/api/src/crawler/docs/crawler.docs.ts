@@ -51,8 +51,10 @@ export const CRAWL_RUN_STATISTICS = recordSchema<CrawlRunStatistics>(
       description: 'The same figures per site the run loaded pages of (a task may span sites)',
       example: { zhipin: { pagesDone: 3, found: 48, failures: { captcha: 1 } } },
     },
+    currentSite: oneOf(CRAWL_SITES, 'zhipin', 'The site whose page the run is loading (a run lost mid-way is charged to it in site health)'),
+    scheduled: boolean(false, 'Fired by the task\'s schedule rather than by an operator'),
   },
-  { description: 'What the last run of a task did', optional: ['sites'] },
+  { description: 'What the last run of a task did', optional: ['sites', 'currentSite', 'scheduled'] },
 );
 
 export const CRAWL_TASK = recordSchema<CrawlTaskResponse>('CrawlTaskResponse', {

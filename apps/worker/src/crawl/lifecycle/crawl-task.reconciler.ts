@@ -1,4 +1,4 @@
-import { type CrawlFailureReason, type CrawlRunStatistics, CrawlTaskStatus, newRunStatistics } from '@aipm/contracts';
+import { type CrawlFailureReason, type CrawlRunStatistics, type CrawlSite, CrawlTaskStatus, newRunStatistics, siteOfUrl } from '@aipm/contracts';
 import { CrawlTask } from '@aipm/database';
 import { bullOptions, CRAWL_QUEUE, type CrawlJobData } from '@aipm/queue';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -6,6 +6,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type Job, Queue } from 'bullmq';
 import { LessThan, type Repository } from 'typeorm';
 import { WORKER_ENV, type WorkerEnv } from '../../config/worker-env';
+import { CrawlRunRecorder } from './crawl-run.recorder';
 
 /** What BullMQ writes on a job that stalled (its worker died) more often than maxStalledCount allows. */
 export const STALLED_TOO_OFTEN = 'job stalled more than allowable limit';
@@ -27,6 +28,8 @@ export interface LostRun {
   reason: CrawlFailureReason;
   message: string;
   finishedAt: Date;
+  /** Fired by the task's schedule, when the failed job says so. */
+  scheduled?: boolean;
 }
 
 /** The task's statistics once its run is known lost: those of that run if it got as far as writing them. */
@@ -40,6 +43,16 @@ function lostRunStatistics(previous: CrawlRunStatistics | null, lost: LostRun): 
     message: lost.message,
     finishedAt: lost.finishedAt.toISOString(),
   };
+}
+
+/**
+ * The site a lost run is charged in site health: the one it was loading, else the task's only site;
+ * null when a run of several sites was lost before it loaded any page.
+ */
+export function lostRunSite(task: Pick<CrawlTask, 'site' | 'targetUrls'>, stats: CrawlRunStatistics): CrawlSite | null {
+  if (stats.currentSite) return stats.currentSite;
+  const sites = new Set<CrawlSite>(task.site && task.site !== 'other' ? [task.site] : task.targetUrls.map(siteOfUrl).filter((site) => site !== null));
+  return sites.size === 1 ? [...sites][0]! : null;
 }
 
 /** A job failed by BullMQ itself (stalled too often) is a lost worker; any other failure outside the crawl is unexpected. */
@@ -65,6 +78,7 @@ export class CrawlTaskReconciler implements OnApplicationBootstrap, OnApplicatio
     @Inject(WORKER_ENV) env: WorkerEnv,
     @Inject(CRAWL_RECONCILE_OPTIONS) private readonly options: CrawlReconcileOptions,
     @InjectRepository(CrawlTask) private readonly tasks: Repository<CrawlTask>,
+    private readonly runs: CrawlRunRecorder,
   ) {
     this.queue = new Queue<CrawlJobData>(CRAWL_QUEUE, bullOptions(env.REDIS_URL));
     this.queue.on('error', (error) => this.logger.warn(`crawl queue: ${error.message}`));
@@ -88,7 +102,11 @@ export class CrawlTaskReconciler implements OnApplicationBootstrap, OnApplicatio
     try {
       const finishedAt = new Date(job.finishedOn);
       // A run started after this job ended (lastRunAt later) is another run: not this failure's to end.
-      await this.failIfStillRunning(job.data.taskId, { jobId: String(job.id), reason: reasonOf(error.message), message: error.message, finishedAt }, { notStartedAfter: finishedAt });
+      await this.failIfStillRunning(
+        job.data.taskId,
+        { jobId: String(job.id), reason: reasonOf(error.message), message: error.message, finishedAt, scheduled: job.data.scheduled === true },
+        { notStartedAfter: finishedAt },
+      );
     } catch (failure) {
       // The sweep tries again later.
       this.logger.warn(`task ${job.data.taskId} (job ${job.id}) not marked failed yet: ${(failure as Error).message}`);
@@ -118,7 +136,7 @@ export class CrawlTaskReconciler implements OnApplicationBootstrap, OnApplicatio
       // The job the statistics name explains the end only if it ended after this run started.
       const explains = job?.failedReason && job.finishedOn && (!task.lastRunAt || job.finishedOn >= task.lastRunAt.getTime());
       const lost: LostRun = explains
-        ? { jobId, reason: reasonOf(job.failedReason), message: job.failedReason, finishedAt: new Date(job.finishedOn!) }
+        ? { jobId, reason: reasonOf(job.failedReason), message: job.failedReason, finishedAt: new Date(job.finishedOn!), scheduled: job.data?.scheduled === true }
         : { jobId: null, reason: 'worker_lost', message: 'the run ended without a result: its job is no longer queued or running', finishedAt: new Date() };
       if (await this.failIfStillRunning(task.id, lost, { read: task })) ended += 1;
     }
@@ -133,16 +151,32 @@ export class CrawlTaskReconciler implements OnApplicationBootstrap, OnApplicatio
     const task = check.read ?? (await this.tasks.findOneBy({ id: taskId }));
     if (!task || task.status !== CrawlTaskStatus.Running) return false;
     if (check.notStartedAfter && task.lastRunAt && task.lastRunAt.getTime() > check.notStartedAfter.getTime()) return false;
+    const stats = lostRunStatistics(task.lastRunStats, lost);
     const outcome = await this.tasks
       .createQueryBuilder()
       .update(CrawlTask)
-      .set({ status: CrawlTaskStatus.Failed, lastRunStats: lostRunStatistics(task.lastRunStats, lost) })
+      .set({ status: CrawlTaskStatus.Failed, lastRunStats: stats })
       .where('id = :id AND status = :running', { id: taskId, running: CrawlTaskStatus.Running })
       // Dates are written from JavaScript (millisecond precision); compare at that precision.
       .andWhere(task.lastRunAt ? `date_trunc('milliseconds', "lastRunAt") = :lastRunAt` : '"lastRunAt" IS NULL', { lastRunAt: task.lastRunAt })
       .execute();
     if (!outcome.affected) return false;
     this.logger.warn(`task ${taskId} failed (${lost.reason}, job ${lost.jobId ?? 'unknown'}): ${lost.message}`);
+    await this.recordLostRun(task, stats, lost).catch((error: unknown) => this.logger.warn(`task ${taskId}: lost run not recorded for site health: ${(error as Error).message}`));
     return true;
+  }
+
+  /** The lost run in crawl_runs, failed on the site it was loading (the processor never got to write it). */
+  private async recordLostRun(task: CrawlTask, stats: CrawlRunStatistics, lost: LostRun): Promise<void> {
+    const failedSite = lostRunSite(task, { ...stats, currentSite: stats.currentSite ?? (stats.jobId === task.lastRunStats?.jobId ? task.lastRunStats?.currentSite : undefined) });
+    if (!failedSite) return;
+    const tally = stats.sites?.[failedSite] ?? { pagesDone: 0, found: 0, failures: {} };
+    const sites = { ...stats.sites, [failedSite]: { ...tally, failures: { ...tally.failures, [lost.reason]: (tally.failures[lost.reason] ?? 0) + 1 } } };
+    // A run whose job is gone has no id of its own: its start names it, once (crawl_runs is unique per job and site).
+    const jobId = lost.jobId ?? (stats.jobId || `lost:${task.id}:${task.lastRunAt?.getTime() ?? stats.startedAt}`);
+    const scheduled = lost.scheduled ?? task.lastRunStats?.scheduled === true;
+    // Statistics written before runs kept their start (or none at all): the run started when the task says.
+    const startedAt = stats.startedAt || (task.lastRunAt ?? lost.finishedAt).toISOString();
+    await this.runs.record({ taskId: task.id, jobId, scheduled, stats: { ...stats, startedAt, sites }, failedSite });
   }
 }

@@ -85,7 +85,7 @@ export class CrawlResult {
   @Column({ type: 'text' })
   sourceUrl: string;
 
-  /** The site the posting was read from; null for jobs added by hand and rows from before ADR 020. */
+  /** The site the posting was read from (for a job added by hand: the site its address is on); null when on none. */
   @Column({ type: 'varchar', length: 32, nullable: true })
   site: CrawlSite | null;
 
