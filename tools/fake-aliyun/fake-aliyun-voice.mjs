@@ -184,6 +184,10 @@ export async function startFakeAliyunVoice({ accessKeyId, accessKeySecret, templ
     delayNext(action, ms) {
       queued[action].push({ delayMs: ms });
     },
+    /** The next request of `action` has its connection cut unanswered: the service is down for the client. */
+    dropNext(action) {
+      queued[action].push({ drop: true });
+    },
     reset() {
       calls.length = 0;
       requests.length = 0;

@@ -36,6 +36,7 @@ export interface FakeAliyunVoice {
   readonly throttled: number;
   failNext(action: 'SingleCallByTts' | 'QueryCallDetailByCallId', code: string, options?: { times?: number; status?: number; message?: string }): void;
   delayNext(action: 'SingleCallByTts' | 'QueryCallDetailByCallId', ms: number): void;
+  dropNext(action: 'SingleCallByTts' | 'QueryCallDetailByCallId'): void;
   reset(): void;
   close(): Promise<void>;
 }
