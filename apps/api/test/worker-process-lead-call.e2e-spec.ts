@@ -40,6 +40,22 @@ describe('a new lead rings the sales phone through a worker process', () => {
     expect(Number((await chain.sql.query(`SELECT count(*) AS n FROM lead_notifications`))[0].n)).toBe(1);
   });
 
+  it('replaces the estimate with the duration the provider measured once the call ended', async () => {
+    const admin = await chain.admin();
+    // The worker asks QueryCallDetailByCallId 5 s after placing the call; the stand-in answers 23 s, answered.
+    const [row] = await waitFor(async () => {
+      const rows = (await admin.get('/api/admin/notification-calls').expect(200)).body.data;
+      return rows[0]?.durationMeasured ? rows : undefined;
+    }, 30_000, 250);
+    expect(row).toMatchObject({ provider: 'aliyun', status: 'placed', leadName: '赵一', durationSeconds: 23, durationMeasured: true, costEstimateFen: 13 });
+    const [detail] = await chain.sql.query(`SELECT state, answered, "durationSeconds", price FROM notification_call_details`);
+    expect(detail).toEqual({ state: '200000', answered: true, durationSeconds: 23, price: null });
+    expect(chain.aliyun.requests.filter((request) => request.action === 'QueryCallDetailByCallId').at(-1)?.parameters).toMatchObject({
+      CallId: chain.aliyun.calls[0].callId,
+      ProdId: '11000000300006',
+    });
+  });
+
   it('holds a lead inside the per-number limit and calls when the worker’s delayed dispatch job runs', async () => {
     // The last call was "55 s ago": the next is allowed in about 5 s (1 a minute). The stand-in forgets its count.
     await chain.sql.query(`UPDATE notification_calls SET "createdAt" = now() - interval '55 seconds'`);
@@ -69,6 +85,19 @@ describe('a new lead rings the sales phone through a worker process', () => {
       expect.objectContaining({ provider: 'aliyun', status: 'failed', errorCode: 'ECONNRESET', calledNumber: chain.salesNumber }),
       expect.objectContaining({ provider: 'twilio', status: 'placed', leadCount: 1, calledNumber: FAKE_TWILIO.backupTo }),
     ]);
+
+    // The log names the lead on both attempts, the failed one too; Twilio's measured duration and price follow.
+    const admin = await chain.admin();
+    const rows = await waitFor(async () => {
+      const data = (await admin.get('/api/admin/notification-calls').query({ range: '[0,1]' }).expect(200)).body.data;
+      return data[0]?.durationMeasured ? data : undefined;
+    }, 30_000, 250);
+    expect(rows).toEqual([
+      expect.objectContaining({ provider: 'twilio', status: 'placed', leadKind: 'registration', leadName: '周五', durationSeconds: 31, durationMeasured: true, costEstimateFen: 13 }),
+      expect.objectContaining({ provider: 'aliyun', status: 'failed', leadKind: 'registration', leadName: '周五', durationMeasured: false, costEstimateFen: 0 }),
+    ]);
+    const [detail] = await chain.sql.query(`SELECT d.state, d.price, d."priceUnit" FROM notification_call_details d JOIN notification_calls c ON c.id = d."callId" WHERE c.provider = 'twilio'`);
+    expect(detail).toEqual({ state: 'completed', price: '-0.01300', priceUnit: 'USD' });
   });
 
   it('retries a call the provider throttled a minute later, without ringing the backup', async () => {

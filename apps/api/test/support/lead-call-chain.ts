@@ -10,6 +10,7 @@ import { createApp } from '../../src/bootstrap/create-app';
 import { type FakeAliyunVoice, type FakeTwilioApi, fakePhoneEnv, startFakeAliyunVoice, startFakeTwilioApi } from '../../../../tools/testing/fake-phone-providers';
 import { type PrivateRedis, startPrivateRedis } from '../../../../tools/testing/private-servers';
 import { type SpawnedProcess, spawnProcess } from '../../../../tools/testing/process';
+import { adminAgent } from './lead-admin';
 import { testApiEnv } from './test-env';
 
 const WORKER_MAIN = path.resolve(__dirname, '../../../worker/dist/main.js');
@@ -43,6 +44,7 @@ export async function startLeadCallChain(options: { salesNumber?: string; env?: 
   const queue = new Queue(NOTIFY_QUEUE, bullOptions(redis.url));
   queue.on('error', () => undefined);
 
+  let admin: Promise<ReturnType<typeof request.agent>> | undefined;
   let visitor = 0;
   const nextIp = () => `203.0.113.${(++visitor % 250) + 1}`;
 
@@ -75,6 +77,8 @@ export async function startLeadCallChain(options: { salesNumber?: string; env?: 
       twilio.reset();
     },
     workerOutput: () => worker.stdout() + worker.stderr(),
+    /** A signed-in back-office client (the first call registers the administrator). */
+    admin: () => (admin ??= adminAgent(app)),
     async close() {
       worker.kill('SIGTERM');
       await Promise.race([worker.exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
