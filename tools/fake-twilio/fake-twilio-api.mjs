@@ -96,7 +96,7 @@ export async function startFakeTwilioApi({ accountSid, authToken, fromNumbers = 
   });
 
   /** The call resource as Twilio answers it now: in progress, then completed with its duration and price. */
-  function callResource({ twiml, createdAt, ...call }) {
+  function callResource({ twiml: _twiml, createdAt, ...call }) {
     if (Date.now() < createdAt + callEndsAfterMs) return { ...call, status: 'in-progress', start_time: new Date(createdAt + 2_000).toUTCString() };
     return {
       ...call,
