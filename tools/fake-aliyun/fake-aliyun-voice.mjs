@@ -7,7 +7,10 @@
 //   - SingleCallByTts: CalledNumber, TtsCode (a template it knows), TtsParam (JSON with the template's
 //     variables), CalledShowNumber (if given, one of the account's numbers), and the per-called-number limits
 //     of the voice notification service (1 a minute, 5 an hour, 20 a day: isv.BUSINESS_LIMIT_CONTROL);
-//   - QueryCallDetailByCallId: CallId, ProdId, QueryDate (the connection test calls it; it places no call).
+//   - QueryCallDetailByCallId: CallId, ProdId, QueryDate (the connection test calls it; it places no call; the
+//     worker fetches a placed call's real duration with it). Data is the record as a JSON string, in the
+//     documented shape ({ callee, caller, state: '200000', stateDesc: '用户接听', duration, startDate, endDate,
+//     gmtCreate … }), and null until the call has ended (`callEndsAfterMs`) or for an unknown CallId.
 // Answers have the service's shapes: { RequestId, Code: 'OK', Message: 'OK', CallId } or HTTP 200 with a
 // business error code, HTTP 400/404 for signature and key errors. A test can queue errors and delays.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -62,8 +65,9 @@ export function rpcSignature(method, parameters, secret) {
  * @param {{ accessKeyId: string, accessKeySecret: string, templates?: Record<string, string[]>,
  *   showNumbers?: string[], port?: number, limits?: boolean }} options
  * templates: TtsCode → its variable names. limits: false turns the per-number limits off (a fuzz run).
+ * callSeconds: how long each placed call is answered for; callEndsAfterMs: when its record appears.
  */
-export async function startFakeAliyunVoice({ accessKeyId, accessKeySecret, templates = {}, showNumbers = [], port = 0, limits = true }) {
+export async function startFakeAliyunVoice({ accessKeyId, accessKeySecret, templates = {}, showNumbers = [], port = 0, limits = true, callSeconds = 23, callEndsAfterMs = 0 }) {
   const calls = [];
   const requests = [];
   const nonces = new Set();
@@ -126,7 +130,23 @@ export async function startFakeAliyunVoice({ accessKeyId, accessKeySecret, templ
         if (!parameters[name]) return fail(response, 400, 'MissingParameter', `The input parameter "${name}" that is mandatory for processing this request is not supplied.`);
       }
       const call = calls.find((candidate) => candidate.callId === parameters.CallId);
-      return send(response, 200, { RequestId: randomUUID().toUpperCase(), Code: 'OK', Message: 'OK', Data: call ? JSON.stringify({ callId: call.callId, state: '200000', duration: call.duration }) : null });
+      const ended = call && Date.now() >= Date.parse(call.at) + call.endsAfterMs;
+      const local = (ms) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '); // Beijing time, as the service writes it
+      const placed = call ? Date.parse(call.at) : 0;
+      const record = ended && {
+        callee: call.calledNumber,
+        caller: call.showNumber ?? '',
+        calleeShowNumber: call.showNumber ?? '',
+        callerShowNumber: call.showNumber ?? '',
+        gmtCreate: local(placed),
+        startDate: local(placed + 3_000),
+        endDate: local(placed + 3_000 + call.durationSeconds * 1000),
+        duration: call.durationSeconds,
+        state: '200000',
+        stateDesc: '用户接听',
+        hangupDirection: 1,
+      };
+      return send(response, 200, { RequestId: randomUUID().toUpperCase(), Code: 'OK', Message: 'OK', Data: record ? JSON.stringify(record) : null });
     }
 
     if (action === 'SingleCallByTts') {
@@ -154,7 +174,7 @@ export async function startFakeAliyunVoice({ accessKeyId, accessKeySecret, templ
         placedAt.set(calledNumber, [...times, now]);
       }
       const callId = `${Date.now()}^${randomBytes(5).readUInt32BE(0)}`;
-      calls.push({ callId, calledNumber, showNumber: showNumber ?? null, ttsCode, ttsParam: values, outId: parameters.OutId ?? null, at: new Date().toISOString() });
+      calls.push({ callId, calledNumber, showNumber: showNumber ?? null, ttsCode, ttsParam: values, outId: parameters.OutId ?? null, at: new Date().toISOString(), durationSeconds: callSeconds, endsAfterMs: callEndsAfterMs });
       return send(response, 200, { RequestId: randomUUID().toUpperCase(), Code: 'OK', Message: 'OK', CallId: callId });
     }
 
@@ -183,6 +203,10 @@ export async function startFakeAliyunVoice({ accessKeyId, accessKeySecret, templ
     /** The next request of `action` is answered only after `ms` (a timeout for a client that waits less). */
     delayNext(action, ms) {
       queued[action].push({ delayMs: ms });
+    },
+    /** The next request of `action` has its connection cut unanswered: the service is down for the client. */
+    dropNext(action) {
+      queued[action].push({ drop: true });
     },
     reset() {
       calls.length = 0;

@@ -3,6 +3,9 @@
 // (TWILIO_API_BASE; the client reaches it through a custom httpClient, see libs/server/phone):
 //   POST /2010-04-01/Accounts/{AccountSid}/Calls.json   form: To, From, Twiml (or Url)  → 201 call resource
 //   GET  /2010-04-01/Accounts/{AccountSid}.json                                          → 200 account resource
+//   GET  /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}.json                          → 200 call resource: status
+//        in-progress until `callEndsAfterMs` has passed, then completed with duration and price (per started
+//        minute at `pricePerMinute` USD, negative as Twilio writes it)
 // Both require HTTP basic auth AccountSid:AuthToken (401, code 20003, as Twilio answers). To must be E.164 or
 // a sip: address and From one of the account's numbers; mainland-China numbers (+86) are refused with 21215
 // (geographic permission), as Twilio does. A test can queue errors and delays.
@@ -15,13 +18,15 @@ export const TWILIO_CODES = { authenticate: 20003, notFound: 20404, invalidTo: 2
 const sid = (prefix) => `${prefix}${randomBytes(16).toString('hex')}`;
 
 /**
- * @param {{ accountSid: string, authToken: string, fromNumbers?: string[], port?: number }} options
+ * @param {{ accountSid: string, authToken: string, fromNumbers?: string[], port?: number, callSeconds?: number,
+ *   callEndsAfterMs?: number, pricePerMinute?: number }} options
+ * callSeconds: how long each placed call is answered for; callEndsAfterMs: when it is completed.
  */
-export async function startFakeTwilioApi({ accountSid, authToken, fromNumbers = [], port = 0 }) {
+export async function startFakeTwilioApi({ accountSid, authToken, fromNumbers = [], port = 0, callSeconds = 31, callEndsAfterMs = 0, pricePerMinute = 0.013 }) {
   const calls = [];
   const requests = [];
-  /** Per endpoint ('calls' | 'account'): answers to give next: { status, code, message } or { delayMs }. */
-  const queued = { calls: [], account: [] };
+  /** Per endpoint ('calls' | 'account' | 'call'): answers to give next: { status, code, message } or { delayMs }. */
+  const queued = { calls: [], account: [], call: [] };
 
   const send = (response, status, body) => {
     response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
@@ -47,7 +52,8 @@ export async function startFakeTwilioApi({ accountSid, authToken, fromNumbers = 
     requests.push({ method: request.method, path: url.pathname, form, authorization: request.headers.authorization ?? null });
 
     const accountPath = `/2010-04-01/Accounts/${accountSid}`;
-    const endpoint = url.pathname === `${accountPath}/Calls.json` ? 'calls' : url.pathname === `${accountPath}.json` ? 'account' : null;
+    const callSid = new RegExp(`^${accountPath}/Calls/(CA[0-9a-f]{32})\\.json$`).exec(url.pathname)?.[1];
+    const endpoint = url.pathname === `${accountPath}/Calls.json` ? 'calls' : url.pathname === `${accountPath}.json` ? 'account' : callSid ? 'call' : null;
     const next = endpoint ? queued[endpoint].shift() : undefined;
     if (next?.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
 
@@ -59,14 +65,20 @@ export async function startFakeTwilioApi({ accountSid, authToken, fromNumbers = 
     if (endpoint === 'account' && request.method === 'GET') {
       return send(response, 200, { sid: accountSid, friendly_name: 'Stand-in account', status: 'active', type: 'Full', date_created: new Date().toUTCString(), uri: `${accountPath}.json` });
     }
+    if (endpoint === 'call' && request.method === 'GET') {
+      const call = calls.find((candidate) => candidate.sid === callSid);
+      if (!call) return fail(response, 404, TWILIO_CODES.notFound, `The requested resource ${url.pathname} was not found`);
+      return send(response, 200, callResource(call));
+    }
     if (endpoint === 'calls' && request.method === 'POST') {
       const { To: to, From: from, Twiml: twiml, Url: twimlUrl } = form;
       if (!to || !(/^\+[1-9]\d{6,14}$/.test(to) || /^sip:[^@\s]+@[^\s]+$/.test(to))) return fail(response, 400, TWILIO_CODES.invalidTo, `The 'To' number ${to ?? ''} is not a valid phone number.`);
       if (to.startsWith('+86')) return fail(response, 400, TWILIO_CODES.geoPermission, `Account not allowed to call ${to}`);
       if (!from || !fromNumbers.includes(from)) return fail(response, 400, TWILIO_CODES.invalidFrom, `The 'From' number ${from ?? ''} is not a valid phone number, shortcode, or alphanumeric sender ID.`);
       if (!twiml && !twimlUrl) return fail(response, 400, TWILIO_CODES.twimlMissing, 'Url parameter is required.');
+      const callId = sid('CA');
       const call = {
-        sid: sid('CA'),
+        sid: callId,
         account_sid: accountSid,
         to,
         from,
@@ -75,13 +87,27 @@ export async function startFakeTwilioApi({ accountSid, authToken, fromNumbers = 
         duration: null,
         price: null,
         date_created: new Date().toUTCString(),
-        uri: `${accountPath}/Calls/${sid('CA')}.json`,
+        uri: `${accountPath}/Calls/${callId}.json`,
       };
-      calls.push({ ...call, twiml: twiml ?? null });
+      calls.push({ ...call, twiml: twiml ?? null, createdAt: Date.now() });
       return send(response, 201, call);
     }
     return fail(response, 405, 20004, 'Method not allowed');
   });
+
+  /** The call resource as Twilio answers it now: in progress, then completed with its duration and price. */
+  function callResource({ twiml: _twiml, createdAt, ...call }) {
+    if (Date.now() < createdAt + callEndsAfterMs) return { ...call, status: 'in-progress', start_time: new Date(createdAt + 2_000).toUTCString() };
+    return {
+      ...call,
+      status: 'completed',
+      start_time: new Date(createdAt + 2_000).toUTCString(),
+      end_time: new Date(createdAt + 2_000 + callSeconds * 1000).toUTCString(),
+      duration: String(callSeconds),
+      price: (-Math.ceil(callSeconds / 60) * pricePerMinute).toFixed(5),
+      price_unit: 'USD',
+    };
+  }
 
   await new Promise((resolve, reject) => {
     server.once('error', reject);

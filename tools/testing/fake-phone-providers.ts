@@ -27,6 +27,7 @@ export interface FakeAliyunCall {
   ttsParam: Record<string, string>;
   outId: string | null;
   at: string;
+  durationSeconds: number;
 }
 
 export interface FakeAliyunVoice {
@@ -36,6 +37,7 @@ export interface FakeAliyunVoice {
   readonly throttled: number;
   failNext(action: 'SingleCallByTts' | 'QueryCallDetailByCallId', code: string, options?: { times?: number; status?: number; message?: string }): void;
   delayNext(action: 'SingleCallByTts' | 'QueryCallDetailByCallId', ms: number): void;
+  dropNext(action: 'SingleCallByTts' | 'QueryCallDetailByCallId'): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -51,8 +53,8 @@ export interface FakeTwilioApi {
   url: string;
   calls: FakeTwilioCall[];
   requests: Array<{ method: string; path: string; form: Record<string, string>; authorization: string | null }>;
-  failNext(endpoint: 'calls' | 'account', status: number, code: number, options?: { times?: number; message?: string }): void;
-  delayNext(endpoint: 'calls' | 'account', ms: number): void;
+  failNext(endpoint: 'calls' | 'account' | 'call', status: number, code: number, options?: { times?: number; message?: string }): void;
+  delayNext(endpoint: 'calls' | 'account' | 'call', ms: number): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -64,7 +66,7 @@ export const ALIYUN_CODES = {
   systemError: 'isp.SYSTEM_ERROR',
 } as const;
 
-export async function startFakeAliyunVoice(options: { limits?: boolean; showNumbers?: string[] } = {}): Promise<FakeAliyunVoice> {
+export async function startFakeAliyunVoice(options: { limits?: boolean; showNumbers?: string[]; callSeconds?: number; callEndsAfterMs?: number } = {}): Promise<FakeAliyunVoice> {
   const module = (await import(path.resolve(__dirname, '../fake-aliyun/fake-aliyun-voice.mjs'))) as { startFakeAliyunVoice(options: object): Promise<FakeAliyunVoice> };
   return module.startFakeAliyunVoice({
     accessKeyId: FAKE_ALIYUN.accessKeyId,
@@ -74,9 +76,9 @@ export async function startFakeAliyunVoice(options: { limits?: boolean; showNumb
   });
 }
 
-export async function startFakeTwilioApi(): Promise<FakeTwilioApi> {
+export async function startFakeTwilioApi(options: { callSeconds?: number; callEndsAfterMs?: number; pricePerMinute?: number } = {}): Promise<FakeTwilioApi> {
   const module = (await import(path.resolve(__dirname, '../fake-twilio/fake-twilio-api.mjs'))) as { startFakeTwilioApi(options: object): Promise<FakeTwilioApi> };
-  return module.startFakeTwilioApi({ accountSid: FAKE_TWILIO.accountSid, authToken: FAKE_TWILIO.authToken, fromNumbers: [FAKE_TWILIO.fromNumber] });
+  return module.startFakeTwilioApi({ accountSid: FAKE_TWILIO.accountSid, authToken: FAKE_TWILIO.authToken, fromNumbers: [FAKE_TWILIO.fromNumber], ...options });
 }
 
 /** The phone variables of an API or worker that should call the two stand-ins. */

@@ -21,7 +21,9 @@ function useCallText() {
       if (record.leadCount > 1) return t('batch_lead', { count: record.leadCount });
       return record.leadKind ? `${t(`kinds.${record.leadKind}`)} · ${record.leadName ?? ''}` : t('batch_lead', { count: record.leadCount });
     },
-    duration: (record: NotificationCallResponse) => (record.durationSeconds === null ? '—' : t('seconds', { count: record.durationSeconds })),
+    // The speech's estimate until the provider's record of the ended call replaces it.
+    duration: (record: NotificationCallResponse) =>
+      record.durationSeconds === null ? '—' : t(record.durationMeasured ? 'seconds' : 'seconds_estimated', { count: record.durationSeconds }),
     // Fen are the cents of spec §9's money rule: one shared formatter, ¥ with two decimals.
     cost: (record: NotificationCallResponse) => formatMoneyFromCents(record.costEstimateFen),
   };

@@ -50,6 +50,7 @@ export const zhPhoneConfigMessages = {
   test_call_lead: '测试电话',
   batch_lead: '%{count} 条线索',
   seconds: '%{count} 秒',
+  seconds_estimated: '约 %{count} 秒（估算）',
   filter_all: '全部',
 };
 
@@ -104,5 +105,6 @@ export const enPhoneConfigMessages: typeof zhPhoneConfigMessages = {
   test_call_lead: 'Test call',
   batch_lead: '%{count} leads',
   seconds: '%{count} s',
+  seconds_estimated: '~%{count} s (estimate)',
   filter_all: 'All',
 };

@@ -25,9 +25,8 @@ interface LeadOfCall {
 }
 
 /**
- * The notification log (issue 15): every attempt of every provider, newest first. A call that announced one
- * lead names it; the leads of a call that was not placed went back to pending and are named by the call that
- * announced them.
+ * The notification log (issue 15): every attempt of every provider, newest first. An attempt that covered one
+ * lead names it (notification_call_leads), whether it was placed or not.
  */
 @Injectable()
 export class NotificationCallsService {
@@ -54,20 +53,25 @@ export class NotificationCallsService {
       single.length === 0
         ? []
         : await this.dataSource.query(
-            `SELECT n."callId", CASE WHEN n."registrationId" IS NOT NULL THEN 'registration' ELSE 'contact' END AS "kind",
+            `SELECT l."callId", CASE WHEN n."registrationId" IS NOT NULL THEN 'registration' ELSE 'contact' END AS "kind",
                     COALESCE(n."registrationId", n."contactMessageId") AS "leadId", COALESCE(r."name", c."name") AS "name"
-             FROM "lead_notifications" n
+             FROM "notification_call_leads" l
+             JOIN "lead_notifications" n ON n."id" = l."leadNotificationId"
              LEFT JOIN "registrations" r ON r."id" = n."registrationId"
              LEFT JOIN "contact_messages" c ON c."id" = n."contactMessageId"
-             WHERE n."callId" = ANY($1)`,
+             WHERE l."callId" = ANY($1)`,
             [single],
           );
     const leadOf = new Map(leads.map((lead) => [String(lead.callId), lead]));
-    return rows.map((row) => toResponse(row, leadOf.get(row.id) ?? null));
+    const placed = rows.filter((row) => row.providerCallId).map((row) => row.id);
+    const measured: Array<{ callId: string }> =
+      placed.length === 0 ? [] : await this.dataSource.query(`SELECT "callId" FROM "notification_call_details" WHERE "callId" = ANY($1)`, [placed]);
+    const measuredIds = new Set(measured.map((row) => String(row.callId)));
+    return rows.map((row) => toResponse(row, leadOf.get(row.id) ?? null, measuredIds.has(row.id)));
   }
 }
 
-function toResponse(row: NotificationCall, lead: LeadOfCall | null): NotificationCallResponse {
+function toResponse(row: NotificationCall, lead: LeadOfCall | null, durationMeasured: boolean): NotificationCallResponse {
   return {
     id: row.id,
     provider: row.provider,
@@ -80,6 +84,7 @@ function toResponse(row: NotificationCall, lead: LeadOfCall | null): Notificatio
     leadName: lead?.name ?? null,
     providerCallId: row.providerCallId,
     durationSeconds: row.durationSeconds,
+    durationMeasured,
     costEstimateFen: row.costEstimateFen,
     errorCode: row.errorCode,
     error: row.error,

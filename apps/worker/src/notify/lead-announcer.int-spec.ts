@@ -10,6 +10,7 @@ import {
   startFakeAliyunVoice,
   startFakeTwilioApi,
 } from '../../../../tools/testing/fake-phone-providers';
+import { CallDetailRecorder, CallNotEndedError } from './call-detail.recorder';
 import { AnnouncementFailedError, LeadAnnouncer, voiceClients } from './lead-announcer';
 
 const SALES = '13800138000';
@@ -176,6 +177,47 @@ describe(LeadAnnouncer.name, () => {
     await expect(announcer().dispatch()).resolves.toMatchObject({ announced: 1 });
     expect(await sql.query(`SELECT status, "errorCode" FROM notification_calls WHERE id = $1`, [id])).toEqual([{ status: 'failed', errorCode: 'INTERRUPTED' }]);
     expect(aliyun.calls).toHaveLength(1);
+  });
+
+  it('links every attempt to the leads it covered, the failed one too', async () => {
+    const id = await newRegistration('韩梅梅');
+    aliyun.failNext('SingleCallByTts', ALIYUN_CODES.systemError, { status: 503 });
+    await expect(announcer().dispatch()).resolves.toMatchObject({ provider: 'twilio' });
+    const links = await sql.query(
+      `SELECT c.provider, c.status, n."registrationId" FROM notification_call_leads l JOIN notification_calls c ON c.id = l."callId"
+       JOIN lead_notifications n ON n.id = l."leadNotificationId" ORDER BY c."createdAt", c."finishedAt"`,
+    );
+    expect(links).toEqual([
+      { provider: 'aliyun', status: 'failed', registrationId: id },
+      { provider: 'twilio', status: 'placed', registrationId: id },
+    ]);
+  });
+
+  it('records the provider’s measured duration once the call ended, and asks again while it goes on', async () => {
+    const ongoing = await startFakeTwilioApi({ callSeconds: 75, callEndsAfterMs: 1_500 });
+    try {
+      const chosen = settings({ TWILIO_API_BASE: ongoing.url });
+      const clients = voiceClients(chosen, 2_000);
+      await newRegistration();
+      aliyun.failNext('SingleCallByTts', ALIYUN_CODES.invalidTemplate);
+      const placed = await new LeadAnnouncer(sql, chosen, clients, () => now).dispatch();
+      if (!('callId' in placed)) throw new Error('no call placed');
+      const recorder = new CallDetailRecorder(sql, clients);
+      // Twilio still says in-progress: the job throws so BullMQ retries it.
+      await expect(recorder.record(placed.callId)).rejects.toThrow(CallNotEndedError);
+      await new Promise((resolve) => setTimeout(resolve, 1_600));
+      await expect(recorder.record(placed.callId)).resolves.toEqual({
+        recorded: { state: 'completed', answered: true, durationSeconds: 75, price: '-0.02600', priceUnit: 'USD' },
+      });
+      // 75 s: two started minutes.
+      expect(await sql.query(`SELECT "durationSeconds", "costEstimateFen" FROM notification_calls WHERE id = $1`, [placed.callId])).toEqual([{ durationSeconds: 75, costEstimateFen: 26 }]);
+      await expect(recorder.record(placed.callId)).resolves.toEqual({ skipped: 'already-recorded' });
+      // A failed attempt has nothing to record.
+      const [failed] = await sql.query(`SELECT id FROM notification_calls WHERE status = 'refused'`);
+      await expect(recorder.record(failed.id)).resolves.toEqual({ skipped: 'not-placed' });
+    } finally {
+      await ongoing.close();
+    }
   });
 
   it('attempts no call without any provider configured', async () => {

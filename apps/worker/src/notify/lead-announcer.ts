@@ -30,8 +30,8 @@ export class AnnouncementFailedError extends Error {
 }
 
 export interface VoiceClients {
-  primary: Pick<AliyunVoiceClient, 'callByTts'> | null;
-  backup: Pick<TwilioVoiceClient, 'call'> | null;
+  primary: Pick<AliyunVoiceClient, 'callByTts' | 'callDetail'> | null;
+  backup: Pick<TwilioVoiceClient, 'call' | 'callDetail'> | null;
 }
 
 export function voiceClients(settings: PhoneSettings, timeoutMs = 10_000): VoiceClients {
@@ -165,6 +165,8 @@ export class LeadAnnouncer {
         [provider, pending.length === 1 ? NotificationCallTrigger.Lead : NotificationCallTrigger.Batch, calledNumber, pending.length, this.clock()],
       );
       await manager.query(`UPDATE "lead_notifications" SET "callId" = $1 WHERE "id" = ANY($2)`, [callId, pending.map((row) => row.id)]);
+      // Kept whatever the attempt's outcome: the log names a failed attempt's lead after it went back to pending.
+      await manager.query(`INSERT INTO "notification_call_leads" ("callId", "leadNotificationId") SELECT $1, unnest($2::uuid[])`, [callId, pending.map((row) => row.id)]);
       const leads = pending.map((row) => ({
         kind: row.kind,
         name: row.name,

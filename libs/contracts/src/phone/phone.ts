@@ -84,9 +84,11 @@ export interface NotificationCallResponse {
   leadId: string | null;
   leadName: string | null;
   providerCallId: string | null;
-  /** Seconds of speech the announcement takes (the provider reports the real duration later, if at all). */
+  /** The provider's measured duration once the call ended (`durationMeasured`), else the speech's estimate. */
   durationSeconds: number | null;
-  /** Billed minutes × 0.13 RMB, in fen; 0 when no call was placed. */
+  /** True once the provider's record of the ended call replaced the estimate. */
+  durationMeasured: boolean;
+  /** Started minutes × 0.13 RMB, in fen, of the measured duration (else of the estimate); 0 when no call was placed. */
   costEstimateFen: number;
   errorCode: string | null;
   error: string | null;

@@ -112,7 +112,8 @@ export class PhoneEnv extends ServicesEnv {
   TWILIO_API_BASE: string = 'https://api.twilio.com';
 
   // Leads arriving in this local window are announced in one call when it ends; "off" calls at any hour.
-  @Matches(/^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/, { message: 'must be a window such as 21:00-09:00, or off' })
+  // Seconds are optional (21:00:00-09:00:30), so a test can end a window a few seconds from now.
+  @Matches(/^(off|([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?-([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)$/, { message: 'must be a window such as 21:00-09:00 (seconds optional: 21:00:00-09:00:30), or off' })
   PHONE_QUIET_HOURS: string = '21:00-09:00';
 
   @IsTimeZone({ message: 'must be an IANA time zone such as Asia/Shanghai' })

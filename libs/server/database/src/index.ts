@@ -16,6 +16,8 @@ export { StudentAccount } from './students/student-account.entity';
 export { Session } from './sessions/session.entity';
 export { NotificationCall } from './notifications/notification-call.entity';
 export { LeadNotification } from './notifications/lead-notification.entity';
+export { NotificationCallLead } from './notifications/notification-call-lead.entity';
+export { NotificationCallDetail } from './notifications/notification-call-detail.entity';
 export { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 export { CrawlRunDetails1763950000000 } from './migrations/1763950000000-crawl-run-details';
 export { SingleAdminAndFirstTimePassword1763900000000 } from './migrations/1763900000000-single-admin-and-first-time-password';
@@ -23,6 +25,7 @@ export { LeadCapture1764000000000 } from './migrations/1764000000000-lead-captur
 export { StudentsSection1795489639494 } from './migrations/1795489639494-students-section';
 export { CrawlerOperations1795500470441 } from './migrations/1795500470441-crawler-operations';
 export { LeadPhoneNotifications1795500704794 } from './migrations/1795500704794-lead-phone-notifications';
+export { NotificationCallLeadsAndDetails1795515271872 } from './migrations/1795515271872-notification-call-leads-and-details';
 export {
   ALL_ENTITIES,
   ALL_MIGRATIONS,

@@ -1,7 +1,7 @@
 import { PhoneProvider } from '@aipm/contracts';
 import RPCClient from '@alicloud/pop-core';
 import type { AnnouncementParams } from './announcement';
-import { type PlacedCall, VoiceCallError } from './voice-call.error';
+import { type PlacedCall, type ProviderCallDetail, VoiceCallError } from './voice-call.error';
 
 export interface AliyunVoiceSettings {
   accessKeyId: string;
@@ -24,7 +24,20 @@ interface RpcAnswer {
   Message?: string;
   RequestId?: string;
   CallId?: string;
+  /** QueryCallDetailByCallId: the call's record as a JSON string, null until the service has it. */
+  Data?: string | null;
 }
+
+/** QueryCallDetailByCallId's Data (voice notification): state "200000" is 用户接听, duration in seconds. */
+interface AliyunCallRecord {
+  state?: string;
+  stateDesc?: string;
+  duration?: number | string;
+  startDate?: string;
+  endDate?: string;
+}
+
+const ANSWERED_STATE = '200000';
 
 interface RpcFailure {
   code?: string;
@@ -76,6 +89,25 @@ export class AliyunVoiceClient {
       ProdId: VOICE_NOTIFICATION_PROD_ID,
       QueryDate: Date.now(),
     });
+  }
+
+  /**
+   * The call's record once it ended (QueryCallDetailByCallId with the voice notification product id and the
+   * day it was placed, in ms), or null while the service has no final record yet (Data null, or no state).
+   */
+  async callDetail(callId: string, placedAt: Date): Promise<ProviderCallDetail | null> {
+    const answer = await this.request('QueryCallDetailByCallId', { CallId: callId, ProdId: VOICE_NOTIFICATION_PROD_ID, QueryDate: placedAt.getTime() });
+    if (!answer.Data) return null;
+    let record: AliyunCallRecord;
+    try {
+      record = JSON.parse(answer.Data) as AliyunCallRecord;
+    } catch {
+      throw new VoiceCallError(PhoneProvider.Aliyun, 'failed', 'BAD_CALL_DETAIL', '阿里云返回的呼叫详情无法解析');
+    }
+    if (!record.state) return null;
+    const answered = record.state === ANSWERED_STATE;
+    const seconds = Number(record.duration ?? 0);
+    return { state: record.state, answered, durationSeconds: answered && Number.isFinite(seconds) ? Math.max(0, Math.round(seconds)) : 0, price: null, priceUnit: null };
   }
 
   private async request(action: string, params: Record<string, string | number>): Promise<RpcAnswer> {

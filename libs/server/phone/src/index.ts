@@ -1,6 +1,6 @@
 export { AliyunVoiceClient, type AliyunVoiceSettings } from './aliyun-voice.client';
 export { TwilioVoiceClient, type TwilioVoiceSettings } from './twilio-voice.client';
-export { VoiceCallError, type PlacedCall, type VoiceCallOutcome } from './voice-call.error';
+export { VoiceCallError, type PlacedCall, type ProviderCallDetail, type VoiceCallOutcome } from './voice-call.error';
 export {
   announcementParams,
   announcementText,

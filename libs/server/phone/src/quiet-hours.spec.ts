@@ -15,7 +15,15 @@ describe(quietUntil.name, () => {
     expect(quietUntil(new Date('2026-11-24T14:30:00Z'), parseQuietHours('off', 'Asia/Shanghai'))).toBeNull();
   });
 
+  it('reads seconds, so a window can end a few seconds from now', () => {
+    const short = parseQuietHours('09:59:00-10:00:20', 'Asia/Shanghai');
+    expect(quietUntil(new Date('2026-11-25T02:00:05Z'), short)).toEqual(new Date('2026-11-25T02:00:20Z')); // 10:00:05
+    expect(quietUntil(new Date('2026-11-25T02:00:20Z'), short)).toBeNull();
+    expect(quietUntil(new Date('2026-11-25T01:58:59Z'), short)).toBeNull();
+  });
+
   it('rejects a window it cannot read', () => {
+    expect(() => parseQuietHours('21:00:60-09:00', 'Asia/Shanghai')).toThrow(/21:00-09:00/);
     expect(() => parseQuietHours('9pm-9am', 'Asia/Shanghai')).toThrow(/21:00-09:00/);
   });
 });

@@ -3,22 +3,25 @@
  * also when Alibaba Cloud's public mode refuses calls) in which no call is placed; leads wait for its end.
  */
 export interface QuietHours {
-  /** Minutes after local midnight. A window with start > end spans midnight. */
+  /** Minutes (with fractions: seconds) after local midnight. A window with start > end spans midnight. */
   startMinute: number;
   endMinute: number;
   timeZone: string;
 }
 
-const WINDOW = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/;
+/** HH:MM or HH:MM:SS; the seconds let an end-to-end test put "now" inside a window that ends shortly. */
+const TIME = '([01]\\d|2[0-3]):([0-5]\\d)(?::([0-5]\\d))?';
+const QUIET_HOURS_PATTERN = new RegExp(`^(?:off|${TIME}-${TIME})$`, 'i');
 
-/** "21:00-09:00" → the window; "off" → null (calls at any hour). Throws on anything else. */
+/** "21:00-09:00" (or "21:00:00-09:00:30") → the window; "off" → null (calls at any hour). Throws on anything else. */
 export function parseQuietHours(text: string, timeZone: string): QuietHours | null {
   if (text.trim().toLowerCase() === 'off') return null;
-  const match = WINDOW.exec(text.trim());
+  const match = QUIET_HOURS_PATTERN.exec(text.trim());
   if (!match) throw new Error(`quiet hours must look like 21:00-09:00 or be "off", not "${text}"`);
-  const startMinute = Number(match[1]) * 60 + Number(match[2]);
-  const endMinute = Number(match[3]) * 60 + Number(match[4]);
-  if (startMinute === endMinute) throw new Error('quiet hours must not start and end at the same minute');
+  const minuteOf = (hours: string, minutes: string, seconds = '0') => Number(hours) * 60 + Number(minutes) + Number(seconds) / 60;
+  const startMinute = minuteOf(match[1], match[2], match[3]);
+  const endMinute = minuteOf(match[4], match[5], match[6]);
+  if (startMinute === endMinute) throw new Error('quiet hours must not start and end at the same moment');
   return { startMinute, endMinute, timeZone };
 }
 

@@ -1,7 +1,10 @@
 import { PhoneProvider } from '@aipm/contracts';
 import twilio from 'twilio';
 import RequestClient from 'twilio/lib/base/RequestClient';
-import { type PlacedCall, VoiceCallError } from './voice-call.error';
+import { type PlacedCall, type ProviderCallDetail, VoiceCallError } from './voice-call.error';
+
+// A call in one of these has ended; queued, ringing and in-progress have not.
+const FINAL_STATUSES = new Set(['completed', 'busy', 'failed', 'no-answer', 'canceled']);
 
 export interface TwilioVoiceSettings {
   accountSid: string;
@@ -48,6 +51,25 @@ export class TwilioVoiceClient {
     try {
       const call = await this.client.calls.create({ to, from: this.settings.fromNumber, twiml: `<Response>${say}<Pause length="1"/>${say}</Response>` });
       return { providerCallId: call.sid };
+    } catch (error) {
+      throw classify(error as Error & { status?: number; code?: number | string });
+    }
+  }
+
+  /** The call's record once it ended (GET …/Calls/{Sid}.json: status, duration, price), or null while it goes on. */
+  async callDetail(sid: string): Promise<ProviderCallDetail | null> {
+    try {
+      const call = await this.client.calls(sid).fetch();
+      if (!FINAL_STATUSES.has(call.status)) return null;
+      const answered = call.status === 'completed';
+      const seconds = Number(call.duration ?? 0);
+      return {
+        state: call.status,
+        answered,
+        durationSeconds: answered && Number.isFinite(seconds) ? Math.max(0, Math.round(seconds)) : 0,
+        price: call.price ?? null,
+        priceUnit: call.price ? (call.priceUnit ?? null) : null,
+      };
     } catch (error) {
       throw classify(error as Error & { status?: number; code?: number | string });
     }

@@ -26,3 +26,18 @@ export class VoiceCallError extends Error {
 export interface PlacedCall {
   providerCallId: string;
 }
+
+/**
+ * A call's record at the provider once it ended (ADR 021, "Call details"): fetched by the worker through the
+ * provider's API (Alibaba Cloud QueryCallDetailByCallId, Twilio's call resource), as no public callback URL exists.
+ */
+export interface ProviderCallDetail {
+  /** Alibaba Cloud's state code (200000 answered …) or Twilio's final status (completed, no-answer …). */
+  state: string;
+  answered: boolean;
+  /** The provider's measured duration; 0 when not answered. */
+  durationSeconds: number;
+  /** The provider's own price when it reports one (Twilio: "-0.01300" in `priceUnit`), else null. */
+  price: string | null;
+  priceUnit: string | null;
+}

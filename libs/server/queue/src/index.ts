@@ -25,6 +25,10 @@ export {
   type CrawlerDiagnosticsJobResult,
 } from './crawler-diagnostics-job';
 export {
+  CALL_DETAIL_JOB_NAME,
+  CALL_DETAIL_JOB_OPTIONS,
+  scheduleCallDetail,
+  type CallDetailJobData,
   NOTIFY_JOB_NAME,
   NOTIFY_JOB_OPTIONS,
   enqueueLeadNotification,

@@ -54,3 +54,28 @@ export function scheduleNotifyDispatch(queue: Queue, at: Date, now: Date = new D
     { ...NOTIFY_JOB_OPTIONS, jobId: `dispatch-${second}`, delay: Math.max(0, second * 1000 - now.getTime()) },
   );
 }
+
+/** The notify queue's second job: fetch a placed call's record (real duration, price) once it ended. */
+export const CALL_DETAIL_JOB_NAME = 'call-detail';
+
+export interface CallDetailJobData {
+  /** notification_calls.id of a placed call. */
+  callId: string;
+}
+
+/**
+ * First asked 5 s after the call was placed; a call not yet ended throws and retries at 10 s, 20 s … (12
+ * attempts, about 5.7 h in all): an announcement lasts well under a minute, and a record can lag behind it.
+ */
+export const CALL_DETAIL_JOB_OPTIONS: Readonly<JobsOptions> = {
+  delay: 5_000,
+  attempts: 12,
+  backoff: { type: 'exponential', delay: 5_000 },
+  removeOnComplete: { age: 7 * 24 * 3600 },
+  removeOnFail: { age: 30 * 24 * 3600 },
+};
+
+/** One job per placed call: its id is the call's. */
+export function scheduleCallDetail(queue: Queue, callId: string): Promise<Job<CallDetailJobData, unknown, string>> {
+  return (queue as unknown as Queue<CallDetailJobData>).add(CALL_DETAIL_JOB_NAME, { callId }, { ...CALL_DETAIL_JOB_OPTIONS, jobId: `detail-${callId}` });
+}
