@@ -21,6 +21,19 @@ async function movePointerOffToasts(page: Page) {
   await page.mouse.move(0, 0);
 }
 
+/**
+ * The form of a create or edit page, once it is on screen. react-router switches pages inside a React
+ * transition, so after a click on 添加学员 or 新建 the list stays on screen (and usable) until the new page has
+ * rendered, which takes seconds on a loaded phone run: typing then went into the list's search box, whose
+ * label (搜索姓名、手机、邮箱、学校) contains 姓名 and 学校, and its filter navigated back to the list. Hence the
+ * exact labels inside this form only.
+ */
+async function editForm(page: Page) {
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: '保存' }) });
+  await expect(form).toBeVisible();
+  return form;
+}
+
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).include('#main-content').withTags(['wcag2a', 'wcag2aa', 'best-practice']).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html} ${node.failureSummary}`).join(', ')}`)).toEqual([]);
@@ -36,12 +49,9 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\ne
  * then adds a contract and a student account on the two sub-tabs. Each viewport uses its own names.
  */
 test('back office: a student with photo, contract file and payments, a contract and an account', async ({ page, isMobile }, testInfo) => {
-  // Issue 14 still owes this journey at 375 px: there, 3 of 4 runs this session failed (the new-student form
-  // reset once; the app bar stayed hidden after scrolling; the contracts tab's create button was not found), so
-  // it runs at 1280 px until that is understood.
-  test.skip(isMobile, 'At 375 px the journey is not yet reliable (issue 14, open); it runs at 1280 px.');
-  // About 40 s on an idle machine; the slack is for CI runners shared with other jobs.
-  test.setTimeout(180_000);
+  // About 40 s on an idle machine. This is the longest journey (some 90 browser steps); at a load average of 20
+  // on 2 cores each step took 1-5 s and the phone run needed just over 4 minutes, every step passing.
+  test.setTimeout(480_000);
   const suffix = `${testInfo.project.name}${Date.now() % 100000}`;
   const name = `学员${suffix}`;
   const phone = `136${String(Date.now()).slice(-8)}`;
@@ -49,88 +59,116 @@ test('back office: a student with photo, contract file and payments, a contract 
   await openStudents(page, isMobile);
   await expect(page.getByRole('tab', { name: '学员信息' })).toBeVisible();
 
-  await page.getByRole('link', { name: '添加学员' }).click();
-  // On a loaded runner react-admin's form can still reset once after it appears (CI once lost the name
-  // typed first): fill until every value has held.
-  const values: Array<[string, string]> = [['姓名', name], ['手机号码', phone], ['学校', '中南大学'], ['VPN', `vpn-${suffix}`]];
-  await expect(async () => {
-    for (const [label, value] of values) await page.getByRole('textbox', { name: label }).fill(value);
-    for (const [label, value] of values) await expect(page.getByRole('textbox', { name: label })).toHaveValue(value, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  await page.getByRole('button', { name: '保存' }).click();
-  await expect(toast(page, '学员添加成功')).toBeVisible();
-  await movePointerOffToasts(page);
+  await test.step('add a student', async () => {
+    await page.getByRole('link', { name: '添加学员' }).click();
+    const form = await editForm(page);
+    // react-admin's form resets to its defaults in an effect after it first renders: on a loaded runner a value
+    // typed in between was lost once. Fill until every value has held.
+    const values: Array<[string, string]> = [['姓名', name], ['手机号码', phone], ['学校', '中南大学'], ['VPN', `vpn-${suffix}`]];
+    await expect(async () => {
+      for (const [label, value] of values) await form.getByRole('textbox', { name: label, exact: true }).fill(value);
+      for (const [label, value] of values) await expect(form.getByRole('textbox', { name: label, exact: true })).toHaveValue(value, { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await form.getByRole('button', { name: '保存' }).click();
+    await expect(toast(page, '学员添加成功')).toBeVisible();
+    await movePointerOffToasts(page);
+  });
 
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   await expect(page.getByTestId('student-status')).toHaveText('在学');
   await expect(page.getByText(`VPN：vpn-${suffix}`)).toBeVisible();
 
-  // The photo: presigned URL, the browser's PUT through /storage, confirm; then shown round from the private bucket.
-  await page.getByTestId('photo-file-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-  await expect(toast(page, '文件上传成功（1个文件）')).toBeVisible();
-  const photo = page.getByTestId('student-photo');
-  await expect(photo).toHaveAttribute('src', /^\/api\/admin\/files\/photos\//);
-  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await test.step('upload a photo', async () => {
+    // Presigned URL, the browser's PUT through /storage, confirm; then shown round from the private bucket.
+    await page.getByTestId('photo-file-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await expect(toast(page, '文件上传成功（1个文件）')).toBeVisible();
+    const photo = page.getByTestId('student-photo');
+    await expect(photo).toHaveAttribute('src', /^\/api\/admin\/files\/photos\//);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  });
 
-  // A contract file, then its view button opens it in a new window through the signed URL.
-  await page.getByTestId('contract-file-input').setInputFiles({ name: '合同.pdf', mimeType: 'application/pdf', buffer: PDF });
-  // The photo's toast may still be on screen: the file's view button is what tells this upload is through.
-  const view = page.getByRole('link', { name: '查看 1' });
-  await expect(view).toBeVisible();
-  const viewed = page
-    .context()
-    .waitForEvent('response', (response) => response.request().method() === 'GET' && /\/storage\/[^/]+\/contracts\//.test(new URL(response.url()).pathname));
-  const popup = page.waitForEvent('popup');
-  await view.click();
-  const file = await viewed;
-  expect(file.status()).toBe(200);
-  expect(file.headers()['content-type']).toBe('application/pdf');
-  await (await popup).close();
-  await expectNoAxeViolations(page);
+  await test.step('upload a contract file, view it, delete it', async () => {
+    await page.getByTestId('contract-file-input').setInputFiles({ name: '合同.pdf', mimeType: 'application/pdf', buffer: PDF });
+    // The photo's toast may still be on screen: the file's view button is what tells this upload is through.
+    const view = page.getByRole('link', { name: '查看 1' });
+    await expect(view).toBeVisible();
+    const viewed = page
+      .context()
+      .waitForEvent('response', (response) => response.request().method() === 'GET' && /\/storage\/[^/]+\/contracts\//.test(new URL(response.url()).pathname));
+    const popup = page.waitForEvent('popup');
+    await view.click();
+    const file = await viewed;
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+    await (await popup).close();
+    await expectNoAxeViolations(page);
 
-  const payments = page.getByTestId('payments-section');
-  const add = async (yuan: string, count: number) => {
-    await payments.getByRole('textbox', { name: '金额（元）' }).fill(yuan);
-    // Mid-screen, as a thumb would bring it: at the bottom edge of a phone the last toast covers it.
-    const submit = payments.getByRole('button', { name: '添加缴费' });
-    await submit.evaluate((button) => button.scrollIntoView({ block: 'center' }));
-    await submit.click();
-    await movePointerOffToasts(page);
-    await expect(payments.getByRole('listitem')).toHaveCount(count);
+    // Taken off the card behind a confirm (the API deletes the object; uploads.e2e-spec checks the store).
+    await page.getByRole('button', { name: '删除合同文件 1' }).click();
+    await expect(page.getByRole('dialog')).toContainText('确定要删除合同文件 1 吗？');
+    await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+    await expect(page.getByText('暂无合同文件')).toBeVisible();
+    await expect(page.getByRole('link', { name: '查看 1' })).toHaveCount(0);
+  });
+
+  await test.step('add two payments, see the total, delete one', async () => {
+    const payments = page.getByTestId('payments-section');
+    const add = async (yuan: string, count: number) => {
+      await payments.getByRole('textbox', { name: '金额（元）' }).fill(yuan);
+      // Mid-screen, as a thumb would bring it: at the bottom edge of a phone the last toast covers it.
+      const submit = payments.getByRole('button', { name: '添加缴费' });
+      await submit.evaluate((button) => button.scrollIntoView({ block: 'center' }));
+      await submit.click();
+      await movePointerOffToasts(page);
+      await expect(payments.getByRole('listitem')).toHaveCount(count);
+    };
+    await add('10,000', 1);
+    await expect(toast(page, '缴费记录添加成功')).toBeVisible();
+    await add('9800.50', 2);
+    await expect(payments.getByTestId('payments-total')).toHaveText('合计: ¥19,800.50');
+
+    await payments.getByRole('button', { name: /^删除 PAY-\d{8}-[A-Z0-9]{6}$/ }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+    await expect(toast(page, '缴费记录删除成功')).toBeVisible();
+    await expect(payments.getByTestId('payments-total')).toHaveText(/合计: ¥(10,000\.00|9,800\.50)/);
+  });
+
+  /** Opens a sub-tab's create page: on phones 新建 is react-admin's round button at the bottom right (named by its aria-label). */
+  const createOn = async (tab: string) => {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('link', { name: '新建', exact: true }).click();
+    const form = await editForm(page);
+    await form.getByRole('combobox', { name: '学员' }).fill(name);
+    await page.getByRole('option', { name }).click();
+    return form;
   };
-  await add('10,000', 1);
-  await expect(toast(page, '缴费记录添加成功')).toBeVisible();
-  await add('9800.50', 2);
-  await expect(payments.getByTestId('payments-total')).toHaveText('合计: ¥19,800.50');
 
-  await payments.getByRole('button', { name: /^删除 PAY-\d{8}-[A-Z0-9]{6}$/ }).first().click();
-  await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
-  await expect(toast(page, '缴费记录删除成功')).toBeVisible();
-  await expect(payments.getByTestId('payments-total')).toHaveText(/合计: ¥(10,000\.00|9,800\.50)/);
+  await test.step('create a contract with its signed file', async () => {
+    await openStudents(page, isMobile);
+    const form = await createOn('合同');
+    await form.getByRole('textbox', { name: '合同编号', exact: true }).fill(`HT-${suffix}`);
+    await form.getByRole('textbox', { name: '课程名称', exact: true }).fill('AI产品经理训练营');
+    await form.getByRole('textbox', { name: '合同金额（元）', exact: true }).fill('19800');
+    await form.getByLabel('开始日期').fill('2025-09-20');
+    await form.getByLabel('结束日期').fill('2025-10-25');
+    // The contract's own file, by the same three-step upload; kept in the form until 保存.
+    await form.getByTestId('contract-form-file-input').setInputFiles({ name: '签约.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(form.getByTestId('contract-file-field').getByRole('link', { name: '查看' })).toHaveAttribute('href', /^\/api\/admin\/files\/contracts\//);
+    await movePointerOffToasts(page);
+    await form.getByRole('button', { name: '保存' }).click();
+    await movePointerOffToasts(page);
+    await expect(page.getByText(`HT-${suffix}`)).toBeVisible();
+    await expect(page.getByText('¥0.00 / ¥19,800.00').first()).toBeVisible();
+  });
 
-  await openStudents(page, isMobile);
-  await page.getByRole('tab', { name: '合同' }).click();
-  await page.getByRole('link', { name: '新建' }).click();
-  await page.getByRole('combobox', { name: '学员' }).fill(name);
-  await page.getByRole('option', { name }).click();
-  await page.getByRole('textbox', { name: '合同编号' }).fill(`HT-${suffix}`);
-  await page.getByRole('textbox', { name: '课程名称' }).fill('AI产品经理训练营');
-  await page.getByRole('textbox', { name: '合同金额（元）' }).fill('19800');
-  await page.getByLabel('开始日期').fill('2025-09-20');
-  await page.getByLabel('结束日期').fill('2025-10-25');
-  await page.getByRole('button', { name: '保存' }).click();
-  await movePointerOffToasts(page);
-  await expect(page.getByText(`HT-${suffix}`)).toBeVisible();
-  await expect(page.getByText('¥0.00 / ¥19,800.00').first()).toBeVisible();
-
-  await page.getByRole('tab', { name: '账户' }).click();
-  await page.getByRole('link', { name: '新建' }).click();
-  await page.getByRole('combobox', { name: '学员' }).fill(name);
-  await page.getByRole('option', { name }).click();
-  await page.getByRole('textbox', { name: '用户名' }).fill(`user${suffix}`);
-  await page.getByRole('textbox', { name: '邮箱' }).fill(`user${suffix}@example.com`);
-  await page.getByRole('textbox', { name: '密码', exact: true }).fill('secret1');
-  await page.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText(`user${suffix}@example.com`)).toBeVisible();
-  await expectNoAxeViolations(page);
+  await test.step('create a student account', async () => {
+    const form = await createOn('账户');
+    await form.getByRole('textbox', { name: '用户名', exact: true }).fill(`user${suffix}`);
+    await form.getByRole('textbox', { name: '邮箱', exact: true }).fill(`user${suffix}@example.com`);
+    await form.getByRole('textbox', { name: '密码', exact: true }).fill('secret1');
+    await form.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText(`user${suffix}@example.com`)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
 });

@@ -182,6 +182,47 @@ describe(UploadsController.name, () => {
     expect([await exists(keyOfAccess(photo)), await exists(keyOfAccess(second))]).toEqual([false, false]);
   });
 
+  it('takes a single contract file off the card: that object leaves storage, the others and one a contract still uses stay', async () => {
+    const keyOfAccess = (accessURL: string) => accessURL.slice('/api/admin/files/'.length);
+    const [first, second, shared] = await Promise.all(['a.pdf', 'b.pdf', 'c.pdf'].map(async (name) => (await confirm(await put(name, PDF)).expect(200)).body.data.accessURL as string));
+    const student = (await admin.post('/api/admin/students').send({ name: '钱十', phone: '13600004444', contractFiles: [first!, second!, shared!] }).expect(201)).body.data;
+    await admin
+      .post('/api/admin/contracts')
+      .send({ studentId: student.id, contractNumber: 'HT-SHARED-1', courseName: 'AI产品经理', contractAmount: 100, startDate: '2025-09-01', endDate: '2025-10-01', contractFile: shared })
+      .expect(201);
+
+    // What the card's delete button sends after its confirm: the list without the one file.
+    const updated = await admin.patch(`/api/admin/students/${student.id}`).send({ contractFiles: [first, shared] }).expect(200);
+    expect(updated.body.data.contractFiles).toEqual([first, shared]);
+    expect(await Promise.all([first!, second!, shared!].map((url) => exists(keyOfAccess(url))))).toEqual([true, false, true]);
+    // The viewing route answers 404 for the removed one, as its object is gone.
+    await admin.get(second!).expect(404);
+
+    await admin.patch(`/api/admin/students/${student.id}`).send({ contractFiles: [first] }).expect(200);
+    expect(await exists(keyOfAccess(shared!))).toBe(true);
+  });
+
+  it("replaces and removes a contract's own file (the contract form's upload): the old object leaves storage", async () => {
+    const keyOfAccess = (accessURL: string) => accessURL.slice('/api/admin/files/'.length);
+    const signed = (await confirm(await put('signed.pdf', PDF)).expect(200)).body.data.accessURL as string;
+    const resigned = (await confirm(await put('resigned.png', PNG)).expect(200)).body.data.accessURL as string;
+    const student = (await admin.post('/api/admin/students').send({ name: '孙十一', phone: '13600005555' }).expect(201)).body.data;
+    const contract = (
+      await admin
+        .post('/api/admin/contracts')
+        .send({ studentId: student.id, contractNumber: 'HT-FILE-1', courseName: 'AI产品经理', contractAmount: 100, startDate: '2025-09-01', endDate: '2025-10-01', contractFile: signed })
+        .expect(201)
+    ).body.data;
+    expect(contract.contractFile).toBe(signed);
+
+    await admin.patch(`/api/admin/contracts/${contract.id}`).send({ contractFile: resigned }).expect(200);
+    expect([await exists(keyOfAccess(signed)), await exists(keyOfAccess(resigned))]).toEqual([false, true]);
+
+    await admin.patch(`/api/admin/contracts/${contract.id}`).send({ contractFile: null }).expect(200);
+    expect(await exists(keyOfAccess(resigned))).toBe(false);
+    expect((await admin.get(`/api/admin/contracts/${contract.id}`).expect(200)).body.data.contractFile).toBeNull();
+  });
+
   it('erases the files of a person through the erase-person action', async () => {
     const file = (await confirm(await put('c.pdf', PDF)).expect(200)).body.data.accessURL as string;
     await admin.post('/api/admin/students').send({ name: '吴八', phone: '13600002222', email: 'wuba@example.com', contractFiles: [file] }).expect(201);

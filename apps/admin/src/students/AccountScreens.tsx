@@ -1,5 +1,23 @@
 import { STUDENT_ACCOUNT_STATUSES, type StudentAccountResponse } from '@aipm/contracts';
-import { AutocompleteInput, Create, DataTable, Edit, email, List, minLength, PasswordInput, ReferenceField, ReferenceInput, required, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { Box, type Theme, useMediaQuery } from '@mui/material';
+import {
+  AutocompleteInput,
+  Create,
+  DataTable,
+  Edit,
+  email,
+  List,
+  minLength,
+  PasswordInput,
+  ReferenceField,
+  ReferenceInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  SimpleList,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
 import { StudentEmpty, StudentTabs } from './StudentParts';
 
 const Column = DataTable.Col<StudentAccountResponse>;
@@ -7,17 +25,35 @@ const Column = DataTable.Col<StudentAccountResponse>;
 /** The accounts sub-tab (a placeholder in the original): student logins; the password is write-only. */
 export function AccountList() {
   const translate = useTranslate();
+  // Cards on phones, as on the students tab: five columns do not fit 375 px.
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const status = (record: StudentAccountResponse) => translate(`aipm.students.account_status.${record.status}`);
   return (
     <>
       <StudentTabs />
       <List sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false} empty={<StudentEmpty textKey="aipm.students.empty_accounts" />}>
-        <DataTable<StudentAccountResponse> rowClick="edit" bulkActionButtons={false}>
-          <Column source="username" label="aipm.students.fields.username" />
-          <Column source="email" label="aipm.students.fields.email" />
-          <Column source="studentId" label="aipm.students.fields.student" disableSort render={() => <ReferenceField source="studentId" reference="students" link="show" />} />
-          <Column source="status" label="aipm.students.fields.status" render={(record) => translate(`aipm.students.account_status.${record.status}`)} />
-          <Column source="lastLogin" label="aipm.students.fields.lastLogin" render={(record) => record.lastLogin ?? '—'} />
-        </DataTable>
+        {phone ? (
+          <SimpleList<StudentAccountResponse>
+            rowClick="edit"
+            primaryText={(record) => record.username}
+            secondaryText={(record) => (
+              <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+                <span>{record.email}</span>
+                {/* No link inside the row's own link. */}
+                <ReferenceField source="studentId" reference="students" link={false} />
+              </Box>
+            )}
+            tertiaryText={status}
+          />
+        ) : (
+          <DataTable<StudentAccountResponse> rowClick="edit" bulkActionButtons={false}>
+            <Column source="username" label="aipm.students.fields.username" />
+            <Column source="email" label="aipm.students.fields.email" />
+            <Column source="studentId" label="aipm.students.fields.student" disableSort render={() => <ReferenceField source="studentId" reference="students" link="show" />} />
+            <Column source="status" label="aipm.students.fields.status" render={status} />
+            <Column source="lastLogin" label="aipm.students.fields.lastLogin" render={(record) => record.lastLogin ?? '—'} />
+          </DataTable>
+        )}
       </List>
     </>
   );

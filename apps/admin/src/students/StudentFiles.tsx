@@ -1,9 +1,10 @@
 import { type StudentResponse, uploadAccept, type UploadKind } from '@aipm/contracts';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import DeleteIcon from '@mui/icons-material/Delete';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import { type ChangeEvent, type DragEvent, useId, useRef, useState } from 'react';
-import { useRefresh, useTranslate, useUpdate } from 'react-admin';
+import { Confirm, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { useStudentUpload } from './useStudentUpload';
 
 /** Spec §2's fallback image: a neutral silhouette, inline so it shows even when the store cannot be reached. */
@@ -24,7 +25,21 @@ function useSaveStudent(student: StudentResponse) {
 }
 
 /** A button that opens the file picker of a hidden input (a real button: a label styled as one is no button to axe or a screen reader). */
-function PickFilesButton({ kind, multiple, label, disabled, onFiles }: { kind: UploadKind; multiple: boolean; label: string; disabled: boolean; onFiles: (files: File[]) => void }) {
+export function PickFilesButton({
+  kind,
+  multiple,
+  label,
+  disabled,
+  onFiles,
+  testId = `${kind}-file-input`,
+}: {
+  kind: UploadKind;
+  multiple: boolean;
+  label: string;
+  disabled: boolean;
+  onFiles: (files: File[]) => void;
+  testId?: string;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
@@ -37,7 +52,7 @@ function PickFilesButton({ kind, multiple, label, disabled, onFiles }: { kind: U
       <Button size="small" variant="outlined" startIcon={<CloudUploadIcon />} disabled={disabled} onClick={() => input.current?.click()}>
         {label}
       </Button>
-      <input ref={input} type="file" hidden tabIndex={-1} accept={uploadAccept(kind)} multiple={multiple} onChange={onChange} data-testid={`${kind}-file-input`} />
+      <input ref={input} type="file" hidden tabIndex={-1} accept={uploadAccept(kind)} multiple={multiple} onChange={onChange} data-testid={testId} />
     </>
   );
 }
@@ -82,6 +97,24 @@ export function ContractFiles({ student }: { student: StudentResponse }) {
   const save = useSaveStudent(student);
   const { upload, uploading } = useStudentUpload('contract', (accessURLs) => save({ contractFiles: [...student.contractFiles, ...accessURLs] }));
   const [dragging, setDragging] = useState(false);
+  const notify = useNotify();
+  const [toRemove, setToRemove] = useState<number>();
+  const [removing, setRemoving] = useState(false);
+  // Taken off the card by its place in the list; the API then deletes it from storage unless a contract of
+  // the student still uses it.
+  const removeFile = async () => {
+    if (toRemove === undefined) return;
+    setRemoving(true);
+    try {
+      await save({ contractFiles: student.contractFiles.filter((_, index) => index !== toRemove) });
+      notify('aipm.students.files.removed', { type: 'success' });
+      setToRemove(undefined);
+    } catch (error) {
+      notify(error instanceof Error && error.message ? error.message : 'aipm.students.files.remove_failed', { type: 'error' });
+    } finally {
+      setRemoving(false);
+    }
+  };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
@@ -99,19 +132,26 @@ export function ContractFiles({ student }: { student: StudentResponse }) {
       ) : (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="contract-files">
           {student.contractFiles.map((url, index) => (
-            <Button
-              key={url}
-              size="small"
-              href={url}
-              target="_blank"
-              rel="noopener noreferrer"
-              endIcon={<OpenInNewIcon />}
-            >
-              {translate('aipm.students.files.view')} {index + 1}
-            </Button>
+            <Box key={url} sx={{ display: 'inline-flex', alignItems: 'center' }}>
+              <Button size="small" href={url} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />}>
+                {translate('aipm.students.files.view')} {index + 1}
+              </Button>
+              <IconButton size="small" aria-label={translate('aipm.students.files.remove', { index: index + 1 })} disabled={removing} onClick={() => setToRemove(index)}>
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Box>
           ))}
         </Stack>
       )}
+      <Confirm
+        isOpen={toRemove !== undefined}
+        loading={removing}
+        title="aipm.students.files.confirm_remove_title"
+        content="aipm.students.files.confirm_remove"
+        translateOptions={{ index: (toRemove ?? 0) + 1 }}
+        onConfirm={() => void removeFile()}
+        onClose={() => setToRemove(undefined)}
+      />
       <Box
         onDragOver={(event) => {
           event.preventDefault();
