@@ -1,6 +1,7 @@
 import { enCrawlerMessages, zhCrawlerMessages } from '../crawler/crawlerMessages';
 import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from '../crawler-config/crawlerConfigMessages';
 import { enSiteHealthMessages, zhSiteHealthMessages } from '../crawler-config/siteHealthMessages';
+import { enLeadSourceMessages, zhLeadSourceMessages } from '../leads/leadSourceMessages';
 import { enQueueBoardMessages, zhQueueBoardMessages } from '../layout/queueBoardMessages';
 import { enPhoneConfigMessages, zhPhoneConfigMessages } from '../phone-config/phoneConfigMessages';
 import { enPublishedJobsMessages, zhPublishedJobsMessages } from '../published-jobs/publishedJobsMessages';
@@ -22,6 +23,7 @@ export const zhSectionMessages = {
   wechat_share: zhWechatShareMessages,
   phone_config: zhPhoneConfigMessages,
   students: zhStudentMessages,
+  lead_source: zhLeadSourceMessages,
 };
 
 export const enSectionMessages: typeof zhSectionMessages = {
@@ -33,6 +35,7 @@ export const enSectionMessages: typeof zhSectionMessages = {
   wechat_share: enWechatShareMessages,
   phone_config: enPhoneConfigMessages,
   students: enStudentMessages,
+  lead_source: enLeadSourceMessages,
 };
 
 /** react-admin's `resources.<name>` labels of the same sections. */

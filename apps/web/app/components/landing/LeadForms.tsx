@@ -11,9 +11,10 @@ import { Honeypot, LeadInput, LeadSelect, LeadTextarea } from './LeadField';
 import { Section } from './Section';
 
 /**
- * Spec §2 / §4 registration. Ticking the agreement or clicking either link opens the agreement dialog;
- * a submission without the agreement is held while the dialog is open: agreeing ticks the box and sends it,
- * cancelling drops it. Without JavaScript the links lead to the legal pages and the box ticks as usual.
+ * Spec §2 / §4 registration. Either link opens the agreement dialog; the box itself just ticks (issue 17: a
+ * visitor clicking it expects a tick). A complete submission without the agreement is held while the dialog
+ * is open: agreeing ticks the box and sends it, cancelling drops it. Without JavaScript the links lead to the
+ * legal pages and the box ticks as usual.
  */
 export function RegistrationSection() {
   const { t } = useTranslation();
@@ -29,8 +30,9 @@ export function RegistrationSection() {
       event.preventDefault();
       return;
     }
-    // Agreed: the fetcher form sends it as it is.
-    if (agreed) return;
+    // Agreed, or a field the browser already sees is wrong (empty, a malformed email): the fetcher form sends
+    // it, so the fields' messages show before anyone is asked to agree (issue 17).
+    if (agreed || !event.currentTarget.checkValidity()) return;
     event.preventDefault();
     held.current = new FormData(event.currentTarget);
     setDialogOpen(true);
@@ -75,8 +77,7 @@ export function RegistrationSection() {
               name={AGREEMENT_FIELD}
               value={AGREEMENT_TICKED}
               checked={agreed}
-              // Ticking opens the dialog (its agree button ticks the box); unticking just unticks.
-              onChange={(event) => (event.target.checked ? setDialogOpen(true) : setAgreed(false))}
+              onChange={(event) => setAgreed(event.target.checked)}
               aria-invalid={errors.agreement ? true : undefined}
               aria-describedby={errors.agreement ? agreementIds.error : undefined}
             />
