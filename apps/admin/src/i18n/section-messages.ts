@@ -5,6 +5,7 @@ import { enLeadSourceMessages, zhLeadSourceMessages } from '../leads/leadSourceM
 import { enQueueBoardMessages, zhQueueBoardMessages } from '../layout/queueBoardMessages';
 import { enPhoneConfigMessages, zhPhoneConfigMessages } from '../phone-config/phoneConfigMessages';
 import { enPublishedJobsMessages, zhPublishedJobsMessages } from '../published-jobs/publishedJobsMessages';
+import { enSiteSettingsMessages, zhSiteSettingsMessages } from '../site-settings/siteSettingsMessages';
 import { enStudentMessages, enStudentResources, zhStudentMessages, zhStudentResources } from '../students/studentMessages';
 import { enWechatShareMessages, enWechatShareResource, zhWechatShareMessages, zhWechatShareResource } from '../wechat-share/messages';
 
@@ -24,6 +25,7 @@ export const zhSectionMessages = {
   phone_config: zhPhoneConfigMessages,
   students: zhStudentMessages,
   lead_source: zhLeadSourceMessages,
+  site_settings: zhSiteSettingsMessages,
 };
 
 export const enSectionMessages: typeof zhSectionMessages = {
@@ -36,6 +38,7 @@ export const enSectionMessages: typeof zhSectionMessages = {
   phone_config: enPhoneConfigMessages,
   students: enStudentMessages,
   lead_source: enLeadSourceMessages,
+  site_settings: enSiteSettingsMessages,
 };
 
 /** react-admin's `resources.<name>` labels of the same sections. */

@@ -1,4 +1,4 @@
-import { SITE_SETTINGS_LIMITS } from './site-settings';
+import { SITE_SETTINGS_LIMITS, type SiteSettingsFailureCode } from './site-settings';
 
 /** Error codes of the site settings form (issue 17 item 4), beside their Chinese messages. */
 export const SITE_SETTINGS_ERRORS = {
@@ -10,6 +10,6 @@ export const SITE_SETTINGS_ERRORS = {
   INVALID_WECHAT_ID: '微信号为6到20位字母、数字、下划线或减号，以字母开头',
   CONTACT_DETAIL_REQUIRED: '联系信息不能为空',
   CONTACT_DETAIL_TOO_LONG: '联系信息过长',
-} as const;
+} as const satisfies Record<SiteSettingsFailureCode, string>;
 
 export type SiteSettingsErrorCode = keyof typeof SITE_SETTINGS_ERRORS;

@@ -125,3 +125,39 @@ export function formatCohortStart(month: string, part: CohortPart, language?: st
 export function formatFee(yuan: number): string {
   return groupThousands(yuan);
 }
+
+/**
+ * The save's rules as the back office checks them before the call (the API's DTO applies the same patterns and
+ * codes): the first failing rule of each field, by its error code.
+ */
+export function siteSettingsFailures(settings: SiteSettings): Partial<Record<SiteSettingsField, SiteSettingsFailureCode>> {
+  const failures: Partial<Record<SiteSettingsField, SiteSettingsFailureCode>> = {};
+  if (!COHORT_MONTH_PATTERN.test(settings.cohortMonth)) failures.cohortMonth = 'INVALID_COHORT_MONTH';
+  if (!(COHORT_PARTS as readonly string[]).includes(settings.cohortPart)) failures.cohortPart = 'INVALID_COHORT_PART';
+  const fee = (value: number) => Number.isInteger(value) && value >= SITE_SETTINGS_LIMITS.feeMin && value <= SITE_SETTINGS_LIMITS.feeMax;
+  if (!fee(settings.feeMin)) failures.feeMin = 'INVALID_FEE';
+  if (!fee(settings.feeMax)) failures.feeMax = 'INVALID_FEE';
+  else if (fee(settings.feeMin) && settings.feeMax < settings.feeMin) failures.feeMax = 'FEE_RANGE_INVERTED';
+  if (!SALES_PHONE_PATTERN.test(settings.salesPhone)) failures.salesPhone = 'INVALID_SALES_PHONE';
+  if (!WECHAT_ID_PATTERN.test(settings.wechatId)) failures.wechatId = 'INVALID_WECHAT_ID';
+  const detail = (field: 'address' | 'addressEn' | 'officeHours' | 'officeHoursEn', max: number) => {
+    if (settings[field].trim() === '') failures[field] = 'CONTACT_DETAIL_REQUIRED';
+    else if (settings[field].length > max) failures[field] = 'CONTACT_DETAIL_TOO_LONG';
+  };
+  detail('address', SITE_SETTINGS_LIMITS.address);
+  detail('addressEn', SITE_SETTINGS_LIMITS.address);
+  detail('officeHours', SITE_SETTINGS_LIMITS.officeHours);
+  detail('officeHoursEn', SITE_SETTINGS_LIMITS.officeHours);
+  return failures;
+}
+
+/** Kept in step with site-settings.errors.ts (the compiler checks the catalog holds each). */
+export type SiteSettingsFailureCode =
+  | 'INVALID_COHORT_MONTH'
+  | 'INVALID_COHORT_PART'
+  | 'INVALID_FEE'
+  | 'FEE_RANGE_INVERTED'
+  | 'INVALID_SALES_PHONE'
+  | 'INVALID_WECHAT_ID'
+  | 'CONTACT_DETAIL_REQUIRED'
+  | 'CONTACT_DETAIL_TOO_LONG';
