@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 
 import { TranslationProvider } from '~/i18n/TranslationProvider';
 import type { LeadFormResult } from '~/leads/lead-form';
+import { aPublicSite } from '../../../test/support/public-site';
 import { createTestTranslator } from '../../../test/support/render-with-i18n';
 
 import { ContactSection, RegistrationSection } from './LeadForms';
@@ -209,7 +210,7 @@ describe(RegistrationSection.name, () => {
 describe(ContactSection.name, () => {
   it('sends the form with its subject and resets it after success', async () => {
     const user = userEvent.setup();
-    const submissions = renderForms(<ContactSection wechatId="wx-test" />, () => ({
+    const submissions = renderForms(<ContactSection site={aPublicSite({ wechatId: 'wx-test' })} />, () => ({
       intent: 'contact',
       ok: true,
       toast: { title: '消息发送成功！', text: '我们将在24小时内回复您，谢谢！', variant: 'default' },

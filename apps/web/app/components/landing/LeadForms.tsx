@@ -2,6 +2,7 @@ import { CONTACT_SUBJECTS } from '@aipm/contracts';
 import { type FormEvent, type MouseEvent, useRef, useState } from 'react';
 
 import { Toast } from '~/components/Toast';
+import type { PublicSiteConfig } from '~/config/site-config';
 import { useLeadForm } from '~/hooks/useLeadForm';
 import { useTranslation } from '~/i18n/TranslationProvider';
 import { AGREEMENT_FIELD, AGREEMENT_TICKED, fieldIds, INTENT_FIELD, LEAD_FORM_ACTION, leadFormAction } from '~/leads/lead-form';
@@ -113,7 +114,8 @@ export function RegistrationSection() {
   );
 }
 
-export function ContactSection({ wechatId }: { wechatId: string }) {
+/** The contact details are site settings (issue 17 item 4), already in the page's language. */
+export function ContactSection({ site }: { site: PublicSiteConfig }) {
   const { t, list } = useTranslation();
   const lead = useLeadForm('contact');
   const errors = lead.errors;
@@ -124,14 +126,14 @@ export function ContactSection({ wechatId }: { wechatId: string }) {
           <dl className="contact__details">
             <dt>{t('contact.phoneLabel')}</dt>
             <dd>
-              <a href={`tel:${t('contact.phone').replace(/[^\d+]/g, '')}`}>{t('contact.phone')}</a>
+              <a href={site.salesTel}>{site.salesPhone}</a>
             </dd>
             <dt>{t('contact.websiteLabel')}</dt>
             <dd>{t('contact.website')}</dd>
             <dt>{t('contact.addressLabel')}</dt>
-            <dd>{t('contact.address')}</dd>
+            <dd>{site.address}</dd>
             <dt>{t('contact.hoursLabel')}</dt>
-            <dd>{t('contact.hours')}</dd>
+            <dd>{site.officeHours}</dd>
           </dl>
           <h3>{t('contact.materialsTitle')}</h3>
           <ol>
@@ -139,7 +141,7 @@ export function ContactSection({ wechatId }: { wechatId: string }) {
               <li key={item}>{item}</li>
             ))}
           </ol>
-          <p className="muted">{t('contact.wechatNote', { id: wechatId })}</p>
+          <p className="muted">{t('contact.wechatNote', { id: site.wechatId })}</p>
         </div>
         <lead.fetcher.Form
           key={lead.formKey}
