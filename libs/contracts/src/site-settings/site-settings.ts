@@ -9,7 +9,7 @@ import { formatLanguage, groupThousands } from '../format/language';
 /** Which third of the month the next cohort starts in: 上旬, 中旬, 下旬. */
 export const CohortPart = { Early: 'early', Mid: 'mid', Late: 'late' } as const;
 export type CohortPart = (typeof CohortPart)[keyof typeof CohortPart];
-export const COHORT_PARTS: readonly CohortPart[] = Object.values(CohortPart);
+export const COHORT_PARTS: readonly CohortPart[] = ['early', 'mid', 'late'];
 
 export interface SiteSettings {
   /** The next cohort's start month, YYYY-MM. */
@@ -32,7 +32,9 @@ export interface SiteSettings {
 export type SiteSettingsField = keyof SiteSettings;
 
 /** The defaults: the spec's cohort and fees, and the contact details the site was built with. */
-export const SITE_SETTINGS_DEFAULTS: Readonly<SiteSettings> = Object.freeze({
+// Plain literals, no Object.freeze/Object.keys at module level: bundlers then drop them from pages that do not use
+// them (the landing and /admin/login import the contracts barrel).
+export const SITE_SETTINGS_DEFAULTS: Readonly<SiteSettings> = {
   cohortMonth: '2025-09',
   cohortPart: 'late',
   feeMin: 19800,
@@ -43,10 +45,10 @@ export const SITE_SETTINGS_DEFAULTS: Readonly<SiteSettings> = Object.freeze({
   addressEn: '12F Innovation Tower, 668 Lugu Avenue, Yuelu District, Changsha, Hunan, China',
   officeHours: '周一至周六 9:00 – 18:00',
   officeHoursEn: 'Monday to Saturday, 9:00 – 18:00',
-});
+};
 
 /** admin_config key of each field (prefixed, so they never meet the crawler's keys). */
-export const SITE_SETTINGS_KEYS: Readonly<Record<SiteSettingsField, string>> = Object.freeze({
+export const SITE_SETTINGS_KEYS: Readonly<Record<SiteSettingsField, string>> = {
   cohortMonth: 'site_cohort_month',
   cohortPart: 'site_cohort_part',
   feeMin: 'site_fee_min',
@@ -57,9 +59,20 @@ export const SITE_SETTINGS_KEYS: Readonly<Record<SiteSettingsField, string>> = O
   addressEn: 'site_address_en',
   officeHours: 'site_office_hours',
   officeHoursEn: 'site_office_hours_en',
-});
+};
 
-export const SITE_SETTINGS_FIELDS = Object.keys(SITE_SETTINGS_DEFAULTS) as SiteSettingsField[];
+export const SITE_SETTINGS_FIELDS: readonly SiteSettingsField[] = [
+  'cohortMonth',
+  'cohortPart',
+  'feeMin',
+  'feeMax',
+  'salesPhone',
+  'wechatId',
+  'address',
+  'addressEn',
+  'officeHours',
+  'officeHoursEn',
+];
 
 export const SITE_SETTINGS_LIMITS = {
   feeMin: 1,
