@@ -173,17 +173,13 @@ test.describe('public forms', () => {
     await page.goto('/?utm_source=second-visit');
     const form = registrationForm(page);
 
-    // Ticking the box opens the dialog; the box is ticked by agreeing.
+    // Clicking the box ticks it (issue 17); the terms open from its links only.
     await form.getByRole('checkbox').click();
     const dialog = agreementDialog(page);
-    await expect(dialog).toBeVisible();
-    await expect(form.getByRole('checkbox')).not.toBeChecked();
-    await dialog.getByRole('checkbox').check();
-    await dialog.getByRole('button', { name: '同意' }).click();
-    await expect(dialog).toBeHidden();
     await expect(form.getByRole('checkbox')).toBeChecked();
+    await expect(dialog).toBeHidden();
 
-    // The links open the same dialog.
+    // The links open the dialog.
     await form.getByRole('link', { name: '《隐私政策》' }).click();
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading', { name: '隐私政策', exact: true })).toBeVisible();
@@ -227,9 +223,15 @@ test.describe('public forms', () => {
     await claimAddress(page);
     await page.goto('/');
     const form = registrationForm(page);
+
+    // An empty form shows the fields' messages, not the agreement dialog (issue 17).
+    await form.getByRole('button', { name: '提交报名' }).click();
+    await expect(form.getByLabel('姓名')).toHaveAccessibleDescription(MESSAGES.nameRequired);
+    await expect(form.getByLabel('学校')).toHaveAccessibleDescription(MESSAGES.schoolRequired);
+    await expect(agreementDialog(page)).toBeHidden();
+
     await form.getByRole('checkbox').click();
-    await agreementDialog(page).getByRole('checkbox').check();
-    await agreementDialog(page).getByRole('button', { name: '同意' }).click();
+    await expect(form.getByRole('checkbox')).toBeChecked();
 
     await form.getByLabel('手机号').fill('12345');
     await form.getByLabel('邮箱').fill('not-an-email');

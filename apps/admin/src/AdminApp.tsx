@@ -17,6 +17,7 @@ import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
 import { adminDarkTheme, adminTheme } from './theme';
 import { PhoneConfigScreen } from './phone-config';
+import { SiteSettingsScreen } from './site-settings';
 import { wechatShareResource } from './wechat-share';
 import { contractsResource, paymentsResource, studentAccountsResource, studentsResource } from './students';
 
@@ -36,6 +37,7 @@ const SECTION_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'published-jobs': PublishedJobsScreen,
   'crawler-config': CrawlerConfigScreen,
   'phone-config': PhoneConfigScreen,
+  'site-settings': SiteSettingsScreen,
 };
 const PLACEHOLDER_SECTIONS = ADMIN_SECTIONS.filter(({ path }) => !RESOURCES.some((resource) => resource.name === path) && !(path in SECTION_SCREENS));
 

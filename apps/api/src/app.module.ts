@@ -14,6 +14,7 @@ import { PublishedJobsAdminModule } from './published-jobs/published-jobs-admin.
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
 import { StorageModule } from './storage/storage.module';
+import { SiteSettingsModule } from './site-settings/site-settings.module';
 import { WechatModule } from './wechat/wechat.module';
 import { ContractsModule } from './contracts/contracts.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -42,6 +43,7 @@ export class AppModule {
         CrawlerModule,
         PublishedJobsAdminModule,
         WechatModule,
+        SiteSettingsModule,
         NotificationsModule,
         UploadsModule,
         StudentsModule,

@@ -188,10 +188,13 @@ describe(ContactController.name, () => {
         const response = await admin.get('/api/contact/export').expect(200);
         expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
         expect(
-          response.text.startsWith('\uFEFF提交时间,姓名,手机号码,邮箱,咨询主题,咨询内容,状态,备注,跟进时间,来源,媒介,活动,来源页面,ID\r\n')
+          response.text.startsWith('\uFEFF提交时间,姓名,手机号码,邮箱,咨询主题,咨询内容,状态,备注,跟进日期,来源,媒介,活动,来源页面,ID\r\n')
         ).toBe(true);
         const lines = response.text.split('\r\n').filter(Boolean);
         expect(lines).toHaveLength(1 + 1099); // one was deleted above
+        // Labels, not codes: 访客1100 asked about courses (1100 % 5 = 0) and is still new.
+        expect(lines).toContainEqual(expect.stringMatching(/^2025-\d\d-\d\d \d\d:00,访客1100,13700001100,,课程咨询,咨询课程,新咨询,/));
+        expect(response.text).not.toMatch(/,(course|pricing|enterprise|technical|other|new),/);
       });
     });
   });

@@ -12,3 +12,4 @@ export * from './validation/rule';
 export * from './wechat/wechat.dto';
 export * from './students/student.dto';
 export { isCalendarDate } from './students/student-validators';
+export * from './site-settings/site-settings.dto';

@@ -12,3 +12,4 @@ export * from './leads';
 export * from './wechat';
 export * from './students';
 export * from './phone';
+export * from './site-settings';

@@ -1,4 +1,4 @@
-import { LEAD_STATUS_LABELS } from '@aipm/contracts';
+import { CONTACT_SUBJECT_LABELS, LEAD_STATUS_LABELS, MESSAGE_STATUS_LABELS } from '@aipm/contracts';
 
 
 /**
@@ -31,14 +31,8 @@ export const zhAppMessages = {
     placeholder: '该功能正在开发中',
     leads: {
       status: LEAD_STATUS_LABELS,
-      message_status_new: '新咨询',
-      subjects: {
-        course: '课程咨询',
-        pricing: '费用咨询',
-        enterprise: '企业合作',
-        technical: '技术问题',
-        other: '其他',
-      },
+      message_status_new: MESSAGE_STATUS_LABELS.new,
+      subjects: CONTACT_SUBJECT_LABELS,
       empty: {
         registrations: '暂无注册信息',
         messages: '暂无咨询消息',

@@ -183,6 +183,15 @@ const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | Student
   PHONE_TEST_FAILED: 'Test failed',
   INVALID_NOTIFICATION_CALL_ID: 'Invalid notification record ID',
   NOTIFICATION_CALL_NOT_FOUND: 'The notification record does not exist',
+  // Site settings (issue 17).
+  INVALID_COHORT_MONTH: 'Please enter a valid start month (YYYY-MM)',
+  INVALID_COHORT_PART: 'The start must be early, mid or late in the month',
+  INVALID_FEE: 'A fee must be a whole number of yuan from 1 to 1000000',
+  FEE_RANGE_INVERTED: 'The highest fee cannot be below the lowest',
+  INVALID_SALES_PHONE: 'Please enter a valid sales phone (5 to 20 digits; spaces, -, parentheses and a leading + allowed)',
+  INVALID_WECHAT_ID: 'A WeChat ID has 6 to 20 letters, digits, _ or -, and starts with a letter',
+  CONTACT_DETAIL_REQUIRED: 'Contact details cannot be empty',
+  CONTACT_DETAIL_TOO_LONG: 'Contact details are too long',
 };
 
 export const enErrorMessages: Record<ErrorCode, string> = { ...enLoginErrorMessages, ...enStudentErrorMessages, ...enFeatureErrorMessages };

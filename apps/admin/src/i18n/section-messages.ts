@@ -1,9 +1,11 @@
 import { enCrawlerMessages, zhCrawlerMessages } from '../crawler/crawlerMessages';
 import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from '../crawler-config/crawlerConfigMessages';
 import { enSiteHealthMessages, zhSiteHealthMessages } from '../crawler-config/siteHealthMessages';
+import { enLeadSourceMessages, zhLeadSourceMessages } from '../leads/leadSourceMessages';
 import { enQueueBoardMessages, zhQueueBoardMessages } from '../layout/queueBoardMessages';
 import { enPhoneConfigMessages, zhPhoneConfigMessages } from '../phone-config/phoneConfigMessages';
 import { enPublishedJobsMessages, zhPublishedJobsMessages } from '../published-jobs/publishedJobsMessages';
+import { enSiteSettingsMessages, zhSiteSettingsMessages } from '../site-settings/siteSettingsMessages';
 import { enStudentMessages, enStudentResources, zhStudentMessages, zhStudentResources } from '../students/studentMessages';
 import { enWechatShareMessages, enWechatShareResource, zhWechatShareMessages, zhWechatShareResource } from '../wechat-share/messages';
 
@@ -22,6 +24,8 @@ export const zhSectionMessages = {
   wechat_share: zhWechatShareMessages,
   phone_config: zhPhoneConfigMessages,
   students: zhStudentMessages,
+  lead_source: zhLeadSourceMessages,
+  site_settings: zhSiteSettingsMessages,
 };
 
 export const enSectionMessages: typeof zhSectionMessages = {
@@ -33,6 +37,8 @@ export const enSectionMessages: typeof zhSectionMessages = {
   wechat_share: enWechatShareMessages,
   phone_config: enPhoneConfigMessages,
   students: enStudentMessages,
+  lead_source: enLeadSourceMessages,
+  site_settings: enSiteSettingsMessages,
 };
 
 /** react-admin's `resources.<name>` labels of the same sections. */

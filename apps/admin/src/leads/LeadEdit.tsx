@@ -31,12 +31,13 @@ export function LeadDetails({ items }: { items: readonly DetailItem[] }) {
   );
 }
 
-/** First-touch source (utm_* and referrer), one `key: value` per line; none means a direct visit. */
+/** First-touch source (utm_*, referrer, landing page), one `label: value` per line; none means a direct visit. */
 export function SourceText({ source }: { source: LeadSource | null }) {
   const translate = useTranslate();
   const entries = Object.entries(source ?? {});
   if (entries.length === 0) return <>{translate('aipm.leads.no_source')}</>;
-  return <>{entries.map(([key, value]) => `${key}: ${value}`).join('\n')}</>;
+  // An unknown key (none passes the API's check today) shows as itself rather than as a missing translation.
+  return <>{entries.map(([key, value]) => `${translate(`aipm.lead_source.${key}`, { _: key })}: ${value}`).join('\n')}</>;
 }
 
 function LeadEditActions() {

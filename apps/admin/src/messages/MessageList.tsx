@@ -3,7 +3,7 @@ import { Box, Typography } from '@mui/material';
 import { DataTable, SimpleList } from 'react-admin';
 import { LeadStatusBadge, SubjectBadge } from '../leads/LeadBadges';
 import { ContactCell, noWrap } from '../leads/LeadCells';
-import { LeadDate, useFormatLeadDate } from '../leads/LeadDate';
+import { LeadDate, LeadDay, useFormatLeadDate } from '../leads/LeadDate';
 import { LeadListFrame, useIsPhone } from '../leads/LeadListFrame';
 
 const Column = DataTable.Col<ContactMessageResponse>;
@@ -56,7 +56,7 @@ export function MessageList() {
           <Column source="status" render={(record) => <LeadStatusBadge status={record.status} />} />
           <Column source="phone" label="aipm.leads.columns.contact" disableSort render={(record) => <ContactCell phone={record.phone} email={record.email} />} />
           <Column source="message" disableSort cellSx={() => ({ maxWidth: 280 })} render={(record) => <Excerpt text={record.message} lines={2} />} />
-          <Column source="followUpAt" cellSx={noWrap} render={(record) => <LeadDate value={record.followUpAt} />} />
+          <Column source="followUpAt" cellSx={noWrap} render={(record) => <LeadDay value={record.followUpAt} />} />
         </DataTable>
       )}
     </LeadListFrame>

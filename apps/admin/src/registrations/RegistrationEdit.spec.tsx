@@ -10,7 +10,11 @@ import { renderInAdmin } from '../../test/support/renderInAdmin';
 const SLOW = { timeout: 5000 };
 import { RegistrationEdit } from './RegistrationEdit';
 
-const record = aRegistration({ repeatCount: 1, lastRepeatedAt: '2025-08-13T08:00:00.000Z' });
+const record = aRegistration({
+  repeatCount: 1,
+  lastRepeatedAt: '2025-08-13T08:00:00.000Z',
+  source: { utm_source: 'wechat', landingPath: '/?utm_source=wechat' },
+});
 
 function renderEdit(dataProvider: ReturnType<typeof stubDataProvider>) {
   return renderInAdmin(
@@ -35,7 +39,9 @@ describe(RegistrationEdit.name, () => {
     expect(within(details).getByText('2025年08月13日 14:05')).toBeInTheDocument();
     expect(within(details).getByText('重复提交 1 次')).toBeInTheDocument();
     expect(within(details).getByText(/最近一次重复提交：2025年08月13日 16:00/)).toBeInTheDocument();
-    expect(within(details).getByText('utm_source: wechat')).toBeInTheDocument();
+    // Source keys by their labels, never the raw `landingPath`.
+    expect(within(details).getByText(/来源（utm_source）: wechat\s+落地页: \/\?utm_source=wechat/)).toBeInTheDocument();
+    expect(details).not.toHaveTextContent('landingPath');
 
     await user.click(screen.getByRole('combobox', { name: /状态/ }));
     await user.click(await screen.findByRole('option', { name: '已联系' }, SLOW));

@@ -23,7 +23,8 @@ const lastFilter = (dataProvider: ReturnType<typeof stubDataProvider>) => dataPr
 describe(RegistrationList.name, () => {
   it('shows the card fields: name, date as yyyy年MM月dd日 HH:mm, status badge, phone, email, school, major, repeats', async () => {
     const dataProvider = stubDataProvider([
-      aRegistration({ status: 'contacted', repeatCount: 2 }),
+      // Follow-up on 20 Aug, sent as its midnight in China time.
+      aRegistration({ status: 'contacted', repeatCount: 2, followUpAt: '2025-08-19T16:00:00.000Z' }),
       aRegistration({ id: 'b5f0d8c3-1a2b-4c3d-8e4f-5a6b7c8d9e0f', name: '王五', email: null, status: 'new' }),
     ]);
     renderList(dataProvider);
@@ -32,6 +33,9 @@ describe(RegistrationList.name, () => {
     expect(within(row).getByText('2025年08月13日 14:05')).toBeInTheDocument();
     expect(within(row).getByTestId('lead-status')).toHaveTextContent('已联系');
     expect(within(row).getByText('重复提交 2 次')).toBeInTheDocument();
+    // A follow-up is a day: no "00:00".
+    expect(within(row).getByText('2025年8月20日')).toBeInTheDocument();
+    expect(row).not.toHaveTextContent('00:00');
     for (const text of ['13812345678', 'zhangsan@example.cn', '中南大学', '计算机科学']) expect(within(row).getByText(text)).toBeInTheDocument();
     const other = screen.getByText('王五').closest('tr') as HTMLElement;
     expect(within(other).getByTestId('lead-status')).toHaveTextContent('新报名');

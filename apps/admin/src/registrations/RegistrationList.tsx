@@ -3,7 +3,7 @@ import { Box } from '@mui/material';
 import { DataTable, SimpleList } from 'react-admin';
 import { LeadStatusBadge, RepeatBadge } from '../leads/LeadBadges';
 import { ContactCell, noWrap, TwoLines } from '../leads/LeadCells';
-import { LeadDate, useFormatLeadDate } from '../leads/LeadDate';
+import { LeadDate, LeadDay, useFormatLeadDate } from '../leads/LeadDate';
 import { LeadListFrame, useIsPhone } from '../leads/LeadListFrame';
 
 const Column = DataTable.Col<RegistrationResponse>;
@@ -54,7 +54,7 @@ export function RegistrationList() {
             label="aipm.leads.columns.school_major"
             render={(record) => <TwoLines first={record.school} second={record.major} />}
           />
-          <Column source="followUpAt" cellSx={noWrap} render={(record) => <LeadDate value={record.followUpAt} />} />
+          <Column source="followUpAt" cellSx={noWrap} render={(record) => <LeadDay value={record.followUpAt} />} />
         </DataTable>
       )}
     </LeadListFrame>

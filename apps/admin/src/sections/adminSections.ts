@@ -4,6 +4,7 @@ import HowToRegIcon from '@mui/icons-material/HowToReg';
 import PhoneIcon from '@mui/icons-material/Phone';
 import SchoolIcon from '@mui/icons-material/School';
 import SettingsIcon from '@mui/icons-material/Settings';
+import WebIcon from '@mui/icons-material/Web';
 import WorkIcon from '@mui/icons-material/Work';
 import type { SvgIconComponent } from '@mui/icons-material';
 
@@ -14,7 +15,7 @@ export interface AdminSection {
 }
 
 /**
- * The seven tabs of spec §2, in the menu's order. A section whose path names a react-admin resource in
+ * The seven tabs of spec §2, in the menu's order, then the site settings. A section whose path names a react-admin resource in
  * App.tsx shows that resource; the others show a placeholder until their issue lands.
  */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
@@ -25,4 +26,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: 'published-jobs', labelKey: 'aipm.menu.published_jobs', Icon: WorkIcon },
   { path: 'phone-config', labelKey: 'aipm.menu.phone_config', Icon: PhoneIcon },
   { path: 'crawler-config', labelKey: 'aipm.menu.crawler_config', Icon: SettingsIcon },
+  // Beyond the spec's seven: what the public site shows of the cohort, fees and contacts (issue 17 item 4).
+  { path: 'site-settings', labelKey: 'aipm.site_settings.menu', Icon: WebIcon },
 ];

@@ -1,4 +1,4 @@
-import { CONTACT_SUBJECTS, LEAD_STATUSES, normalisePhone } from '@aipm/contracts';
+import { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, LEAD_STATUSES, MESSAGE_STATUS_LABELS, normalisePhone } from '@aipm/contracts';
 import { type CreateContactMessageDto, type UpdateLeadDto } from '@aipm/contracts/dto';
 import { ContactMessage } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { DataSource, Repository } from 'typeorm';
 import type { ListQueryDto } from '../common/list/list-query.dto';
-import { beijingTime, deleteLead, type ExportColumn, exportLeads, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
+import { beijingDay, beijingTime, deleteLead, type ExportColumn, exportLeads, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
 import type { ListSpec } from '../common/list/list-query';
 import { firstTouchSource, type VisitorContext } from '../leads/visitor-context';
 import { NotifyRelay } from '../notifications/notify-relay.service';
@@ -26,11 +26,11 @@ const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: '姓名', key: 'name', sql: 'contact."name"' },
   { header: '手机号码', key: 'phone', sql: 'contact."phone"' },
   { header: '邮箱', key: 'email', sql: 'contact."email"' },
-  { header: '咨询主题', key: 'subject', sql: 'contact."subject"' },
+  { header: '咨询主题', key: 'subject', sql: 'contact."subject"', labels: CONTACT_SUBJECT_LABELS },
   { header: '咨询内容', key: 'message', sql: 'contact."message"' },
-  { header: '状态', key: 'status', sql: 'contact."status"' },
+  { header: '状态', key: 'status', sql: 'contact."status"', labels: MESSAGE_STATUS_LABELS },
   { header: '备注', key: 'note', sql: 'contact."note"' },
-  { header: '跟进时间', key: 'followUpAt', sql: beijingTime('contact."followUpAt"') },
+  { header: '跟进日期', key: 'followUpAt', sql: beijingDay('contact."followUpAt"') },
   { header: '来源', key: 'utmSource', sql: `contact."source"->>'utm_source'` },
   { header: '媒介', key: 'utmMedium', sql: `contact."source"->>'utm_medium'` },
   { header: '活动', key: 'utmCampaign', sql: `contact."source"->>'utm_campaign'` },

@@ -28,6 +28,17 @@ describe(csvTransform.name, () => {
     expect(out.toString('utf8')).toBe(`${UTF8_BOM}姓名,手机\r\n张三,13812345678\r\n`);
   });
 
+  it('writes the label of a coded value, and an unknown code as stored', async () => {
+    const coded = [...columns, { header: '状态', key: 'status', labels: { new: '新报名', contacted: '已联系' } }];
+    const rows = [
+      { name: '张三', phone: '13812345678', status: 'contacted' },
+      { name: '李四', phone: '13812345679', status: 'archived' },
+    ];
+    expect((await buffer(Readable.from(rows).pipe(csvTransform(coded)))).toString('utf8')).toBe(
+      `${UTF8_BOM}姓名,手机,状态\r\n张三,13812345678,已联系\r\n李四,13812345679,archived\r\n`
+    );
+  });
+
   it('writes the header alone when nothing matches', async () => {
     expect((await buffer(Readable.from([]).pipe(csvTransform(columns)))).toString('utf8')).toBe(`${UTF8_BOM}姓名,手机\r\n`);
   });

@@ -24,6 +24,16 @@ export interface CsvColumn {
   header: string;
   /** The key of the raw row the database streams. */
   key: string;
+  /**
+   * Labels of a coded column (status, subject): the reader of the file sees 已联系, not `contacted`. A value
+   * without a label is written as stored.
+   */
+  labels?: Readonly<Record<string, string>>;
+}
+
+function cellValue(column: CsvColumn, row: Record<string, unknown>): unknown {
+  const value = row[column.key];
+  return column.labels && typeof value === 'string' ? (column.labels[value] ?? value) : value;
 }
 
 /** Rows in (objects from the database cursor), CSV text out: the BOM and the header first, even with no rows. */
@@ -35,7 +45,7 @@ export function csvTransform(columns: readonly CsvColumn[]): Transform {
     transform(row: Record<string, unknown>, _encoding, done) {
       const prefix = started ? '' : head();
       started = true;
-      done(null, prefix + csvLine(columns.map((column) => row[column.key])));
+      done(null, prefix + csvLine(columns.map((column) => cellValue(column, row))));
     },
     flush(done) {
       done(null, started ? undefined : head());

@@ -128,6 +128,14 @@ export async function deleteLead<T extends ObjectLiteral>(repository: Repository
   return lead;
 }
 
+/**
+ * A follow-up is a China calendar day (the back office sends its midnight in China time), so the file shows
+ * the day, not a meaningless 00:00.
+ */
+export function beijingDay(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD')`;
+}
+
 /** Formats a timestamptz column as Beijing wall-clock time for people reading the CSV in Excel. */
 export function beijingTime(column: string): string {
   return `to_char(${column} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`;

@@ -1,4 +1,4 @@
-import { LEAD_STATUSES, normalisePhone, REPEAT_WINDOW_HOURS } from '@aipm/contracts';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, normalisePhone, REPEAT_WINDOW_HOURS } from '@aipm/contracts';
 import { type CreateRegistrationDto, type UpdateLeadDto } from '@aipm/contracts/dto';
 import { Registration } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { DataSource, Repository } from 'typeorm';
 import type { ListQueryDto } from '../common/list/list-query.dto';
-import { beijingTime, deleteLead, type ExportColumn, exportLeads, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
+import { beijingDay, beijingTime, deleteLead, type ExportColumn, exportLeads, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
 import type { ListSpec } from '../common/list/list-query';
 import { consentOf, firstTouchSource, type VisitorContext } from '../leads/visitor-context';
 import { NotifyRelay } from '../notifications/notify-relay.service';
@@ -28,9 +28,9 @@ const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: '学校', key: 'school', sql: 'registration."school"' },
   { header: '专业', key: 'major', sql: 'registration."major"' },
   { header: '学习目标', key: 'goals', sql: 'registration."goals"' },
-  { header: '状态', key: 'status', sql: 'registration."status"' },
+  { header: '状态', key: 'status', sql: 'registration."status"', labels: LEAD_STATUS_LABELS },
   { header: '备注', key: 'note', sql: 'registration."note"' },
-  { header: '跟进时间', key: 'followUpAt', sql: beijingTime('registration."followUpAt"') },
+  { header: '跟进日期', key: 'followUpAt', sql: beijingDay('registration."followUpAt"') },
   { header: '重复提交次数', key: 'repeatCount', sql: 'registration."repeatCount"' },
   { header: '来源', key: 'utmSource', sql: `registration."source"->>'utm_source'` },
   { header: '媒介', key: 'utmMedium', sql: `registration."source"->>'utm_medium'` },

@@ -1,14 +1,19 @@
+import { formatCohortStart, formatFee, type SiteSettings } from '@aipm/contracts';
+
+import type { Language } from '~/i18n/config';
+
 import type { PublicSiteConfig, QrCodeName } from './site-config';
 
 /**
- * Public contact channels of the footer, from the environment so the operator can change them without
- * a build (README: SITE_* variables). QR codes are generated from these values (routes/qr.$file.ts).
+ * Public channels of the footer, from the environment so the operator can change them without a build
+ * (README: SITE_* variables). The WeChat ID, the sales phone, the cohort, the fees and the contact details are
+ * site settings the administrator edits in the back office instead (site-settings/site-settings.server.ts).
  */
 export interface SiteConfig {
   /** Absolute origin for canonical and Open Graph URLs; the request's own origin when unset. */
   siteUrl: string | null;
-  wechatId: string;
-  qr: Record<QrCodeName, string>;
+  /** What each footer QR code encodes; the WeChat one, when SITE_WECHAT_QR is unset, follows the WeChat ID setting. */
+  qr: Record<Exclude<QrCodeName, 'wechat'>, string> & { wechat: string | null };
   socialUrl: string;
   icpNumber: string;
   policeFiling: string;
@@ -17,13 +22,11 @@ export interface SiteConfig {
 
 
 export function readSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
-  const wechatId = env['SITE_WECHAT_ID'] || 'aipm-bootcamp';
   const policeFilingCode = env['SITE_POLICE_FILING_CODE'] || '43010402000001';
   return {
     siteUrl: env['SITE_URL']?.replace(/\/+$/, '') || null,
-    wechatId,
     qr: {
-      wechat: env['SITE_WECHAT_QR'] || `https://u.wechat.com/${wechatId}`,
+      wechat: env['SITE_WECHAT_QR'] || null,
       'official-account': env['SITE_OFFICIAL_ACCOUNT_QR'] || 'https://mp.weixin.qq.com/mp/profile_ext?action=home&__biz=aipm-bootcamp',
       'mini-program': env['SITE_MINI_PROGRAM_QR'] || 'https://wxaurl.cn/aipm-bootcamp',
       'short-video': env['SITE_SHORT_VIDEO_QR'] || 'https://v.douyin.com/aipm-bootcamp/',
@@ -36,9 +39,24 @@ export function readSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
 }
 
 
-export function publicSiteConfig(config: SiteConfig): PublicSiteConfig {
+/** What a QR code encodes: the configured value, or WeChat's add-friend link of the WeChat ID setting. */
+export function qrTarget(config: SiteConfig, name: QrCodeName, settings: SiteSettings): string {
+  return name === 'wechat' ? (config.qr.wechat ?? `https://u.wechat.com/${settings.wechatId}`) : config.qr[name];
+}
+
+export function publicSiteConfig(config: SiteConfig, settings: SiteSettings, language: Language, now = new Date()): PublicSiteConfig {
+  const en = language === 'en';
   return {
-    wechatId: config.wechatId,
+    wechatId: settings.wechatId,
+    salesPhone: settings.salesPhone,
+    salesTel: `tel:${settings.salesPhone.replace(/[^\d+]/g, '')}`,
+    address: en ? settings.addressEn : settings.address,
+    officeHours: en ? settings.officeHoursEn : settings.officeHours,
+    cohort: formatCohortStart(settings.cohortMonth, settings.cohortPart, language),
+    feeMin: formatFee(settings.feeMin),
+    feeMax: formatFee(settings.feeMax),
+    // China time: the new year starts at midnight in Beijing, whatever the server's zone.
+    year: new Date(now.getTime() + 8 * 3_600_000).getUTCFullYear(),
     socialUrl: config.socialUrl,
     icpNumber: config.icpNumber,
     icpUrl: 'https://beian.miit.gov.cn/',

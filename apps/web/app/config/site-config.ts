@@ -6,12 +6,28 @@ export function isQrCodeName(value: string): value is QrCodeName {
   return (QR_CODE_NAMES as readonly string[]).includes(value);
 }
 
-/** What the page needs in the browser (no secrets: every value is shown publicly anyway). */
-export interface PublicSiteConfig {
+/**
+ * What the page needs in the browser (no secrets: every value is shown publicly anyway). The site settings'
+ * part arrives ready to show, in the page's language: the browser gets no code to format it (ADR 025).
+ */
+// A type, not an interface: it is also the values of the texts' {{placeholders}} (t(key, site)).
+export type PublicSiteConfig = {
   wechatId: string;
+  salesPhone: string;
+  /** The sales phone's link, `tel:` and its digits (made on the server: no formatting code in the browser). */
+  salesTel: string;
+  address: string;
+  officeHours: string;
+  /** The next cohort's start: "2025 年 9 月下旬" / "late September 2025". */
+  cohort: string;
+  /** The fee range in yuan, grouped: "19,800". */
+  feeMin: string;
+  feeMax: string;
+  /** For the copyright line: the year the page was rendered. */
+  year: number;
   socialUrl: string;
   icpNumber: string;
   icpUrl: string;
   policeFiling: string;
   policeFilingUrl: string;
-}
+};

@@ -27,14 +27,17 @@ import { submitLeadForm } from '~/leads/lead-submission.server';
 import { buildPageMeta } from '~/seo/page-meta.server';
 import { siteOrigin } from '~/seo/site-url.server';
 import { jsonLdScript, landingStructuredData } from '~/seo/structured-data';
+import { readSiteSettings } from '~/site-settings/site-settings.server';
 import { wechatShareConfig } from '~/wechat/share-config.server';
 
 /** WeChat-only, so its own chunk: other browsers never download the panel (issue 16, issue 18 JS budget). */
 const WechatSharePanel = lazy(() => import('~/components/wechat/WechatSharePanel'));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [translator, initialJobs] = await Promise.all([requestTranslator(request), loadInitialJobs(context)]);
+  const [translator, initialJobs, settings] = await Promise.all([requestTranslator(request), loadInitialJobs(context), readSiteSettings(context)]);
   const { t, language } = translator;
+  // The site settings arrive rendered into the HTML, in the page's language (ADR 025).
+  const site = publicSiteConfig(readSiteConfig(), settings, language);
   const meta = buildPageMeta(request, translator, t('seo.title'), t('seo.description'));
   const structuredData = jsonLdScript(
     landingStructuredData({
@@ -43,15 +46,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       description: t('seo.description'),
       company: t('site.company'),
       courseName: t('seo.courseName'),
-      phone: t('contact.phone'),
-      address: t('contact.address'),
+      phone: site.salesPhone,
+      address: site.address,
+      fees: { low: settings.feeMin, high: settings.feeMax },
       jobs: initialJobs.jobs ?? [],
       language,
     }),
   );
   // Null outside WeChat: the page then only says to open it in WeChat to share.
   const wechatShare = await wechatShareConfig(request, context, meta);
-  const page = { meta, site: publicSiteConfig(readSiteConfig()), initialJobs, structuredData, wechatShare };
+  const page = { meta, site, initialJobs, structuredData, wechatShare };
   // First touch (utm_*, referrer, landing path) for the lead forms, kept from the first landing visit on.
   const firstTouch = firstTouchSetCookie(request, siteOrigin(request));
   return firstTouch ? data(page, { headers: { 'Set-Cookie': firstTouch } }) : page;
@@ -86,7 +90,7 @@ export default function Landing() {
       </a>
       <SiteHeader />
       <main id="main">
-        <Hero />
+        <Hero site={site} />
         <About />
         <Features />
         <Goals />
@@ -94,10 +98,10 @@ export default function Landing() {
         <Courses />
         <Services />
         <Results />
-        <Faq />
-        <Pricing />
+        <Faq site={site} />
+        <Pricing site={site} />
         <RegistrationSection />
-        <ContactSection wechatId={site.wechatId} />
+        <ContactSection site={site} />
         <JobsSection initial={initialJobs} />
       </main>
       <SiteFooter site={site} inWechat={wechatShare !== null} />

@@ -21,7 +21,7 @@ const job = (overrides: Partial<PublicJob> = {}): PublicJob => ({
 });
 
 const postings = (jobs: PublicJob[]) =>
-  (landingStructuredData({ origin: 'https://aipm.example', name: 'AIPM', description: 'd', company: 'c', courseName: 'n', phone: 'p', address: 'a', jobs, language: 'zh' })['@graph'] as Array<Record<string, unknown>>).filter(
+  (landingStructuredData({ origin: 'https://aipm.example', name: 'AIPM', description: 'd', company: 'c', courseName: 'n', phone: 'p', address: 'a', fees: { low: 19800, high: 29800 }, jobs, language: 'zh' })['@graph'] as Array<Record<string, unknown>>).filter(
     (node) => node['@type'] === 'JobPosting',
   );
 

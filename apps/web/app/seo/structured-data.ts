@@ -3,7 +3,7 @@ import { formatIsoDate, type PublicJob } from '@aipm/contracts';
 const EMPLOYMENT_TYPE: Record<string, string> = { full_time: 'FULL_TIME', part_time: 'PART_TIME', contract: 'CONTRACTOR', internship: 'INTERN' };
 
 /** schema.org Organization + Course of the landing page, and one JobPosting per listed job. */
-export function landingStructuredData(input: { origin: string; name: string; description: string; company: string; courseName: string; phone: string; address: string; jobs: PublicJob[]; language: string }) {
+export function landingStructuredData(input: { origin: string; name: string; description: string; company: string; courseName: string; phone: string; address: string; fees: { low: number; high: number }; jobs: PublicJob[]; language: string }) {
   const organization = {
     '@type': 'EducationalOrganization',
     '@id': `${input.origin}/#organization`,
@@ -20,7 +20,7 @@ export function landingStructuredData(input: { origin: string; name: string; des
     description: input.description,
     inLanguage: input.language,
     provider: { '@id': organization['@id'] },
-    offers: { '@type': 'AggregateOffer', priceCurrency: 'CNY', lowPrice: 19800, highPrice: 29800, category: 'Paid' },
+    offers: { '@type': 'AggregateOffer', priceCurrency: 'CNY', lowPrice: input.fees.low, highPrice: input.fees.high, category: 'Paid' },
     hasCourseInstance: { '@type': 'CourseInstance', courseMode: 'onsite', location: input.address, courseSchedule: { '@type': 'Schedule', duration: 'P35D', repeatFrequency: 'P1Y' } },
   };
   const postings = input.jobs.map((job) => ({

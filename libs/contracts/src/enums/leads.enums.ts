@@ -8,3 +8,12 @@ export const ContactSubject = {
 } as const;
 export type ContactSubject = (typeof ContactSubject)[keyof typeof ContactSubject];
 export const CONTACT_SUBJECTS: readonly ContactSubject[] = Object.values(ContactSubject);
+
+/** The dropdown's wording of each subject (spec §2), as the back office and the CSV export show it. */
+export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
+  course: '课程咨询',
+  pricing: '费用咨询',
+  enterprise: '企业合作',
+  technical: '技术问题',
+  other: '其他',
+};

@@ -3,6 +3,7 @@ import { CRAWL_ERRORS, PUBLISHED_JOB_ERRORS } from '../crawl/crawl-admin.errors'
 import { CRAWL_OPS_ERRORS } from '../crawl/crawl-ops.errors';
 import { LEAD_ERRORS } from '../leads/lead.errors';
 import { PHONE_ERRORS } from '../phone/phone.errors';
+import { SITE_SETTINGS_ERRORS } from '../site-settings/site-settings.errors';
 import { STUDENT_ERRORS } from '../students/student.errors';
 import { COMMON_ERRORS } from './common.errors';
 import { WECHAT_ERRORS } from './wechat/wechat.errors';
@@ -18,6 +19,7 @@ export const ERROR_CATALOGS = {
   wechat: WECHAT_ERRORS,
   students: STUDENT_ERRORS,
   phone: PHONE_ERRORS,
+  siteSettings: SITE_SETTINGS_ERRORS,
 } as const;
 
 /** Code → the spec's Chinese message: what the API answers, and the back office's zh translation. */
@@ -31,6 +33,7 @@ export const ERROR_MESSAGES = {
   ...WECHAT_ERRORS,
   ...STUDENT_ERRORS,
   ...PHONE_ERRORS,
+  ...SITE_SETTINGS_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

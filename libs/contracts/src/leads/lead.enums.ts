@@ -16,6 +16,9 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   invalid: '无效',
 };
 
+/** A new consultation message is not a registration: its "new" reads 新咨询, the rest are shared. */
+export const MESSAGE_STATUS_LABELS: Record<LeadStatus, string> = { new: '新咨询', contacted: '已联系', enrolled: '已报名入学', invalid: '无效' };
+
 /** First-touch source keys: the landing visit's utm_* parameters, referrer and landing path. */
 export const LEAD_SOURCE_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'referrer', 'landingPath'] as const;
 export type LeadSourceKey = (typeof LEAD_SOURCE_KEYS)[number];

@@ -92,7 +92,7 @@ export const LEAD_UPDATE_BODY: UpdateLeadDto = { status: 'contacted', note: '已
 
 export const ERASE_PERSON_BODY: ErasePersonDto = { phone: '13912345678', email: 'zhangsan@example.com' };
 
-export const REGISTRATIONS_CSV_EXAMPLE = '\uFEFF报名时间,姓名,手机号码,邮箱,学校,专业,学习目标,状态,备注,跟进时间,重复提交次数,来源,媒介,活动,来源页面,协议版本,ID\r\n2026-11-24 16:30,张三,13912345678,zhangsan@example.com,中南大学,计算机科学与技术,转型 AI 产品经理,new,,,0,wechat,,autumn,/,2026-09,3f2b8c1e-7a4d-4e0b-9c51-2d6f8a9b0c12\r\n';
+export const REGISTRATIONS_CSV_EXAMPLE = '\uFEFF报名时间,姓名,手机号码,邮箱,学校,专业,学习目标,状态,备注,跟进日期,重复提交次数,来源,媒介,活动,来源页面,协议版本,ID\r\n2026-11-24 16:30,张三,13912345678,zhangsan@example.com,中南大学,计算机科学与技术,转型 AI 产品经理,新报名,,,0,wechat,,autumn,/,2026-09,3f2b8c1e-7a4d-4e0b-9c51-2d6f8a9b0c12\r\n';
 
 
-export const CONTACT_CSV_EXAMPLE = '\uFEFF提交时间,姓名,手机号码,邮箱,咨询主题,咨询内容,状态,备注,跟进时间,来源,媒介,活动,来源页面,ID\r\n2026-11-24 16:30,李四,13912345679,lisi@example.com,course,想了解下一期的开课时间,new,,,,,,,3f2b8c1e-7a4d-4e0b-9c51-2d6f8a9b0c12\r\n';
+export const CONTACT_CSV_EXAMPLE = '\uFEFF提交时间,姓名,手机号码,邮箱,咨询主题,咨询内容,状态,备注,跟进日期,来源,媒介,活动,来源页面,ID\r\n2026-11-24 16:30,李四,13912345679,lisi@example.com,课程咨询,想了解下一期的开课时间,新咨询,,,,,,,3f2b8c1e-7a4d-4e0b-9c51-2d6f8a9b0c12\r\n';

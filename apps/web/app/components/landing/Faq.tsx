@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import type { PublicSiteConfig } from '~/config/site-config';
 import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { Section } from './Section';
 
 /** Four questions; the first open at start, one open at a time, the open one closes on click. */
-export function Faq() {
+export function Faq({ site }: { site: PublicSiteConfig }) {
   const { t, list } = useTranslation();
   const [open, setOpen] = useState<number | null>(0);
   return (
@@ -20,7 +21,8 @@ export function Faq() {
                 </button>
               </h3>
               <div id={`faq-panel-${index}`} role="region" aria-labelledby={`faq-trigger-${index}`} className="accordion__panel" data-nojs-show hidden={!expanded}>
-                <p>{item.answer}</p>
+                {/* A list is not interpolated by t(): the cohort answer names the start from the site settings. */}
+                <p>{item.answer.replace('{{cohort}}', site.cohort)}</p>
               </div>
             </li>
           );

@@ -1,12 +1,14 @@
+import type { PublicSiteConfig } from '~/config/site-config';
 import { useTranslation } from '~/i18n/TranslationProvider';
 
-export function Hero() {
+/** The badge names the next cohort from the site settings (issue 17 item 4). */
+export function Hero({ site }: { site: PublicSiteConfig }) {
   const { t, list } = useTranslation();
   const stats = list('hero.stats');
   return (
     <section id="home" className="hero" aria-labelledby="home-title">
       <div className="hero__inner">
-        <p className="hero__badge">{t('hero.badge')}</p>
+        <p className="hero__badge">{t('hero.badge', site)}</p>
         <h1 id="home-title" className="hero__title">
           {t('hero.title')}
         </h1>

@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 
 import { TranslationProvider } from '~/i18n/TranslationProvider';
 import type { LeadFormResult } from '~/leads/lead-form';
+import { aPublicSite } from '../../../test/support/public-site';
 import { createTestTranslator } from '../../../test/support/render-with-i18n';
 
 import { ContactSection, RegistrationSection } from './LeadForms';
@@ -104,7 +105,7 @@ describe(RegistrationSection.name, () => {
     expect(agreementBox()).not.toBeChecked();
   });
 
-  it('discards the held submission on cancel; ticking the box opens the dialog and agreeing ticks it', async () => {
+  it('discards the held submission on cancel; the box ticks and unticks without the dialog', async () => {
     const user = userEvent.setup();
     const submissions = renderForms(<RegistrationSection />, () => registered);
     await fillRegistration(user);
@@ -112,27 +113,48 @@ describe(RegistrationSection.name, () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '取消' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(agreementBox()).not.toBeChecked();
-
-    // Ticking opens the dialog instead of ticking; Escape cancels like the cancel button.
-    await user.click(agreementBox());
-    expect(agreementBox()).not.toBeChecked();
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(submissions).toHaveLength(0);
 
+    // Clicking the box ticks it (issue 17); the terms open from the links only.
     await user.click(agreementBox());
-    const dialog = screen.getByRole('dialog');
-    // The dialog's checkbox starts clear at each opening.
-    expect(within(dialog).getByRole('checkbox')).not.toBeChecked();
-    await user.click(within(dialog).getByRole('checkbox'));
-    await user.click(within(dialog).getByRole('button', { name: '同意' }));
     expect(agreementBox()).toBeChecked();
-    // Nothing was held: agreeing only ticked the box.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(agreementBox());
+    expect(agreementBox()).not.toBeChecked();
+    await user.click(agreementBox());
     expect(submissions).toHaveLength(0);
 
     await user.click(submitButton());
     expect(await screen.findByText('报名成功！我们将在24小时内与您联系')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(submissions).toEqual([expect.objectContaining({ name: '张三', agreement: 'true' })]);
+  });
+
+  it('shows the field errors of an empty form instead of opening the agreement dialog', async () => {
+    const user = userEvent.setup();
+    const submissions = renderForms(<RegistrationSection />, () => ({
+      intent: 'registration',
+      ok: false,
+      toast: { title: '注册失败', text: '姓名不能为空', variant: 'destructive' },
+      errors: { name: '姓名不能为空', phone: '手机号码不能为空', school: '请填写在读/毕业学校', major: '请填写就读专业', agreement: '请阅读并同意用户协议和隐私政策' },
+      values: {},
+    }));
+    await user.click(submitButton());
+
+    expect(await screen.findByText('注册失败')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The action checked the fields: the form went without the agreement.
+    expect(submissions).toEqual([expect.not.objectContaining({ agreement: 'true' })]);
+    expect(screen.getByLabelText(/^姓名/)).toHaveAccessibleDescription('姓名不能为空');
+    expect(screen.getByLabelText(/^学校/)).toHaveAccessibleDescription('请填写在读/毕业学校');
+
+    // A malformed email is a field error too, even with every required field filled.
+    await fillRegistration(user);
+    await user.type(screen.getByLabelText(/^邮箱/), 'not-an-email');
+    await user.click(submitButton());
+    await screen.findByRole('button', { name: '提交报名' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(submissions).toHaveLength(2);
   });
 
   it('opens the dialog from the user-agreement and privacy-policy links', async () => {
@@ -153,8 +175,6 @@ describe(RegistrationSection.name, () => {
     renderForms(<RegistrationSection />, () => new Promise<LeadFormResult>((resolve) => (answer = resolve)));
     await fillRegistration(user);
     await user.click(agreementBox());
-    await user.click(within(screen.getByRole('dialog')).getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: '同意' }));
     await user.click(submitButton());
 
     const busy = await screen.findByRole('button', { name: '提交中...' });
@@ -190,7 +210,7 @@ describe(RegistrationSection.name, () => {
 describe(ContactSection.name, () => {
   it('sends the form with its subject and resets it after success', async () => {
     const user = userEvent.setup();
-    const submissions = renderForms(<ContactSection wechatId="wx-test" />, () => ({
+    const submissions = renderForms(<ContactSection site={aPublicSite({ wechatId: 'wx-test' })} />, () => ({
       intent: 'contact',
       ok: true,
       toast: { title: '消息发送成功！', text: '我们将在24小时内回复您，谢谢！', variant: 'default' },

@@ -2,6 +2,7 @@ import { CONTACT_SUBJECTS } from '@aipm/contracts';
 import { type FormEvent, type MouseEvent, useRef, useState } from 'react';
 
 import { Toast } from '~/components/Toast';
+import type { PublicSiteConfig } from '~/config/site-config';
 import { useLeadForm } from '~/hooks/useLeadForm';
 import { useTranslation } from '~/i18n/TranslationProvider';
 import { AGREEMENT_FIELD, AGREEMENT_TICKED, fieldIds, INTENT_FIELD, LEAD_FORM_ACTION, leadFormAction } from '~/leads/lead-form';
@@ -11,9 +12,10 @@ import { Honeypot, LeadInput, LeadSelect, LeadTextarea } from './LeadField';
 import { Section } from './Section';
 
 /**
- * Spec §2 / §4 registration. Ticking the agreement or clicking either link opens the agreement dialog;
- * a submission without the agreement is held while the dialog is open: agreeing ticks the box and sends it,
- * cancelling drops it. Without JavaScript the links lead to the legal pages and the box ticks as usual.
+ * Spec §2 / §4 registration. Either link opens the agreement dialog; the box itself just ticks (issue 17: a
+ * visitor clicking it expects a tick). A complete submission without the agreement is held while the dialog
+ * is open: agreeing ticks the box and sends it, cancelling drops it. Without JavaScript the links lead to the
+ * legal pages and the box ticks as usual.
  */
 export function RegistrationSection() {
   const { t } = useTranslation();
@@ -29,8 +31,9 @@ export function RegistrationSection() {
       event.preventDefault();
       return;
     }
-    // Agreed: the fetcher form sends it as it is.
-    if (agreed) return;
+    // Agreed, or a field the browser already sees is wrong (empty, a malformed email): the fetcher form sends
+    // it, so the fields' messages show before anyone is asked to agree (issue 17).
+    if (agreed || !event.currentTarget.checkValidity()) return;
     event.preventDefault();
     held.current = new FormData(event.currentTarget);
     setDialogOpen(true);
@@ -75,8 +78,7 @@ export function RegistrationSection() {
               name={AGREEMENT_FIELD}
               value={AGREEMENT_TICKED}
               checked={agreed}
-              // Ticking opens the dialog (its agree button ticks the box); unticking just unticks.
-              onChange={(event) => (event.target.checked ? setDialogOpen(true) : setAgreed(false))}
+              onChange={(event) => setAgreed(event.target.checked)}
               aria-invalid={errors.agreement ? true : undefined}
               aria-describedby={errors.agreement ? agreementIds.error : undefined}
             />
@@ -112,7 +114,8 @@ export function RegistrationSection() {
   );
 }
 
-export function ContactSection({ wechatId }: { wechatId: string }) {
+/** The contact details are site settings (issue 17 item 4), already in the page's language. */
+export function ContactSection({ site }: { site: PublicSiteConfig }) {
   const { t, list } = useTranslation();
   const lead = useLeadForm('contact');
   const errors = lead.errors;
@@ -123,14 +126,14 @@ export function ContactSection({ wechatId }: { wechatId: string }) {
           <dl className="contact__details">
             <dt>{t('contact.phoneLabel')}</dt>
             <dd>
-              <a href={`tel:${t('contact.phone').replace(/[^\d+]/g, '')}`}>{t('contact.phone')}</a>
+              <a href={site.salesTel}>{site.salesPhone}</a>
             </dd>
             <dt>{t('contact.websiteLabel')}</dt>
             <dd>{t('contact.website')}</dd>
             <dt>{t('contact.addressLabel')}</dt>
-            <dd>{t('contact.address')}</dd>
+            <dd>{site.address}</dd>
             <dt>{t('contact.hoursLabel')}</dt>
-            <dd>{t('contact.hours')}</dd>
+            <dd>{site.officeHours}</dd>
           </dl>
           <h3>{t('contact.materialsTitle')}</h3>
           <ol>
@@ -138,7 +141,7 @@ export function ContactSection({ wechatId }: { wechatId: string }) {
               <li key={item}>{item}</li>
             ))}
           </ol>
-          <p className="muted">{t('contact.wechatNote', { id: wechatId })}</p>
+          <p className="muted">{t('contact.wechatNote', { id: site.wechatId })}</p>
         </div>
         <lead.fetcher.Form
           key={lead.formKey}

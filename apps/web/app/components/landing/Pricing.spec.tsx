@@ -1,20 +1,22 @@
 import { screen } from '@testing-library/react';
 
+import { aPublicSite } from '../../../test/support/public-site';
 import { renderWithI18n } from '../../../test/support/render-with-i18n';
 
 import { Pricing } from './Pricing';
 
 describe(Pricing.name, () => {
   it('sends standard to registration and enterprise to contact, standard marked recommended', async () => {
-    await renderWithI18n(<Pricing />, 'en');
+    await renderWithI18n(<Pricing site={aPublicSite()} />, 'en');
+    expect(screen.getByText(/From ¥21,800/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Register now' })).toHaveAttribute('href', '#registration');
     expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '#contact');
     expect(screen.getByText('Recommended').closest('.plan')).toHaveTextContent('Standard');
   });
 
   it('shows the fee range, the promotions and the two-discount note', async () => {
-    await renderWithI18n(<Pricing />, 'zh');
-    expect(screen.getByText('每期费用 19,800 – 29,800 元，根据入学评估确定。')).toBeInTheDocument();
+    await renderWithI18n(<Pricing site={aPublicSite()} />, 'zh');
+    expect(screen.getByText('每期费用 21,800 – 31,800 元，根据入学评估确定。')).toBeInTheDocument();
     expect(screen.getByText('8 月 20 日前报名立减 1,500 元')).toBeInTheDocument();
     expect(screen.getByText('5 人及以上每人减 2,000 元')).toBeInTheDocument();
     expect(screen.getByText('校友推荐报名减 1,000 元')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import type { PublicSiteConfig } from '~/config/site-config';
 import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { Section } from './Section';
@@ -10,7 +11,8 @@ const PLANS = [
 
 const PROMOTIONS = ['earlyBird', 'group', 'referral'] as const;
 
-export function Pricing() {
+/** The fees come from the site settings (issue 17 item 4). */
+export function Pricing({ site }: { site: PublicSiteConfig }) {
   const { t, list } = useTranslation();
   return (
     <Section id="pricing" title={t('pricing.title')} subtitle={t('pricing.subtitle')} className="section--tinted">
@@ -21,7 +23,7 @@ export function Pricing() {
             <h3>{t(`pricing.plans.${plan.id}.name`)}</h3>
             <p>{t(`pricing.plans.${plan.id}.description`)}</p>
             <p className="plan__price">
-              {t(`pricing.plans.${plan.id}.price`)} <span className="muted">{t(`pricing.plans.${plan.id}.period`)}</span>
+              {t(`pricing.plans.${plan.id}.price`, site)} <span className="muted">{t(`pricing.plans.${plan.id}.period`)}</span>
             </p>
             <p className="muted">{t(`pricing.plans.${plan.id}.priceSubtext`)}</p>
             <ul className="check-list">
@@ -37,7 +39,7 @@ export function Pricing() {
       </ul>
       <div className="card cost">
         <h3>{t('pricing.costTitle')}</h3>
-        <p>{t('pricing.feeRange')}</p>
+        <p>{t('pricing.feeRange', site)}</p>
         <h4>{t('pricing.promotionsTitle')}</h4>
         <ul className="grid grid--3">
           {PROMOTIONS.map((promotion) => (

@@ -1,25 +1,27 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import type { PublicSiteConfig } from '~/config/site-config';
+import { aPublicSite } from '../../../test/support/public-site';
 import { renderWithI18n } from '../../../test/support/render-with-i18n';
 
 import { SiteFooter } from './SiteFooter';
 
-const site: PublicSiteConfig = {
-  wechatId: 'test-wechat-id',
-  socialUrl: 'https://weibo.example/test',
-  icpNumber: '湘ICP备0000号',
-  icpUrl: 'https://beian.miit.gov.cn/',
-  policeFiling: '湘公网安备 1 号',
-  policeFilingUrl: 'https://beian.mps.gov.cn/#/query/webSearch?code=1',
-};
+const site = aPublicSite();
 
 function setMobile(mobile: boolean) {
   window.matchMedia = ((query: string) => ({ matches: mobile && query.includes('768'), media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
 }
 
 describe(SiteFooter.name, () => {
+  it('shows the contact details and the year of the site settings', async () => {
+    await renderWithI18n(<SiteFooter site={site} />, 'zh');
+    expect(screen.getByRole('heading', { name: '联系我们' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '0731-8123 4567' })).toHaveAttribute('href', 'tel:073181234567');
+    expect(screen.getByText(/长沙市岳麓区测试路 1 号/)).toBeInTheDocument();
+    expect(screen.getByText(/周一至周五 9:00 – 17:00/)).toBeInTheDocument();
+    expect(screen.getByText(/^© 2031 /)).toBeInTheDocument();
+  });
+
   afterEach(() => {
     Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
   });

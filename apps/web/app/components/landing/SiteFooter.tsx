@@ -61,6 +61,17 @@ export function SiteFooter({ site, inWechat = false }: { site: PublicSiteConfig;
           <p className="muted-on-dark">{t('site.tagline')}</p>
           {inWechat ? null : <p className="muted-on-dark site-footer__share">{t('share.openInWechat')}</p>}
         </div>
+        {/* The contact details are site settings (issue 17 item 4). */}
+        <div>
+          <h2 className="site-footer__heading">{t('contact.title')}</h2>
+          <address className="muted-on-dark site-footer__contact">
+            <a href={site.salesTel}>{site.salesPhone}</a>
+            <br />
+            {site.address}
+            <br />
+            {site.officeHours}
+          </address>
+        </div>
         <nav aria-label={t('footer.followUs')}>
           <h2 className="site-footer__heading">{t('footer.followUs')}</h2>
           <ul className="site-footer__links">
@@ -106,7 +117,7 @@ export function SiteFooter({ site, inWechat = false }: { site: PublicSiteConfig;
         </nav>
       </div>
       <div className="site-footer__bottom">
-        <p>{t('footer.rights', { company: t('site.company') })}</p>
+        <p>{t('footer.rights', { ...site, company: t('site.company') })}</p>
         <p>
           <a href={site.icpUrl} target="_blank" rel="noopener noreferrer">
             {site.icpNumber}

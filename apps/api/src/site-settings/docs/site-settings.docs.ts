@@ -1,0 +1,24 @@
+import { COHORT_PARTS, type SiteSettings, SITE_SETTINGS_DEFAULTS, SITE_SETTINGS_LIMITS } from '@aipm/contracts';
+import type { SaveSiteSettingsDto } from '@aipm/contracts/dto';
+import { integer, oneOf, recordSchema, text } from '../../common/openapi/schemas';
+
+/* The site settings' shapes and examples (issue 17 item 4, ADR 025). */
+
+export const SITE_SETTINGS = recordSchema<SiteSettings>(
+  'SiteSettings',
+  {
+    cohortMonth: text('2026-03', 'The next cohort starts in this month (YYYY-MM)'),
+    cohortPart: oneOf(COHORT_PARTS, 'mid', 'Early, mid or late in the month (上旬, 中旬, 下旬)'),
+    feeMin: integer(SITE_SETTINGS_DEFAULTS.feeMin, `Lowest fee per cohort in yuan (${SITE_SETTINGS_LIMITS.feeMin} … ${SITE_SETTINGS_LIMITS.feeMax})`),
+    feeMax: integer(SITE_SETTINGS_DEFAULTS.feeMax, 'Highest fee per cohort in yuan, not below feeMin'),
+    salesPhone: text(SITE_SETTINGS_DEFAULTS.salesPhone, 'The sales line as people dial it'),
+    wechatId: text(SITE_SETTINGS_DEFAULTS.wechatId, "WeChat's ID rule: 6 to 20 letters, digits, _ or -, starting with a letter"),
+    address: text(SITE_SETTINGS_DEFAULTS.address, 'Address shown on the Chinese page'),
+    addressEn: text(SITE_SETTINGS_DEFAULTS.addressEn, 'Address shown on the English page'),
+    officeHours: text(SITE_SETTINGS_DEFAULTS.officeHours, 'Office hours on the Chinese page'),
+    officeHoursEn: text(SITE_SETTINGS_DEFAULTS.officeHoursEn, 'Office hours on the English page'),
+  },
+  { description: 'What the public site shows of the next cohort, the fees and the contact details' },
+);
+
+export const SAVE_SITE_SETTINGS_BODY: SaveSiteSettingsDto = { ...SITE_SETTINGS_DEFAULTS, cohortMonth: '2026-03', cohortPart: 'mid' };

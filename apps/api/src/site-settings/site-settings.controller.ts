@@ -1,0 +1,53 @@
+import { SITE_SETTINGS_MESSAGES, type SiteSettingsResponse } from '@aipm/contracts';
+import { SaveSiteSettingsDto } from '@aipm/contracts/dto';
+import { Body, Controller, Get, Header, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '../common/decorators/public.decorator';
+import { ApiDataAnswer, ApiFailures, ApiJsonBody } from '../common/openapi/api-answers';
+import { dateTime, nullable } from '../common/openapi/schemas';
+import { SAVE_SITE_SETTINGS_BODY, SITE_SETTINGS } from './docs/site-settings.docs';
+import { SiteSettingsService } from './site-settings.service';
+
+const UPDATED_AT = { updatedAt: nullable(dateTime('2026-11-24T08:30:00.000Z')) };
+
+@ApiTags('public')
+@Controller('site-settings')
+export class PublicSiteSettingsController {
+  constructor(private readonly settings: SiteSettingsService) {}
+
+  /** Read by the web server's loaders (briefly cached there); `updatedAt` tells it that the settings changed. */
+  @Get()
+  @Public()
+  @Header('Cache-Control', 'no-store')
+  @ApiDataAnswer(SITE_SETTINGS, { description: 'The settings, defaults for any never saved', extra: UPDATED_AT })
+  @ApiOperation({ summary: 'What the public site shows of the next cohort, the fees and the contact details' })
+  async read(): Promise<SiteSettingsResponse> {
+    const { settings, updatedAt } = await this.settings.read();
+    return { success: true, data: settings, updatedAt };
+  }
+}
+
+@ApiTags('admin: site settings')
+@Controller('admin/site-settings')
+export class SiteSettingsAdminController {
+  constructor(private readonly settings: SiteSettingsService) {}
+
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  @ApiDataAnswer(SITE_SETTINGS, { description: 'The settings, defaults for any never saved', extra: UPDATED_AT })
+  @ApiOperation({ summary: 'The site settings for the back-office form' })
+  async read(): Promise<SiteSettingsResponse> {
+    const { settings, updatedAt } = await this.settings.read();
+    return { success: true, data: settings, updatedAt };
+  }
+
+  @Put()
+  @ApiJsonBody(SaveSiteSettingsDto, SAVE_SITE_SETTINGS_BODY, 'Every setting; the public site shows them within seconds')
+  @ApiDataAnswer(SITE_SETTINGS, { description: 'The settings as saved', message: SITE_SETTINGS_MESSAGES.saved, extra: UPDATED_AT })
+  @ApiFailures('FEE_RANGE_INVERTED')
+  @ApiOperation({ summary: 'Saves the site settings (fee range min ≤ max: FEE_RANGE_INVERTED)' })
+  async save(@Body() dto: SaveSiteSettingsDto): Promise<SiteSettingsResponse & { message: string }> {
+    const { settings, updatedAt } = await this.settings.save(dto);
+    return { success: true, message: SITE_SETTINGS_MESSAGES.saved, data: settings, updatedAt };
+  }
+}

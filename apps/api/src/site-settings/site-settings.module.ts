@@ -1,0 +1,15 @@
+import { AdminConfig } from '@aipm/database';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PublicSiteSettingsController, SiteSettingsAdminController } from './site-settings.controller';
+import { SiteSettingsChanges } from './site-settings-changes';
+import { SiteSettingsService } from './site-settings.service';
+
+/** Site settings (issue 17 item 4): edited in the back office, read by the public site's server. */
+@Module({
+  imports: [TypeOrmModule.forFeature([AdminConfig])],
+  controllers: [PublicSiteSettingsController, SiteSettingsAdminController],
+  providers: [SiteSettingsService, SiteSettingsChanges],
+  exports: [SiteSettingsChanges],
+})
+export class SiteSettingsModule {}

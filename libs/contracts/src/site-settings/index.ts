@@ -1,0 +1,2 @@
+export * from './site-settings';
+export * from './site-settings.errors';
