@@ -17,16 +17,12 @@
 // passes when its p95 is within RATIO_LIMIT × the baseline's p95, which is the figure that compares runs. The
 // concurrency defaults to 4: one administrator's screen sends a few calls at once, not dozens.
 // Runtime is bounded: the whole run stops with an error after --timeout seconds (default 300). Not part of npm test.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { freePort } from '../lib/ports.mjs';
+import { requireServices, startBenchApi } from './lib/bench-api.mjs';
 import { load } from './lib/load.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
   options: {
     students: { type: 'string', default: '10000' },
@@ -44,73 +40,18 @@ const TARGET_P95_MS = 50;
 /** A read of the students section may cost this many one-query reads (it runs three or four queries). */
 const RATIO_LIMIT = 2.5;
 
-for (const name of ['DATABASE_URL', 'REDIS_URL']) {
-  if (!process.env[name]) {
-    console.error(`${name} is not set: run me under node tools/with-services.mjs -- node tools/bench/students.mjs`);
-    process.exit(2);
-  }
-}
+requireServices('tools/bench/students.mjs');
 
-
-
-
-const server = new pg.Client({ connectionString: process.env.DATABASE_URL });
-await server.connect();
-const benchDb = `aipm_bench_students_${process.pid}_${Date.now()}`;
-await server.query(`CREATE DATABASE "${benchDb}"`);
-const benchUrl = new URL(process.env.DATABASE_URL);
-benchUrl.pathname = `/${benchDb}`;
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const api = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/main.js')], {
-  cwd: repoRoot,
-  env: {
-    ...process.env,
-    DATABASE_URL: benchUrl.toString(),
-    API_PORT: String(port),
-    API_HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-session-secret-that-is-long-enough-32',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-let apiExited = false;
-api.on('exit', () => {
-  apiExited = true;
-});
-
-async function cleanUp() {
-  if (!apiExited) {
-    api.kill('SIGTERM');
-    await new Promise((resolve) => api.once('exit', resolve));
-  }
-  await server.query(`DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`);
-  await server.end();
-}
-
+const api = await startBenchApi('students');
 const deadline = setTimeout(() => {
   console.error(`bench failed: still running after ${values.timeout} s`);
-  process.exitCode = 1;
-  cleanUp().finally(() => process.exit(1));
+  api.cleanUp().finally(() => process.exit(1));
 }, Number(values.timeout) * 1000);
 
 try {
-  const bootStarted = performance.now();
-  for (;;) {
-    if (apiExited) throw new Error('the API exited during start (is apps/api/dist built?)');
-    const ready = await fetch(`${base}/api/admin/check`).then(
-      (response) => response.ok,
-      () => false
-    );
-    if (ready) break;
-    if (performance.now() - bootStarted > 60_000) throw new Error('the API did not answer within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-
   // Seed with SQL: the bench measures reads; 60,000 rows through the API would only measure the seeding.
   const seedStarted = performance.now();
-  const db = new pg.Client({ connectionString: benchUrl.toString() });
+  const db = new pg.Client({ connectionString: api.databaseUrl });
   await db.connect();
   await db.query(
     `INSERT INTO students (name, phone, "phoneNormalized", email, school, major, status, "enrollmentDate", "createdAt")
@@ -134,18 +75,8 @@ try {
   await db.end();
   const seedSeconds = (performance.now() - seedStarted) / 1000;
 
-  const signIn = await fetch(`${base}/api/admin/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench-admin@example.com', password: 'bench-admin-password-1' }),
-  });
-  if (signIn.status !== 201) throw new Error(`could not create the administrator: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
-  const get = async (pathAndQuery) => {
-    const response = await fetch(`${base}${pathAndQuery}`, { headers: { cookie } });
-    await response.arrayBuffer();
-    return response.status;
-  };
+  await api.signIn();
+  const get = api.get;
 
   const list = `/api/admin/students?range=${encodeURIComponent('[0,24]')}&sort=${encodeURIComponent('["createdAt","DESC"]')}`;
   if ((await get(list)) !== 200) throw new Error('the students list does not answer 200');
@@ -187,5 +118,5 @@ try {
   process.exitCode = 1;
 } finally {
   clearTimeout(deadline);
-  await cleanUp();
+  await api.cleanUp();
 }

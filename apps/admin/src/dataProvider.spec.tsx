@@ -44,6 +44,16 @@ describe(createDataProvider.name, () => {
     expect(requests[0].credentials).toBe('same-origin');
   });
 
+  it('carries an estimated total to the list as meta, and only then', async () => {
+    answerWith(
+      { status: 200, body: { success: true, data: [registration] }, headers: { 'Content-Range': 'registrations 0-0/100000', 'X-Total-Estimated': 'true' } },
+      { status: 200, body: { success: true, data: [registration] }, headers: { 'Content-Range': 'registrations 0-0/1' } }
+    );
+    const params = { pagination: { page: 1, perPage: 25 }, sort: { field: 'createdAt', order: 'DESC' as const }, filter: {} };
+    expect(await provider.getList('registrations', params)).toEqual({ data: [registration], total: 100000, meta: { totalIsEstimate: true } });
+    expect(await provider.getList('registrations', params)).toEqual({ data: [registration], total: 1 });
+  });
+
   it('reads the total of an empty page (`*/0`)', async () => {
     answerWith({ status: 200, body: { success: true, data: [] }, headers: { 'Content-Range': 'contact */0' } });
     expect(await provider.getList('messages', { pagination: { page: 1, perPage: 25 }, sort: { field: 'createdAt', order: 'DESC' }, filter: {} })).toEqual({

@@ -3,6 +3,7 @@ import {
   type ErasePersonRequest,
   isErrorCode,
   LEAD_PATHS,
+  LIST_TOTAL_ESTIMATED_HEADER,
   type PersonErasedResponse,
   STUDENT_PATHS,
   type UploadKind,
@@ -95,7 +96,18 @@ export function createDataProvider(client: typeof fetchUtils.fetchJson = httpCli
     (await client(itemUrl(resource, id), { method: 'PATCH', body: JSON.stringify(body) })).json as RaRecord;
 
   return {
-    getList: (resource, params) => rest.getList(resourcePath(resource), params),
+    // The API flags a total it estimated (ADR 028) in a header simple-rest does not read: a client of this
+    // call alone notes it, and the list's meta carries it to the pager.
+    getList: async (resource, params) => {
+      let totalIsEstimate = false;
+      const listClient: typeof fetchUtils.fetchJson = async (url, options) => {
+        const response = await client(url, options);
+        totalIsEstimate = response.headers.get(LIST_TOTAL_ESTIMATED_HEADER) === 'true';
+        return response;
+      };
+      const page = await simpleRestProvider(API_BASE, listClient).getList(resourcePath(resource), params);
+      return totalIsEstimate ? { ...page, meta: { ...page.meta, totalIsEstimate } } : page;
+    },
     getOne: (resource, params) => rest.getOne(resourcePath(resource), params),
     getMany: (resource, params) => rest.getMany(resourcePath(resource), params),
     getManyReference: (resource, params) => rest.getManyReference(resourcePath(resource), params),

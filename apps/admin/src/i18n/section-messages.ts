@@ -2,6 +2,7 @@ import { enCrawlerMessages, zhCrawlerMessages } from '../crawler/crawlerMessages
 import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from '../crawler-config/crawlerConfigMessages';
 import { enSiteHealthMessages, zhSiteHealthMessages } from '../crawler-config/siteHealthMessages';
 import { enLeadSourceMessages, zhLeadSourceMessages } from '../leads/leadSourceMessages';
+import { enListPaginationMessages, zhListPaginationMessages } from '../layout/listPaginationMessages';
 import { enQueueBoardMessages, zhQueueBoardMessages } from '../layout/queueBoardMessages';
 import { enPhoneConfigMessages, zhPhoneConfigMessages } from '../phone-config/phoneConfigMessages';
 import { enPublishedJobsMessages, zhPublishedJobsMessages } from '../published-jobs/publishedJobsMessages';
@@ -21,6 +22,7 @@ export const zhSectionMessages = {
   crawler_config: zhCrawlerConfigMessages,
   site_health: zhSiteHealthMessages,
   queue_board: zhQueueBoardMessages,
+  list_pagination: zhListPaginationMessages,
   wechat_share: zhWechatShareMessages,
   phone_config: zhPhoneConfigMessages,
   students: zhStudentMessages,
@@ -34,6 +36,7 @@ export const enSectionMessages: typeof zhSectionMessages = {
   crawler_config: enCrawlerConfigMessages,
   site_health: enSiteHealthMessages,
   queue_board: enQueueBoardMessages,
+  list_pagination: enListPaginationMessages,
   wechat_share: enWechatShareMessages,
   phone_config: enPhoneConfigMessages,
   students: enStudentMessages,

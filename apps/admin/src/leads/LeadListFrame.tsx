@@ -2,6 +2,7 @@ import { LEAD_PATHS } from '@aipm/contracts';
 import { type Theme, useMediaQuery } from '@mui/material';
 import type { ReactNode } from 'react';
 import { List } from 'react-admin';
+import { ListPagination } from '../layout/ListPagination';
 import { LeadEmpty } from './LeadEmpty';
 import { LeadListActions } from './LeadListActions';
 import type { LeadKind } from './leadChoices';
@@ -25,6 +26,7 @@ export function LeadListFrame({ kind, children }: { kind: LeadKind; children: Re
       filters={filters}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
+      pagination={<ListPagination />}
       exporter={false}
       actions={<LeadListActions exportPath={EXPORT_PATHS[kind]} />}
       empty={<LeadEmpty textKey={`aipm.leads.empty.${kind}`} />}

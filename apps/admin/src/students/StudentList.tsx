@@ -2,6 +2,7 @@ import type { StudentResponse } from '@aipm/contracts';
 import { Box, type Theme, useMediaQuery } from '@mui/material';
 import { CreateButton, DataTable, List, SearchInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
 import { formatTotals, StudentEmpty, StudentStatusBadge, StudentTabs } from './StudentParts';
+import { ListPagination } from '../layout/ListPagination';
 
 const Column = DataTable.Col<StudentResponse>;
 
@@ -21,7 +22,7 @@ export function StudentList() {
   return (
     <>
       <StudentTabs />
-      <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false} actions={<Actions />} empty={<StudentEmpty textKey="aipm.students.empty" createLabel="aipm.students.add" />}>
+      <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} pagination={<ListPagination />} exporter={false} actions={<Actions />} empty={<StudentEmpty textKey="aipm.students.empty" createLabel="aipm.students.add" />}>
         {phone ? (
           <SimpleList<StudentResponse>
             rowClick="show"

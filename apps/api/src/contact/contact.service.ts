@@ -12,11 +12,12 @@ import type { ListSpec } from '../common/list/list-query';
 import { firstTouchSource, type VisitorContext } from '../leads/visitor-context';
 import { NotifyRelay } from '../notifications/notify-relay.service';
 
-const CONTACT_LIST: ListSpec = {
+export const CONTACT_LIST: ListSpec = {
   alias: 'contact',
   sortable: ['createdAt', 'id', 'name', 'subject', 'status', 'followUpAt'],
   searchable: ['name', 'phone', 'email', 'message'],
   phoneDigits: true,
+  searchIndexed: true,
   statuses: LEAD_STATUSES,
   enumFilters: { subject: CONTACT_SUBJECTS },
 };

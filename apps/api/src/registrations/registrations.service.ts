@@ -12,11 +12,12 @@ import type { ListSpec } from '../common/list/list-query';
 import { consentOf, firstTouchSource, type VisitorContext } from '../leads/visitor-context';
 import { NotifyRelay } from '../notifications/notify-relay.service';
 
-const REGISTRATION_LIST: ListSpec = {
+export const REGISTRATION_LIST: ListSpec = {
   alias: 'registration',
   sortable: ['createdAt', 'id', 'name', 'school', 'major', 'status', 'followUpAt', 'repeatCount', 'lastRepeatedAt'],
   searchable: ['name', 'phone', 'email', 'school'],
   phoneDigits: true,
+  searchIndexed: true,
   statuses: LEAD_STATUSES,
 };
 

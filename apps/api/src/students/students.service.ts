@@ -15,11 +15,12 @@ import { StudentFilesService } from './student-files.service';
 import { StudentError } from './student.error';
 import { toStudentResponse } from './student.mapper';
 
-const STUDENT_LIST: ListSpec = {
+export const STUDENT_LIST: ListSpec = {
   alias: 'student',
   sortable: ['createdAt', 'updatedAt', 'id', 'name', 'status', 'enrollmentDate', 'graduationDate', 'school', 'major'],
   searchable: ['name', 'phone', 'email', 'school', 'major'],
   phoneDigits: true,
+  searchIndexed: true,
   statuses: STUDENT_STATUSES,
 };
 

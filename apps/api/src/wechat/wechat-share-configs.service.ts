@@ -4,9 +4,8 @@ import { WechatShareConfig } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, type Repository } from 'typeorm';
-import type { Page } from '../common/list/list-page';
+import { listPage, type Page } from '../common/list/list-page';
 import type { ListQueryDto } from '../common/list/list-query.dto';
-import { applyListQuery, parseListQuery } from '../common/list/list-query';
 import { WechatError } from './wechat.error';
 
 const UNIQUE_VIOLATION = '23505';
@@ -19,11 +18,7 @@ export class WechatShareConfigsService {
 
   /** react-admin's list: the same range/sort/filter parameters as the other back-office lists. */
   async list(raw: ListQueryDto): Promise<Page<WechatShareConfig>> {
-    const list = parseListQuery(raw, LIST_SPEC);
-    // The shared parser and filter (q over the searchable columns, ids, order with the id breaking ties).
-    const query = applyListQuery(this.rows.createQueryBuilder('share'), LIST_SPEC, list).offset(list.offset).limit(list.limit);
-    const [rows, total] = await query.getManyAndCount();
-    return { rows, offset: list.offset, total };
+    return listPage(this.rows, LIST_SPEC, raw);
   }
 
   async find(id: string): Promise<WechatShareConfig> {

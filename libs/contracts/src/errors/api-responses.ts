@@ -13,6 +13,12 @@ export interface ApiDataResponse<T> {
   data: T;
 }
 
+/**
+ * Set (to `true`) beside Content-Range when the list's total is the database's estimate, not a count: more
+ * rows match than are worth counting on every page (ADR 028). The back office then says "about".
+ */
+export const LIST_TOTAL_ESTIMATED_HEADER = 'X-Total-Estimated';
+
 /** Admin lists: react-admin simple-rest parameters in, `Content-Range: <resource> <from>-<to>/<total>` out. */
 export interface ApiListResponse<T> {
   success: true;

@@ -49,6 +49,11 @@ export interface ListSpec {
   searchable: readonly string[];
   /** `q` also matches the digits of the resource's "phoneNormalized" column ("138 1234" finds +8613812345678). */
   phoneDigits?: boolean;
+  /**
+   * The table keeps the grams of its `searchable` columns in "searchGrams" and of its normalised phone in
+   * "phoneGrams", both indexed (migration ListsAtScale, ADR 028): `q` reads the indexes instead of every row.
+   */
+  searchIndexed?: boolean;
   /** Values of the resource's `status` filter; without it `status` is not a filter of the resource. */
   statuses?: readonly string[];
   /** Extra enum filters of the resource, e.g. subject → its values. */
@@ -163,6 +168,14 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/**
+ * One text of a row's searchable columns, joined by a character nobody types (U+001F), as the grams of the
+ * table were made from it: a match never spans two columns.
+ */
+export function searchDocument(spec: ListSpec, columns: readonly string[] = spec.searchable): string {
+  return columns.map((column) => `coalesce(${spec.alias}."${column}", '')`).join(` || E'\\x1f' || `);
+}
+
 /** Applies the filter and the order (the id breaks ties, so pages never overlap) to a query of the resource. */
 export function applyListQuery<T extends object>(query: SelectQueryBuilder<T>, spec: ListSpec, list: ListQuery): SelectQueryBuilder<T> {
   const a = spec.alias;
@@ -170,13 +183,29 @@ export function applyListQuery<T extends object>(query: SelectQueryBuilder<T>, s
   if (filter.q) {
     const pattern = containing(filter.q);
     const digits = filter.q.replace(/[^\d]/g, '');
-    query.andWhere(
-      new Brackets((where) => {
-        for (const column of spec.searchable) where.orWhere(`${a}."${column}" ILIKE :qPattern`, { qPattern: pattern });
-        // "138 1234" finds +8613812345678: the digits are searched in the normalised phone too.
-        if (spec.phoneDigits && digits.length >= 3) where.orWhere(`${a}."phoneNormalized" LIKE :qDigits`, { qDigits: containing(digits) });
-      })
-    );
+    // "138 1234" finds +8613812345678: the digits are searched in the normalised phone too.
+    const byDigits = spec.phoneDigits && digits.length >= 3;
+    if (spec.searchIndexed) {
+      // The stored grams narrow the rows through their index; the LIKE keeps those holding the text in order.
+      query.andWhere(
+        new Brackets((where) => {
+          where.where(`(${a}."searchGrams" @> aipm_query_grams(:qText) AND ${searchDocument(spec)} ILIKE :qPattern)`, { qText: filter.q, qPattern: pattern });
+          if (byDigits) {
+            where.orWhere(`(${a}."phoneGrams" @> aipm_query_grams(:qDigits) AND ${a}."phoneNormalized" LIKE :qDigitsPattern)`, {
+              qDigits: digits,
+              qDigitsPattern: containing(digits),
+            });
+          }
+        })
+      );
+    } else {
+      query.andWhere(
+        new Brackets((where) => {
+          for (const column of spec.searchable) where.orWhere(`${a}."${column}" ILIKE :qPattern`, { qPattern: pattern });
+          if (byDigits) where.orWhere(`${a}."phoneNormalized" LIKE :qDigits`, { qDigits: containing(digits) });
+        })
+      );
+    }
   }
   if (filter.status) query.andWhere(`${a}."status" IN (:...statuses)`, { statuses: filter.status });
   for (const [column, values] of Object.entries(filter.enums)) {

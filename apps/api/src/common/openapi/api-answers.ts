@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@aipm/contracts';
+import { type ErrorCode, LIST_TOTAL_ESTIMATED_HEADER } from '@aipm/contracts';
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiExtension, ApiResponse } from '@nestjs/swagger';
 import { requestBodySchema } from './request-body-schema';
@@ -91,6 +91,10 @@ export function ApiListAnswer(record: Schema, options: AnswerOptions & { resourc
       'Content-Range': {
         description: '`<resource> <first>-<last>/<total>` of the page (react-admin simple-rest)',
         schema: { type: 'string', example: `${options.resource} 0-9/42` },
+      },
+      [LIST_TOTAL_ESTIMATED_HEADER]: {
+        description: '`true` when the total in Content-Range is an estimate (more than 10,000 rows match); absent when it is exact',
+        schema: { type: 'string', enum: ['true'] },
       },
     },
     schema: { allOf: [LIST_ENVELOPE, { type: 'object', properties: { data: listOf(record), ...options.extra }, required: ['data'] }] },

@@ -4,12 +4,16 @@ import { inValues } from '../common/sql-check';
 
 /** A consultation message from the public contact form, followed up in the back office. */
 @Entity('contact_messages')
-@Index('IDX_contact_messages_createdAt', ['createdAt'])
+// (createdAt DESC NULLS LAST, id DESC) in the migration: the list's order; TypeORM compares names and columns only.
+@Index('IDX_contact_messages_createdAt_id', ['createdAt', 'id'])
 // PIPL erasure looks people up by phone and email; the admin filters by subject and status.
 @Index('IDX_contact_messages_phoneNormalized', ['phoneNormalized'])
 @Index('IDX_contact_messages_email', ['email'])
-@Index('IDX_contact_messages_subject_createdAt', ['subject', 'createdAt'])
-@Index('IDX_contact_messages_status_createdAt', ['status', 'createdAt'])
+@Index('IDX_contact_messages_subject_createdAt_id', ['subject', 'createdAt', 'id'])
+@Index('IDX_contact_messages_status_createdAt_id', ['status', 'createdAt', 'id'])
+// GIN indexes of the search grams (ADR 028): TypeORM cannot declare them, so it leaves them alone.
+@Index('IDX_contact_messages_searchGrams', { synchronize: false })
+@Index('IDX_contact_messages_phoneGrams', { synchronize: false })
 @Check('CHK_contact_messages_subject', inValues('subject', CONTACT_SUBJECTS))
 @Check('CHK_contact_messages_status', inValues('status', LEAD_STATUSES))
 export class ContactMessage {
@@ -53,4 +57,12 @@ export class ContactMessage {
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
+
+  /** Grams of the searchable columns for the list's `q` (ADR 028): a trigger keeps them, the app never reads them. */
+  @Column({ type: 'text', array: true, nullable: true, select: false, insert: false, update: false })
+  searchGrams?: string[] | null;
+
+  /** Grams of the normalised phone, for the digits of `q` (ADR 028); kept by the same trigger. */
+  @Column({ type: 'text', array: true, nullable: true, select: false, insert: false, update: false })
+  phoneGrams?: string[] | null;
 }

@@ -4,12 +4,15 @@ import { inValues } from '../common/sql-check';
 
 /** A public sign-up for the bootcamp (registration form), followed up in the back office. */
 @Entity('registrations')
-// DESC in the migration; TypeORM compares index names and columns only.
-@Index('IDX_registrations_createdAt', ['createdAt'])
+// (createdAt DESC NULLS LAST, id DESC) in the migration: the list's order; TypeORM compares names and columns only.
+@Index('IDX_registrations_createdAt_id', ['createdAt', 'id'])
 // Repeat detection (same phone within 24 hours) and PIPL erasure look leads up by phone, newest first.
 @Index('IDX_registrations_phoneNormalized_createdAt', ['phoneNormalized', 'createdAt'])
 @Index('IDX_registrations_email', ['email'])
-@Index('IDX_registrations_status_createdAt', ['status', 'createdAt'])
+@Index('IDX_registrations_status_createdAt_id', ['status', 'createdAt', 'id'])
+// GIN indexes of the search grams (ADR 028): TypeORM cannot declare them, so it leaves them alone.
+@Index('IDX_registrations_searchGrams', { synchronize: false })
+@Index('IDX_registrations_phoneGrams', { synchronize: false })
 @Check('CHK_registrations_status', inValues('status', LEAD_STATUSES))
 export class Registration {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_registrations' })
@@ -75,4 +78,12 @@ export class Registration {
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
+
+  /** Grams of the searchable columns for the list's `q` (ADR 028): a trigger keeps them, the app never reads them. */
+  @Column({ type: 'text', array: true, nullable: true, select: false, insert: false, update: false })
+  searchGrams?: string[] | null;
+
+  /** Grams of the normalised phone, for the digits of `q` (ADR 028); kept by the same trigger. */
+  @Column({ type: 'text', array: true, nullable: true, select: false, insert: false, update: false })
+  phoneGrams?: string[] | null;
 }

@@ -164,11 +164,13 @@ describe(InitialSchema1763800000000.name, () => {
     );
     // Index definition as PostgreSQL prints it, from "ON" onwards.
     const expected: Record<string, string> = {
-      IDX_contact_messages_createdAt: 'contact_messages USING btree ("createdAt" DESC)',
+      IDX_contact_messages_createdAt_id: 'contact_messages USING btree ("createdAt" DESC NULLS LAST, id DESC)',
+      IDX_contact_messages_phoneGrams: 'contact_messages USING gin ("phoneGrams")',
+      IDX_contact_messages_searchGrams: 'contact_messages USING gin ("searchGrams")',
       IDX_contact_messages_email: 'contact_messages USING btree (email)',
       IDX_contact_messages_phoneNormalized: 'contact_messages USING btree ("phoneNormalized")',
-      IDX_contact_messages_status_createdAt: 'contact_messages USING btree (status, "createdAt" DESC)',
-      IDX_contact_messages_subject_createdAt: 'contact_messages USING btree (subject, "createdAt" DESC)',
+      IDX_contact_messages_status_createdAt_id: 'contact_messages USING btree (status, "createdAt" DESC NULLS LAST, id DESC)',
+      IDX_contact_messages_subject_createdAt_id: 'contact_messages USING btree (subject, "createdAt" DESC NULLS LAST, id DESC)',
       IDX_crawl_results_createdAt: 'crawl_results USING btree ("createdAt" DESC)',
       IDX_crawl_results_dedupeKey: 'crawl_results USING btree ("dedupeKey")',
       IDX_crawl_results_status: 'crawl_results USING btree (status)',
@@ -187,10 +189,12 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_notification_calls_createdAt: 'notification_calls USING btree ("createdAt" DESC)',
       IDX_published_jobs_createdAt: 'published_jobs USING btree ("createdAt" DESC)',
       IDX_published_jobs_isActive_publishedAt: 'published_jobs USING btree ("isActive", "publishedAt" DESC)',
-      IDX_registrations_createdAt: 'registrations USING btree ("createdAt" DESC)',
+      IDX_registrations_createdAt_id: 'registrations USING btree ("createdAt" DESC NULLS LAST, id DESC)',
+      IDX_registrations_phoneGrams: 'registrations USING gin ("phoneGrams")',
+      IDX_registrations_searchGrams: 'registrations USING gin ("searchGrams")',
       IDX_registrations_email: 'registrations USING btree (email)',
       IDX_registrations_phoneNormalized_createdAt: 'registrations USING btree ("phoneNormalized", "createdAt" DESC)',
-      IDX_registrations_status_createdAt: 'registrations USING btree (status, "createdAt" DESC)',
+      IDX_registrations_status_createdAt_id: 'registrations USING btree (status, "createdAt" DESC NULLS LAST, id DESC)',
       IDX_session_expire: 'session USING btree (expire)',
       IDX_student_accounts_studentId: 'student_accounts USING btree ("studentId")',
       IDX_student_contracts_status: 'student_contracts USING btree (status)',
@@ -200,7 +204,9 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_students_createdAt_id: 'students USING btree ("createdAt" DESC NULLS LAST, id DESC)',
       IDX_students_email: 'students USING btree (email)',
       IDX_students_phoneNormalized: 'students USING btree ("phoneNormalized")',
-      IDX_students_status: 'students USING btree (status)',
+      IDX_students_phoneGrams: 'students USING gin ("phoneGrams")',
+      IDX_students_searchGrams: 'students USING gin ("searchGrams")',
+      IDX_students_status_createdAt_id: 'students USING btree (status, "createdAt" DESC NULLS LAST, id DESC)',
     };
     expect(Object.fromEntries(indexes.map((index) => [index.name, index.definition.replace(/^.* ON public\./, '')]))).toEqual(
       expected,

@@ -5,7 +5,10 @@ import { inValues } from '../common/sql-check';
 @Entity('students')
 // The list's default order, (createdAt DESC NULLS LAST, id DESC) in the migration.
 @Index('IDX_students_createdAt_id', ['createdAt', 'id'])
-@Index('IDX_students_status', ['status'])
+@Index('IDX_students_status_createdAt_id', ['status', 'createdAt', 'id'])
+// GIN indexes of the search grams (ADR 028): TypeORM cannot declare them, so it leaves them alone.
+@Index('IDX_students_searchGrams', { synchronize: false })
+@Index('IDX_students_phoneGrams', { synchronize: false })
 @Index('IDX_students_phoneNormalized', ['phoneNormalized'])
 @Index('IDX_students_email', ['email'])
 @Check('CHK_students_status', inValues('status', STUDENT_STATUSES))
@@ -77,4 +80,12 @@ export class Student {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+
+  /** Grams of the searchable columns for the list's `q` (ADR 028): a trigger keeps them, the app never reads them. */
+  @Column({ type: 'text', array: true, nullable: true, select: false, insert: false, update: false })
+  searchGrams?: string[] | null;
+
+  /** Grams of the normalised phone, for the digits of `q` (ADR 028); kept by the same trigger. */
+  @Column({ type: 'text', array: true, nullable: true, select: false, insert: false, update: false })
+  phoneGrams?: string[] | null;
 }

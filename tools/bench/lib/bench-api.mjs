@@ -1,0 +1,100 @@
+// The API under a bench: its own database on the with-services PostgreSQL, the built apps/api/dist/main.js on
+// a free loopback port (which migrates that database), the first administrator signed in, and a clean-up that
+// stops the API and drops the database. Shared by the read benches (lists, students).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort } from '../../lib/ports.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Exits with a hint when the services the bench needs are not in the environment. */
+export function requireServices(script) {
+  for (const name of ['DATABASE_URL', 'REDIS_URL']) {
+    if (!process.env[name]) {
+      console.error(`${name} is not set: run me under node tools/with-services.mjs -- node ${script}`);
+      process.exit(2);
+    }
+  }
+}
+
+/**
+ * Starts the API on a fresh database named after `name`. Resolves once it answers; `env` adds variables.
+ * Returns `{ base, databaseUrl, signIn, get, cleanUp }`: `signIn()` creates the administrator and keeps its
+ * cookie for `get(pathAndQuery)`, which resolves with the status once the body is read.
+ */
+export async function startBenchApi(name, env = {}) {
+  const server = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await server.connect();
+  const database = `aipm_bench_${name}_${process.pid}_${Date.now()}`;
+  await server.query(`CREATE DATABASE "${database}"`);
+  const databaseUrl = new URL(process.env.DATABASE_URL);
+  databaseUrl.pathname = `/${database}`;
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const api = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/main.js')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl.toString(),
+      API_PORT: String(port),
+      API_HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-session-secret-that-is-long-enough-32',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  api.on('exit', () => {
+    exited = true;
+  });
+
+  async function cleanUp() {
+    if (!exited) {
+      api.kill('SIGTERM');
+      await new Promise((resolve) => api.once('exit', resolve));
+    }
+    await server.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await server.end();
+  }
+
+  try {
+    const started = performance.now();
+    for (;;) {
+      if (exited) throw new Error('the API exited during start (is apps/api/dist built?)');
+      const ready = await fetch(`${base}/api/admin/check`).then(
+        (response) => response.ok,
+        () => false
+      );
+      if (ready) break;
+      if (performance.now() - started > 60_000) throw new Error('the API did not answer within 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+
+  let cookie = '';
+  async function signIn() {
+    const response = await fetch(`${base}/api/admin/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench-admin@example.com', password: 'bench-admin-password-1' }),
+    });
+    if (response.status !== 201) throw new Error(`could not create the administrator: ${response.status} ${await response.text()}`);
+    cookie = response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  }
+
+  async function get(pathAndQuery) {
+    const response = await fetch(`${base}${pathAndQuery}`, { headers: { cookie } });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  return { base, databaseUrl: databaseUrl.toString(), signIn, get, cleanUp };
+}
