@@ -1,5 +1,6 @@
+import type { TablePaginationProps } from '@mui/material';
 import { useCallback } from 'react';
-import { Pagination, useListContext, useLocaleState, useTranslate } from 'react-admin';
+import { Pagination, type PaginationProps, useListContext, useLocaleState, useTranslate } from 'react-admin';
 
 /**
  * react-admin's pager, saying "about" when the API answered an estimated total (more rows match than it
@@ -15,5 +16,7 @@ export function ListPagination() {
       translate('aipm.list_pagination.estimated_range', { offsetBegin: from, offsetEnd: to, total: count.toLocaleString(locale) }),
     [translate, locale]
   );
-  return estimated ? <Pagination labelDisplayedRows={labelDisplayedRows} /> : <Pagination />;
+  // Pagination hands props it does not know on to MUI's TablePagination; its type leaves this one out.
+  const estimatedLabel = { labelDisplayedRows } as Pick<TablePaginationProps, 'labelDisplayedRows'> as PaginationProps;
+  return estimated ? <Pagination {...estimatedLabel} /> : <Pagination />;
 }
