@@ -9,16 +9,11 @@
 // server, starts apps/api/dist/main.js on a free port with FORM_RATE_LIMIT_PER_MINUTE lifted, measures a
 // baseline in the same run (GET /api/admin/check, a one-query read) and prints the registration figures
 // beside it, then stops the API and drops the database.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { freePort } from '../lib/ports.mjs';
+import { requireServices, startBenchApi } from './lib/bench-api.mjs';
 import { load } from './lib/load.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
   options: {
     count: { type: 'string', default: '10000' },
@@ -30,65 +25,13 @@ const COUNT = Number(values.count);
 const CONCURRENCY = Number(values.concurrency);
 const BASELINE_COUNT = Number(values.baseline);
 
-for (const name of ['DATABASE_URL', 'REDIS_URL']) {
-  if (!process.env[name]) {
-    console.error(`${name} is not set: run me under node tools/with-services.mjs -- node tools/bench/registrations.mjs`);
-    process.exit(2);
-  }
-}
+requireServices('tools/bench/registrations.mjs');
 
-
-
-
-const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-await admin.connect();
-const benchDb = `aipm_bench_${process.pid}_${Date.now()}`;
-await admin.query(`CREATE DATABASE "${benchDb}"`);
-const benchUrl = new URL(process.env.DATABASE_URL);
-benchUrl.pathname = `/${benchDb}`;
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const api = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/main.js')], {
-  cwd: repoRoot,
-  env: {
-    ...process.env,
-    DATABASE_URL: benchUrl.toString(),
-    API_PORT: String(port),
-    API_HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    FORM_RATE_LIMIT_PER_MINUTE: String(10 * COUNT), // lifted for the run: one client posts everything
-    SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-session-secret-that-is-long-enough-32',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-let apiExited = false;
-api.on('exit', () => {
-  apiExited = true;
-});
-
-async function cleanUp() {
-  if (!apiExited) {
-    api.kill('SIGTERM');
-    await new Promise((resolve) => api.once('exit', resolve));
-  }
-  await admin.query(`DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`);
-  await admin.end();
-}
+// The form's rate limit is lifted for the run: one client posts everything.
+const api = await startBenchApi('registrations', { FORM_RATE_LIMIT_PER_MINUTE: String(10 * COUNT) });
+const { base } = api;
 
 try {
-  const bootStarted = performance.now();
-  for (;;) {
-    if (apiExited) throw new Error('the API exited during start (is apps/api/dist built?)');
-    const ready = await fetch(`${base}/api/admin/check`).then(
-      (response) => response.ok,
-      () => false
-    );
-    if (ready) break;
-    if (performance.now() - bootStarted > 60_000) throw new Error('the API did not answer within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-
   const baseline = await load(BASELINE_COUNT, CONCURRENCY, async () => {
     const response = await fetch(`${base}/api/admin/check`);
     await response.arrayBuffer();
@@ -116,7 +59,7 @@ try {
     return response.status;
   });
 
-  const store = new pg.Client({ connectionString: benchUrl.toString() });
+  const store = new pg.Client({ connectionString: api.databaseUrl });
   await store.connect();
   const [{ stored, phones }] = (
     await store.query(`SELECT count(*)::int AS stored, count(DISTINCT "phoneNormalized")::int AS phones FROM registrations`)
@@ -153,5 +96,5 @@ try {
   console.error(`bench failed: ${error.stack ?? error}`);
   process.exitCode = 1;
 } finally {
-  await cleanUp();
+  await api.cleanUp();
 }
