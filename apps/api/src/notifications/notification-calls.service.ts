@@ -1,6 +1,6 @@
 import { LeadKind, NOTIFICATION_CALL_STATUSES, NOTIFICATION_CALL_TRIGGERS, type NotificationCallResponse, PHONE_PROVIDERS } from '@aipm/contracts';
 import { NotificationCall } from '@aipm/database';
-import { maskNumber } from '@aipm/phone';
+import { costEstimateFen, maskNumber } from '@aipm/phone';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
@@ -64,14 +64,19 @@ export class NotificationCallsService {
           );
     const leadOf = new Map(leads.map((lead) => [String(lead.callId), lead]));
     const placed = rows.filter((row) => row.providerCallId).map((row) => row.id);
-    const measured: Array<{ callId: string }> =
-      placed.length === 0 ? [] : await this.dataSource.query(`SELECT "callId" FROM "notification_call_details" WHERE "callId" = ANY($1)`, [placed]);
-    const measuredIds = new Set(measured.map((row) => String(row.callId)));
-    return rows.map((row) => toResponse(row, leadOf.get(row.id) ?? null, measuredIds.has(row.id)));
+    // The measured duration is read from the details themselves: the page above may have been read just before
+    // the worker's transaction wrote both, and must not then call its estimate measured.
+    const measured: Array<{ callId: string; durationSeconds: number }> =
+      placed.length === 0
+        ? []
+        : await this.dataSource.query(`SELECT "callId", "durationSeconds" FROM "notification_call_details" WHERE "callId" = ANY($1)`, [placed]);
+    const measuredSeconds = new Map(measured.map((row) => [String(row.callId), Number(row.durationSeconds)]));
+    return rows.map((row) => toResponse(row, leadOf.get(row.id) ?? null, measuredSeconds.get(row.id)));
   }
 }
 
-function toResponse(row: NotificationCall, lead: LeadOfCall | null, durationMeasured: boolean): NotificationCallResponse {
+/** `measuredSeconds`: the provider's own duration of the call, when its details have been fetched. */
+function toResponse(row: NotificationCall, lead: LeadOfCall | null, measuredSeconds: number | undefined): NotificationCallResponse {
   return {
     id: row.id,
     provider: row.provider,
@@ -83,9 +88,9 @@ function toResponse(row: NotificationCall, lead: LeadOfCall | null, durationMeas
     leadId: lead?.leadId ?? null,
     leadName: lead?.name ?? null,
     providerCallId: row.providerCallId,
-    durationSeconds: row.durationSeconds,
-    durationMeasured,
-    costEstimateFen: row.costEstimateFen,
+    durationSeconds: measuredSeconds ?? row.durationSeconds,
+    durationMeasured: measuredSeconds !== undefined,
+    costEstimateFen: measuredSeconds === undefined ? row.costEstimateFen : costEstimateFen(measuredSeconds),
     errorCode: row.errorCode,
     error: row.error,
     createdAt: row.createdAt.toISOString(),
