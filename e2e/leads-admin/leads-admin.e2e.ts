@@ -141,11 +141,12 @@ test.describe.serial('back office: registrations and consultation messages', () 
     // UTF-8 with a BOM, so Excel on Chinese Windows reads it right.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('报名时间,姓名,手机号码,邮箱,学校,专业,学习目标,状态,备注,跟进时间,重复提交次数,来源,媒介,活动,来源页面,协议版本,ID');
+    expect(lines[0]).toBe('报名时间,姓名,手机号码,邮箱,学校,专业,学习目标,状态,备注,跟进日期,重复提交次数,来源,媒介,活动,来源页面,协议版本,ID');
     expect(lines).toHaveLength(4);
     const row = lines.find((line) => line.includes(leads.repeat.name)) ?? '';
     expect(row).toContain(leads.repeat.phone);
-    expect(row).toContain(',contacted,已电话沟通，周末再联系,');
+    // The status as its label, not its code (issue 17 item 5).
+    expect(row).toContain(',已联系,已电话沟通，周末再联系,');
     expect(row.split(',')[10]).toBe('1');
     for (const who of [leads.second, leads.third]) expect(lines.some((line) => line.includes(who.name) && line.includes(who.phone))).toBe(true);
 
