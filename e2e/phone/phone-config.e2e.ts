@@ -67,7 +67,7 @@ test.describe('通知设置 › 电话通知 (phone notification settings)', () 
     await expectNoAxeViolations(page);
   });
 
-  test('fits a 375 px phone: status, tests and log within the screen', async ({ page, isMobile }) => {
+  test('fits a 375 px phone: status, tests and log within the screen, and places both test calls by touch', async ({ page, isMobile }) => {
     test.skip(!isMobile, 'The 375 px layout check runs in the mobile project.');
     await openPhoneSettings(page, isMobile);
     await expectFitsPhone(
@@ -77,5 +77,18 @@ test.describe('通知设置 › 电话通知 (phone notification settings)', () 
       page.getByRole('button', { name: '拨打测试电话' }),
       page.getByRole('region', { name: '通知记录' }),
     );
+
+    // What the desktop journey does by keyboard, by touch: a test call through each line, then both in the log.
+    const aliyunBefore = (await standInCalls(page, E2E_PHONE.aliyun.url)).length;
+    await page.getByRole('button', { name: '拨打测试电话' }).tap();
+    await expect(toast(page, '测试电话已拨出，请留意销售电话')).toBeVisible();
+    expect(await standInCalls(page, E2E_PHONE.aliyun.url)).toHaveLength(aliyunBefore + 1);
+    await page.getByRole('tab', { name: 'Twilio（备用线路）' }).tap();
+    await expect(page.getByTestId('backup-mainland-note')).toContainText('不支持拨打中国大陆号码');
+    await page.getByRole('button', { name: '发送测试电话' }).tap();
+    await expect(toast(page, '测试成功：测试电话已通过备用线路拨出')).toBeVisible();
+    const log = page.getByRole('region', { name: '通知记录' });
+    await expect(log.getByText(/^Twilio · /).first()).toBeVisible();
+    await expect(log.getByText(/^阿里云 · /).first()).toBeVisible();
   });
 });
