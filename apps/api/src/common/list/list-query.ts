@@ -189,7 +189,13 @@ export function applyListQuery<T extends object>(query: SelectQueryBuilder<T>, s
       // The stored grams narrow the rows through their index; the LIKE keeps those holding the text in order.
       query.andWhere(
         new Brackets((where) => {
-          where.where(`(${a}."searchGrams" @> aipm_query_grams(:qText) AND ${searchDocument(spec)} ILIKE :qPattern)`, { qText: filter.q, qPattern: pattern });
+          // Up to two characters the grams hold the text itself, so the LIKE adds nothing but a misestimate that
+          // made the planner scan every row for a text found in all of them (ADR 028).
+          const byGramsAlone = Array.from(filter.q!).length <= 2;
+          where.where(
+            byGramsAlone ? `${a}."searchGrams" @> aipm_query_grams(:qText)` : `(${a}."searchGrams" @> aipm_query_grams(:qText) AND ${searchDocument(spec)} ILIKE :qPattern)`,
+            { qText: filter.q, qPattern: pattern }
+          );
           if (byDigits) {
             where.orWhere(`(${a}."phoneGrams" @> aipm_query_grams(:qDigits) AND ${a}."phoneNormalized" LIKE :qDigitsPattern)`, {
               qDigits: digits,
