@@ -177,7 +177,7 @@ test.describe('招聘爬虫 (crawler tab)', () => {
   });
 
   test('schedule a task in the 定时 dialog and see the schedule fire a run', async ({ page, isMobile }) => {
-    test.skip(isMobile, 'The firing does not depend on the viewport: it runs at 1280 px; the phone journey above uses the same dialogs.');
+    test.skip(isMobile, 'The firing does not depend on the viewport: it runs at 1280 px; the 375 px layout check opens the task dialog.');
     // Up to a minute and a quarter for the firing, then a crawl of one fixture site.
     test.setTimeout(180_000);
     await loginAsAdmin(page);
