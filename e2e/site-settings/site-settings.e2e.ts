@@ -1,3 +1,4 @@
+import { SITE_SETTINGS_DEFAULTS } from '@aipm/contracts';
 import { expect, type Page, test } from '@playwright/test';
 
 import { expectFitsPhone, expectNoAxeViolations, openArea } from '../crawler-admin/areas';
@@ -7,20 +8,6 @@ import { loginAsAdmin, toast } from '../support/admin';
  * Issue 17 item 4: the administrator changes the next cohort in 网站设置 and the public page shows it on a
  * following load, without a redeploy. Journeys share one system: the defaults are put back at the end.
  */
-
-/** The defaults the site starts with (spec §9's cohort and fees), which the journey puts back. */
-const SITE_SETTINGS_DEFAULTS = {
-  cohortMonth: '2025-09',
-  cohortPart: 'late',
-  feeMin: 19800,
-  feeMax: 29800,
-  salesPhone: '0731-8888 6666',
-  wechatId: 'aipm-bootcamp',
-  address: '湖南省长沙市岳麓区麓谷大道 668 号创新大厦 12 楼',
-  addressEn: '12F Innovation Tower, 668 Lugu Avenue, Yuelu District, Changsha, Hunan, China',
-  officeHours: '周一至周六 9:00 – 18:00',
-  officeHoursEn: 'Monday to Saturday, 9:00 – 18:00',
-};
 
 async function openSiteSettings(page: Page, isMobile: boolean) {
   await loginAsAdmin(page);
