@@ -17,6 +17,7 @@ import { CrawlRun } from './crawler/crawl-run.entity';
 import { LeadPhoneNotifications1795500704794 } from './migrations/1795500704794-lead-phone-notifications';
 import { CrawlResultsBackfill1795514181517 } from './migrations/1795514181517-crawl-results-backfill';
 import { ListsAtScale1795518327591 } from './migrations/1795518327591-lists-at-scale';
+import { PaymentsByDate1795526248503 } from './migrations/1795526248503-payments-by-date';
 import { LeadNotification } from './notifications/lead-notification.entity';
 import { NotificationCallDetail } from './notifications/notification-call-detail.entity';
 import { NotificationCallLead } from './notifications/notification-call-lead.entity';
@@ -56,7 +57,7 @@ export const ALL_ENTITIES = [
 ];
 
 /** In order; append new migrations, never edit one that has run anywhere. */
-export const ALL_MIGRATIONS = [InitialSchema1763800000000, SingleAdminAndFirstTimePassword1763900000000, CrawlRunDetails1763950000000, LeadCapture1764000000000, StudentsSection1795489639494, CrawlerOperations1795500470441, LeadPhoneNotifications1795500704794, CrawlResultsBackfill1795514181517, NotificationCallLeadsAndDetails1795515271872, ListsAtScale1795518327591];
+export const ALL_MIGRATIONS = [InitialSchema1763800000000, SingleAdminAndFirstTimePassword1763900000000, CrawlRunDetails1763950000000, LeadCapture1764000000000, StudentsSection1795489639494, CrawlerOperations1795500470441, LeadPhoneNotifications1795500704794, CrawlResultsBackfill1795514181517, NotificationCallLeadsAndDetails1795515271872, ListsAtScale1795518327591, PaymentsByDate1795526248503];
 
 /**
  * Options shared by the API, the worker, the CLI and tests. The schema changes only through

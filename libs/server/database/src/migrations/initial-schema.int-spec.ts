@@ -200,6 +200,7 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_student_contracts_status: 'student_contracts USING btree (status)',
       IDX_student_contracts_studentId_createdAt: 'student_contracts USING btree ("studentId", "createdAt" DESC)',
       IDX_student_payments_contractId: 'student_payments USING btree ("contractId")',
+      IDX_student_payments_paymentDate: 'student_payments USING btree ("paymentDate")',
       IDX_student_payments_studentId_paymentDate: 'student_payments USING btree ("studentId", "paymentDate" DESC, "createdAt" DESC)',
       IDX_students_createdAt_id: 'students USING btree ("createdAt" DESC NULLS LAST, id DESC)',
       IDX_students_email: 'students USING btree (email)',
