@@ -1,6 +1,7 @@
 import { enCrawlerMessages, zhCrawlerMessages } from '../crawler/crawlerMessages';
 import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from '../crawler-config/crawlerConfigMessages';
 import { enSiteHealthMessages, zhSiteHealthMessages } from '../crawler-config/siteHealthMessages';
+import { enDashboardChartsMessages, zhDashboardChartsMessages } from '../dashboard/dashboardChartsMessages';
 import { enLeadSourceMessages, zhLeadSourceMessages } from '../leads/leadSourceMessages';
 import { enListPaginationMessages, zhListPaginationMessages } from '../layout/listPaginationMessages';
 import { enQueueBoardMessages, zhQueueBoardMessages } from '../layout/queueBoardMessages';
@@ -28,6 +29,7 @@ export const zhSectionMessages = {
   students: zhStudentMessages,
   lead_source: zhLeadSourceMessages,
   site_settings: zhSiteSettingsMessages,
+  dashboard_charts: zhDashboardChartsMessages,
 };
 
 export const enSectionMessages: typeof zhSectionMessages = {
@@ -42,6 +44,7 @@ export const enSectionMessages: typeof zhSectionMessages = {
   students: enStudentMessages,
   lead_source: enLeadSourceMessages,
   site_settings: enSiteSettingsMessages,
+  dashboard_charts: enDashboardChartsMessages,
 };
 
 /** react-admin's `resources.<name>` labels of the same sections. */
