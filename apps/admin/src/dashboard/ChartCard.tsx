@@ -70,7 +70,7 @@ export function ChartCard({
                 <Button size="small" aria-expanded={tableShown} aria-controls={tableId} onClick={() => setTableShown((shown) => !shown)}>
                   {translate(tableShown ? 'aipm.dashboard_charts.hide_table' : 'aipm.dashboard_charts.show_table')}
                 </Button>
-                <TableContainer id={tableId} hidden={!tableShown} tabIndex={tableShown ? 0 : -1} role="region" aria-labelledby={titleId} sx={{ maxHeight: 320 }}>
+                <TableContainer id={tableId} hidden={!tableShown} tabIndex={tableShown ? 0 : -1} role="region" aria-label={translate('aipm.dashboard_charts.table_of', { title })} sx={{ maxHeight: 320 }}>
                   <Table size="small" stickyHeader>
                     <caption style={{ captionSide: 'top' }}>{title}</caption>
                     <TableHead>

@@ -8,6 +8,7 @@ export const zhDashboardChartsMessages = {
   retry: '重试',
   show_table: '显示数据表',
   hide_table: '隐藏数据表',
+  table_of: '%{title}：数据表',
   empty: '暂无数据',
   leads_per_day: {
     title: '近 30 天每日线索',
@@ -54,6 +55,7 @@ export const enDashboardChartsMessages: typeof zhDashboardChartsMessages = {
   retry: 'Retry',
   show_table: 'Show data table',
   hide_table: 'Hide data table',
+  table_of: '%{title}: data table',
   empty: 'No data yet',
   leads_per_day: {
     title: 'Leads per day, last 30 days',
