@@ -13,3 +13,4 @@ export * from './wechat';
 export * from './students';
 export * from './phone';
 export * from './site-settings';
+export * from './audit';

@@ -1,3 +1,4 @@
+import { enAuditMessages, enAuditResource, zhAuditMessages, zhAuditResource } from '../audit/auditMessages';
 import { enCrawlerMessages, zhCrawlerMessages } from '../crawler/crawlerMessages';
 import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from '../crawler-config/crawlerConfigMessages';
 import { enSiteHealthMessages, zhSiteHealthMessages } from '../crawler-config/siteHealthMessages';
@@ -28,6 +29,7 @@ export const zhSectionMessages = {
   students: zhStudentMessages,
   lead_source: zhLeadSourceMessages,
   site_settings: zhSiteSettingsMessages,
+  audit: zhAuditMessages,
 };
 
 export const enSectionMessages: typeof zhSectionMessages = {
@@ -42,8 +44,9 @@ export const enSectionMessages: typeof zhSectionMessages = {
   students: enStudentMessages,
   lead_source: enLeadSourceMessages,
   site_settings: enSiteSettingsMessages,
+  audit: enAuditMessages,
 };
 
 /** react-admin's `resources.<name>` labels of the same sections. */
-export const zhSectionResources = { 'wechat-share-configs': zhWechatShareResource, ...zhStudentResources };
-export const enSectionResources: typeof zhSectionResources = { 'wechat-share-configs': enWechatShareResource, ...enStudentResources };
+export const zhSectionResources = { 'wechat-share-configs': zhWechatShareResource, ...zhStudentResources, 'audit-log': zhAuditResource };
+export const enSectionResources: typeof zhSectionResources = { 'wechat-share-configs': enWechatShareResource, ...enStudentResources, 'audit-log': enAuditResource };
