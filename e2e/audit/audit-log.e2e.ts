@@ -65,7 +65,8 @@ test.describe('操作日志 (audit log)', () => {
 
     // By actor: the failed sign-in names the account it tried.
     await page.goto(`/admin/audit-log?filter=${encodeURIComponent(JSON.stringify({ q: intruder }))}`);
-    await expect(firstRow).toContainText('登录失败');
+    // A full load of the back office: on a busy machine the react-admin chunk takes a while (as loginAsAdmin allows).
+    await expect(firstRow).toContainText('登录失败', { timeout: 30_000 });
     await expect(firstRow).toContainText(intruder);
     if (isMobile) await expect(page.locator('.audit-cards li')).toHaveCount(1);
     else await expect(page.locator('tbody tr')).toHaveCount(1);

@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_PATHS, type AuditEntryResponse } from '@aipm/contracts';
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { DataTable, DateInput, FilterButton, List, SearchInput, SelectInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
 import { ListPagination } from '../layout/ListPagination';
 import { ExportCsvButton } from '../leads/ExportCsvButton';
@@ -48,39 +48,45 @@ export function AuditList() {
   const small = useIsPhone();
   const formatDate = useFormatLeadDate();
   return (
-    <List
-      filters={useAuditFilters()}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      pagination={<ListPagination />}
-      exporter={false}
-      actions={<AuditActions />}
-      empty={<LeadEmpty textKey="aipm.audit.empty" />}
-    >
-      {small ? (
-        <SimpleList<AuditEntryResponse>
-          rowClick="show"
-          className="audit-cards"
-          primaryText={(record) => translate(`aipm.audit.actions.${record.action}`)}
-          secondaryText={(record) => (
-            <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              <span>{formatDate(record.createdAt)}</span>
-              <Actor record={record} />
-              <span>{record.ip}</span>
-            </Box>
-          )}
-          tertiaryText={(record) => translate(`aipm.audit.entities.${record.entity}`)}
-        />
-      ) : (
-        <DataTable<AuditEntryResponse> rowClick="show" bulkActionButtons={false}>
-          <Column source="createdAt" cellSx={noWrap} render={(record) => <LeadDate value={record.createdAt} />} />
-          <Column source="actorName" disableSort render={(record) => <Actor record={record} />} />
-          <Column source="action" disableSort render={(record) => translate(`aipm.audit.actions.${record.action}`)} />
-          <Column source="entity" disableSort render={(record) => translate(`aipm.audit.entities.${record.entity}`)} />
-          <Column source="entityId" disableSort cellSx={breakAll} />
-          <Column source="ip" disableSort cellSx={noWrap} />
-        </DataTable>
-      )}
-    </List>
+    <>
+      {/* The page's one h1 (react-admin's app bar title is not a heading of the page). */}
+      <Typography component="h1" variant="h5" sx={{ mt: 2 }}>
+        {translate('aipm.audit.menu')}
+      </Typography>
+      <List
+        filters={useAuditFilters()}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={25}
+        pagination={<ListPagination />}
+        exporter={false}
+        actions={<AuditActions />}
+        empty={<LeadEmpty textKey="aipm.audit.empty" />}
+      >
+        {small ? (
+          <SimpleList<AuditEntryResponse>
+            rowClick="show"
+            className="audit-cards"
+            primaryText={(record) => translate(`aipm.audit.actions.${record.action}`)}
+            secondaryText={(record) => (
+              <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                <span>{formatDate(record.createdAt)}</span>
+                <Actor record={record} />
+                <span>{record.ip}</span>
+              </Box>
+            )}
+            tertiaryText={(record) => translate(`aipm.audit.entities.${record.entity}`)}
+          />
+        ) : (
+          <DataTable<AuditEntryResponse> rowClick="show" bulkActionButtons={false}>
+            <Column source="createdAt" cellSx={noWrap} render={(record) => <LeadDate value={record.createdAt} />} />
+            <Column source="actorName" disableSort render={(record) => <Actor record={record} />} />
+            <Column source="action" disableSort render={(record) => translate(`aipm.audit.actions.${record.action}`)} />
+            <Column source="entity" disableSort render={(record) => translate(`aipm.audit.entities.${record.entity}`)} />
+            <Column source="entityId" disableSort cellSx={breakAll} />
+            <Column source="ip" disableSort cellSx={noWrap} />
+          </DataTable>
+        )}
+      </List>
+    </>
   );
 }

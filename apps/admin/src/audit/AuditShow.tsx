@@ -59,7 +59,7 @@ function AuditEntryDetail() {
   if (!entry) return null;
   return (
     <CardContent>
-      <Typography variant="h6" component="h2" gutterBottom>
+      <Typography variant="h6" component="h1" gutterBottom>
         {translate(`aipm.audit.actions.${entry.action}`)}
       </Typography>
       <Box component="dl" sx={{ m: 0, mb: 2 }}>
@@ -71,13 +71,13 @@ function AuditEntryDetail() {
         <Fact label={translate('resources.audit-log.fields.entity')}>{translate(`aipm.audit.entities.${entry.entity}`)}</Fact>
         <Fact label={translate('resources.audit-log.fields.entityId')}>{shown(entry.entityId)}</Fact>
       </Box>
-      <Typography variant="subtitle1" component="h3" gutterBottom>
+      <Typography variant="subtitle1" component="h2" gutterBottom>
         {translate('aipm.audit.diff_caption')}
       </Typography>
       <AuditDiff before={entry.before} after={entry.after} />
       {entry.details && (
         <>
-          <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }} gutterBottom>
+          <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }} gutterBottom>
             {translate('aipm.audit.details')}
           </Typography>
           <Box component="dl" sx={{ m: 0 }}>

@@ -34,6 +34,10 @@ describe('audit values', () => {
     expect(JSON.stringify(safe)).not.toMatch(/hunter22|SESSION=abc/);
   });
 
+  it('makes text jsonb refuses (a NUL, a lone surrogate) storable', () => {
+    expect(safeValues({ note: 'a\u0000b\ud800c' })).toEqual({ note: 'a\uFFFDb\uFFFDc' });
+  });
+
   it('keeps only the changed fields of an update, and a whole side of a creation or deletion', () => {
     const at = new Date('2026-01-01T00:00:00Z');
     expect(diffValues({ status: 'new', note: null, createdAt: at }, { status: 'contacted', note: null, createdAt: new Date(at) })).toEqual({

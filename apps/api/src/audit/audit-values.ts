@@ -31,9 +31,17 @@ export function maskEmail(value: string): string {
   return at <= 0 ? '***' : `${value[0]}***${value.slice(at)}`;
 }
 
+/**
+ * jsonb refuses what a text column took: a NUL and a lone surrogate (JSON.stringify writes it as an escape
+ * PostgreSQL rejects). Both become U+FFFD, so a stored value never makes its entry fail.
+ */
+export function jsonSafeText(text: string): string {
+  return text.replace(/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 function plain(value: unknown): unknown {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (typeof value === 'string') return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
+  if (typeof value === 'string') return jsonSafeText(value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value);
   if (typeof value === 'bigint') return value.toString();
   if (Array.isArray(value)) return value.map(plain);
   if (value && typeof value === 'object') return safeValues(value as Record<string, unknown>);
@@ -52,7 +60,7 @@ export function safeValues(values: Record<string, unknown>): AuditValues {
   const safe: AuditValues = {};
   for (const [field, value] of Object.entries(values)) {
     if (IGNORED_FIELD.test(field) || typeof value === 'function') continue;
-    safe[field] = safeValue(field, value);
+    safe[jsonSafeText(field)] = safeValue(field, value);
   }
   return safe;
 }

@@ -10,6 +10,8 @@ import { actorOf, type AuditActor, AuditService } from './audit.service';
 import { AUDITED_KEY, type AuditedRoute, type AuditState } from './audited.decorator';
 
 const logger = new Logger('Audit');
+// The route's own pipe (idParam) answers a malformed id after this runs: only a real UUID is looked up.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function answerId(answer: unknown): string | null {
   const data = (answer as { data?: { id?: unknown } } | undefined)?.data;
@@ -52,7 +54,7 @@ export class AuditInterceptor implements NestInterceptor {
     if (route.snapshot) return route.snapshot({ dataSource: this.dataSource, moduleRef: this.moduleRef });
     if (!route.row) return null;
     const id = typeof request.params?.['id'] === 'string' ? request.params['id'] : answerId(answer);
-    if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+    if (!id || !UUID.test(id)) return null;
     return (await this.dataSource.getRepository(route.row).findOneBy({ id })) ?? null;
   }
 
