@@ -19,7 +19,8 @@ async function chooseOption(page: Page, label: string, option: string) {
 
 test.describe('操作日志 (audit log)', () => {
   test('finds an action, filters, reads its before and after, and exports CSV', async ({ page, isMobile }, testInfo) => {
-    test.setTimeout(120_000);
+    // Two full loads of the back office and a download; generous for a machine busy with other builds.
+    test.setTimeout(240_000);
     const tag = `${testInfo.project.name}${Date.now().toString(36)}`;
     const intruder = `intruder.${tag}@example.cn`;
 
