@@ -36,7 +36,7 @@ export function maskEmail(value: string): string {
  * PostgreSQL rejects). Both become U+FFFD, so a stored value never makes its entry fail.
  */
 export function jsonSafeText(text: string): string {
-  return text.replace(/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return text.replaceAll('\u0000', '\uFFFD').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 function plain(value: unknown): unknown {
