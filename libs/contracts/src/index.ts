@@ -14,3 +14,4 @@ export * from './students';
 export * from './phone';
 export * from './site-settings';
 export * from './dashboard';
+export * from './audit';

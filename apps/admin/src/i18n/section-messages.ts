@@ -1,3 +1,4 @@
+import { enAuditMessages, enAuditResource, zhAuditMessages, zhAuditResource } from '../audit/auditMessages';
 import { enCrawlerMessages, zhCrawlerMessages } from '../crawler/crawlerMessages';
 import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from '../crawler-config/crawlerConfigMessages';
 import { enSiteHealthMessages, zhSiteHealthMessages } from '../crawler-config/siteHealthMessages';
@@ -30,6 +31,7 @@ export const zhSectionMessages = {
   lead_source: zhLeadSourceMessages,
   site_settings: zhSiteSettingsMessages,
   dashboard_charts: zhDashboardChartsMessages,
+  audit: zhAuditMessages,
 };
 
 export const enSectionMessages: typeof zhSectionMessages = {
@@ -45,8 +47,9 @@ export const enSectionMessages: typeof zhSectionMessages = {
   lead_source: enLeadSourceMessages,
   site_settings: enSiteSettingsMessages,
   dashboard_charts: enDashboardChartsMessages,
+  audit: enAuditMessages,
 };
 
 /** react-admin's `resources.<name>` labels of the same sections. */
-export const zhSectionResources = { 'wechat-share-configs': zhWechatShareResource, ...zhStudentResources };
-export const enSectionResources: typeof zhSectionResources = { 'wechat-share-configs': enWechatShareResource, ...enStudentResources };
+export const zhSectionResources = { 'wechat-share-configs': zhWechatShareResource, ...zhStudentResources, 'audit-log': zhAuditResource };
+export const enSectionResources: typeof zhSectionResources = { 'wechat-share-configs': enWechatShareResource, ...enStudentResources, 'audit-log': enAuditResource };
