@@ -157,15 +157,16 @@ describe('crawl worker processes: killed mid-crawl, handed back, pacing one site
     const env = { ...process.env, DATABASE_URL: database.url, REDIS_URL: redisUrl, CRAWLER_SITE_ORIGINS: fixtures.env, CRAWL_CONCURRENCY: '1', CRAWL_LOCK_DURATION_MS: '5000', LOG_LEVEL: 'warn' };
     const before = fixtures.requests.lagou.length;
 
-    // The first worker is busy with a long run (9 pages) when the second job arrives, so the second worker,
-    // started then, takes it: two processes crawl lagou at the same time.
+    // Both workers listen before any job arrives (on a loaded machine a worker started late found the long run
+    // over and the first worker took both). One takes the long run (9 pages); the other, idle, takes the second
+    // job while it goes on: two processes crawl lagou at the same time.
     const first = startWorker(env);
-    workers.push(first.child);
+    const second = startWorker(env);
+    workers.push(first.child, second.child);
+    await waitFor(async () => ((await queue.getWorkersCount()) >= 2 ? true : undefined), 60_000, 100);
     const long = await enqueueCrawl(queue, { taskId: await task('节奏一', ['节奏一', '节奏二', '节奏三']) });
     await waitFor(async () => ((await long.getState()) === 'active' ? true : undefined), 30_000, 50);
     const short = await enqueueCrawl(queue, { taskId: await task('节奏四', ['节奏四']) });
-    const second = startWorker(env);
-    workers.push(second.child);
     await waitFor(async () => ((await Promise.all([long, short].map((job) => job.getState()))).every((state) => state === 'completed') ? true : undefined), 90_000, 200);
 
     const [a, b] = await Promise.all([long, short].map(async (job) => (await queue.getJob(job.id!))!));

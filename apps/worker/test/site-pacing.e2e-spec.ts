@@ -38,8 +38,9 @@ describe(SiteThrottle.name, () => {
     await Promise.all(connections.map((redis) => redis.quit().catch(() => redis.disconnect())));
   });
 
-  const visit = (throttle: SiteThrottle, name: string, site: string, delayMs: number, workMs: number, log: Visit[]) =>
+  const visit = (throttle: SiteThrottle, name: string, site: string, delayMs: number, workMs: number, log: Visit[], onStart?: () => void) =>
     throttle.run(site, delayMs, async () => {
+      onStart?.();
       const start = Date.now();
       await sleep(workMs);
       log.push({ pacer: name, site, start, end: Date.now() });
@@ -69,8 +70,11 @@ describe(SiteThrottle.name, () => {
   it('keeps the slot of a page that outlasts its lease, renewing it', async () => {
     const [a, b] = [pacer({ leaseMs: 300 }), pacer({ leaseMs: 300 })];
     const log: Visit[] = [];
-    const long = visit(a, 'a', 'liepin', 0, 1000, log);
-    await sleep(50);
+    // b asks once a holds the slot (a fixed pause raced a's Redis round trip on a loaded machine).
+    let holding!: () => void;
+    const aHolds = new Promise<void>((resolve) => (holding = resolve));
+    const long = visit(a, 'a', 'liepin', 0, 1000, log, holding);
+    await aHolds;
     await visit(b, 'b', 'liepin', 0, 10, log);
     await long;
     const [first, second] = log.sort((x, y) => x.start - y.start);
@@ -96,8 +100,10 @@ describe(SiteThrottle.name, () => {
 
   it('gives up with SiteBusyError when asked to wait no longer than a limit', async () => {
     const [a, b] = [pacer(), pacer()];
-    const holding = a.run('zhaopin', 0, () => sleep(600));
-    await sleep(50);
+    let holds!: () => void;
+    const aHolds = new Promise<void>((resolve) => (holds = resolve));
+    const holding = a.run('zhaopin', 0, () => (holds(), sleep(600)));
+    await aHolds;
     const started = Date.now();
     await expect(b.run('zhaopin', 0, async () => 'ran', { maxWaitMs: 200 })).rejects.toBeInstanceOf(SiteBusyError);
     expect(Date.now() - started).toBeLessThan(500);
