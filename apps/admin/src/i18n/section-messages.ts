@@ -4,6 +4,7 @@ import { enSiteHealthMessages, zhSiteHealthMessages } from '../crawler-config/si
 import { enLeadSourceMessages, zhLeadSourceMessages } from '../leads/leadSourceMessages';
 import { enListPaginationMessages, zhListPaginationMessages } from '../layout/listPaginationMessages';
 import { enQueueBoardMessages, zhQueueBoardMessages } from '../layout/queueBoardMessages';
+import { enPeopleMessages, zhPeopleMessages } from '../people/peopleMessages';
 import { enPhoneConfigMessages, zhPhoneConfigMessages } from '../phone-config/phoneConfigMessages';
 import { enPublishedJobsMessages, zhPublishedJobsMessages } from '../published-jobs/publishedJobsMessages';
 import { enSiteSettingsMessages, zhSiteSettingsMessages } from '../site-settings/siteSettingsMessages';
@@ -28,6 +29,7 @@ export const zhSectionMessages = {
   students: zhStudentMessages,
   lead_source: zhLeadSourceMessages,
   site_settings: zhSiteSettingsMessages,
+  people: zhPeopleMessages,
 };
 
 export const enSectionMessages: typeof zhSectionMessages = {
@@ -42,6 +44,7 @@ export const enSectionMessages: typeof zhSectionMessages = {
   students: enStudentMessages,
   lead_source: enLeadSourceMessages,
   site_settings: enSiteSettingsMessages,
+  people: enPeopleMessages,
 };
 
 /** react-admin's `resources.<name>` labels of the same sections. */
