@@ -204,9 +204,9 @@ describe('audit log', () => {
       entity: 'registration',
       run: async (agent) => {
         await publicPost('/api/registrations', { ...VALID_BODIES['post /api/registrations']!, phone: '13700002222', email: 'reveal.me@example.com' }).expect(201);
-        const listed = await agent.get('/api/registrations').query({ q: '13700002222' }).expect(200);
-        const id = listed.body[0].id as string;
-        expect(listed.body[0].phone).toBe('137****2222');
+        const listed = await agent.get('/api/registrations').query({ filter: JSON.stringify({ q: '13700002222' }) }).expect(200);
+        const id = listed.body.data[0].id as string;
+        expect(listed.body.data[0].phone).toBe('137****2222');
         const revealed = await agent.post('/api/admin/people/reveal-phone').send({ resource: 'registrations', id }).expect(200);
         expect(revealed.body.data.phone).toContain('13700002222');
         return id;
@@ -648,7 +648,7 @@ describe('audit log', () => {
       const csv = response.body as string;
       expect(csv.startsWith('\uFEFF时间,操作人,IP 地址,操作,对象,对象ID,修改前,修改后,详情,操作人ID,ID\r\n')).toBe(true);
       const lines = csv.trim().split('\r\n').slice(1);
-      expect(lines).toHaveLength(4);
+      expect(lines).toHaveLength(5); // status, note, export, reveal, delete
       expect(csv).toContain(AUDIT_ACTION_LABELS['lead.status.change']);
       expect(csv).toContain(AUDIT_ENTITY_LABELS.registration);
       expect(csv).not.toContain(',lead.status.change,');
