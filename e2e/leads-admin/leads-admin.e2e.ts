@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { maskPhone } from '@aipm/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { loginAsAdmin, toast } from '../support/admin';
 import { chinaDay, clearLeads, type SeededLeads, seedLeads } from './leads';
@@ -67,7 +68,9 @@ test.describe.serial('back office: registrations and consultation messages', () 
 
     await openArea(page, isMobile, '学员注册');
     const first = leadItem(page, leads.repeat.name);
-    await expect(first).toContainText(leads.repeat.phone);
+    // Phones are masked in the lists (PIPL).
+    await expect(first).toContainText(maskPhone(leads.repeat.phone));
+    await expect(first).not.toContainText(leads.repeat.phone);
     await expect(first).toContainText(/\d{4}年\d{2}月\d{2}日 \d{2}:\d{2}/);
     await expect(first.getByTestId('lead-status')).toHaveText('新报名');
     await expect(first.getByTestId('lead-repeat')).toHaveText('重复提交 1 次');
@@ -78,7 +81,7 @@ test.describe.serial('back office: registrations and consultation messages', () 
     await openArea(page, isMobile, '咨询消息');
     await expect(leadItem(page, leads.repeat.name).getByTestId('lead-subject')).toHaveText('课程咨询');
     await expect(leadItem(page, leads.asker.name).getByTestId('lead-subject')).toHaveText('技术问题');
-    await expect(leadItem(page, leads.asker.name)).toContainText(leads.asker.phone);
+    await expect(leadItem(page, leads.asker.name)).toContainText(maskPhone(leads.asker.phone));
   });
 
   test('changes a status on the lead page, and the badge follows', async ({ page }) => {
@@ -144,11 +147,13 @@ test.describe.serial('back office: registrations and consultation messages', () 
     expect(lines[0]).toBe('报名时间,姓名,手机号码,邮箱,学校,专业,学习目标,状态,备注,跟进日期,重复提交次数,来源,媒介,活动,来源页面,协议版本,ID');
     expect(lines).toHaveLength(4);
     const row = lines.find((line) => line.includes(leads.repeat.name)) ?? '';
-    expect(row).toContain(leads.repeat.phone);
+    // Masked in the file too (PIPL).
+    expect(row).toContain(maskPhone(leads.repeat.phone));
+    expect(bytes.toString('utf8')).not.toContain(leads.repeat.phone);
     // The status as its label, not its code (issue 17 item 5).
     expect(row).toContain(',已联系,已电话沟通，周末再联系,');
     expect(row.split(',')[10]).toBe('1');
-    for (const who of [leads.second, leads.third]) expect(lines.some((line) => line.includes(who.name) && line.includes(who.phone))).toBe(true);
+    for (const who of [leads.second, leads.third]) expect(lines.some((line) => line.includes(who.name) && line.includes(maskPhone(who.phone)))).toBe(true);
 
     // The export follows the filters on screen.
     await chooseOption(page, '状态', '已联系');
@@ -159,13 +164,40 @@ test.describe.serial('back office: registrations and consultation messages', () 
     expect(filteredLines[1]).toContain(leads.repeat.name);
   });
 
+  test("shows a masked phone in full on request and exports everything about the person as one file", async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/admin/registrations');
+    await leadItem(page, leads.repeat.name).getByText(leads.repeat.name).click();
+    const details = page.getByTestId('lead-details');
+    await expect(details).toContainText(maskPhone(leads.repeat.phone));
+    await details.getByRole('button', { name: '显示完整手机号码（将记入操作日志）' }).click();
+    await expect(details).toContainText(leads.repeat.phone);
+    await details.getByRole('button', { name: '隐藏完整手机号码' }).click();
+    await expect(details).not.toContainText(leads.repeat.phone);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出此人全部数据' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^person-\d{8}\.json$/);
+    const file = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+      registrations: Array<{ name: string; phone: string }>;
+      messages: Array<{ subject: string }>;
+      consents: unknown[];
+      notifications: unknown[];
+    };
+    // The registration (its repeat counted on it), the consultation message and the consent, phones in full.
+    expect(file.registrations.map((row) => [row.name, row.phone])).toEqual([[leads.repeat.name, leads.repeat.phone]]);
+    expect(file.messages.map((row) => row.subject)).toEqual(['course']);
+    expect(file.consents).toHaveLength(1);
+    expect(file.notifications).toHaveLength(2);
+    await expect(toast(page, /^已导出 person-\d{8}\.json：1 条注册信息，1 条咨询消息，0 名学员$/)).toBeVisible();
+  });
+
   test("erases a person's registrations and messages after a confirmation", async ({ page }) => {
     await loginAsAdmin(page);
     await page.goto('/admin/registrations');
     await leadItem(page, leads.repeat.name).getByText(leads.repeat.name).click();
     await page.getByRole('button', { name: '删除此人全部记录' }).click();
     const dialog = page.getByRole('dialog', { name: '删除此联系人的全部记录？' });
-    await expect(dialog).toContainText(leads.repeat.phone);
+    await expect(dialog).toContainText(maskPhone(leads.repeat.phone));
     await dialog.getByRole('button', { name: '取消' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('lead-details')).toContainText(leads.repeat.name);

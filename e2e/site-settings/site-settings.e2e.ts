@@ -53,6 +53,7 @@ test.describe('网站设置 (site settings)', () => {
     await page.getByRole('radio', { name: '中旬' }).check();
     await page.getByRole('spinbutton', { name: '最低费用' }).fill('21800');
     await page.getByRole('textbox', { name: '销售电话' }).fill('0731-8123 4567');
+    await page.getByRole('spinbutton', { name: '线索保存期限（月）' }).fill('18');
     await expect(page.getByTestId('site-settings-preview')).toHaveText('官网将显示：2026 年 3 月中旬开班 · 每期 21,800 – 29,800 元');
     await page.getByRole('button', { name: '保存', exact: true }).click();
     changed = true;
@@ -70,10 +71,15 @@ test.describe('网站设置 (site settings)', () => {
     await expect(badge(page)).toHaveText('Next cohort: mid March 2026 · Changsha');
     // The language choice is a cookie the back office follows too: back to Chinese.
     await page.goto('/?lng=zh');
+    // The privacy policy quotes the phone and the retention period the retention job erases by.
+    await page.goto('/privacy-policy');
+    await expect(page.getByText('未成为学员的报名与咨询信息，自最后一次联系起保存 18 个月，期满后自动删除；')).toBeVisible();
+    await expect(page.getByText(/或致电 0731-8123 4567 提出请求/)).toBeVisible();
 
     // Back to the defaults from the back office.
     await openSiteSettings(page, isMobile);
     await expect(monthInput(page)).toHaveValue('2026-03');
+    await expect(page.getByRole('spinbutton', { name: '线索保存期限（月）' })).toHaveValue('18');
     await page.getByRole('button', { name: '填入默认值' }).click();
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await expect(toast(page, '保存成功：网站设置已更新')).toBeVisible();

@@ -94,6 +94,19 @@ describe(createDataProvider.name, () => {
     expect(requests[0]).toMatchObject({ url: '/api/admin/people/erase', method: 'POST', body: { phone: '13812345678', email: 'a@b.cn' } });
   });
 
+  it('reveals one phone and exports one person, with the file name the API gave', async () => {
+    const requests = answerWith(
+      { status: 200, body: { success: true, data: { phone: '138 1234 5678' } } },
+      { status: 200, body: { success: true, data: { registrations: [] } }, headers: { 'Content-Disposition': 'attachment; filename="person-20251120.json"' } }
+    );
+    expect(await provider.revealPhone({ resource: 'contact', id: 'c1' })).toBe('138 1234 5678');
+    expect(await provider.exportPerson({ resource: 'registrations', id: 'r1' })).toEqual({ fileName: 'person-20251120.json', data: { registrations: [] } });
+    expect(requests.map(({ url, method, body }) => [method, url, body])).toEqual([
+      ['POST', '/api/admin/people/reveal-phone', { resource: 'contact', id: 'c1' }],
+      ['POST', '/api/admin/people/export', { resource: 'registrations', id: 'r1' }],
+    ]);
+  });
+
   it('fails with the status and the server message, so a 401 reaches the authProvider', async () => {
     answerWith({ status: 401, body: { success: false, message: '请先登录' } });
     const failure = provider.getOne('registrations', { id: 'r1' });

@@ -5,6 +5,10 @@ import {
   LEAD_PATHS,
   LIST_TOTAL_ESTIMATED_HEADER,
   type PersonErasedResponse,
+  type PersonExport,
+  type PersonRequest,
+  type RevealPhoneRequest,
+  type RevealPhoneResponse,
   STUDENT_PATHS,
   type UploadKind,
   type UploadUrlResponse,
@@ -83,6 +87,10 @@ export function changedFields(params: Pick<UpdateParams, 'data' | 'previousData'
 export interface AdminDataProvider extends DataProvider {
   /** PIPL: deletes every registration and consultation message of one person (by phone and/or email). */
   erasePerson(person: ErasePersonRequest): Promise<PersonErasedResponse['data']>;
+  /** PIPL: everything stored about one person, and the file name the API gave it. */
+  exportPerson(person: PersonRequest): Promise<{ fileName: string; data: PersonExport }>;
+  /** PIPL: one record's phone in full (lists show it masked); the API audits it. */
+  revealPhone(record: RevealPhoneRequest): Promise<string>;
   /** Spec §7 upload, step 1: a presigned PUT URL for a file of this name. */
   createUploadUrl(fileName: string, kind: UploadKind): Promise<UploadUrlResponse>;
   /** Spec §7 upload, step 3: the API checks what arrived and answers the URL the record stores. */
@@ -123,6 +131,13 @@ export function createDataProvider(client: typeof fetchUtils.fetchJson = httpCli
     },
     erasePerson: async (person) =>
       (await client(LEAD_PATHS.erasePerson, { method: 'POST', body: JSON.stringify(person) })).json as PersonErasedResponse['data'],
+    exportPerson: async (person) => {
+      const response = await client(LEAD_PATHS.exportPerson, { method: 'POST', body: JSON.stringify(person) });
+      const fileName = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'person.json';
+      return { fileName, data: response.json as PersonExport };
+    },
+    revealPhone: async (record) =>
+      ((await client(LEAD_PATHS.revealPhone, { method: 'POST', body: JSON.stringify(record) })).json as RevealPhoneResponse['data']).phone,
     createUploadUrl: async (fileName, kind) =>
       (await client(STUDENT_PATHS.uploadUrl, { method: 'POST', body: JSON.stringify({ fileName, kind }) })).json as UploadUrlResponse,
     confirmUpload: async (uploadURL) =>

@@ -476,6 +476,60 @@ describe(RegistrationsController.name, () => {
         await admin.get(`/api/registrations/${bystander.body.data.id}`).expect(200);
       });
 
+      it('masks the phone in the list and the detail, and shows one in full through the reveal call', async () => {
+        const [{ phone }] = await sql.query(`SELECT phone FROM registrations WHERE id = $1`, [id]);
+        const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+        const list = await admin.get('/api/registrations').query({ filter: JSON.stringify({ id: [id] }) }).expect(200);
+        expect(list.body.data.map((row: { phone: string }) => row.phone)).toEqual([masked]);
+        expect((await admin.get(`/api/registrations/${id}`).expect(200)).body.data.phone).toBe(masked);
+        // The digits of the number still find the lead.
+        const found = await admin.get('/api/registrations').query({ filter: JSON.stringify({ q: phone.slice(3, 9) }) }).expect(200);
+        expect(found.body.data.map((row: { id: string }) => row.id)).toContain(id);
+
+        const revealed = await admin.post('/api/admin/people/reveal-phone').send({ resource: 'registrations', id }).expect(200);
+        expect(revealed.body).toEqual({ success: true, data: { phone } });
+        expect((await admin.post('/api/admin/people/reveal-phone').send({ resource: 'contact', id }).expect(404)).body).toEqual(apiError('LEAD_NOT_FOUND'));
+        expect((await admin.post('/api/admin/people/reveal-phone').send({ resource: 'users', id }).expect(400)).body).toEqual(invalidInput({ resource: 'INVALID_PERSON_RECORD' }));
+        await http().post('/api/admin/people/reveal-phone').send({ resource: 'registrations', id }).expect(401);
+      });
+
+      it('exports everything stored about the person of a record as one JSON file, phones in full', async () => {
+        // An email of this person alone (the suite's registrations share one).
+        const [[{ phone, email }]] = await sql.query(`UPDATE registrations SET email = 'pipl-export@example.com' WHERE id = $1 RETURNING phone, email`, [id]);
+        await http().post('/api/contact').set('X-Forwarded-For', visitorIp()).send({ name: '张三', phone: `+86 ${phone}`, subject: 'pricing', message: '学费可以分期吗？' }).expect(201);
+        await admin.post('/api/admin/students').send({ name: '张三', phone, email: email.toUpperCase() }).expect(201);
+        const bystander = await register(registration({ phone: '13888881111', email: 'bystander2@example.com' })).expect(201);
+
+        const response = await admin.post('/api/admin/people/export').send({ resource: 'registrations', id }).expect(200);
+        expect(response.headers['content-disposition']).toMatch(/^attachment; filename="person-\d{8}\.json"$/);
+        expect(response.headers['cache-control']).toBe('no-store');
+        const data = response.body.data;
+        expect(data.identity).toEqual({ phones: [`+86${phone}`], emails: [email] });
+        expect(data.registrations.map((row: { id: string; phone: string }) => [row.id, row.phone])).toEqual([[id, phone]]);
+        expect(data.messages).toEqual([expect.objectContaining({ phone: `+86 ${phone}`, subject: 'pricing', message: '学费可以分期吗？' })]);
+        expect(data.consents).toEqual([expect.objectContaining({ registrationId: id, version: AGREEMENT_VERSION, agreedAt: expect.any(String) })]);
+        // Each lead's new-lead call record (the registration's and the message's).
+        expect(data.notifications).toHaveLength(2);
+        expect(data.students).toEqual([expect.objectContaining({ student: expect.objectContaining({ name: '张三', phone }), contracts: [], payments: [], accounts: [], files: [] })]);
+        expect(JSON.stringify(data)).not.toContain(bystander.body.data.id);
+
+        // By phone alone, the same person.
+        const byPhone = await admin.post('/api/admin/people/export').send({ phone }).expect(200);
+        expect(byPhone.body.data.registrations).toHaveLength(1);
+        expect(byPhone.body.data.students).toHaveLength(1);
+        expect((await admin.post('/api/admin/people/export').send({}).expect(400)).body).toMatchObject(apiError('EXPORT_NEEDS_IDENTITY'));
+        expect((await admin.post('/api/admin/people/export').send({ resource: 'students', id: '00000000-0000-4000-8000-000000000000' }).expect(404)).body).toEqual(apiError('LEAD_NOT_FOUND'));
+        await admin.post('/api/admin/people/erase').send({ phone }).expect(200);
+      });
+
+      it('erases the person a record names (the back office shows the phone masked)', async () => {
+        const [[{ phone }]] = await sql.query(`UPDATE registrations SET email = NULL WHERE id = $1 RETURNING phone`, [id]);
+        const message = await http().post('/api/contact').set('X-Forwarded-For', visitorIp()).send({ name: '张三', phone, subject: 'course' }).expect(201);
+        const response = await admin.post('/api/admin/people/erase').send({ resource: 'contact', id: message.body.data.id }).expect(200);
+        expect(response.body.data).toEqual({ registrations: 1, messages: 1, students: 0 });
+        await admin.get(`/api/registrations/${id}`).expect(404);
+      });
+
       it('refuses an erasure without phone or email', async () => {
         const response = await admin.post('/api/admin/people/erase').send({}).expect(400);
         expect(response.body).toMatchObject(apiError('ERASURE_NEEDS_IDENTITY'));
@@ -517,8 +571,10 @@ describe(RegistrationsController.name, () => {
         // The header and 1,500 rows (records end in CRLF; the line break inside a quoted goal is a bare LF).
         expect(lines).toHaveLength(1 + 1500);
         // Labels, not codes; a follow-up is a day, not "00:00".
-        expect(lines[1]).toMatch(/^2025-08-02 11:00,学员1500,13500001500,,中南大学,软件工程,,已报名入学,/);
-        expect(lines).toContainEqual(expect.stringMatching(/^2025-08-01 10:02,学员2,13500000002,,中南大学,软件工程,,已联系,,2025-08-05,0,/));
+        // Phones masked (PIPL).
+        expect(lines[1]).toMatch(/^2025-08-02 11:00,学员1500,135\*\*\*\*1500,,中南大学,软件工程,,已报名入学,/);
+        expect(lines).toContainEqual(expect.stringMatching(/^2025-08-01 10:02,学员2,135\*\*\*\*0002,,中南大学,软件工程,,已联系,,2025-08-05,0,/));
+        expect(text).not.toMatch(/135\d{8}/);
         expect(text).not.toMatch(/,(new|contacted|enrolled),/);
         expect(text).toContain(`"'=HYPERLINK(""x"")"`);
         expect(text).toContain('"第一行\n第二行, 含逗号"');

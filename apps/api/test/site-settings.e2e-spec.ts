@@ -70,6 +70,9 @@ describe('site settings', () => {
       [{ wechatId: 'abc' }, 'wechatId', 'INVALID_WECHAT_ID'],
       [{ address: '' }, 'address', 'CONTACT_DETAIL_REQUIRED'],
       [{ officeHoursEn: 'x'.repeat(101) }, 'officeHoursEn', 'CONTACT_DETAIL_TOO_LONG'],
+      [{ leadRetentionMonths: 5 }, 'leadRetentionMonths', 'INVALID_RETENTION_MONTHS'],
+      [{ leadRetentionMonths: 121 }, 'leadRetentionMonths', 'INVALID_RETENTION_MONTHS'],
+      [{ leadRetentionMonths: '24' }, 'leadRetentionMonths', 'INVALID_RETENTION_MONTHS'],
     ];
     for (const [change, field, code] of cases) {
       const response = await admin.put('/api/admin/site-settings').send({ ...NEXT_COHORT, ...change }).expect(400);

@@ -133,7 +133,8 @@ describe('students section API (issue 14)', () => {
       expect(response.body).toMatchObject({ success: true, message: '学员添加成功' });
       expect(response.body.data).toMatchObject({
         name: '王五',
-        phone: '138 0013 8000',
+        // Masked in every answer but the edit's reveal and the exports (PIPL).
+        phone: '138****8000',
         email: 'wang@example.com',
         status: 'active',
         enrollmentDate: formatIsoDate(new Date()),
@@ -174,7 +175,8 @@ describe('students section API (issue 14)', () => {
       const student = await createStudent({ email: 'a@b.cn', enrollmentDate: '2025-09-20' });
       expect((await admin.get(`/api/admin/students/${student.id}`).expect(200)).body.data.id).toBe(student.id);
       const updated = await admin.patch(`/api/admin/students/${student.id}`).send({ email: '', status: 'suspended', phone: '13912345678' }).expect(200);
-      expect(updated.body.data).toMatchObject({ email: null, status: 'suspended', phone: '13912345678', name: '李四' });
+      expect(updated.body.data).toMatchObject({ email: null, status: 'suspended', phone: '139****5678', name: '李四' });
+      expect(await sql.query(`SELECT phone FROM students WHERE id = $1`, [student.id])).toEqual([{ phone: '13912345678' }]);
       expectFieldError((await admin.patch(`/api/admin/students/${student.id}`).send({ name: null }).expect(400)).body, 'name', '姓名不能为空');
       // Checked against the stored enrollment date when the body has only the graduation date.
       const early = await admin.patch(`/api/admin/students/${student.id}`).send({ graduationDate: '2025-09-01' }).expect(400);

@@ -18,6 +18,7 @@ import { useShowLanguage, useTranslation } from '~/i18n/TranslationProvider';
 import { NO_SCRIPT_STYLES } from '~/noscript-styles';
 import { useNonce } from '~/security/nonce';
 import { alternateUrls, canonicalUrl, siteOrigin } from '~/seo/site-url.server';
+import { readSiteSettings } from '~/site-settings/site-settings.server';
 import globalStyles from '~/styles/global.css?url';
 
 /**
@@ -31,8 +32,8 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: globalStyles },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = await detectLanguage(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [locale, settings] = await Promise.all([detectLanguage(request), readSiteSettings(context)]);
   const origin = siteOrigin(request);
   const { pathname } = new URL(request.url);
   const page = {
@@ -40,6 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     origin,
     canonical: canonicalUrl(request),
     alternates: alternateUrls(origin, pathname),
+    // What the legal texts quote from the site settings (the landing's pop-ups and the legal pages alike).
+    legal: { phone: settings.salesPhone, hours: locale === 'en' ? settings.officeHoursEn : settings.officeHours, retentionMonths: settings.leadRetentionMonths },
   };
   // A language picked through ?lng= (the switcher without JavaScript) is remembered like a JS choice.
   const chosen = languageFromQuery(request.url);

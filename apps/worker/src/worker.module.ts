@@ -6,6 +6,7 @@ import { WORKER_ENV, type WorkerEnv } from './config/worker-env';
 import { CrawlModule } from './crawl/crawl.module';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
 import { NotifyModule } from './notify/notify.module';
+import { PrivacyModule } from './privacy/privacy.module';
 
 @Module({})
 export class WorkerModule {
@@ -19,6 +20,7 @@ export class WorkerModule {
         TypeOrmModule.forRoot({ ...createDataSourceOptions(env.DATABASE_URL), retryAttempts: 3, retryDelay: 1000 }),
         CrawlModule,
         NotifyModule,
+        PrivacyModule,
       ],
       providers: [{ provide: WORKER_ENV, useValue: env }, HeartbeatService],
       exports: [WORKER_ENV],

@@ -110,6 +110,8 @@ const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | Student
   NOTE_TOO_LONG: 'The note can be at most 2000 characters',
   INVALID_FOLLOW_UP_AT: 'The follow-up time must be a valid date and time',
   ERASURE_NEEDS_IDENTITY: 'Give the mobile number or the email of the person to erase',
+  EXPORT_NEEDS_IDENTITY: 'Give the mobile number or the email of the person to export',
+  INVALID_PERSON_RECORD: 'The record type or id is not valid',
   TASK_NAME_REQUIRED: 'The task name is required',
   TASK_NAME_TOO_LONG: 'The task name can be at most 255 characters',
   KEYWORD_REQUIRED: 'At least one keyword is required',
@@ -192,6 +194,7 @@ const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | Student
   INVALID_WECHAT_ID: 'A WeChat ID has 6 to 20 letters, digits, _ or -, and starts with a letter',
   CONTACT_DETAIL_REQUIRED: 'Contact details cannot be empty',
   CONTACT_DETAIL_TOO_LONG: 'Contact details are too long',
+  INVALID_RETENTION_MONTHS: 'The retention period is a whole number of months from 6 to 120',
   INVALID_AUDIT_ID: 'Invalid log entry ID',
   AUDIT_ENTRY_NOT_FOUND: 'The log entry does not exist',
 };

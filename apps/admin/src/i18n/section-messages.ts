@@ -6,6 +6,7 @@ import { enDashboardChartsMessages, zhDashboardChartsMessages } from '../dashboa
 import { enLeadSourceMessages, zhLeadSourceMessages } from '../leads/leadSourceMessages';
 import { enListPaginationMessages, zhListPaginationMessages } from '../layout/listPaginationMessages';
 import { enQueueBoardMessages, zhQueueBoardMessages } from '../layout/queueBoardMessages';
+import { enPeopleMessages, zhPeopleMessages } from '../people/peopleMessages';
 import { enPhoneConfigMessages, zhPhoneConfigMessages } from '../phone-config/phoneConfigMessages';
 import { enPublishedJobsMessages, zhPublishedJobsMessages } from '../published-jobs/publishedJobsMessages';
 import { enSiteSettingsMessages, zhSiteSettingsMessages } from '../site-settings/siteSettingsMessages';
@@ -30,6 +31,7 @@ export const zhSectionMessages = {
   students: zhStudentMessages,
   lead_source: zhLeadSourceMessages,
   site_settings: zhSiteSettingsMessages,
+  people: zhPeopleMessages,
   dashboard_charts: zhDashboardChartsMessages,
   audit: zhAuditMessages,
 };
@@ -46,6 +48,7 @@ export const enSectionMessages: typeof zhSectionMessages = {
   students: enStudentMessages,
   lead_source: enLeadSourceMessages,
   site_settings: enSiteSettingsMessages,
+  people: enPeopleMessages,
   dashboard_charts: enDashboardChartsMessages,
   audit: enAuditMessages,
 };

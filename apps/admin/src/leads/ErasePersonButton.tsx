@@ -3,6 +3,7 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider';
+import { personResourceOf } from '../people/personResource';
 
 interface PersonRecord {
   id: string;
@@ -30,7 +31,8 @@ export function ErasePersonButton() {
     setPending(true);
     try {
       // useDataProvider routes a 401 to the authProvider like every other call.
-      const erased = await dataProvider.erasePerson({ phone: record.phone, ...(record.email ? { email: record.email } : {}) });
+      // The record names the person: its phone is masked here (PIPL), the API reads the stored one.
+      const erased = await dataProvider.erasePerson({ resource: personResourceOf(resource ?? ''), id: record.id });
       notify('aipm.leads.erase.success', { type: 'success', messageArgs: { registrations: erased.registrations, messages: erased.messages, students: erased.students } });
       redirect('list', resource);
     } catch (error) {

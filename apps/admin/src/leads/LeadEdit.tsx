@@ -2,6 +2,7 @@ import type { LeadSource } from '@aipm/contracts';
 import { Box, Divider, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Edit, ListButton, SaveButton, SimpleForm, Toolbar, TopToolbar, useTranslate } from 'react-admin';
+import { ExportPersonButton } from '../people/ExportPersonButton';
 import { ErasePersonButton } from './ErasePersonButton';
 import { FollowUpInputs } from './FollowUpInputs';
 
@@ -44,6 +45,7 @@ function LeadEditActions() {
   return (
     <TopToolbar>
       <ListButton />
+      <ExportPersonButton />
       <ErasePersonButton />
     </TopToolbar>
   );

@@ -3,6 +3,7 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { LeadStatusBadge, SubjectBadge } from '../leads/LeadBadges';
 import { useFormatLeadDate } from '../leads/LeadDate';
 import { LeadDetails, LeadEdit, SourceText } from '../leads/LeadEdit';
+import { RevealablePhone } from '../people/RevealablePhone';
 
 function MessageDetails() {
   const translate = useTranslate();
@@ -17,7 +18,7 @@ function MessageDetails() {
         { label: field('status'), value: <LeadStatusBadge status={record.status} /> },
         { label: field('createdAt'), value: formatDate(record.createdAt) },
         { label: field('subject'), value: <SubjectBadge subject={record.subject} /> },
-        { label: field('phone'), value: record.phone },
+        { label: field('phone'), value: record.phone && <RevealablePhone phone={record.phone} resource="contact" id={record.id} /> },
         { label: field('email'), value: record.email },
         { label: field('message'), value: record.message },
         { label: translate('aipm.leads.source'), value: <SourceText source={record.source} /> },

@@ -70,15 +70,47 @@ describe(RegistrationEdit.name, () => {
 
     await user.click(screen.getByRole('button', { name: '删除此人全部记录' }));
     const dialog = await screen.findByRole('dialog', { name: '删除此联系人的全部记录？' }, SLOW);
-    expect(dialog).toHaveTextContent('张三，13812345678，zhangsan@example.cn');
+    expect(dialog).toHaveTextContent('张三，138****5678，zhangsan@example.cn');
     await user.click(within(dialog).getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW);
     expect(dataProvider.erasePerson).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: '删除此人全部记录' }));
     await user.click(within(await screen.findByRole('dialog', {}, SLOW)).getByRole('button', { name: '永久删除' }));
-    await waitFor(() => expect(dataProvider.erasePerson).toHaveBeenCalledWith({ phone: '13812345678', email: 'zhangsan@example.cn' }), SLOW);
+    await waitFor(() => expect(dataProvider.erasePerson).toHaveBeenCalledWith({ resource: 'registrations', id: record.id }), SLOW);
     expect(await screen.findByText('已删除该联系人的全部记录：1 条注册信息，2 条咨询消息，0 名学员（含合同、缴费、账户和文件）', {}, SLOW)).toBeInTheDocument();
     expect(await screen.findByText('list page', {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('shows the masked phone in full only when asked, through the audited reveal call', async () => {
+    const dataProvider = stubDataProvider([record]);
+    const user = userEvent.setup();
+    renderEdit(dataProvider);
+    const details = await screen.findByTestId('lead-details', {}, SLOW);
+    await within(details).findByText('138****5678');
+    expect(dataProvider.revealPhone).not.toHaveBeenCalled();
+
+    await user.click(within(details).getByRole('button', { name: '显示完整手机号码（将记入操作日志）' }));
+    expect(await within(details).findByText('13812345678', {}, SLOW)).toBeInTheDocument();
+    expect(dataProvider.revealPhone).toHaveBeenCalledWith({ resource: 'registrations', id: record.id });
+    await user.click(within(details).getByRole('button', { name: '隐藏完整手机号码' }));
+    expect(within(details).getByText('138****5678')).toBeInTheDocument();
+  });
+
+  it('exports the person of this lead as a JSON file', async () => {
+    const exported = { registrations: [record], messages: [], consents: [], notifications: [], students: [] };
+    const dataProvider = stubDataProvider([record], { exportPerson: jest.fn(async () => ({ fileName: 'person-20251120.json', data: exported })) as never });
+    URL.createObjectURL = jest.fn(() => 'blob:person');
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderEdit(dataProvider);
+    await within(await screen.findByTestId('lead-details', {}, SLOW)).findByText('张三');
+
+    await user.click(screen.getByRole('button', { name: '导出此人全部数据' }));
+    await waitFor(() => expect(click).toHaveBeenCalled(), SLOW);
+    expect(dataProvider.exportPerson).toHaveBeenCalledWith({ resource: 'registrations', id: record.id });
+    expect(await screen.findByText('已导出 person-20251120.json：1 条注册信息，0 条咨询消息，0 名学员', {}, SLOW)).toBeInTheDocument();
+    click.mockRestore();
   });
 });

@@ -3,6 +3,7 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { LeadStatusBadge, RepeatBadge } from '../leads/LeadBadges';
 import { useFormatLeadDate } from '../leads/LeadDate';
 import { LeadDetails, LeadEdit, SourceText } from '../leads/LeadEdit';
+import { RevealablePhone } from '../people/RevealablePhone';
 
 function RegistrationDetails() {
   const translate = useTranslate();
@@ -16,7 +17,7 @@ function RegistrationDetails() {
         { label: field('name'), value: record.name },
         { label: field('status'), value: <LeadStatusBadge status={record.status} /> },
         { label: field('createdAt'), value: formatDate(record.createdAt) },
-        { label: field('phone'), value: record.phone },
+        { label: field('phone'), value: record.phone && <RevealablePhone phone={record.phone} resource="registrations" id={record.id} /> },
         { label: field('email'), value: record.email },
         { label: field('school'), value: record.school },
         { label: field('major'), value: record.major },

@@ -36,7 +36,7 @@ describe(RegistrationList.name, () => {
     // A follow-up is a day: no "00:00".
     expect(within(row).getByText('2025年8月20日')).toBeInTheDocument();
     expect(row).not.toHaveTextContent('00:00');
-    for (const text of ['13812345678', 'zhangsan@example.cn', '中南大学', '计算机科学']) expect(within(row).getByText(text)).toBeInTheDocument();
+    for (const text of ['138****5678', 'zhangsan@example.cn', '中南大学', '计算机科学']) expect(within(row).getByText(text)).toBeInTheDocument();
     const other = screen.getByText('王五').closest('tr') as HTMLElement;
     expect(within(other).getByTestId('lead-status')).toHaveTextContent('新报名');
     expect(within(other).queryByTestId('lead-repeat')).not.toBeInTheDocument();

@@ -11,19 +11,20 @@ import { SITE_SETTINGS_QUERY_KEY, siteSettingsApi } from './siteSettingsApi';
 export type SiteSettingsDraft = Record<Exclude<SiteSettingsField, 'cohortPart'>, string> & { cohortPart: CohortPart };
 
 export function draftOf(settings: SiteSettings): SiteSettingsDraft {
-  return { ...settings, feeMin: String(settings.feeMin), feeMax: String(settings.feeMax) };
+  return { ...settings, feeMin: String(settings.feeMin), feeMax: String(settings.feeMax), leadRetentionMonths: String(settings.leadRetentionMonths) };
 }
 
-/** The body of the PUT; an empty or non-numeric fee becomes NaN, which the rules refuse before the call. */
+/** The body of the PUT; an empty or non-numeric number becomes NaN, which the rules refuse before the call. */
 export function settingsOf(draft: SiteSettingsDraft): SiteSettings {
-  const fee = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+  const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
   return {
     ...draft,
     salesPhone: draft.salesPhone.trim(),
     wechatId: draft.wechatId.trim(),
     cohortMonth: draft.cohortMonth.trim(),
-    feeMin: fee(draft.feeMin),
-    feeMax: fee(draft.feeMax),
+    feeMin: number(draft.feeMin),
+    feeMax: number(draft.feeMax),
+    leadRetentionMonths: number(draft.leadRetentionMonths),
   };
 }
 
@@ -166,6 +167,24 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
           />
         ))}
       </Stack>
+
+      <Typography component="h2" variant="h6" sx={{ mt: 3 }}>
+        {label('privacy')}
+      </Typography>
+      <TextField
+        name="leadRetentionMonths"
+        variant="outlined"
+        size="small"
+        type="number"
+        label={label('lead_retention_months')}
+        value={draft.leadRetentionMonths}
+        onChange={set('leadRetentionMonths')}
+        error={Boolean(fieldError('leadRetentionMonths'))}
+        helperText={fieldError('leadRetentionMonths') ?? label('lead_retention_hint')}
+        disabled={save.isPending}
+        sx={{ mt: 1, width: { xs: '100%', sm: 220 } }}
+        slotProps={{ htmlInput: { min: 6, max: 120, step: 1, inputMode: 'numeric' } }}
+      />
 
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }} aria-live="polite" data-testid="site-settings-preview">
         {previewable

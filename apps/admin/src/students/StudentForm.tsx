@@ -4,13 +4,21 @@ import { Create, DateInput, Edit, email, required, SelectInput, SimpleForm, Text
 /** Empty inputs are sent as null: the API clears a field on null and keeps it on a missing one. */
 const orNull = (value: string) => (value === '' ? null : value);
 
-function StudentInputs() {
+/** On the edit page the phone arrives masked (PIPL): left as it is, it is not sent; a change needs the whole number. */
+function StudentInputs({ maskedPhone = false }: { maskedPhone?: boolean }) {
   const translate = useTranslate();
   const statusChoices = STUDENT_STATUSES.map((id) => ({ id, name: translate(`aipm.students.status.${id}`) }));
   return (
     <>
       <TextInput source="name" label="aipm.students.fields.name" validate={required()} autoComplete="off" />
-      <TextInput source="phone" label="aipm.students.fields.phone" validate={required()} type="tel" autoComplete="off" />
+      <TextInput
+        source="phone"
+        label="aipm.students.fields.phone"
+        validate={required()}
+        type="tel"
+        autoComplete="off"
+        helperText={maskedPhone ? 'aipm.people.phone_edit_hint' : undefined}
+      />
       <TextInput source="email" label="aipm.students.fields.email" validate={email()} type="email" parse={orNull} autoComplete="off" />
       <TextInput source="school" label="aipm.students.fields.school" parse={orNull} />
       <TextInput source="major" label="aipm.students.fields.major" parse={orNull} />
@@ -50,7 +58,7 @@ export function StudentEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="show">
       <SimpleForm>
-        <StudentInputs />
+        <StudentInputs maskedPhone />
       </SimpleForm>
     </Edit>
   );

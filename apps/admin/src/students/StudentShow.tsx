@@ -2,6 +2,7 @@ import { STUDENT_PATHS, type StudentResponse, TOOL_ACCOUNT_FIELDS } from '@aipm/
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { DeleteButton, EditButton, Show, useRecordContext, useTranslate } from 'react-admin';
+import { RevealablePhone } from '../people/RevealablePhone';
 import { PaymentsSection } from './PaymentsSection';
 import { ContractFiles, ProfilePhoto } from './StudentFiles';
 import { StudentStatusBadge } from './StudentParts';
@@ -35,7 +36,9 @@ function StudentCard() {
               {student.name}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Typography>{student.phone}</Typography>
+              <Typography component="div">
+                <RevealablePhone phone={student.phone} resource="students" id={student.id} />
+              </Typography>
               <StudentStatusBadge status={student.status} />
             </Stack>
           </Box>

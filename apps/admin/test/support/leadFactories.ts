@@ -5,7 +5,8 @@ export function aRegistration(overrides: Partial<RegistrationResponse> = {}): Re
   return {
     id: '0b9f6a52-7d3e-4c1a-9a57-2f4f0d1e8c11',
     name: '张三',
-    phone: '13812345678',
+    // As the API sends it: masked (PIPL).
+    phone: '138****5678',
     email: 'zhangsan@example.cn',
     school: '中南大学',
     major: '计算机科学',
@@ -27,7 +28,7 @@ export function aMessage(overrides: Partial<ContactMessageResponse> = {}): Conta
   return {
     id: '5d0c1f0e-2b8a-4e9b-8f65-7a1c3b2d4e55',
     name: '李四',
-    phone: '13987654321',
+    phone: '139****4321',
     email: 'lisi@example.cn',
     subject: 'pricing',
     message: '想了解分期付款',
@@ -53,6 +54,8 @@ export function stubDataProvider(records: ReadonlyArray<{ id: string }> = [], ov
     delete: jest.fn(),
     deleteMany: jest.fn(),
     erasePerson: jest.fn(async () => ({ registrations: 1, messages: 0, students: 0 })),
+    revealPhone: jest.fn(async () => '13812345678'),
+    exportPerson: jest.fn(),
     ...overrides,
   };
   return provider as unknown as AdminDataProvider & { [K in keyof typeof provider]: jest.Mock };

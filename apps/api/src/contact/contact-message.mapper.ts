@@ -1,11 +1,12 @@
-import type { ContactMessageResponse } from '@aipm/contracts';
+import { maskPhone, type PhoneView, type ContactMessageResponse } from '@aipm/contracts';
 import type { ContactMessage } from '@aipm/database';
 
-export function toContactMessageResponse(entity: ContactMessage): ContactMessageResponse {
+/** Phones masked unless `phone` says full (PIPL: the back office reveals one on request, audited). */
+export function toContactMessageResponse(entity: ContactMessage, phone: PhoneView = 'masked'): ContactMessageResponse {
   return {
     id: entity.id,
     name: entity.name,
-    phone: entity.phone,
+    phone: phone === 'full' ? entity.phone : maskPhone(entity.phone),
     email: entity.email,
     subject: entity.subject,
     message: entity.message,

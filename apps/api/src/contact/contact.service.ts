@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { DataSource, Repository } from 'typeorm';
 import type { ListQueryDto } from '../common/list/list-query.dto';
-import { beijingDay, beijingTime, deleteLead, type ExportColumn, exportLeads, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
+import { beijingDay, beijingTime, deleteLead, type ExportColumn, exportLeads, findLead, listLeads, maskCsvPhone, type Page, updateLead } from '../leads/lead-records';
 import type { ListSpec } from '../common/list/list-query';
 import { firstTouchSource, type VisitorContext } from '../leads/visitor-context';
 import { NotifyRelay } from '../notifications/notify-relay.service';
@@ -25,7 +25,8 @@ export const CONTACT_LIST: ListSpec = {
 const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: '提交时间', key: 'createdAt', sql: beijingTime('contact."createdAt"') },
   { header: '姓名', key: 'name', sql: 'contact."name"' },
-  { header: '手机号码', key: 'phone', sql: 'contact."phone"' },
+  // Masked (PIPL): the file leaves the back office; one number is shown in full on the lead's page, audited.
+  { header: '手机号码', key: 'phone', sql: 'contact."phone"', format: maskCsvPhone },
   { header: '邮箱', key: 'email', sql: 'contact."email"' },
   { header: '咨询主题', key: 'subject', sql: 'contact."subject"', labels: CONTACT_SUBJECT_LABELS },
   { header: '咨询内容', key: 'message', sql: 'contact."message"' },

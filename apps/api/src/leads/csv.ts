@@ -29,11 +29,14 @@ export interface CsvColumn {
    * without a label is written as stored.
    */
   labels?: Readonly<Record<string, string>>;
+  /** How a stored value is written, e.g. a phone masked (PIPL). Applied after the labels. */
+  format?: (value: unknown) => unknown;
 }
 
 function cellValue(column: CsvColumn, row: Record<string, unknown>): unknown {
   const value = row[column.key];
-  return column.labels && typeof value === 'string' ? (column.labels[value] ?? value) : value;
+  const labelled = column.labels && typeof value === 'string' ? (column.labels[value] ?? value) : value;
+  return column.format ? column.format(labelled) : labelled;
 }
 
 /** Rows in (objects from the database cursor), CSV text out: the BOM and the header first, even with no rows. */

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditValues } from '@aipm/contracts';
+import type { AuditAction, AuditEntity, AuditValues, PersonRecordResource } from '@aipm/contracts';
 import { maskEmail, maskPhone } from '../audit/audit-values';
 import type { AuditedRouteContext } from '../audit/audited.decorator';
 
@@ -14,12 +14,19 @@ export function leadChangeAction({ after, before }: AuditedRouteContext): AuditA
   return after && before && after['status'] !== before['status'] ? 'lead.status.change' : 'lead.update';
 }
 
-/** Whom an erasure concerned, masked (the person is gone), and how much it removed. */
-export function erasureDetails({ request, answer }: AuditedRouteContext): AuditValues {
-  const body = request.body as { phone?: string; email?: string };
+/** Whom a request about one person named, masked: by phone and/or email, or by one of their records. */
+export function personIdentity(body: { phone?: string; email?: string; resource?: string; id?: string }): AuditValues {
   return {
     phone: body.phone ? maskPhone(body.phone) : null,
     email: body.email ? maskEmail(body.email) : null,
-    erased: (answer as { data?: unknown } | undefined)?.data ?? null,
+    ...(body.resource && body.id ? { resource: body.resource, id: body.id } : {}),
   };
 }
+
+/** Whom an erasure concerned, masked (the person is gone), and how much it removed. */
+export function erasureDetails({ request, answer }: AuditedRouteContext): AuditValues {
+  return { ...personIdentity(request.body as object), erased: (answer as { data?: unknown } | undefined)?.data ?? null };
+}
+
+/** The audit entity of a record a phone is revealed from. */
+export const PERSON_RECORD_ENTITY: Record<PersonRecordResource, AuditEntity> = { registrations: 'registration', contact: 'message', students: 'student' };

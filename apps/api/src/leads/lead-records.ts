@@ -1,3 +1,4 @@
+import { maskPhone } from '@aipm/contracts';
 import { type UpdateLeadDto } from '@aipm/contracts/dto';
 import { Logger } from '@nestjs/common';
 import { Readable } from 'node:stream';
@@ -139,4 +140,9 @@ export function beijingDay(column: string): string {
 /** Formats a timestamptz column as Beijing wall-clock time for people reading the CSV in Excel. */
 export function beijingTime(column: string): string {
   return `to_char(${column} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`;
+}
+
+/** A phone cell of an export, masked like the lists (138****5678; PIPL). */
+export function maskCsvPhone(value: unknown): unknown {
+  return typeof value === 'string' ? maskPhone(value) : value;
 }

@@ -1,11 +1,12 @@
-import type { RegistrationResponse } from '@aipm/contracts';
+import { maskPhone, type PhoneView, type RegistrationResponse } from '@aipm/contracts';
 import type { Registration } from '@aipm/database';
 
-export function toRegistrationResponse(entity: Registration): RegistrationResponse {
+/** Phones masked unless `phone` says full (PIPL: the back office reveals one on request, audited). */
+export function toRegistrationResponse(entity: Registration, phone: PhoneView = 'masked'): RegistrationResponse {
   return {
     id: entity.id,
     name: entity.name,
-    phone: entity.phone,
+    phone: phone === 'full' ? entity.phone : maskPhone(entity.phone),
     email: entity.email,
     school: entity.school,
     major: entity.major,

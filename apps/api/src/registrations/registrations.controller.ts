@@ -48,7 +48,7 @@ export class RegistrationsController {
     @Query() query: ListQueryDto,
     @Res({ passthrough: true }) response: Response
   ): Promise<ApiListResponse<RegistrationResponse>> {
-    return pageOf(response, LEAD_RESOURCES.registrations, await this.registrations.list(query), toRegistrationResponse);
+    return pageOf(response, LEAD_RESOURCES.registrations, await this.registrations.list(query), (row) => toRegistrationResponse(row));
   }
 
   @Get('export')

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { DataSource, Repository } from 'typeorm';
 import type { ListQueryDto } from '../common/list/list-query.dto';
-import { beijingDay, beijingTime, deleteLead, type ExportColumn, exportLeads, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
+import { beijingDay, beijingTime, deleteLead, type ExportColumn, exportLeads, findLead, listLeads, maskCsvPhone, type Page, updateLead } from '../leads/lead-records';
 import type { ListSpec } from '../common/list/list-query';
 import { consentOf, firstTouchSource, type VisitorContext } from '../leads/visitor-context';
 import { NotifyRelay } from '../notifications/notify-relay.service';
@@ -24,7 +24,8 @@ export const REGISTRATION_LIST: ListSpec = {
 const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: '报名时间', key: 'createdAt', sql: beijingTime('registration."createdAt"') },
   { header: '姓名', key: 'name', sql: 'registration."name"' },
-  { header: '手机号码', key: 'phone', sql: 'registration."phone"' },
+  // Masked (PIPL): the file leaves the back office; one number is shown in full on the lead's page, audited.
+  { header: '手机号码', key: 'phone', sql: 'registration."phone"', format: maskCsvPhone },
   { header: '邮箱', key: 'email', sql: 'registration."email"' },
   { header: '学校', key: 'school', sql: 'registration."school"' },
   { header: '专业', key: 'major', sql: 'registration."major"' },

@@ -1,11 +1,12 @@
-import type { MoneyTotal, StudentResponse } from '@aipm/contracts';
+import { maskPhone, type MoneyTotal, type PhoneView, type StudentResponse } from '@aipm/contracts';
 import type { Student } from '@aipm/database';
 
-export function toStudentResponse(entity: Student, paidTotals: MoneyTotal[] = []): StudentResponse {
+/** Phone masked unless `phone` says full (PIPL: shown in full for editing and exports, audited). */
+export function toStudentResponse(entity: Student, paidTotals: MoneyTotal[] = [], phone: PhoneView = 'masked'): StudentResponse {
   return {
     id: entity.id,
     name: entity.name,
-    phone: entity.phone,
+    phone: phone === 'full' ? entity.phone : maskPhone(entity.phone),
     email: entity.email,
     school: entity.school,
     major: entity.major,

@@ -149,7 +149,7 @@ export class StudentsService {
     for (const payment of payments) {
       if (payment.contractId && payment.status === PaymentStatus.Completed) paid.set(payment.contractId, (paid.get(payment.contractId) ?? 0) + payment.amount);
     }
-    const { paidTotals: _omitted, ...record } = toStudentResponse(student);
+    const { paidTotals: _omitted, ...record } = toStudentResponse(student, [], 'full');
     return {
       exportedAt: now.toISOString(),
       student: record,

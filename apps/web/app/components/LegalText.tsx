@@ -1,4 +1,6 @@
-import { formatDate } from '@aipm/contracts';
+import { formatDate, formatRetention } from '@aipm/contracts';
+import { useRouteLoaderData } from '@remix-run/react';
+import type { loader as rootLoader } from '~/root';
 import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { LEGAL_LAST_UPDATED } from '~/seo/public-pages';
@@ -10,6 +12,10 @@ export function LegalText({ document, headingLevel = 2 }: { document: LegalDocum
   const { t, list, language } = useTranslation();
   const Heading = `h${headingLevel}` as const;
   const sections = list(`legal.${document}.sections`);
+  // The sales phone, office hours and the retention period come from the site settings (the root loader reads them).
+  const legal = useRouteLoaderData<typeof rootLoader>('root')?.legal;
+  const values: Record<string, string> = { phone: legal?.phone ?? '', hours: legal?.hours ?? '', retention: legal ? formatRetention(legal.retentionMonths, language) : '' };
+  const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
   return (
     <div className="legal-text">
       <p className="muted">{t('legal.lastUpdated', { date: formatDate(LEGAL_LAST_UPDATED, language) })}</p>
@@ -38,7 +44,7 @@ export function LegalText({ document, headingLevel = 2 }: { document: LegalDocum
         <section key={section.title}>
           <Heading>{section.title}</Heading>
           {section.body.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
+            <p key={paragraph}>{fill(paragraph)}</p>
           ))}
         </section>
       ))}

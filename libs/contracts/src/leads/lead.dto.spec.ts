@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { CreateContactMessageDto, CreateRegistrationDto, ErasePersonDto } from './lead.dto';
+import { CreateContactMessageDto, CreateRegistrationDto, ErasePersonDto, ExportPersonDto, RevealPhoneDto } from './lead.dto';
 import { COMMON_ERRORS } from '../errors/common.errors';
 import { LEAD_ERRORS } from './lead.errors';
 
@@ -50,5 +50,25 @@ describe(ErasePersonDto.name, () => {
     expect(await failures(ErasePersonDto, {})).toEqual({ phone: expect.arrayContaining([LEAD_ERRORS.ERASURE_NEEDS_IDENTITY]) });
     expect(await failures(ErasePersonDto, { email: 'a@b.cn' })).toEqual({});
     expect(await failures(ErasePersonDto, { phone: '13800138000' })).toEqual({});
+  });
+});
+
+describe(ExportPersonDto.name, () => {
+  it('needs a phone, an email or one of the person’s records, and says it is for the export', async () => {
+    expect(await failures(ExportPersonDto, {})).toEqual({ phone: expect.arrayContaining([LEAD_ERRORS.EXPORT_NEEDS_IDENTITY]) });
+    expect(await failures(ExportPersonDto, { resource: 'registrations', id: 'a4f0c2de-5b0e-4c3e-9f3a-2d1e0c9b8a71' })).toEqual({});
+    expect(await failures(ExportPersonDto, { resource: 'students', id: 'a4f0c2de-5b0e-4c3e-9f3a-2d1e0c9b8a71', phone: '13800138000' })).toEqual({});
+  });
+
+  it('refuses an unknown record kind or a malformed id', async () => {
+    expect(await failures(ExportPersonDto, { resource: 'users', id: 'a4f0c2de-5b0e-4c3e-9f3a-2d1e0c9b8a71' })).toEqual({ resource: [LEAD_ERRORS.INVALID_PERSON_RECORD] });
+    expect(await failures(ExportPersonDto, { resource: 'contact' })).toEqual({ id: expect.arrayContaining([LEAD_ERRORS.INVALID_PERSON_RECORD]) });
+  });
+});
+
+describe(RevealPhoneDto.name, () => {
+  it('needs the record kind and its id', async () => {
+    expect(Object.keys(await failures(RevealPhoneDto, {})).sort()).toEqual(['id', 'resource']);
+    expect(await failures(RevealPhoneDto, { resource: 'contact', id: 'a4f0c2de-5b0e-4c3e-9f3a-2d1e0c9b8a71' })).toEqual({});
   });
 });

@@ -1,9 +1,9 @@
-import { Equals, IsEmail, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { Equals, IsEmail, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import { CONTACT_SUBJECTS, type ContactSubject } from '../enums/leads.enums';
 import { LEAD_STATUSES, type LeadStatus } from './lead.enums';
 import { OmittedOrValid, rule } from '../validation/rule';
 import { LEAD_LIMITS } from './lead.messages';
-import type { ErasePersonRequest, LeadSource } from './lead.responses';
+import { type LeadSource, PERSON_RECORD_RESOURCES, type PersonRecordResource, type PersonRequest, type RevealPhoneRequest } from './lead.responses';
 import { IsLeadPhone, IsLeadSource, OptionalEmail, Trimmed } from './lead-validators';
 
 /*
@@ -118,17 +118,49 @@ export class UpdateLeadDto {
   followUpAt?: string | null;
 }
 
-/** POST /api/admin/people/erase (PIPL): every registration and message of one person, by phone and/or email. */
-export class ErasePersonDto implements ErasePersonRequest {
-  @Trimmed()
-  @ValidateIf((dto: ErasePersonDto) => dto.phone !== undefined || dto.email === undefined)
-  @IsString(rule('ERASURE_NEEDS_IDENTITY'))
-  @IsNotEmpty(rule('ERASURE_NEEDS_IDENTITY'))
-  @IsLeadPhone()
-  phone?: string;
+/** Whether a PIPL request names a record of the person (resource and id) instead of their phone or email. */
+const namesRecord = (dto: PersonRequest) => dto.resource !== undefined || dto.id !== undefined;
 
-  @OptionalEmail()
-  @IsOptional()
-  @IsEmail({}, rule('INVALID_EMAIL'))
-  email?: string;
+/**
+ * One person for a PIPL action: by phone and/or email, or by one of their records (the back office's buttons,
+ * whose pages show the phone masked). At least one is required; `missingCode` says what the action needed it for.
+ */
+function personFields(missingCode: 'ERASURE_NEEDS_IDENTITY' | 'EXPORT_NEEDS_IDENTITY') {
+  class PersonFields implements PersonRequest {
+    @Trimmed()
+    @ValidateIf((dto: PersonRequest) => dto.phone !== undefined || (dto.email === undefined && !namesRecord(dto)))
+    @IsString(rule(missingCode))
+    @IsNotEmpty(rule(missingCode))
+    @IsLeadPhone()
+    phone?: string;
+
+    @OptionalEmail()
+    @IsOptional()
+    @IsEmail({}, rule('INVALID_EMAIL'))
+    email?: string;
+
+    @ValidateIf(namesRecord)
+    @IsIn(PERSON_RECORD_RESOURCES, rule('INVALID_PERSON_RECORD'))
+    resource?: PersonRecordResource;
+
+    @ValidateIf(namesRecord)
+    @IsUUID('all', rule('INVALID_PERSON_RECORD'))
+    id?: string;
+  }
+  return PersonFields;
+}
+
+/** POST /api/admin/people/erase (PIPL): every registration, message and student record of one person. */
+export class ErasePersonDto extends personFields('ERASURE_NEEDS_IDENTITY') {}
+
+/** POST /api/admin/people/export (PIPL): the same person's records, as one file. */
+export class ExportPersonDto extends personFields('EXPORT_NEEDS_IDENTITY') {}
+
+/** POST /api/admin/people/reveal-phone: one record's phone in full (audited). */
+export class RevealPhoneDto implements RevealPhoneRequest {
+  @IsIn(PERSON_RECORD_RESOURCES, rule('INVALID_PERSON_RECORD'))
+  resource: PersonRecordResource;
+
+  @IsUUID('all', rule('INVALID_PERSON_RECORD'))
+  id: string;
 }

@@ -34,6 +34,8 @@ export const LEAD_ERRORS = {
   NOTE_TOO_LONG: '备注不能超过2000个字符',
   INVALID_FOLLOW_UP_AT: '跟进时间必须是有效的日期时间',
   ERASURE_NEEDS_IDENTITY: '请提供要删除的联系人的手机号码或邮箱',
+  EXPORT_NEEDS_IDENTITY: '请提供要导出的联系人的手机号码或邮箱',
+  INVALID_PERSON_RECORD: '记录类型或编号无效',
 } as const;
 
 export type LeadErrorCode = keyof typeof LEAD_ERRORS;

@@ -44,10 +44,66 @@ export interface ContactMessageResponse extends LeadFollowUp {
   source: LeadSource | null;
 }
 
-/** POST /api/admin/people/erase: one person, by phone and/or email (ErasePersonDto validates it). */
-export interface ErasePersonRequest {
+/** The back-office records that name a person (their phone and email): a lead of either kind, or a student. */
+export const PERSON_RECORD_RESOURCES = ['registrations', 'contact', 'students'] as const;
+export type PersonRecordResource = (typeof PERSON_RECORD_RESOURCES)[number];
+
+/**
+ * One person for the PIPL actions (erase, export; PersonDto validates it): by phone and/or email, or by a record
+ * of theirs. The back office's buttons name the record: its pages show the phone masked, so they cannot send it.
+ */
+export interface PersonRequest {
   phone?: string;
   email?: string;
+  resource?: PersonRecordResource;
+  id?: string;
+}
+
+/** POST /api/admin/people/erase. */
+export type ErasePersonRequest = PersonRequest;
+
+/** POST /api/admin/people/reveal-phone: the full phone of one record, an audited action (issue 17). */
+export interface RevealPhoneRequest {
+  resource: PersonRecordResource;
+  id: string;
+}
+
+export interface RevealPhoneResponse {
+  success: true;
+  data: { phone: string };
+}
+
+/** A consent the person gave on a form: what they accepted, when and from where. */
+export interface ConsentRecord {
+  registrationId: string;
+  version: string;
+  agreedAt: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A phone call that announced one of the person's leads to the sales line (issue 15). */
+export interface PersonNotification {
+  registrationId: string | null;
+  contactMessageId: string | null;
+  createdAt: string;
+  announcedAt: string | null;
+  calls: Array<{ provider: string; status: string; trigger: string; createdAt: string }>;
+}
+
+/**
+ * POST /api/admin/people/export: everything stored about one person, as one JSON file (PIPL's right to a copy).
+ * Phones in full: the file is the person's own data. Student tool-account passwords are never in it.
+ */
+export interface PersonExport<TStudent = unknown> {
+  exportedAt: string;
+  /** What the person was found by: the phones (E.164) and emails of the records. */
+  identity: { phones: string[]; emails: string[] };
+  registrations: RegistrationResponse[];
+  messages: ContactMessageResponse[];
+  consents: ConsentRecord[];
+  notifications: PersonNotification[];
+  students: TStudent[];
 }
 
 export interface PersonErasedResponse {
@@ -63,6 +119,8 @@ export const LEAD_PATHS = {
   contact: '/api/contact',
   contactExport: '/api/contact/export',
   erasePerson: '/api/admin/people/erase',
+  exportPerson: '/api/admin/people/export',
+  revealPhone: '/api/admin/people/reveal-phone',
 } as const;
 
 /** Resource names in Content-Range (and react-admin's resource names). */

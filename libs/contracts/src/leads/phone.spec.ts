@@ -1,4 +1,4 @@
-import { checkPhone, normalisePhone } from './phone';
+import { checkPhone, isMaskedPhone, maskPhone, normalisePhone } from './phone';
 
 describe(checkPhone.name, () => {
   it.each([
@@ -44,5 +44,31 @@ describe(checkPhone.name, () => {
   it('gives the E.164 form for the lookups, or undefined', () => {
     expect(normalisePhone('+86 138-1234-5678')).toBe('+8613812345678');
     expect(normalisePhone('12345')).toBeUndefined();
+  });
+});
+
+describe(maskPhone.name, () => {
+  it.each([
+    ['13812345678', '138****5678'],
+    ['138 1234 5678', '138****5678'],
+    ['+86 138-1234-5678', '138****5678'],
+    ['008613812345678', '138****5678'],
+    ['+447911123456', '+447*****3456'],
+    ['0731-8888 6666', '073*****6666'],
+    ['1234567', '*****67'],
+  ])('%s → %s', (raw, masked) => {
+    expect(maskPhone(raw)).toBe(masked);
+    expect(isMaskedPhone(maskPhone(raw))).toBe(true);
+  });
+
+  it('keeps an empty phone empty', () => {
+    expect(maskPhone('')).toBe('');
+    expect(maskPhone(null)).toBe('');
+    expect(isMaskedPhone('')).toBe(false);
+  });
+
+  it('never shows more than seven digits of a number', () => {
+    expect(maskPhone('13812345678').replace(/\D/g, '')).toHaveLength(7);
+    expect(isMaskedPhone('13812345678')).toBe(false);
   });
 });

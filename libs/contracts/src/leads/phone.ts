@@ -40,3 +40,26 @@ export function normalisePhone(raw: string): string | undefined {
   const check = checkPhone(raw);
   return check.valid ? check.e164 : undefined;
 }
+
+/**
+ * A phone as lists and exports show it (PIPL, issue 17): the first three and last four digits, the rest as *
+ * (13812345678 → 138****5678). Works on the digits of the national number (+86 dropped), whatever separators
+ * were typed; a number too short to keep seven digits shows its last two only. Empty stays empty.
+ */
+export function maskPhone(raw: string | null | undefined): string {
+  if (!raw) return '';
+  const compact = raw.replace(SEPARATORS, '').replace(/^＋/, '+');
+  const international = compact.startsWith('+') && !compact.startsWith('+86');
+  const digits = compact.replace(/^(\+86|0086)(?=1\d{10}$)/, '').replace(/\D/g, '');
+  const prefix = international ? '+' : '';
+  if (digits.length < 8) return prefix + '*'.repeat(Math.max(digits.length - 2, 1)) + digits.slice(-2);
+  return `${prefix}${digits.slice(0, 3)}${'*'.repeat(digits.length - 7)}${digits.slice(-4)}`;
+}
+
+/** How a response carries a phone: masked by default, full when an audited action asked for it. */
+export type PhoneView = 'masked' | 'full';
+
+/** Whether a phone as the API sent it is masked (the back office then offers to reveal it). */
+export function isMaskedPhone(phone: string | null | undefined): boolean {
+  return !!phone && phone.includes('*');
+}

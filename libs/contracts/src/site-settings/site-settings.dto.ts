@@ -56,4 +56,9 @@ export class SaveSiteSettingsDto implements SiteSettings {
   @IsNotEmpty(rule('CONTACT_DETAIL_REQUIRED'))
   @MaxLength(SITE_SETTINGS_LIMITS.officeHours, rule('CONTACT_DETAIL_TOO_LONG'))
   officeHoursEn!: string;
+
+  @IsInt(rule('INVALID_RETENTION_MONTHS'))
+  @Min(SITE_SETTINGS_LIMITS.leadRetentionMonthsMin, rule('INVALID_RETENTION_MONTHS'))
+  @Max(SITE_SETTINGS_LIMITS.leadRetentionMonthsMax, rule('INVALID_RETENTION_MONTHS'))
+  leadRetentionMonths!: number;
 }

@@ -10,6 +10,7 @@ export const SITE_SETTINGS_ERRORS = {
   INVALID_WECHAT_ID: '微信号为6到20位字母、数字、下划线或减号，以字母开头',
   CONTACT_DETAIL_REQUIRED: '联系信息不能为空',
   CONTACT_DETAIL_TOO_LONG: '联系信息过长',
+  INVALID_RETENTION_MONTHS: `保存期限必须是${SITE_SETTINGS_LIMITS.leadRetentionMonthsMin}到${SITE_SETTINGS_LIMITS.leadRetentionMonthsMax}之间的整数（月）`,
 } as const satisfies Record<SiteSettingsFailureCode, string>;
 
 export type SiteSettingsErrorCode = keyof typeof SITE_SETTINGS_ERRORS;

@@ -1,4 +1,4 @@
-import { formatCohortStart, parseSiteSettings, SITE_SETTINGS_DEFAULTS, SITE_SETTINGS_KEYS, siteSettingsFailures } from './site-settings';
+import { formatCohortStart, formatRetention, parseSiteSettings, SITE_SETTINGS_DEFAULTS, SITE_SETTINGS_KEYS, siteSettingsFailures } from './site-settings';
 
 describe(parseSiteSettings.name, () => {
   it('gives the defaults for missing and unreadable rows', () => {
@@ -48,5 +48,15 @@ describe(siteSettingsFailures.name, () => {
       officeHoursEn: 'CONTACT_DETAIL_TOO_LONG',
     });
     expect(siteSettingsFailures({ ...SITE_SETTINGS_DEFAULTS, feeMin: 0.5 })).toEqual({ feeMin: 'INVALID_FEE' });
+    for (const months of [5, 121, 12.5, Number.NaN]) {
+      expect(siteSettingsFailures({ ...SITE_SETTINGS_DEFAULTS, leadRetentionMonths: months })).toEqual({ leadRetentionMonths: 'INVALID_RETENTION_MONTHS' });
+    }
+  });
+});
+
+describe(formatRetention.name, () => {
+  it('says the period as the privacy policy words it in each language', () => {
+    expect(formatRetention(24, 'zh')).toBe('24 个月');
+    expect(formatRetention(18, 'en')).toBe('18 months');
   });
 });

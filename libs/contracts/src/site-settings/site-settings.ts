@@ -27,6 +27,11 @@ export interface SiteSettings {
   addressEn: string;
   officeHours: string;
   officeHoursEn: string;
+  /**
+   * Months a lead of someone who never became a student is kept after their last contact (PIPL; the privacy
+   * policy states it, the worker's retention job erases by it).
+   */
+  leadRetentionMonths: number;
 }
 
 export type SiteSettingsField = keyof SiteSettings;
@@ -45,6 +50,7 @@ export const SITE_SETTINGS_DEFAULTS: Readonly<SiteSettings> = {
   addressEn: '12F Innovation Tower, 668 Lugu Avenue, Yuelu District, Changsha, Hunan, China',
   officeHours: '周一至周六 9:00 – 18:00',
   officeHoursEn: 'Monday to Saturday, 9:00 – 18:00',
+  leadRetentionMonths: 24,
 };
 
 /** admin_config key of each field (prefixed, so they never meet the crawler's keys). */
@@ -59,6 +65,7 @@ export const SITE_SETTINGS_KEYS: Readonly<Record<SiteSettingsField, string>> = {
   addressEn: 'site_address_en',
   officeHours: 'site_office_hours',
   officeHoursEn: 'site_office_hours_en',
+  leadRetentionMonths: 'site_lead_retention_months',
 };
 
 export const SITE_SETTINGS_FIELDS: readonly SiteSettingsField[] = [
@@ -72,6 +79,7 @@ export const SITE_SETTINGS_FIELDS: readonly SiteSettingsField[] = [
   'addressEn',
   'officeHours',
   'officeHoursEn',
+  'leadRetentionMonths',
 ];
 
 export const SITE_SETTINGS_LIMITS = {
@@ -79,6 +87,9 @@ export const SITE_SETTINGS_LIMITS = {
   feeMax: 1_000_000,
   address: 200,
   officeHours: 100,
+  /** Half a year to ten years: shorter would erase leads still being followed up. */
+  leadRetentionMonthsMin: 6,
+  leadRetentionMonthsMax: 120,
 } as const;
 
 /** YYYY-MM from 2000 on. */
@@ -134,6 +145,11 @@ export function formatCohortStart(month: string, part: CohortPart, language?: st
     : `${year} 年 ${monthNumber} 月${ZH_PARTS[part]}`;
 }
 
+/** A retention period as the privacy policy states it: "24 个月" / "24 months" (the site's own spacing). */
+export function formatRetention(months: number, language?: string): string {
+  return formatLanguage(language) === 'en' ? `${months} months` : `${months} 个月`;
+}
+
 /** A fee in yuan with thousands separators: 19,800. */
 export function formatFee(yuan: number): string {
   return groupThousands(yuan);
@@ -161,6 +177,10 @@ export function siteSettingsFailures(settings: SiteSettings): Partial<Record<Sit
   detail('addressEn', SITE_SETTINGS_LIMITS.address);
   detail('officeHours', SITE_SETTINGS_LIMITS.officeHours);
   detail('officeHoursEn', SITE_SETTINGS_LIMITS.officeHours);
+  const months = settings.leadRetentionMonths;
+  if (!Number.isInteger(months) || months < SITE_SETTINGS_LIMITS.leadRetentionMonthsMin || months > SITE_SETTINGS_LIMITS.leadRetentionMonthsMax) {
+    failures.leadRetentionMonths = 'INVALID_RETENTION_MONTHS';
+  }
   return failures;
 }
 
@@ -173,4 +193,5 @@ export type SiteSettingsFailureCode =
   | 'INVALID_SALES_PHONE'
   | 'INVALID_WECHAT_ID'
   | 'CONTACT_DETAIL_REQUIRED'
-  | 'CONTACT_DETAIL_TOO_LONG';
+  | 'CONTACT_DETAIL_TOO_LONG'
+  | 'INVALID_RETENTION_MONTHS';

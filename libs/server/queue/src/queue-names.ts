@@ -10,7 +10,10 @@ export const CRAWLER_DIAGNOSTICS_QUEUE = 'crawler-diagnostics';
 /** Housekeeping fired by job schedulers (the expiry of stale published jobs). */
 export const MAINTENANCE_QUEUE = 'maintenance';
 
-export const QUEUE_NAMES = [CRAWL_QUEUE, NOTIFY_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, MAINTENANCE_QUEUE] as const;
+/** Personal-data duties fired by a job scheduler (issue 17: leads past their retention period are erased). */
+export const PRIVACY_QUEUE = 'privacy';
+
+export const QUEUE_NAMES = [CRAWL_QUEUE, NOTIFY_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, MAINTENANCE_QUEUE, PRIVACY_QUEUE] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Every key this system writes to Redis starts with this, so one Redis can serve several copies. */

@@ -5,10 +5,12 @@ import {
   LEAD_STATUSES,
   type LeadCreatedResponse,
   type PersonErasedResponse,
+  type PersonExport,
+  type RevealPhoneResponse,
   type RegistrationResponse,
 } from '@aipm/contracts';
-import type { CreateContactMessageDto, CreateRegistrationDto, ErasePersonDto, UpdateLeadDto } from '@aipm/contracts/dto';
-import { constant, dateTime, dictionary, integer, nullable, object, oneOf, recordSchema, text, uuid } from '../../common/openapi/schemas';
+import type { CreateContactMessageDto, CreateRegistrationDto, ErasePersonDto, ExportPersonDto, RevealPhoneDto, UpdateLeadDto } from '@aipm/contracts/dto';
+import { constant, dateTime, dictionary, integer, listOf, nullable, object, oneOf, recordSchema, refTo, text, uuid } from '../../common/openapi/schemas';
 
 /* The lead routes' shapes and examples (registrations, contact messages, PIPL erasure); ADR 022. */
 
@@ -22,7 +24,7 @@ const source = nullable(dictionary({ utm_source: 'wechat', utm_campaign: 'autumn
 export const REGISTRATION = recordSchema<RegistrationResponse>('RegistrationResponse', {
   id: uuid(),
   name: text('张三'),
-  phone: text('13912345678'),
+  phone: text('139****5678', 'Masked (PIPL); POST /api/admin/people/reveal-phone shows it in full, audited'),
   email: nullable(text('zhangsan@example.com')),
   school: text('中南大学'),
   major: text('计算机科学与技术'),
@@ -48,7 +50,7 @@ export const REGISTRATION = recordSchema<RegistrationResponse>('RegistrationResp
 export const CONTACT_MESSAGE = recordSchema<ContactMessageResponse>('ContactMessageResponse', {
   id: uuid(),
   name: text('李四'),
-  phone: text('13912345679'),
+  phone: text('139****5679', 'Masked (PIPL); POST /api/admin/people/reveal-phone shows it in full, audited'),
   email: nullable(text('lisi@example.com')),
   subject: oneOf(CONTACT_SUBJECTS, 'course'),
   message: nullable(text('想了解下一期的开课时间')),
@@ -92,7 +94,43 @@ export const LEAD_UPDATE_BODY: UpdateLeadDto = { status: 'contacted', note: '已
 
 export const ERASE_PERSON_BODY: ErasePersonDto = { phone: '13912345678', email: 'zhangsan@example.com' };
 
-export const REGISTRATIONS_CSV_EXAMPLE = '\uFEFF报名时间,姓名,手机号码,邮箱,学校,专业,学习目标,状态,备注,跟进日期,重复提交次数,来源,媒介,活动,来源页面,协议版本,ID\r\n2026-11-24 16:30,张三,13912345678,zhangsan@example.com,中南大学,计算机科学与技术,转型 AI 产品经理,新报名,,,0,wechat,,autumn,/,2026-09,3f2b8c1e-7a4d-4e0b-9c51-2d6f8a9b0c12\r\n';
+/** The back office's buttons name the record they stand on; a phone or an email works as well. */
+export const EXPORT_PERSON_BODY: ExportPersonDto = { resource: 'registrations', id: '3f2b8c1e-7a4d-4e0b-9c51-2d6f8a9b0c12' };
+
+export const REVEAL_PHONE_BODY: RevealPhoneDto = { resource: 'contact', id: '3f2b8c1e-7a4d-4e0b-9c51-2d6f8a9b0c12' };
+
+export const PHONE_REVEALED = recordSchema<RevealPhoneResponse>('RevealPhoneResponse', {
+  success: constant(true),
+  data: object({ phone: text('139 1234 5678', 'As the person typed it') }),
+});
+
+export const PERSON_EXPORT = recordSchema<PersonExport>(
+  'PersonExport',
+  {
+    exportedAt: dateTime(),
+    identity: object({ phones: listOf(text('+8613912345678')), emails: listOf(text('zhangsan@example.com')) }, 'What the records were found by'),
+    registrations: listOf(REGISTRATION, 'Phones in full'),
+    messages: listOf(CONTACT_MESSAGE, 'Phones in full'),
+    consents: listOf(
+      object({ registrationId: uuid(), version: text('2026-09'), agreedAt: dateTime(), ip: nullable(text('203.0.113.7')), userAgent: nullable(text('Mozilla/5.0')) }),
+      'The agreements accepted on the registration form'
+    ),
+    notifications: listOf(
+      object({
+        registrationId: nullable(uuid()),
+        contactMessageId: nullable(uuid()),
+        createdAt: dateTime(),
+        announcedAt: nullable(dateTime()),
+        calls: listOf(object({ provider: text('aliyun'), status: text('placed'), trigger: text('lead'), createdAt: dateTime() })),
+      }),
+      'The new-lead calls that announced the leads to the sales line'
+    ),
+    students: listOf(refTo('StudentExport'), 'Each student record as GET /api/admin/students/{id}/export gives it'),
+  },
+  { description: 'Everything stored about one person (PIPL copy request), as a JSON download' }
+);
+
+export const REGISTRATIONS_CSV_EXAMPLE = '\uFEFF报名时间,姓名,手机号码,邮箱,学校,专业,学习目标,状态,备注,跟进日期,重复提交次数,来源,媒介,活动,来源页面,协议版本,ID\r\n2026-11-24 16:30,张三,139****5678,zhangsan@example.com,中南大学,计算机科学与技术,转型 AI 产品经理,新报名,,,0,wechat,,autumn,/,2026-09,3f2b8c1e-7a4d-4e0b-9c51-2d6f8a9b0c12\r\n';
 
 
-export const CONTACT_CSV_EXAMPLE = '\uFEFF提交时间,姓名,手机号码,邮箱,咨询主题,咨询内容,状态,备注,跟进日期,来源,媒介,活动,来源页面,ID\r\n2026-11-24 16:30,李四,13912345679,lisi@example.com,课程咨询,想了解下一期的开课时间,新咨询,,,,,,,3f2b8c1e-7a4d-4e0b-9c51-2d6f8a9b0c12\r\n';
+export const CONTACT_CSV_EXAMPLE = '\uFEFF提交时间,姓名,手机号码,邮箱,咨询主题,咨询内容,状态,备注,跟进日期,来源,媒介,活动,来源页面,ID\r\n2026-11-24 16:30,李四,139****5679,lisi@example.com,课程咨询,想了解下一期的开课时间,新咨询,,,,,,,3f2b8c1e-7a4d-4e0b-9c51-2d6f8a9b0c12\r\n';

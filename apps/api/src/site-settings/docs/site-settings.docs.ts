@@ -17,6 +17,10 @@ export const SITE_SETTINGS = recordSchema<SiteSettings>(
     addressEn: text(SITE_SETTINGS_DEFAULTS.addressEn, 'Address shown on the English page'),
     officeHours: text(SITE_SETTINGS_DEFAULTS.officeHours, 'Office hours on the Chinese page'),
     officeHoursEn: text(SITE_SETTINGS_DEFAULTS.officeHoursEn, 'Office hours on the English page'),
+    leadRetentionMonths: integer(
+      SITE_SETTINGS_DEFAULTS.leadRetentionMonths,
+      `Months a lead who never enrolled is kept after the last contact (${SITE_SETTINGS_LIMITS.leadRetentionMonthsMin} … ${SITE_SETTINGS_LIMITS.leadRetentionMonthsMax}); the privacy policy states it`
+    ),
   },
   { description: 'What the public site shows of the next cohort, the fees and the contact details' },
 );
