@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 
 import { expectFitsPhone, expectNoAxeViolations, openArea } from '../crawler-admin/areas';
-import { loginAsAdmin } from '../support/admin';
+import { E2E_ADMIN, loginAsAdmin } from '../support/admin';
 
 /*
  * Issue 17 item 1: the administrator acts, then finds the action in 操作日志 (newest first), filters by action,
@@ -56,6 +56,11 @@ test.describe('操作日志 (audit log)', () => {
     await page.getByLabel('开始日期').fill(chinaDay());
     await expect.poll(() => decodeURIComponent(page.url())).toContain('"action":"wechat_share.update"');
     await expect(firstRow).toContainText('修改微信分享设置');
+    // And by the administrator who did it, chosen from the actor filter's list.
+    await chooseOption(page, '操作人', E2E_ADMIN.email);
+    await expect.poll(() => decodeURIComponent(page.url())).toMatch(/"actorId":"[0-9a-f-]{36}"/);
+    await expect(firstRow).toContainText('修改微信分享设置');
+    await expect(firstRow).toContainText(E2E_ADMIN.email);
     await firstRow.click();
     await expect(page.getByRole('heading', { name: '修改微信分享设置' })).toBeVisible();
     const diff = page.getByRole('table', { name: '修改前后对比' });

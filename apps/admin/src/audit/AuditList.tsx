@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_PATHS, type AuditEntryResponse } from '@aipm/contracts';
 import { Box, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { DataTable, DateInput, FilterButton, List, SearchInput, SelectInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
 import { ListPagination } from '../layout/ListPagination';
 import { ExportCsvButton } from '../leads/ExportCsvButton';
@@ -7,17 +8,31 @@ import { LeadDate, useFormatLeadDate } from '../leads/LeadDate';
 import { LeadEmpty } from '../leads/LeadEmpty';
 import { useIsPhone } from '../leads/LeadListFrame';
 import { noWrap } from '../leads/LeadCells';
+import { AUDIT_ACTORS_QUERY_KEY, auditActorsApi } from './auditActorsApi';
 
 const Column = DataTable.Col<AuditEntryResponse>;
 const breakAll = () => ({ wordBreak: 'break-all', maxWidth: 220 }) as const;
 const ACTION_CHOICES = AUDIT_ACTIONS.map((code) => ({ id: code, name: `aipm.audit.actions.${code}` }));
 const ENTITY_CHOICES = AUDIT_ENTITIES.map((code) => ({ id: code, name: `aipm.audit.entities.${code}` }));
 
-/** The API's filters (audit.service.ts AUDIT_LIST): q (actor, entity id, address), action, entity, a day range. */
+/**
+ * The API's filters (audit.service.ts AUDIT_LIST): q (actor, entity id, address), the administrator, action,
+ * entity, a day range. A failed sign-in has no administrator: the search finds the name it tried.
+ */
 function useAuditFilters() {
   const translate = useTranslate();
+  const actors = useQuery({ queryKey: AUDIT_ACTORS_QUERY_KEY, queryFn: auditActorsApi.read });
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('aipm.audit.search')} />,
+    <SelectInput
+      key="actorId"
+      source="actorId"
+      label="resources.audit-log.fields.actorName"
+      choices={actors.data ?? []}
+      isPending={actors.isPending}
+      translateChoice={false}
+      alwaysOn
+    />,
     <SelectInput key="action" source="action" choices={ACTION_CHOICES} alwaysOn />,
     <SelectInput key="entity" source="entity" choices={ENTITY_CHOICES} alwaysOn />,
     <DateInput key="createdAt_gte" source="createdAt_gte" label="aipm.audit.created_from" alwaysOn />,

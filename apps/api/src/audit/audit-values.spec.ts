@@ -1,11 +1,9 @@
 import { AUDIT_REDACTED } from '@aipm/contracts';
-import { diffValues, maskEmail, maskPhone, safeValues } from './audit-values';
+import { diffValues, maskEmail, safeValues } from './audit-values';
 
 describe('audit values', () => {
-  it('masks phones as the lists do', () => {
-    expect(maskPhone('13812345678')).toBe('138****5678');
-    expect(maskPhone('+86 138 1234 5678')).toBe('138****5678');
-    expect(maskPhone('123')).toBe('****');
+  it('masks phones as the lists do, and emails', () => {
+    expect(safeValues({ phone: '13812345678', calledNumber: '+86 138 1234 5678' })).toEqual({ phone: '138****5678', calledNumber: '138****5678' });
     expect(maskEmail('zhangsan@example.com')).toBe('z***@example.com');
   });
 
@@ -48,5 +46,11 @@ describe('audit values', () => {
     expect(diffValues(null, { name: 'a', password: 'p' })).toEqual({ before: null, after: { name: 'a', password: AUDIT_REDACTED } });
     expect(diffValues({ name: 'a', email: 'e' }, null, ['email'])).toEqual({ before: { name: 'a' }, after: null });
     expect(diffValues({ password: 'old' }, { password: 'new' })).toEqual({ before: { password: AUDIT_REDACTED }, after: { password: AUDIT_REDACTED } });
+    // An omitted field: that it changed is kept, never its value; unchanged, it is not mentioned.
+    expect(diffValues({ name: '王五', status: 'active' }, { name: '王六', status: 'graduated' }, ['name'])).toEqual({
+      before: { name: AUDIT_REDACTED, status: 'active' },
+      after: { name: AUDIT_REDACTED, status: 'graduated' },
+    });
+    expect(diffValues({ name: '王五', status: 'active' }, { name: '王五', status: 'graduated' }, ['name'])).toEqual({ before: { status: 'active' }, after: { status: 'graduated' } });
   });
 });

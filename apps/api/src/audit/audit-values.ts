@@ -1,8 +1,9 @@
-import { AUDIT_REDACTED, type AuditValues } from '@aipm/contracts';
+import { AUDIT_REDACTED, type AuditValues, maskPhone } from '@aipm/contracts';
 
 /*
  * What an entry may hold of a row, decided here for every route at once (ADR 030): secrets are replaced by a
- * marker (that they changed is kept, never their value), phones are masked as in the lists (138****5678), long
+ * marker (that they changed is kept, never their value), phones are masked as the lists mask them (138****5678,
+ * the one maskPhone of @aipm/contracts), long
  * texts are cut, and columns the database keeps for itself (search grams) are left out.
  */
 
@@ -15,14 +16,6 @@ const MAX_TEXT = 500;
 
 export function isSecretField(field: string): boolean {
   return SECRET_FIELD.test(field);
-}
-
-/** 138****5678: the first three and last four digits of a number of at least 7 digits; shorter ones hide all. */
-export function maskPhone(value: string): string {
-  const digits = value.replace(/\D/g, '');
-  if (digits.length < 7) return '****';
-  const local = digits.length > 11 && digits.startsWith('86') ? digits.slice(2) : digits;
-  return `${local.slice(0, 3)}****${local.slice(-4)}`;
 }
 
 /** a***@example.com: enough to recognise, not enough to contact. */
@@ -73,7 +66,8 @@ export interface AuditDiff {
 /**
  * The fields that differ, each side made safe. A creation has no before and a deletion no after: then the
  * whole other side is kept, so the entry says what was created or removed. Secrets compare by their raw value
- * (a changed password hash shows as changed) but are stored as the marker.
+ * (a changed password hash shows as changed) but are stored as the marker, and so are the route's omitted
+ * fields when an update changes them: the entry says a student's name changed, never what it was or became.
  */
 export function diffValues(before: Record<string, unknown> | null, after: Record<string, unknown> | null, omit: readonly string[] = []): AuditDiff {
   const kept = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([field]) => !omit.includes(field)));
@@ -83,10 +77,11 @@ export function diffValues(before: Record<string, unknown> | null, after: Record
   const changedBefore: Record<string, unknown> = {};
   const changedAfter: Record<string, unknown> = {};
   for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (IGNORED_FIELD.test(field) || omit.includes(field)) continue;
+    if (IGNORED_FIELD.test(field)) continue;
     if (JSON.stringify(plainRaw(before[field])) === JSON.stringify(plainRaw(after[field]))) continue;
-    changedBefore[field] = before[field];
-    changedAfter[field] = after[field];
+    const hidden = omit.includes(field);
+    changedBefore[field] = hidden ? AUDIT_REDACTED : before[field];
+    changedAfter[field] = hidden ? AUDIT_REDACTED : after[field];
   }
   if (Object.keys(changedAfter).length === 0) return { before: null, after: null };
   return { before: safeValues(changedBefore), after: safeValues(changedAfter) };

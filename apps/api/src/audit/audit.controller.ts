@@ -1,4 +1,4 @@
-import { type ApiDataResponse, type ApiListResponse, AUDIT_RESOURCE, type AuditEntryResponse } from '@aipm/contracts';
+import { type ApiDataResponse, type ApiListResponse, AUDIT_RESOURCE, type AuditActorOption, type AuditEntryResponse } from '@aipm/contracts';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -10,7 +10,7 @@ import { sendCsv } from '../leads/lead-http';
 import { toAuditEntryResponse } from './audit-entry.mapper';
 import { AuditService } from './audit.service';
 import { exportFilter } from './export-filter';
-import { AUDIT_CSV_EXAMPLE, AUDIT_ENTRY } from './docs/audit.docs';
+import { AUDIT_ACTORS, AUDIT_CSV_EXAMPLE, AUDIT_ENTRY } from './docs/audit.docs';
 
 /** The audit log, read-only (ADR 030): no route changes or removes an entry. */
 @ApiTags('audit log')
@@ -35,6 +35,13 @@ export class AuditController {
     // Before the first byte: a streamed answer ends the request before an interceptor could record it.
     await this.audit.record(request, { action: 'audit.export', entity: 'audit_log', details: { filter: exportFilter(request) } });
     await sendCsv(response, 'audit-log', csv);
+  }
+
+  @Get('actors')
+  @ApiDataAnswer(AUDIT_ACTORS, { description: 'The administrators, by sign-in name' })
+  @ApiOperation({ summary: 'The choices of the list’s actor filter (filter actorId)' })
+  async actors(): Promise<ApiDataResponse<AuditActorOption[]>> {
+    return { success: true, data: await this.audit.actors() };
   }
 
   @Get(':id')

@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, type AuditAction, type AuditEntity } from '@aipm/contracts';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, type AuditAction, type AuditActorOption, type AuditEntity } from '@aipm/contracts';
 import { AuditEntry } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -104,6 +104,11 @@ export class AuditService {
 
   list(query: ListQueryDto): Promise<Page<AuditEntry>> {
     return listPage(this.entries, AUDIT_LIST, query);
+  }
+
+  /** The administrators, for the list's actor filter; a failed sign-in has no actor and is found by the search. */
+  async actors(): Promise<AuditActorOption[]> {
+    return this.dataSource.query(`SELECT id, email AS name FROM users ORDER BY email`);
   }
 
   async find(id: string): Promise<AuditEntry> {

@@ -1,5 +1,5 @@
-import type { AuditAction, AuditEntity, AuditValues, PersonRecordResource } from '@aipm/contracts';
-import { maskEmail, maskPhone } from '../audit/audit-values';
+import { type AuditAction, type AuditEntity, type AuditValues, maskPhone, type PersonRecordResource } from '@aipm/contracts';
+import { maskEmail } from '../audit/audit-values';
 import type { AuditedRouteContext } from '../audit/audited.decorator';
 
 /**

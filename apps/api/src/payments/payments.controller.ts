@@ -13,6 +13,7 @@ import { toPaymentResponse } from './payment.mapper';
 import { PaymentsService } from './payments.service';
 import { Audited } from '../audit/audited.decorator';
 import { StudentPayment } from '@aipm/database';
+import { STUDENT_RECORD_AUDIT_OMIT } from '../students/student-audit';
 
 const PaymentIdPipe = idParam('INVALID_PAYMENT_ID');
 
@@ -33,7 +34,7 @@ export class PaymentsController {
   }
 
   @Post()
-  @Audited({ action: 'payment.create', entity: 'payment', row: StudentPayment })
+  @Audited({ action: 'payment.create', entity: 'payment', row: StudentPayment, omit: STUDENT_RECORD_AUDIT_OMIT })
   @ApiJsonBody(CreatePaymentDto, CREATE_PAYMENT_BODY)
   @ApiDataAnswer(PAYMENT, { status: 201, description: 'Booked', message: STUDENT_MESSAGES.paymentAdded })
   @ApiFailures('STUDENT_NOT_FOUND', 'CONTRACT_NOT_FOUND', 'CONTRACT_OF_ANOTHER_STUDENT', 'PAYMENT_CURRENCY_MISMATCH', 'PAYMENT_NUMBER_TAKEN')
@@ -51,7 +52,7 @@ export class PaymentsController {
   }
 
   @Delete(':id')
-  @Audited({ action: 'payment.delete', entity: 'payment', row: StudentPayment })
+  @Audited({ action: 'payment.delete', entity: 'payment', row: StudentPayment, omit: STUDENT_RECORD_AUDIT_OMIT })
   @ApiDataAnswer(PAYMENT, { description: 'The payment as it was', message: STUDENT_MESSAGES.paymentDeleted })
   @ApiFailures('INVALID_PAYMENT_ID', 'PAYMENT_NOT_FOUND')
   @ApiOperation({ summary: 'Deletes a payment' })

@@ -12,6 +12,7 @@ import { toStudentAccountResponse } from './student-account.mapper';
 import { StudentAccountsService } from './student-accounts.service';
 import { Audited } from '../audit/audited.decorator';
 import { StudentAccount } from '@aipm/database';
+import { STUDENT_ACCOUNT_AUDIT_OMIT } from '../students/student-audit';
 
 const AccountIdPipe = idParam('INVALID_ACCOUNT_ID');
 
@@ -30,7 +31,7 @@ export class StudentAccountsController {
   }
 
   @Post()
-  @Audited({ action: 'account.create', entity: 'account', row: StudentAccount })
+  @Audited({ action: 'account.create', entity: 'account', row: StudentAccount, omit: STUDENT_ACCOUNT_AUDIT_OMIT })
   @ApiJsonBody(CreateStudentAccountDto, CREATE_ACCOUNT_BODY)
   @ApiDataAnswer(STUDENT_ACCOUNT, { status: 201, description: 'Created', message: STUDENT_MESSAGES.accountAdded })
   @ApiFailures('STUDENT_NOT_FOUND', 'USERNAME_TAKEN', 'ACCOUNT_EMAIL_TAKEN')
@@ -47,7 +48,7 @@ export class StudentAccountsController {
   }
 
   @Patch(':id')
-  @Audited({ action: 'account.update', entity: 'account', row: StudentAccount })
+  @Audited({ action: 'account.update', entity: 'account', row: StudentAccount, omit: STUDENT_ACCOUNT_AUDIT_OMIT })
   @ApiJsonBody(UpdateStudentAccountDto, UPDATE_ACCOUNT_BODY, 'Any subset of the fields; null or "" clears an optional text')
   @ApiDataAnswer(STUDENT_ACCOUNT, { description: 'The record as changed', message: STUDENT_MESSAGES.updated })
   @ApiFailures('INVALID_ACCOUNT_ID', 'ACCOUNT_NOT_FOUND', 'USERNAME_TAKEN', 'ACCOUNT_EMAIL_TAKEN')
@@ -57,7 +58,7 @@ export class StudentAccountsController {
   }
 
   @Delete(':id')
-  @Audited({ action: 'account.delete', entity: 'account', row: StudentAccount })
+  @Audited({ action: 'account.delete', entity: 'account', row: StudentAccount, omit: STUDENT_ACCOUNT_AUDIT_OMIT })
   @ApiDataAnswer(STUDENT_ACCOUNT, { description: 'The record as it was', message: STUDENT_MESSAGES.deleted })
   @ApiFailures('INVALID_ACCOUNT_ID', 'ACCOUNT_NOT_FOUND')
   async remove(@Param('id', AccountIdPipe) id: string): Promise<ApiDataResponse<StudentAccountResponse>> {

@@ -14,6 +14,7 @@ import { StudentsService, type StudentWithTotals } from './students.service';
 import { Audited } from '../audit/audited.decorator';
 import { AuditService } from '../audit/audit.service';
 import { Student } from '@aipm/database';
+import { STUDENT_AUDIT_OMIT } from './student-audit';
 
 export const StudentIdPipe = idParam('INVALID_STUDENT_ID');
 
@@ -37,7 +38,7 @@ export class StudentsController {
   }
 
   @Post()
-  @Audited({ action: 'student.create', entity: 'student', row: Student })
+  @Audited({ action: 'student.create', entity: 'student', row: Student, omit: STUDENT_AUDIT_OMIT })
   @ApiJsonBody(CreateStudentDto, CREATE_STUDENT_BODY)
   @ApiDataAnswer(STUDENT, { status: 201, description: 'Created', message: STUDENT_MESSAGES.studentAdded })
   @ApiFailures('STORAGE_UNAVAILABLE')
@@ -68,7 +69,7 @@ export class StudentsController {
   }
 
   @Patch(':id')
-  @Audited({ action: 'student.update', entity: 'student', row: Student })
+  @Audited({ action: 'student.update', entity: 'student', row: Student, omit: STUDENT_AUDIT_OMIT })
   @ApiJsonBody(UpdateStudentDto, UPDATE_STUDENT_BODY, 'Any subset of the fields; null or "" clears an optional text')
   @ApiDataAnswer(STUDENT, { description: 'The record as changed', message: STUDENT_MESSAGES.updated })
   @ApiFailures('INVALID_STUDENT_ID', 'STUDENT_NOT_FOUND', 'GRADUATION_BEFORE_ENROLLMENT', 'STORAGE_UNAVAILABLE')
@@ -79,7 +80,7 @@ export class StudentsController {
   }
 
   @Delete(':id')
-  @Audited({ action: 'student.delete', entity: 'student', row: Student })
+  @Audited({ action: 'student.delete', entity: 'student', row: Student, omit: STUDENT_AUDIT_OMIT })
   @ApiDataAnswer(STUDENT, { description: 'The record as it was', message: STUDENT_MESSAGES.deleted })
   @ApiFailures('INVALID_STUDENT_ID', 'STUDENT_NOT_FOUND')
   @ApiOperation({ summary: 'Deletes the student, their contracts, payments, accounts and stored files (PIPL erasure)' })

@@ -148,6 +148,7 @@ export const AUDIT_REDACTED = '[已隐藏]';
 export const AUDIT_PATHS = {
   list: '/api/admin/audit-log',
   export: '/api/admin/audit-log/export',
+  actors: '/api/admin/audit-log/actors',
 } as const;
 
 /** The react-admin resource (and Content-Range name) of the log. */
@@ -175,6 +176,13 @@ export interface AuditEntryResponse {
   after: AuditValues | null;
   /** What the action concerned beyond the fields: an export's filter, counts, a failure's code. */
   details: AuditValues | null;
+}
+
+/** An administrator the log's actor filter offers (GET /api/admin/audit-log/actors). */
+export interface AuditActorOption {
+  id: string;
+  /** The administrator's sign-in name. */
+  name: string;
 }
 
 export function isAuditAction(value: unknown): value is AuditAction {

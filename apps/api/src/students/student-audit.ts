@@ -1,0 +1,14 @@
+/*
+ * What the audit log never keeps of a student and their records (ADR 030, issue 17): erasing a person (PIPL)
+ * removes their student record with its contracts, payments and accounts, and the log, which nobody can edit,
+ * must not keep who they were. Entries keep the masked phone, statuses, amounts and dates, which is what the log
+ * is for; an update that changes one of these fields says that it changed, not what it was or became.
+ */
+
+export const STUDENT_AUDIT_OMIT = ['name', 'email', 'school', 'major', 'notes', 'vpnAccount', 'lovableAccount', 'replitAccount', 'traeAccount', 'qoderAccount'] as const;
+
+/** A tool account's login names who the student is. */
+export const STUDENT_ACCOUNT_AUDIT_OMIT = ['username', 'email'] as const;
+
+/** A contract's or a payment's notes are free text about the person. */
+export const STUDENT_RECORD_AUDIT_OMIT = ['notes'] as const;
