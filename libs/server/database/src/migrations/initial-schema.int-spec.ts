@@ -13,6 +13,7 @@ import { InitialSchema1763800000000 } from './1763800000000-initial-schema';
 const DATA_MODEL_TABLES = [
   'admin_config',
   'contact_messages',
+  'crawl_result_sightings',
   'crawl_results',
   'crawl_runs',
   'crawl_tasks',
@@ -116,6 +117,8 @@ describe(InitialSchema1763800000000.name, () => {
        WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace ORDER BY c.conname`,
     );
     expect(foreignKeys).toEqual([
+      { name: 'FK_crawl_result_sightings_result', table: 'crawl_result_sightings', column: 'resultId', references: 'crawl_results', onDelete: 'CASCADE' },
+      { name: 'FK_crawl_result_sightings_task', table: 'crawl_result_sightings', column: 'taskId', references: 'crawl_tasks', onDelete: 'CASCADE' },
       { name: 'FK_crawl_results_task', table: 'crawl_results', column: 'taskId', references: 'crawl_tasks', onDelete: 'SET NULL' },
       { name: 'FK_crawl_runs_task', table: 'crawl_runs', column: 'taskId', references: 'crawl_tasks', onDelete: 'SET NULL' },
       { name: 'FK_crawl_tasks_createdBy', table: 'crawl_tasks', column: 'createdBy', references: 'users', onDelete: 'SET NULL' },
@@ -171,9 +174,11 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_contact_messages_phoneNormalized: 'contact_messages USING btree ("phoneNormalized")',
       IDX_contact_messages_status_createdAt_id: 'contact_messages USING btree (status, "createdAt" DESC NULLS LAST, id DESC)',
       IDX_contact_messages_subject_createdAt_id: 'contact_messages USING btree (subject, "createdAt" DESC NULLS LAST, id DESC)',
-      IDX_crawl_results_createdAt: 'crawl_results USING btree ("createdAt" DESC)',
-      IDX_crawl_results_dedupeKey: 'crawl_results USING btree ("dedupeKey")',
-      IDX_crawl_results_status: 'crawl_results USING btree (status)',
+      IDX_crawl_result_sightings_taskId_resultId: 'crawl_result_sightings USING btree ("taskId", "resultId")',
+      IDX_crawl_results_createdAt_id: 'crawl_results USING btree ("createdAt" DESC, id, "dedupeKey", status)',
+      IDX_crawl_results_dedupeKey_status_createdAt_id: 'crawl_results USING btree ("dedupeKey", status, "createdAt", id)',
+      IDX_crawl_results_site_createdAt_id: 'crawl_results USING btree (site, "createdAt" DESC, id, "dedupeKey", status)',
+      IDX_crawl_results_status_createdAt_id: 'crawl_results USING btree (status, "createdAt" DESC, id, "dedupeKey")',
       IDX_crawl_results_taskId: 'crawl_results USING btree ("taskId")',
       IDX_crawl_runs_site_finishedAt: 'crawl_runs USING btree (site, "finishedAt" DESC)',
       IDX_crawl_runs_taskId: 'crawl_runs USING btree ("taskId")',
