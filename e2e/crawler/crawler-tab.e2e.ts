@@ -204,14 +204,16 @@ test.describe('招聘爬虫 (crawler tab)', () => {
     await expect(dialog).toBeHidden();
     await expect(task.getByTestId('crawl-task-schedule')).toContainText(`定时：${cron}（北京时间）`);
 
-    // The scheduler fires at that minute: the pushed events bring the run to the open page.
-    await expect(task.getByTestId('crawl-task-status')).toHaveText('运行中', { timeout: Math.max(0, firesAt.getTime() - Date.now()) + 45_000 });
+    // The scheduler fires at that minute: the pushed events bring the run to the open page. On a
+    // quiet machine the three fixture pages can finish before the card paints 运行中, so either
+    // state proves the firing (a task that never ran reads 待处理).
+    await expect(task.getByTestId('crawl-task-status')).toHaveText(/^(运行中|已完成)$/, { timeout: Math.max(0, firesAt.getTime() - Date.now()) + 45_000 });
     const firedAfterMs = Date.now() - firesAt.getTime();
     await expect(task.getByTestId('crawl-task-status')).toHaveText('已完成', { timeout: 90_000 });
     await expect(task.getByTestId('crawl-task-stats')).toContainText('上次定时运行统计：3 页 · 找到 30 个职位');
     // Tomorrow at the same time next.
     await expect(task.getByTestId('crawl-task-schedule')).toContainText('下次运行');
-    console.log(`scheduled run: seen 运行中 ${(firedAfterMs / 1000).toFixed(1)} s after ${cron} (Asia/Shanghai) came`);
+    console.log(`scheduled run: seen running or done ${(firedAfterMs / 1000).toFixed(1)} s after ${cron} (Asia/Shanghai) came`);
 
     await task.getByRole('button', { name: `定时抓取：${name}` }).click();
     await dialog.getByRole('button', { name: '取消定时' }).click();

@@ -3,6 +3,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 
 import { AppTitle } from './AppTitle';
+import { auditResource } from './audit';
 import { authProvider } from './auth/authProvider';
 import { VerifyingPermission } from './auth/VerifyingPermission';
 import { CrawlerScreen } from './crawler';
@@ -30,7 +31,7 @@ const Dashboard = lazy(() => import('./dashboard/Dashboard').then((module) => ({
 const SectionPlaceholder = lazy(() => import('./sections/SectionPlaceholder').then((module) => ({ default: module.SectionPlaceholder })));
 
 /** The areas built so far; every other section of the menu still shows its placeholder. */
-const RESOURCES = [registrationsResource, messagesResource, studentsResource, contractsResource, studentAccountsResource, paymentsResource, wechatShareResource];
+const RESOURCES = [registrationsResource, messagesResource, studentsResource, contractsResource, studentAccountsResource, paymentsResource, wechatShareResource, auditResource];
 /** Sections that are pages of their own rather than react-admin resources, each a lazy chunk. */
 const SECTION_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   crawler: CrawlerScreen,

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { ApiConfigModule } from './config/api-config.module';
 import { CrawlerModule } from './crawler/crawler.module';
@@ -36,6 +37,7 @@ export class AppModule {
         StorageModule,
         QueueModule,
         HealthModule,
+        AuditModule,
         AuthModule,
         DashboardModule,
         JobsModule,

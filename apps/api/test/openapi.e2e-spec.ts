@@ -212,6 +212,7 @@ describe('the OpenAPI document (/api/docs)', () => {
       ['get', '/api/admin/crawl-results', 'admin list', () => admin.get('/api/admin/crawl-results')],
       ['get', '/api/admin/crawler-config', 'settings', () => admin.get('/api/admin/crawler-config')],
       ['get', '/api/admin/stats', 'dashboard', () => admin.get('/api/admin/stats')],
+      ['get', '/api/admin/stats/charts', 'dashboard', () => admin.get('/api/admin/stats/charts')],
       ['get', '/api/admin/session', 'session', () => admin.get('/api/admin/session')],
       ['get', '/api/admin/check', 'public', () => request(app.getHttpServer()).get('/api/admin/check')],
       ['get', '/api/jobs', 'public', () => request(app.getHttpServer()).get('/api/jobs')],

@@ -13,3 +13,5 @@ export * from './wechat';
 export * from './students';
 export * from './phone';
 export * from './site-settings';
+export * from './dashboard';
+export * from './audit';

@@ -192,6 +192,8 @@ const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | Student
   INVALID_WECHAT_ID: 'A WeChat ID has 6 to 20 letters, digits, _ or -, and starts with a letter',
   CONTACT_DETAIL_REQUIRED: 'Contact details cannot be empty',
   CONTACT_DETAIL_TOO_LONG: 'Contact details are too long',
+  INVALID_AUDIT_ID: 'Invalid log entry ID',
+  AUDIT_ENTRY_NOT_FOUND: 'The log entry does not exist',
 };
 
 export const enErrorMessages: Record<ErrorCode, string> = { ...enLoginErrorMessages, ...enStudentErrorMessages, ...enFeatureErrorMessages };

@@ -1,6 +1,8 @@
+import { enAuditMessages, enAuditResource, zhAuditMessages, zhAuditResource } from '../audit/auditMessages';
 import { enCrawlerMessages, zhCrawlerMessages } from '../crawler/crawlerMessages';
 import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from '../crawler-config/crawlerConfigMessages';
 import { enSiteHealthMessages, zhSiteHealthMessages } from '../crawler-config/siteHealthMessages';
+import { enDashboardChartsMessages, zhDashboardChartsMessages } from '../dashboard/dashboardChartsMessages';
 import { enLeadSourceMessages, zhLeadSourceMessages } from '../leads/leadSourceMessages';
 import { enListPaginationMessages, zhListPaginationMessages } from '../layout/listPaginationMessages';
 import { enQueueBoardMessages, zhQueueBoardMessages } from '../layout/queueBoardMessages';
@@ -28,6 +30,8 @@ export const zhSectionMessages = {
   students: zhStudentMessages,
   lead_source: zhLeadSourceMessages,
   site_settings: zhSiteSettingsMessages,
+  dashboard_charts: zhDashboardChartsMessages,
+  audit: zhAuditMessages,
 };
 
 export const enSectionMessages: typeof zhSectionMessages = {
@@ -42,8 +46,10 @@ export const enSectionMessages: typeof zhSectionMessages = {
   students: enStudentMessages,
   lead_source: enLeadSourceMessages,
   site_settings: enSiteSettingsMessages,
+  dashboard_charts: enDashboardChartsMessages,
+  audit: enAuditMessages,
 };
 
 /** react-admin's `resources.<name>` labels of the same sections. */
-export const zhSectionResources = { 'wechat-share-configs': zhWechatShareResource, ...zhStudentResources };
-export const enSectionResources: typeof zhSectionResources = { 'wechat-share-configs': enWechatShareResource, ...enStudentResources };
+export const zhSectionResources = { 'wechat-share-configs': zhWechatShareResource, ...zhStudentResources, 'audit-log': zhAuditResource };
+export const enSectionResources: typeof zhSectionResources = { 'wechat-share-configs': enWechatShareResource, ...enStudentResources, 'audit-log': enAuditResource };

@@ -1,6 +1,7 @@
 import BugReportIcon from '@mui/icons-material/BugReport';
 import ChatIcon from '@mui/icons-material/Chat';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import PhoneIcon from '@mui/icons-material/Phone';
 import SchoolIcon from '@mui/icons-material/School';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -28,4 +29,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: 'crawler-config', labelKey: 'aipm.menu.crawler_config', Icon: SettingsIcon },
   // Beyond the spec's seven: what the public site shows of the cohort, fees and contacts (issue 17 item 4).
   { path: 'site-settings', labelKey: 'aipm.site_settings.menu', Icon: WebIcon },
+  // Who did what in the back office (issue 17 item 1, ADR 030).
+  { path: 'audit-log', labelKey: 'aipm.audit.menu', Icon: ManageSearchIcon },
 ];

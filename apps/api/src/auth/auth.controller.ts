@@ -10,6 +10,7 @@ import type { SessionUser } from '../common/guards/admin-session.guard';
 import { AuthService } from './auth.service';
 import { LoginGuard } from './login.guard';
 import { SESSION_COOKIE_NAME } from './session.constants';
+import { Audited } from '../audit/audited.decorator';
 
 /** Spec §7 admin auth calls. Everything not marked @Public() needs the administrator session (global guard). */
 @ApiTags('admin auth')
@@ -27,6 +28,7 @@ export class AuthController {
 
   @Public()
   @Post('register')
+  @Audited({ action: 'auth.register', entity: 'admin' })
   @ApiJsonBody(RegisterAdminDto, REGISTER_ADMIN_BODY)
   @ApiAnswer(AUTH_RESULT, { status: 201, description: 'Registered and signed in (the session cookie is set)' })
   @ApiFailures('ADMIN_EXISTS')
@@ -39,6 +41,7 @@ export class AuthController {
 
   @Public()
   @Post('login')
+  @Audited({ action: 'auth.login', entity: 'admin' })
   @HttpCode(HttpStatus.OK)
   @UseGuards(LoginGuard)
   @ApiJsonBody(LoginDto, LOGIN_BODY)
@@ -51,6 +54,7 @@ export class AuthController {
 
   @Public() // signing out must work with an expired session too
   @Post('logout')
+  @Audited({ action: 'auth.logout', entity: 'admin' })
   @HttpCode(HttpStatus.OK)
   @ApiAnswer(AUTH_RESULT, { description: 'Signed out; the session cookie is cleared' })
   @ApiOperation({ summary: 'Ends the session (answers 200 with an expired session too)' })
@@ -76,6 +80,7 @@ export class AuthController {
   }
 
   @Post('change-password')
+  @Audited({ action: 'auth.password.change', entity: 'admin' })
   @HttpCode(HttpStatus.OK)
   @ApiJsonBody(ChangePasswordDto, CHANGE_PASSWORD_BODY)
   @ApiAnswer(AUTH_RESULT, { description: 'Changed; other sessions are ended' })

@@ -5,6 +5,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Request, Response } from 'express';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { AuditService } from '../audit/audit.service';
 import { InvalidInputError } from '../common/errors/api.error';
 import { AuthError } from './auth.error';
 import { LoginRateLimitedError, LoginRateLimiter } from './login-rate-limiter';
@@ -17,7 +18,10 @@ import { LoginRateLimitedError, LoginRateLimiter } from './login-rate-limiter';
  */
 @Injectable()
 export class LoginGuard extends AuthGuard('local') {
-  constructor(private readonly limiter: LoginRateLimiter) {
+  constructor(
+    private readonly limiter: LoginRateLimiter,
+    private readonly audit: AuditService,
+  ) {
     super();
   }
 
@@ -34,7 +38,11 @@ export class LoginGuard extends AuthGuard('local') {
       await super.canActivate(context);
     } catch (error) {
       // A wrong password stays counted (it was reserved as a failure); anything else gives the attempt back.
-      if (!(error instanceof AuthError && error.code === 'INVALID_CREDENTIALS')) await this.limiter.abandoned(attempt);
+      const wrongCredentials = error instanceof AuthError && error.code === 'INVALID_CREDENTIALS';
+      if (!wrongCredentials) await this.limiter.abandoned(attempt);
+      // A failed sign-in names the account it tried, never the password. Only credential failures: those the
+      // limiter counts, so a flood of refused (429) attempts cannot flood the log.
+      else await this.audit.record(request, { action: 'auth.login.fail', entity: 'admin', actorName: dto.email });
       throw error;
     }
     await this.limiter.succeeded(attempt);

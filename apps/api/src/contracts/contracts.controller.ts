@@ -10,6 +10,8 @@ import { pageOf } from '../common/list/list-page';
 import { ListQueryDto } from '../common/list/list-query.dto';
 import { toContractResponse } from './contract.mapper';
 import { ContractsService, type ContractWithPaid } from './contracts.service';
+import { Audited } from '../audit/audited.decorator';
+import { StudentContract } from '@aipm/database';
 
 const ContractIdPipe = idParam('INVALID_CONTRACT_ID');
 const toResponse = ({ contract, paidAmount }: ContractWithPaid): ContractResponse => toContractResponse(contract, paidAmount);
@@ -29,6 +31,7 @@ export class ContractsController {
   }
 
   @Post()
+  @Audited({ action: 'contract.create', entity: 'contract', row: StudentContract })
   @ApiJsonBody(CreateContractDto, CREATE_CONTRACT_BODY)
   @ApiDataAnswer(CONTRACT, { status: 201, description: 'Created', message: STUDENT_MESSAGES.contractAdded })
   @ApiFailures('STUDENT_NOT_FOUND', 'CONTRACT_NUMBER_TAKEN', 'END_NOT_AFTER_START')
@@ -45,6 +48,7 @@ export class ContractsController {
   }
 
   @Patch(':id')
+  @Audited({ action: 'contract.update', entity: 'contract', row: StudentContract })
   @ApiJsonBody(UpdateContractDto, UPDATE_CONTRACT_BODY, 'Any subset of the fields; null or "" clears an optional text')
   @ApiDataAnswer(CONTRACT, { description: 'The record as changed', message: STUDENT_MESSAGES.updated })
   @ApiFailures('INVALID_CONTRACT_ID', 'CONTRACT_NOT_FOUND', 'CONTRACT_NUMBER_TAKEN', 'END_NOT_AFTER_START')
@@ -54,6 +58,7 @@ export class ContractsController {
   }
 
   @Delete(':id')
+  @Audited({ action: 'contract.delete', entity: 'contract', row: StudentContract })
   @ApiDataAnswer(CONTRACT, { description: 'The record as it was', message: STUDENT_MESSAGES.deleted })
   @ApiFailures('INVALID_CONTRACT_ID', 'CONTRACT_NOT_FOUND')
   async remove(@Param('id', ContractIdPipe) id: string): Promise<ApiDataResponse<ContractResponse>> {

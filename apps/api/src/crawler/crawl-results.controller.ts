@@ -9,6 +9,8 @@ import { CLEARED, CRAWL_RESULT, MANUAL_JOB_BODY, PUBLISHED_CRAWL_RESULT, REVIEW_
 import { CrawlResultsService } from './crawl-results.service';
 import { CRAWL_RESULTS_MAX_LIMIT, ListCrawlResultsQuery } from './dto/list-crawl-results.query';
 import { idParam } from '../common/errors/id-param';
+import { Audited } from '../audit/audited.decorator';
+import { CrawlResult } from '@aipm/database';
 
 @ApiTags('admin: crawling')
 @Controller('admin/crawl-results')
@@ -29,6 +31,7 @@ export class CrawlResultsController {
   }
 
   @Post()
+  @Audited({ action: 'crawl_result.create', entity: 'crawl_result', row: CrawlResult })
   @ApiJsonBody(CreateManualJobDto, MANUAL_JOB_BODY)
   @ApiDataAnswer(CRAWL_RESULT, { status: 201, description: 'The job, approved', message: CRAWL_MESSAGES.manualJobCreated })
   @ApiFailures('DUPLICATE_SOURCE_URL')
@@ -39,6 +42,7 @@ export class CrawlResultsController {
 
   // Declared before ":id" routes; "clear" is not a UUID, so it could never reach them anyway.
   @Delete('clear')
+  @Audited({ action: 'crawl_result.clear', entity: 'crawl_result', details: ({ answer }) => ({ deletedCount: (answer as { deletedCount?: number } | undefined)?.deletedCount ?? null }) })
   @ApiAnswer(CLEARED, { description: 'How many were deleted' })
   @ApiOperation({ summary: 'Deletes every result not published' })
   async clear(): Promise<{ success: true; message: string; deletedCount: number }> {
@@ -47,6 +51,7 @@ export class CrawlResultsController {
   }
 
   @Patch(':id/review')
+  @Audited({ action: ({ request }) => ((request.body as { status?: string }).status === 'approved' ? 'crawl_result.approve' : 'crawl_result.reject'), entity: 'crawl_result', row: CrawlResult })
   @ApiJsonBody(ReviewCrawlResultDto, REVIEW_BODY)
   @ApiDataAnswer(CRAWL_RESULT, { description: 'The result as reviewed', message: CRAWL_MESSAGES.approved })
   @ApiFailures('INVALID_RESULT_ID', 'RESULT_NOT_FOUND', 'REVIEW_ONLY_PENDING')
@@ -60,6 +65,7 @@ export class CrawlResultsController {
   }
 
   @Post(':id/publish')
+  @Audited({ action: 'crawl_result.publish', entity: 'crawl_result', row: CrawlResult, details: ({ answer }) => ({ publishedJobId: (answer as { data?: { publishedJobId?: string } } | undefined)?.data?.publishedJobId ?? null }) })
   @HttpCode(200)
   @ApiDataAnswer(PUBLISHED_CRAWL_RESULT, { description: 'Published on the site', message: CRAWL_MESSAGES.published })
   @ApiFailures('INVALID_RESULT_ID', 'RESULT_NOT_FOUND', 'PUBLISH_ONLY_APPROVED')

@@ -7,6 +7,7 @@ import { AUTOMATED_CRAWL, RUN_AUTOMATED_CRAWL_BODY, ZHAOPIN_SEARCH_BODY } from '
 import type { Request } from 'express';
 import type { SessionUser } from '../common/guards/admin-session.guard';
 import { CrawlRunService } from './crawl-run.service';
+import { Audited } from '../audit/audited.decorator';
 
 @ApiTags('admin: crawling')
 @Controller('admin')
@@ -14,6 +15,7 @@ export class CrawlRunController {
   constructor(private readonly crawls: CrawlRunService) {}
 
   @Post('crawl/run')
+  @Audited({ action: 'crawl.run', entity: 'crawl_task', details: ({ request }) => ({ request: request.body as Record<string, unknown> }) })
   @HttpCode(200)
   @ApiJsonBody(RunAutomatedCrawlDto, RUN_AUTOMATED_CRAWL_BODY)
   @ApiAnswer(AUTOMATED_CRAWL, { description: 'The run\'s outcome, or finished: false while it goes on in the worker' })
@@ -25,6 +27,7 @@ export class CrawlRunController {
 
   /** One keyword on zhaopin: the automated crawl with that site fixed. */
   @Post('zhaopin/search')
+  @Audited({ action: 'crawl.run', entity: 'crawl_task', details: ({ request }) => ({ request: { site: 'zhaopin', ...(request.body as Record<string, unknown>) } }) })
   @HttpCode(200)
   @ApiJsonBody(ZhaopinSearchDto, ZHAOPIN_SEARCH_BODY)
   @ApiAnswer(AUTOMATED_CRAWL, { description: 'The run\'s outcome, or finished: false while it goes on in the worker' })

@@ -10,6 +10,8 @@ import type { SessionUser } from '../common/guards/admin-session.guard';
 import { CrawlTasksService } from './crawl-tasks.service';
 import { CrawlScheduleService } from './crawl-schedule.service';
 import { idParam } from '../common/errors/id-param';
+import { Audited } from '../audit/audited.decorator';
+import { CrawlTask } from '@aipm/database';
 
 @ApiTags('admin: crawling')
 @Controller('admin/crawl-tasks')
@@ -27,6 +29,7 @@ export class CrawlTasksController {
   }
 
   @Post()
+  @Audited({ action: 'crawl_task.create', entity: 'crawl_task', row: CrawlTask })
   @ApiJsonBody(CreateCrawlTaskDto, CREATE_CRAWL_TASK_BODY)
   @ApiDataAnswer(CRAWL_TASK, { status: 201, description: 'The task, pending', message: CRAWL_MESSAGES.taskCreated })
   @ApiOperation({ summary: 'Creates a crawl task (public http(s) target URLs only)' })
@@ -36,6 +39,7 @@ export class CrawlTasksController {
   }
 
   @Post(':id/run')
+  @Audited({ action: 'crawl_task.run', entity: 'crawl_task', row: CrawlTask, details: ({ answer }) => ({ jobId: (answer as { data?: { jobId?: string } } | undefined)?.data?.jobId ?? null }) })
   @HttpCode(202)
   @ApiDataAnswer(TASK_STARTED, { status: 202, description: 'Queued for a worker', message: CRAWL_MESSAGES.taskStarted })
   @ApiFailures('INVALID_TASK_ID', 'TASK_NOT_FOUND', 'TASK_RUNNING')
@@ -47,6 +51,7 @@ export class CrawlTasksController {
 
   /** Runs the task on a cron schedule (five fields, Asia/Shanghai); the answer carries its next run. */
   @Put(':id/schedule')
+  @Audited({ action: 'crawl_task.schedule.set', entity: 'crawl_task', row: CrawlTask })
   @ApiJsonBody(SetCrawlScheduleDto, SCHEDULE_BODY)
   @ApiDataAnswer(CRAWL_TASK, { description: 'The task with its schedule and next run', message: CRAWL_OPS_MESSAGES.scheduleSaved })
   @ApiFailures('INVALID_TASK_ID', 'TASK_NOT_FOUND', 'INVALID_SCHEDULE', 'SCHEDULE_TOO_FREQUENT')
@@ -56,6 +61,7 @@ export class CrawlTasksController {
   }
 
   @Delete(':id/schedule')
+  @Audited({ action: 'crawl_task.schedule.clear', entity: 'crawl_task', row: CrawlTask })
   @ApiDataAnswer(CRAWL_TASK, { description: 'The task, no longer scheduled', message: CRAWL_OPS_MESSAGES.scheduleCleared })
   @ApiFailures('INVALID_TASK_ID', 'TASK_NOT_FOUND')
   @ApiOperation({ summary: "Removes the task's schedule" })

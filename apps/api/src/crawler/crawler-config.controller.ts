@@ -7,6 +7,8 @@ import { CRAWL_SERVICE_STATUS, CRAWLER_CONFIG, CRAWLER_TEST, SAVE_CRAWLER_CONFIG
 import { CrawlerConfigService } from './crawler-config.service';
 import { CrawlerTestService } from './crawler-test.service';
 import { CrawlServiceStatusService } from './crawl-service-status.service';
+import { Audited } from '../audit/audited.decorator';
+import { AdminConfig, readCrawlerConfig } from '@aipm/database';
 
 @ApiTags('admin: crawling')
 @Controller('admin')
@@ -26,6 +28,7 @@ export class CrawlerConfigController {
   }
 
   @Post('crawler-config')
+  @Audited({ action: 'settings.crawler.change', entity: 'crawler_settings', snapshot: async ({ dataSource }) => ({ ...(await readCrawlerConfig(dataSource.getRepository(AdminConfig))) }) })
   @HttpCode(200)
   @ApiJsonBody(SaveCrawlerConfigDto, SAVE_CRAWLER_CONFIG_BODY, 'Any subset of the settings; a masked cookie sent back unchanged keeps the stored one')
   @ApiDataAnswer(CRAWLER_CONFIG, { description: 'The settings as saved', message: CRAWL_MESSAGES.configSaved })

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { DashboardChartsService } from './dashboard-charts.service';
 import { DashboardStatsController } from './dashboard-stats.controller';
 import { DashboardStatsService } from './dashboard-stats.service';
 
-@Module({ controllers: [DashboardStatsController], providers: [DashboardStatsService] })
+@Module({ controllers: [DashboardStatsController], providers: [DashboardStatsService, DashboardChartsService] })
 export class DashboardModule {}

@@ -5,6 +5,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiJsonBody } from '../common/openapi/api-answers';
 import { ERASE_PERSON_BODY, PERSON_ERASED } from './docs/lead.docs';
 import { PeopleService } from './people.service';
+import { Audited } from '../audit/audited.decorator';
+import { erasureDetails } from './lead-audit';
 
 @ApiTags('leads')
 @Controller('admin/people')
@@ -12,6 +14,7 @@ export class PeopleController {
   constructor(private readonly people: PeopleService) {}
 
   @Post('erase')
+  @Audited({ action: 'lead.erase', entity: 'person', details: erasureDetails })
   @HttpCode(HttpStatus.OK)
   @ApiJsonBody(ErasePersonDto, ERASE_PERSON_BODY)
   @ApiAnswer(PERSON_ERASED, { description: 'What was erased' })

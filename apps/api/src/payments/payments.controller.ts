@@ -11,6 +11,8 @@ import { pageOf } from '../common/list/list-page';
 import { ListPaymentsQuery } from './dto/list-payments.query';
 import { toPaymentResponse } from './payment.mapper';
 import { PaymentsService } from './payments.service';
+import { Audited } from '../audit/audited.decorator';
+import { StudentPayment } from '@aipm/database';
 
 const PaymentIdPipe = idParam('INVALID_PAYMENT_ID');
 
@@ -31,6 +33,7 @@ export class PaymentsController {
   }
 
   @Post()
+  @Audited({ action: 'payment.create', entity: 'payment', row: StudentPayment })
   @ApiJsonBody(CreatePaymentDto, CREATE_PAYMENT_BODY)
   @ApiDataAnswer(PAYMENT, { status: 201, description: 'Booked', message: STUDENT_MESSAGES.paymentAdded })
   @ApiFailures('STUDENT_NOT_FOUND', 'CONTRACT_NOT_FOUND', 'CONTRACT_OF_ANOTHER_STUDENT', 'PAYMENT_CURRENCY_MISMATCH', 'PAYMENT_NUMBER_TAKEN')
@@ -48,6 +51,7 @@ export class PaymentsController {
   }
 
   @Delete(':id')
+  @Audited({ action: 'payment.delete', entity: 'payment', row: StudentPayment })
   @ApiDataAnswer(PAYMENT, { description: 'The payment as it was', message: STUDENT_MESSAGES.paymentDeleted })
   @ApiFailures('INVALID_PAYMENT_ID', 'PAYMENT_NOT_FOUND')
   @ApiOperation({ summary: 'Deletes a payment' })

@@ -7,6 +7,8 @@ import { listOf } from '../common/openapi/schemas';
 import { ADMIN_PUBLISHED_JOB, JOB_DELETED, PUBLISHED_JOB_STATUS_BODY } from './docs/published-jobs.docs';
 import { idParam } from '../common/errors/id-param';
 import { PublishedJobsAdminService } from './published-jobs-admin.service';
+import { Audited } from '../audit/audited.decorator';
+import { PublishedJob } from '@aipm/database';
 
 @ApiTags('admin: published jobs')
 @Controller('admin/published-jobs')
@@ -22,6 +24,7 @@ export class PublishedJobsAdminController {
   }
 
   @Patch(':id/status')
+  @Audited({ action: ({ request }) => ((request.body as { isActive?: boolean }).isActive ? 'job.activate' : 'job.deactivate'), entity: 'published_job', row: PublishedJob })
   @ApiJsonBody(UpdatePublishedJobStatusDto, PUBLISHED_JOB_STATUS_BODY)
   @ApiDataAnswer(ADMIN_PUBLISHED_JOB, { description: 'The job as changed', message: PUBLISHED_JOB_MESSAGES.updated })
   @ApiFailures('INVALID_JOB_ID', 'JOB_NOT_FOUND')
@@ -34,6 +37,7 @@ export class PublishedJobsAdminController {
   }
 
   @Delete(':id')
+  @Audited({ action: 'job.delete', entity: 'published_job', row: PublishedJob })
   @ApiAnswer(JOB_DELETED, { description: 'Deleted' })
   @ApiFailures('INVALID_JOB_ID', 'JOB_NOT_FOUND')
   @ApiOperation({ summary: 'Deletes a published job' })

@@ -13,12 +13,20 @@ import { ListQueryDto } from '../common/list/list-query.dto';
 import { visitorContext } from '../leads/visitor-context';
 import { toRegistrationResponse } from './registration.mapper';
 import { RegistrationsService } from './registrations.service';
+import { Audited } from '../audit/audited.decorator';
+import { Registration } from '@aipm/database';
+import { LEAD_AUDIT_OMIT, leadChangeAction } from '../leads/lead-audit';
+import { exportFilter } from '../audit/export-filter';
+import { AuditService } from '../audit/audit.service';
 
 /** Spec §7: the public registration call, and the back office's registrations resource (administrator only). */
 @ApiTags('registrations')
 @Controller('registrations')
 export class RegistrationsController {
-  constructor(private readonly registrations: RegistrationsService) {}
+  constructor(
+    private readonly registrations: RegistrationsService,
+    private readonly audit: AuditService,
+  ) {}
 
   @Public()
   @Post()
@@ -47,8 +55,12 @@ export class RegistrationsController {
   @ApiFileAnswer({ mediaType: 'text/csv', example: REGISTRATIONS_CSV_EXAMPLE, description: 'Every matching row, streamed; a transfer cut short means the export failed (see the summary)' })
   @ApiFailures('INVALID_LIST_QUERY', 'DATABASE_UNAVAILABLE')
   @ApiOperation({ summary: 'Every matching registration as CSV (UTF-8 with BOM), streamed. Bad filters: 400; the database unavailable before the first row: 503; a failure after it aborts the transfer (no final chunk), so the download is reported failed, never silently short' })
-  async export(@Query() query: ListQueryDto, @Res() response: Response): Promise<void> {
-    await sendCsv(response, 'registrations', await this.registrations.exportCsv(query));
+  async export(@Query() query: ListQueryDto, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const csv = await this.registrations.exportCsv(query);
+    // Recorded once the export has started and before its first byte leaves (a streamed answer ends the
+    // request before an interceptor could write the entry).
+    await this.audit.record(request, { action: 'lead.export', entity: 'registration', details: { filter: exportFilter(request) } });
+    await sendCsv(response, 'registrations', csv);
   }
 
   @Get(':id')
@@ -60,6 +72,7 @@ export class RegistrationsController {
   }
 
   @Patch(':id')
+  @Audited({ action: leadChangeAction, entity: 'registration', row: Registration, omit: LEAD_AUDIT_OMIT })
   @ApiJsonBody(UpdateLeadDto, LEAD_UPDATE_BODY)
   @ApiDataAnswer(REGISTRATION, { description: 'The lead as changed', message: LEAD_MESSAGES.updated })
   @ApiFailures('INVALID_LEAD_ID', 'LEAD_NOT_FOUND')
@@ -69,6 +82,7 @@ export class RegistrationsController {
   }
 
   @Delete(':id')
+  @Audited({ action: 'lead.delete', entity: 'registration', row: Registration, omit: LEAD_AUDIT_OMIT })
   @ApiDataAnswer(REGISTRATION, { description: 'The lead as it was', message: LEAD_MESSAGES.deleted })
   @ApiFailures('INVALID_LEAD_ID', 'LEAD_NOT_FOUND')
   @ApiOperation({ summary: 'Deletes one lead' })

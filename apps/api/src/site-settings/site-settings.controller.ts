@@ -7,6 +7,7 @@ import { ApiDataAnswer, ApiFailures, ApiJsonBody } from '../common/openapi/api-a
 import { dateTime, nullable } from '../common/openapi/schemas';
 import { SAVE_SITE_SETTINGS_BODY, SITE_SETTINGS } from './docs/site-settings.docs';
 import { SiteSettingsService } from './site-settings.service';
+import { Audited } from '../audit/audited.decorator';
 
 const UPDATED_AT = { updatedAt: nullable(dateTime('2026-11-24T08:30:00.000Z')) };
 
@@ -42,6 +43,7 @@ export class SiteSettingsAdminController {
   }
 
   @Put()
+  @Audited({ action: 'settings.site.change', entity: 'site_settings', snapshot: async ({ moduleRef }) => ({ ...(await moduleRef.get(SiteSettingsService, { strict: false }).read()).settings }) })
   @ApiJsonBody(SaveSiteSettingsDto, SAVE_SITE_SETTINGS_BODY, 'Every setting; the public site shows them within seconds')
   @ApiDataAnswer(SITE_SETTINGS, { description: 'The settings as saved', message: SITE_SETTINGS_MESSAGES.saved, extra: UPDATED_AT })
   @ApiFailures('FEE_RANGE_INVERTED')

@@ -10,6 +10,8 @@ import { pageOf } from '../common/list/list-page';
 import { ListQueryDto } from '../common/list/list-query.dto';
 import { toStudentAccountResponse } from './student-account.mapper';
 import { StudentAccountsService } from './student-accounts.service';
+import { Audited } from '../audit/audited.decorator';
+import { StudentAccount } from '@aipm/database';
 
 const AccountIdPipe = idParam('INVALID_ACCOUNT_ID');
 
@@ -28,6 +30,7 @@ export class StudentAccountsController {
   }
 
   @Post()
+  @Audited({ action: 'account.create', entity: 'account', row: StudentAccount })
   @ApiJsonBody(CreateStudentAccountDto, CREATE_ACCOUNT_BODY)
   @ApiDataAnswer(STUDENT_ACCOUNT, { status: 201, description: 'Created', message: STUDENT_MESSAGES.accountAdded })
   @ApiFailures('STUDENT_NOT_FOUND', 'USERNAME_TAKEN', 'ACCOUNT_EMAIL_TAKEN')
@@ -44,6 +47,7 @@ export class StudentAccountsController {
   }
 
   @Patch(':id')
+  @Audited({ action: 'account.update', entity: 'account', row: StudentAccount })
   @ApiJsonBody(UpdateStudentAccountDto, UPDATE_ACCOUNT_BODY, 'Any subset of the fields; null or "" clears an optional text')
   @ApiDataAnswer(STUDENT_ACCOUNT, { description: 'The record as changed', message: STUDENT_MESSAGES.updated })
   @ApiFailures('INVALID_ACCOUNT_ID', 'ACCOUNT_NOT_FOUND', 'USERNAME_TAKEN', 'ACCOUNT_EMAIL_TAKEN')
@@ -53,6 +57,7 @@ export class StudentAccountsController {
   }
 
   @Delete(':id')
+  @Audited({ action: 'account.delete', entity: 'account', row: StudentAccount })
   @ApiDataAnswer(STUDENT_ACCOUNT, { description: 'The record as it was', message: STUDENT_MESSAGES.deleted })
   @ApiFailures('INVALID_ACCOUNT_ID', 'ACCOUNT_NOT_FOUND')
   async remove(@Param('id', AccountIdPipe) id: string): Promise<ApiDataResponse<StudentAccountResponse>> {

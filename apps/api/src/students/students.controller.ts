@@ -1,16 +1,19 @@
 import { type ApiDataResponse, type ApiListResponse, STUDENT_MESSAGES, STUDENT_RESOURCES, type StudentExport, type StudentResponse } from '@aipm/contracts';
 import { CreateStudentDto, UpdateStudentDto } from '@aipm/contracts/dto';
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { ApiDataAnswer, ApiFailures, ApiJsonBody, ApiListAnswer } from '../common/openapi/api-answers';
 import { CREATE_STUDENT_BODY, STUDENT, STUDENT_EXPORT, UPDATE_STUDENT_BODY } from './docs/students.docs';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { idParam } from '../common/errors/id-param';
 import { pageOf } from '../common/list/list-page';
 import { ListQueryDto } from '../common/list/list-query.dto';
 import { toStudentResponse } from './student.mapper';
 import { StudentsService, type StudentWithTotals } from './students.service';
+import { Audited } from '../audit/audited.decorator';
+import { AuditService } from '../audit/audit.service';
+import { Student } from '@aipm/database';
 
 export const StudentIdPipe = idParam('INVALID_STUDENT_ID');
 
@@ -20,7 +23,10 @@ const toResponse = ({ student, paidTotals }: StudentWithTotals): StudentResponse
 @ApiTags('students')
 @Controller('admin/students')
 export class StudentsController {
-  constructor(private readonly students: StudentsService) {}
+  constructor(
+    private readonly students: StudentsService,
+    private readonly audit: AuditService,
+  ) {}
 
   @Get()
   @ApiListAnswer(STUDENT, { resource: 'students', description: 'One page' })
@@ -31,6 +37,7 @@ export class StudentsController {
   }
 
   @Post()
+  @Audited({ action: 'student.create', entity: 'student', row: Student })
   @ApiJsonBody(CreateStudentDto, CREATE_STUDENT_BODY)
   @ApiDataAnswer(STUDENT, { status: 201, description: 'Created', message: STUDENT_MESSAGES.studentAdded })
   @ApiFailures('STORAGE_UNAVAILABLE')
@@ -42,8 +49,10 @@ export class StudentsController {
   @ApiDataAnswer(STUDENT_EXPORT, { description: 'A JSON download (Content-Disposition: attachment)' })
   @ApiFailures('INVALID_STUDENT_ID', 'STUDENT_NOT_FOUND', 'STORAGE_UNAVAILABLE')
   @ApiOperation({ summary: 'PIPL: the record, contracts, payments, accounts (no passwords) and the file list, as a JSON download' })
-  async export(@Param('id', StudentIdPipe) id: string, @Res() response: Response): Promise<void> {
+  async export(@Param('id', StudentIdPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const data: StudentExport = await this.students.export(id);
+    // Before the download is sent: a streamed answer ends the request before an interceptor could record it.
+    await this.audit.record(request, { action: 'student.export', entity: 'student', entityId: id });
     const day = data.exportedAt.slice(0, 10).replace(/-/g, '');
     response.setHeader('Content-Disposition', `attachment; filename="student-${id}-${day}.json"`);
     response.setHeader('Cache-Control', 'no-store');
@@ -59,6 +68,7 @@ export class StudentsController {
   }
 
   @Patch(':id')
+  @Audited({ action: 'student.update', entity: 'student', row: Student })
   @ApiJsonBody(UpdateStudentDto, UPDATE_STUDENT_BODY, 'Any subset of the fields; null or "" clears an optional text')
   @ApiDataAnswer(STUDENT, { description: 'The record as changed', message: STUDENT_MESSAGES.updated })
   @ApiFailures('INVALID_STUDENT_ID', 'STUDENT_NOT_FOUND', 'GRADUATION_BEFORE_ENROLLMENT', 'STORAGE_UNAVAILABLE')
@@ -69,6 +79,7 @@ export class StudentsController {
   }
 
   @Delete(':id')
+  @Audited({ action: 'student.delete', entity: 'student', row: Student })
   @ApiDataAnswer(STUDENT, { description: 'The record as it was', message: STUDENT_MESSAGES.deleted })
   @ApiFailures('INVALID_STUDENT_ID', 'STUDENT_NOT_FOUND')
   @ApiOperation({ summary: 'Deletes the student, their contracts, payments, accounts and stored files (PIPL erasure)' })

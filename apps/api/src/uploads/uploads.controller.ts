@@ -5,6 +5,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiDataAnswer, ApiFailures, ApiJsonBody } from '../common/openapi/api-answers';
 import { CONFIRM_UPLOAD_BODY, CONFIRMED_UPLOAD, UPLOAD_URL, UPLOAD_URL_BODY } from './docs/uploads.docs';
 import { UploadsService } from './uploads.service';
+import { Audited } from '../audit/audited.decorator';
 
 /** Spec §7 contract upload, steps 1 and 3 (step 2 is the browser's PUT to the store). Administrator only. */
 @ApiTags('uploads')
@@ -23,6 +24,7 @@ export class UploadsController {
   }
 
   @Post('confirm-upload')
+  @Audited({ action: 'file.upload', entity: 'file', entityId: ({ answer }) => uploadedKey(answer), details: ({ answer }) => uploadedFile(answer) })
   @HttpCode(HttpStatus.OK)
   @ApiJsonBody(ConfirmUploadDto, CONFIRM_UPLOAD_BODY)
   @ApiDataAnswer(CONFIRMED_UPLOAD, { description: 'The checked file' })
@@ -31,4 +33,15 @@ export class UploadsController {
   async confirm(@Body() dto: ConfirmUploadDto): Promise<ApiDataResponse<ConfirmUploadResponse>> {
     return { success: true, data: await this.uploads.confirm(dto) };
   }
+}
+
+/** The stored file's key: the path of its access URL (/api/admin/files/<folder>/<name>). */
+function uploadedKey(answer: unknown): string | null {
+  const accessURL = (answer as ApiDataResponse<ConfirmUploadResponse> | undefined)?.data?.accessURL;
+  return accessURL ? accessURL.replace(/^.*\/files\//, '') : null;
+}
+
+function uploadedFile(answer: unknown): Record<string, unknown> | null {
+  const data = (answer as ApiDataResponse<ConfirmUploadResponse> | undefined)?.data;
+  return data ? { kind: data.kind, type: data.type, size: data.size } : null;
 }

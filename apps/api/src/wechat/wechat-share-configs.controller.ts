@@ -10,6 +10,8 @@ import { pageOf } from '../common/list/list-page';
 import { ListQueryDto } from '../common/list/list-query.dto';
 import { toShareConfigResponse } from './wechat-share-config.mapper';
 import { WechatShareConfigsService } from './wechat-share-configs.service';
+import { Audited } from '../audit/audited.decorator';
+import { WechatShareConfig } from '@aipm/database';
 
 const ShareConfigId = idParam('INVALID_SHARE_CONFIG_ID');
 
@@ -37,6 +39,7 @@ export class WechatShareConfigsController {
   }
 
   @Post()
+  @Audited({ action: 'wechat_share.create', entity: 'wechat_share', row: WechatShareConfig })
   @ApiJsonBody(CreateWechatShareConfigDto, CREATE_SHARE_CONFIG_BODY)
   @ApiDataAnswer(SHARE_CONFIG, { status: 201, description: 'Saved', message: WECHAT_MESSAGES.created })
   @ApiFailures('SHARE_PAGE_URL_TAKEN')
@@ -46,6 +49,7 @@ export class WechatShareConfigsController {
   }
 
   @Patch(':id')
+  @Audited({ action: 'wechat_share.update', entity: 'wechat_share', row: WechatShareConfig })
   @ApiJsonBody(UpdateWechatShareConfigDto, UPDATE_SHARE_CONFIG_BODY, 'Any subset of the fields')
   @ApiDataAnswer(SHARE_CONFIG, { description: 'The settings as changed', message: WECHAT_MESSAGES.updated })
   @ApiFailures('INVALID_SHARE_CONFIG_ID', 'SHARE_CONFIG_NOT_FOUND', 'SHARE_PAGE_URL_TAKEN')
@@ -55,6 +59,7 @@ export class WechatShareConfigsController {
   }
 
   @Delete(':id')
+  @Audited({ action: 'wechat_share.delete', entity: 'wechat_share', row: WechatShareConfig })
   @ApiDataAnswer(SHARE_CONFIG, { description: 'The settings as they were', message: WECHAT_MESSAGES.deleted })
   @ApiFailures('INVALID_SHARE_CONFIG_ID', 'SHARE_CONFIG_NOT_FOUND')
   @ApiOperation({ summary: 'Deletes a page\'s settings (the page then shares its own)' })

@@ -1,3 +1,4 @@
+import { AUDIT_ERRORS } from '../audit/audit.errors';
 import { AUTH_ERRORS } from '../auth/auth.errors';
 import { CRAWL_ERRORS, PUBLISHED_JOB_ERRORS } from '../crawl/crawl-admin.errors';
 import { CRAWL_OPS_ERRORS } from '../crawl/crawl-ops.errors';
@@ -20,6 +21,7 @@ export const ERROR_CATALOGS = {
   students: STUDENT_ERRORS,
   phone: PHONE_ERRORS,
   siteSettings: SITE_SETTINGS_ERRORS,
+  audit: AUDIT_ERRORS,
 } as const;
 
 /** Code → the spec's Chinese message: what the API answers, and the back office's zh translation. */
@@ -34,6 +36,7 @@ export const ERROR_MESSAGES = {
   ...STUDENT_ERRORS,
   ...PHONE_ERRORS,
   ...SITE_SETTINGS_ERRORS,
+  ...AUDIT_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,4 +1,6 @@
 export { User } from './auth/user.entity';
+export { AuditEntry } from './audit/audit-entry.entity';
+export { AuditLog1795526189000 } from './migrations/1795526189000-audit-log';
 export { AdminConfig } from './settings/admin-config.entity';
 export { readCrawlerConfig } from './settings/crawler-config.reader';
 export { Registration } from './leads/registration.entity';

@@ -12,6 +12,7 @@ import { InitialSchema1763800000000 } from './1763800000000-initial-schema';
 
 const DATA_MODEL_TABLES = [
   'admin_config',
+  'audit_log',
   'contact_messages',
   'crawl_result_sightings',
   'crawl_results',
@@ -170,6 +171,10 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_contact_messages_createdAt_id: 'contact_messages USING btree ("createdAt" DESC NULLS LAST, id DESC)',
       IDX_contact_messages_phoneGrams: 'contact_messages USING gin ("phoneGrams")',
       IDX_contact_messages_searchGrams: 'contact_messages USING gin ("searchGrams")',
+      IDX_audit_log_action_createdAt: 'audit_log USING btree (action, "createdAt" DESC)',
+      IDX_audit_log_actorId_createdAt: 'audit_log USING btree ("actorId", "createdAt" DESC)',
+      IDX_audit_log_createdAt_id: 'audit_log USING btree ("createdAt" DESC, id DESC)',
+      IDX_audit_log_entity_createdAt: 'audit_log USING btree (entity, "createdAt" DESC)',
       IDX_contact_messages_email: 'contact_messages USING btree (email)',
       IDX_contact_messages_phoneNormalized: 'contact_messages USING btree ("phoneNormalized")',
       IDX_contact_messages_status_createdAt_id: 'contact_messages USING btree (status, "createdAt" DESC NULLS LAST, id DESC)',
@@ -205,6 +210,7 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_student_contracts_status: 'student_contracts USING btree (status)',
       IDX_student_contracts_studentId_createdAt: 'student_contracts USING btree ("studentId", "createdAt" DESC)',
       IDX_student_payments_contractId: 'student_payments USING btree ("contractId")',
+      IDX_student_payments_paymentDate: 'student_payments USING btree ("paymentDate")',
       IDX_student_payments_studentId_paymentDate: 'student_payments USING btree ("studentId", "paymentDate" DESC, "createdAt" DESC)',
       IDX_students_createdAt_id: 'students USING btree ("createdAt" DESC NULLS LAST, id DESC)',
       IDX_students_email: 'students USING btree (email)',

@@ -21,6 +21,8 @@ import { Student } from './student.entity';
 // The card's read: one student's payments by date, and their sum (the plain studentId index it replaced).
 @Index('IDX_student_payments_studentId_paymentDate', ['studentId', 'paymentDate', 'createdAt'])
 @Index('IDX_student_payments_contractId', ['contractId'])
+// The dashboard's payments per month read a range of dates.
+@Index('IDX_student_payments_paymentDate', ['paymentDate'])
 @Check('CHK_student_payments_status', inValues('status', PAYMENT_STATUSES))
 @Check('CHK_student_payments_paymentMethod', inValues('paymentMethod', PAYMENT_METHODS))
 @Check('CHK_student_payments_currency', isCurrencyCode('currency'))

@@ -1,0 +1,628 @@
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_REDACTED, type AuditAction, type AuditEntity, type AuditEntryResponse, STORAGE_PROXY_PATH } from '@aipm/contracts';
+import { createDataSourceOptions, CrawlResult } from '@aipm/database';
+import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../src/bootstrap/create-app';
+import { CRAWL_RUN_OPTIONS, type CrawlRunOptions } from '../src/crawler/crawl-run.service';
+import { testRedisUrl } from '../../../tools/testing/services';
+import { VALID_BODIES } from './fuzz/valid-bodies';
+import { adminAgent, visitorIp } from './support/lead-admin';
+import { testApiEnv } from './support/test-env';
+
+const ADMIN_EMAIL = 'leads-admin@example.com';
+const ADMIN_PASSWORD = 'leads-admin-password-1';
+const NEW_PASSWORD = 'audit-new-password-2';
+const WRONG_PASSWORD = 'wrong-password-audit-9';
+const ACCOUNT_PASSWORD = 'acct-secret-77';
+const COOKIE = 'wt2=audit-cookie-value-0123456789';
+const SECRETS = [ADMIN_PASSWORD, NEW_PASSWORD, WRONG_PASSWORD, ACCOUNT_PASSWORD, COOKIE, 'audit-cookie-value'];
+const PDF = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+
+type Agent = ReturnType<typeof request.agent>;
+interface Ids {
+  [name: string]: string;
+}
+interface AuditedCase {
+  name: string;
+  action: AuditAction;
+  entity: AuditEntity;
+  /** Performs the audited request (asserting its status) and returns the entity id the entry must name, if known. */
+  run: (admin: Agent, ids: Ids) => Promise<string | null | void>;
+  /** Extra checks of the one entry. */
+  check?: (entry: AuditEntryResponse, ids: Ids) => void;
+}
+
+/**
+ * Issue 17 item 1 (ADR 030): every administrator route that changes or reveals data writes exactly one entry
+ * with its action and entity, and no secret reaches the log; the table refuses UPDATE, DELETE and TRUNCATE;
+ * the back office's list filters and its CSV export.
+ */
+describe('audit log', () => {
+  let database: TestDatabase;
+  let app: INestApplication;
+  let admin: Agent;
+  let dataSource: DataSource;
+  const env = testApiEnv();
+  const ids: Ids = {};
+
+  const entries = async (): Promise<AuditEntryResponse[]> =>
+    (await dataSource.query(`SELECT * FROM audit_log ORDER BY "createdAt", id`)).map((row: Record<string, unknown>) => ({ ...row, createdAt: (row['createdAt'] as Date).toISOString() }));
+
+  const storeUrl = (proxied: string) => `${env.S3_ENDPOINT.replace(/\/+$/, '')}${proxied.slice(STORAGE_PROXY_PATH.length)}`;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: true });
+    app = await createApp(testApiEnv({ DATABASE_URL: database.url, REDIS_URL: testRedisUrl(8) }));
+    await app.init();
+    // The automated search answers "still running" after this wait: no crawl worker runs in this suite.
+    (app.get(CRAWL_RUN_OPTIONS) as CrawlRunOptions).waitMs = 300;
+    admin = await adminAgent(app);
+    dataSource = new DataSource(createDataSourceOptions(database.url, { poolSize: 2 }));
+    await dataSource.initialize();
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await app?.close();
+    await database?.drop();
+  });
+
+  /** A pending result as a crawl worker stores it (no crawl runs here). */
+  const crawledResult = async (key: string): Promise<string> =>
+    (
+      await dataSource.getRepository(CrawlResult).save({
+        title: `AI 产品经理 ${key}`,
+        company: '长沙某科技',
+        location: '长沙',
+        salary: '15-25K',
+        description: '负责大模型产品的规划与落地',
+        requirements: '三年以上产品经验，熟悉 AI',
+        skillTags: ['AI'],
+        sourceUrl: `https://www.zhipin.com/job_detail/${key}.html`,
+        site: 'zhipin',
+      })
+    ).id;
+
+  const publicPost = (path: string, body: object) => request(app.getHttpServer()).post(path).set('X-Forwarded-For', visitorIp()).send(body);
+
+  const CASES: AuditedCase[] = [
+    {
+      name: 'sign-out',
+      action: 'auth.logout',
+      entity: 'admin',
+      run: async (agent) => {
+        await agent.post('/api/admin/logout').expect(200);
+      },
+    },
+    {
+      name: 'a failed sign-in, naming the account tried but not the password',
+      action: 'auth.login.fail',
+      entity: 'admin',
+      run: async (agent) => {
+        await agent.post('/api/admin/login').set('X-Forwarded-For', '203.0.113.77').send({ email: ADMIN_EMAIL, password: WRONG_PASSWORD }).expect(401);
+      },
+      check: (entry) => expect(entry).toMatchObject({ actorId: null, actorName: ADMIN_EMAIL, ip: '203.0.113.77', entityId: null }),
+    },
+    {
+      name: 'sign-in, from the address the front door forwarded',
+      action: 'auth.login',
+      entity: 'admin',
+      run: async (agent, known) => {
+        const response = await agent.post('/api/admin/login').set('X-Forwarded-For', '203.0.113.78').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+        expect(response.body.success).toBe(true);
+        known['admin'] = (await dataSource.query(`SELECT id FROM users`))[0].id;
+        return known['admin'];
+      },
+      check: (entry, known) => expect(entry).toMatchObject({ actorId: known['admin'], actorName: ADMIN_EMAIL, ip: '203.0.113.78' }),
+    },
+    {
+      name: 'password change',
+      action: 'auth.password.change',
+      entity: 'admin',
+      run: async (agent, known) => {
+        await agent.post('/api/admin/change-password').send({ currentPassword: ADMIN_PASSWORD, newPassword: NEW_PASSWORD }).expect(200);
+        return known['admin'];
+      },
+    },
+    {
+      name: 'a registration status change, with the status before and after',
+      action: 'lead.status.change',
+      entity: 'registration',
+      run: async (agent, known) => {
+        known['registration'] = (await publicPost('/api/registrations', VALID_BODIES['post /api/registrations']!).expect(201)).body.data.id;
+        await agent.patch(`/api/registrations/${known['registration']}`).send({ status: 'contacted' }).expect(200);
+        return known['registration'];
+      },
+      check: (entry) => expect({ before: entry.before, after: entry.after }).toEqual({ before: { status: 'new' }, after: { status: 'contacted' } }),
+    },
+    {
+      name: 'a registration note change',
+      action: 'lead.update',
+      entity: 'registration',
+      run: async (agent, known) => {
+        await agent.patch(`/api/registrations/${known['registration']}`).send({ note: '周末回电' }).expect(200);
+        return known['registration'];
+      },
+      check: (entry) => expect(entry.after).toEqual({ note: '周末回电' }),
+    },
+    {
+      name: 'a registrations export, with its filter',
+      action: 'lead.export',
+      entity: 'registration',
+      run: async (agent) => {
+        await agent.get('/api/registrations/export').query({ filter: JSON.stringify({ status: 'contacted' }) }).expect(200);
+      },
+      check: (entry) => expect(entry.details).toEqual({ filter: { status: 'contacted' } }),
+    },
+    {
+      name: 'a registration deletion, keeping the masked phone but not the name',
+      action: 'lead.delete',
+      entity: 'registration',
+      run: async (agent, known) => {
+        await agent.delete(`/api/registrations/${known['registration']}`).expect(200);
+        return known['registration'];
+      },
+      check: (entry) => {
+        expect(entry.after).toBeNull();
+        expect(entry.before).toMatchObject({ phone: '139****5678', status: 'contacted' });
+        expect(entry.before).not.toHaveProperty('name');
+        expect(entry.before).not.toHaveProperty('email');
+      },
+    },
+    {
+      name: 'a message status change',
+      action: 'lead.status.change',
+      entity: 'message',
+      run: async (agent, known) => {
+        known['message'] = (await publicPost('/api/contact', VALID_BODIES['post /api/contact']!).expect(201)).body.data.id;
+        await agent.patch(`/api/contact/${known['message']}`).send({ status: 'invalid' }).expect(200);
+        return known['message'];
+      },
+    },
+    {
+      name: 'a messages export',
+      action: 'lead.export',
+      entity: 'message',
+      run: async (agent) => {
+        await agent.get('/api/contact/export').expect(200);
+      },
+    },
+    {
+      name: 'a message deletion',
+      action: 'lead.delete',
+      entity: 'message',
+      run: async (agent, known) => {
+        await agent.delete(`/api/contact/${known['message']}`).expect(200);
+        return known['message'];
+      },
+    },
+    {
+      name: 'a person’s erasure, masked',
+      action: 'lead.erase',
+      entity: 'person',
+      run: async (agent) => {
+        await publicPost('/api/registrations', { ...VALID_BODIES['post /api/registrations']!, phone: '13700001111', email: 'erase.me@example.com' }).expect(201);
+        await agent.post('/api/admin/people/erase').send({ phone: '13700001111', email: 'erase.me@example.com' }).expect(200);
+      },
+      check: (entry) => {
+        expect(entry.details).toMatchObject({ phone: '137****1111', email: 'e***@example.com', erased: { registrations: 1 } });
+        expect(JSON.stringify(entry)).not.toContain('erase.me');
+      },
+    },
+    {
+      name: 'a student creation',
+      action: 'student.create',
+      entity: 'student',
+      run: async (agent, known) => {
+        known['student'] = (await agent.post('/api/admin/students').send({ name: '王五', phone: '13800138000' }).expect(201)).body.data.id;
+        return known['student'];
+      },
+      check: (entry) => expect(entry.after).toMatchObject({ name: '王五', phone: '138****8000' }),
+    },
+    {
+      name: 'a student change',
+      action: 'student.update',
+      entity: 'student',
+      run: async (agent, known) => {
+        await agent.patch(`/api/admin/students/${known['student']}`).send({ school: '湖南大学' }).expect(200);
+        return known['student'];
+      },
+      check: (entry) => expect(entry.after).toEqual({ school: '湖南大学' }),
+    },
+    {
+      name: 'a student export',
+      action: 'student.export',
+      entity: 'student',
+      run: async (agent, known) => {
+        await agent.get(`/api/admin/students/${known['student']}/export`).expect(200);
+        return known['student'];
+      },
+    },
+    {
+      name: 'a contract creation',
+      action: 'contract.create',
+      entity: 'contract',
+      run: async (agent, known) => {
+        const body = { studentId: known['student'], contractNumber: 'HT-2025-0901', courseName: 'AI产品经理训练营', contractAmount: 1_980_000, startDate: '2025-09-20', endDate: '2025-10-25' };
+        known['contract'] = (await agent.post('/api/admin/contracts').send(body).expect(201)).body.data.id;
+        return known['contract'];
+      },
+    },
+    {
+      name: 'a contract change',
+      action: 'contract.update',
+      entity: 'contract',
+      run: async (agent, known) => {
+        await agent.patch(`/api/admin/contracts/${known['contract']}`).send({ courseName: 'AI产品经理训练营（周末班）' }).expect(200);
+        return known['contract'];
+      },
+    },
+    {
+      name: 'a payment',
+      action: 'payment.create',
+      entity: 'payment',
+      run: async (agent, known) => {
+        known['payment'] = (await agent.post('/api/admin/payments').send({ studentId: known['student'], amount: 500_000, paymentDate: '2025-09-01' }).expect(201)).body.data.id;
+        return known['payment'];
+      },
+    },
+    {
+      name: 'a payment deletion',
+      action: 'payment.delete',
+      entity: 'payment',
+      run: async (agent, known) => {
+        await agent.delete(`/api/admin/payments/${known['payment']}`).expect(200);
+        return known['payment'];
+      },
+    },
+    {
+      name: 'a student account, its password hidden',
+      action: 'account.create',
+      entity: 'account',
+      run: async (agent, known) => {
+        const body = { studentId: known['student'], username: 'wangwu', email: 'ww@example.com', password: ACCOUNT_PASSWORD };
+        known['account'] = (await agent.post('/api/admin/student-accounts').send(body).expect(201)).body.data.id;
+        return known['account'];
+      },
+      check: (entry) => expect(entry.after).toMatchObject({ username: 'wangwu', password: AUDIT_REDACTED }),
+    },
+    {
+      name: 'a student account change',
+      action: 'account.update',
+      entity: 'account',
+      run: async (agent, known) => {
+        await agent.patch(`/api/admin/student-accounts/${known['account']}`).send({ password: `${ACCOUNT_PASSWORD}x` }).expect(200);
+        return known['account'];
+      },
+      check: (entry) => expect(entry).toMatchObject({ before: { password: AUDIT_REDACTED }, after: { password: AUDIT_REDACTED } }),
+    },
+    {
+      name: 'a student account deletion',
+      action: 'account.delete',
+      entity: 'account',
+      run: async (agent, known) => {
+        await agent.delete(`/api/admin/student-accounts/${known['account']}`).expect(200);
+        return known['account'];
+      },
+    },
+    {
+      name: 'a file upload',
+      action: 'file.upload',
+      entity: 'file',
+      run: async (agent, known) => {
+        const { uploadURL, method, headers } = (await agent.post('/api/contracts/upload-url').send({ fileName: 'contract.pdf' }).expect(200)).body.data;
+        expect((await fetch(storeUrl(uploadURL), { method, headers, body: PDF })).status).toBe(200);
+        known['file'] = (await agent.post('/api/contracts/confirm-upload').send({ uploadURL }).expect(200)).body.data.accessURL;
+        return known['file'].replace(/^.*\/files\//, '');
+      },
+      check: (entry) => expect(entry.details).toMatchObject({ kind: 'contract', type: 'pdf' }),
+    },
+    {
+      name: 'a file view',
+      action: 'file.view',
+      entity: 'file',
+      run: async (agent, known) => {
+        await agent.get(known['file']!).expect(302);
+        return known['file']!.replace(/^.*\/files\//, '');
+      },
+    },
+    {
+      name: 'a contract deletion',
+      action: 'contract.delete',
+      entity: 'contract',
+      run: async (agent, known) => {
+        await agent.delete(`/api/admin/contracts/${known['contract']}`).expect(200);
+        return known['contract'];
+      },
+    },
+    {
+      name: 'a student deletion',
+      action: 'student.delete',
+      entity: 'student',
+      run: async (agent, known) => {
+        await agent.delete(`/api/admin/students/${known['student']}`).expect(200);
+        return known['student'];
+      },
+    },
+    {
+      name: 'a crawl task',
+      action: 'crawl_task.create',
+      entity: 'crawl_task',
+      run: async (agent, known) => {
+        const task = { name: '长沙 AI产品经理', keywords: ['AI产品经理'], targetUrls: ['https://www.zhipin.com/web/geek/job?query=AI&city=101250100'], site: 'zhipin', waitTime: 5000 };
+        known['task'] = (await agent.post('/api/admin/crawl-tasks').send(task).expect(201)).body.data.id;
+        return known['task'];
+      },
+    },
+    {
+      name: 'a crawl task schedule',
+      action: 'crawl_task.schedule.set',
+      entity: 'crawl_task',
+      run: async (agent, known) => {
+        await agent.put(`/api/admin/crawl-tasks/${known['task']}/schedule`).send({ cron: '0 9 * * 1-5' }).expect(200);
+        return known['task'];
+      },
+      check: (entry) => expect(entry.after).toMatchObject({ schedule: '0 9 * * 1-5' }),
+    },
+    {
+      name: 'a crawl task schedule removal',
+      action: 'crawl_task.schedule.clear',
+      entity: 'crawl_task',
+      run: async (agent, known) => {
+        await agent.delete(`/api/admin/crawl-tasks/${known['task']}/schedule`).expect(200);
+        return known['task'];
+      },
+    },
+    {
+      name: 'a crawl task run',
+      action: 'crawl_task.run',
+      entity: 'crawl_task',
+      run: async (agent, known) => {
+        await agent.post(`/api/admin/crawl-tasks/${known['task']}/run`).expect(202);
+        return known['task'];
+      },
+    },
+    {
+      name: 'an automated search',
+      action: 'crawl.run',
+      entity: 'crawl_task',
+      run: async (agent) => {
+        await agent.post('/api/admin/crawl/run').send({ site: 'zhaopin', keywords: ['AI产品经理'], city: '长沙', maxResults: 50, taskName: '审计测试' }).expect(200);
+      },
+    },
+    {
+      name: 'a job added by hand',
+      action: 'crawl_result.create',
+      entity: 'crawl_result',
+      run: async (agent, known) => {
+        const body = { ...VALID_BODIES['post /api/admin/crawl-results']!, sourceUrl: 'https://www.zhipin.com/job_detail/audit-1.html' };
+        known['manual'] = (await agent.post('/api/admin/crawl-results').send(body).expect(201)).body.data.id;
+        return known['manual'];
+      },
+    },
+    {
+      name: 'an approval',
+      action: 'crawl_result.approve',
+      entity: 'crawl_result',
+      run: async (agent, known) => {
+        known['result'] = await crawledResult('audit-2');
+        await agent.patch(`/api/admin/crawl-results/${known['result']}/review`).send({ status: 'approved' }).expect(200);
+        return known['result'];
+      },
+      check: (entry) => expect(entry).toMatchObject({ before: { status: 'pending' }, after: { status: 'approved' } }),
+    },
+    {
+      name: 'a rejection',
+      action: 'crawl_result.reject',
+      entity: 'crawl_result',
+      run: async (agent) => {
+        const id = await crawledResult('audit-3');
+        await agent.patch(`/api/admin/crawl-results/${id}/review`).send({ status: 'rejected' }).expect(200);
+        return id;
+      },
+    },
+    {
+      name: 'publishing',
+      action: 'crawl_result.publish',
+      entity: 'crawl_result',
+      run: async (agent, known) => {
+        known['job'] = (await agent.post(`/api/admin/crawl-results/${known['result']}/publish`).expect(200)).body.data.publishedJobId;
+        return known['result'];
+      },
+      check: (entry, known) => expect(entry.details).toEqual({ publishedJobId: known['job'] }),
+    },
+    {
+      name: 'hiding a published job',
+      action: 'job.deactivate',
+      entity: 'published_job',
+      run: async (agent, known) => {
+        await agent.patch(`/api/admin/published-jobs/${known['job']}/status`).send({ isActive: false }).expect(200);
+        return known['job'];
+      },
+      check: (entry) => expect(entry).toMatchObject({ before: { isActive: true }, after: { isActive: false } }),
+    },
+    {
+      name: 'showing it again',
+      action: 'job.activate',
+      entity: 'published_job',
+      run: async (agent, known) => {
+        await agent.patch(`/api/admin/published-jobs/${known['job']}/status`).send({ isActive: true }).expect(200);
+        return known['job'];
+      },
+    },
+    {
+      name: 'deleting a published job',
+      action: 'job.delete',
+      entity: 'published_job',
+      run: async (agent, known) => {
+        await agent.delete(`/api/admin/published-jobs/${known['job']}`).expect(200);
+        return known['job'];
+      },
+    },
+    {
+      name: 'clearing the crawl results',
+      action: 'crawl_result.clear',
+      entity: 'crawl_result',
+      run: async (agent) => {
+        await agent.delete('/api/admin/crawl-results/clear').expect(200);
+      },
+      check: (entry) => expect(entry.details).toEqual({ deletedCount: expect.any(Number) }),
+    },
+    {
+      name: 'crawler settings, the cookie hidden',
+      action: 'settings.crawler.change',
+      entity: 'crawler_settings',
+      run: async (agent) => {
+        await agent.post('/api/admin/crawler-config').send({ request_delay: 4000, boss_cookie: COOKIE }).expect(200);
+      },
+      check: (entry) => expect(entry).toMatchObject({ before: { request_delay: 3000, boss_cookie: null }, after: { request_delay: 4000, boss_cookie: AUDIT_REDACTED } }),
+    },
+    {
+      name: 'site settings',
+      action: 'settings.site.change',
+      entity: 'site_settings',
+      run: async (agent) => {
+        const current = (await agent.get('/api/admin/site-settings').expect(200)).body.data;
+        await agent.put('/api/admin/site-settings').send({ ...current, wechatId: 'aipm_audit_2026' }).expect(200);
+      },
+      check: (entry) => expect(entry.after).toEqual({ wechatId: 'aipm_audit_2026' }),
+    },
+    {
+      name: 'WeChat share settings',
+      action: 'wechat_share.create',
+      entity: 'wechat_share',
+      run: async (agent, known) => {
+        known['share'] = (await agent.post('/api/admin/wechat-share-configs').send({ pageUrl: 'https://www.example.cn/', title: '分享标题', description: '分享描述', imageUrl: 'https://www.example.cn/share.jpg' }).expect(201)).body.data.id;
+        return known['share'];
+      },
+    },
+    {
+      name: 'a WeChat share change',
+      action: 'wechat_share.update',
+      entity: 'wechat_share',
+      run: async (agent, known) => {
+        await agent.patch(`/api/admin/wechat-share-configs/${known['share']}`).send({ title: '新的分享标题' }).expect(200);
+        return known['share'];
+      },
+    },
+    {
+      name: 'a WeChat share deletion',
+      action: 'wechat_share.delete',
+      entity: 'wechat_share',
+      run: async (agent, known) => {
+        await agent.delete(`/api/admin/wechat-share-configs/${known['share']}`).expect(200);
+        return known['share'];
+      },
+    },
+  ];
+
+  it('recorded the first administrator’s registration', async () => {
+    const all = await entries();
+    expect(all).toHaveLength(1);
+    expect(all[0]).toMatchObject({ action: 'auth.register', entity: 'admin', actorName: ADMIN_EMAIL });
+  });
+
+  it('writes exactly one entry per audited action, with its action, entity, id and actor', async () => {
+    for (const auditedCase of CASES) {
+      const before = (await entries()).length;
+      const entityId = await auditedCase.run(admin, ids);
+      const added = (await entries()).slice(before);
+      const mine = added;
+      expect({ case: auditedCase.name, count: mine.length }).toEqual({ case: auditedCase.name, count: 1 });
+      const entry = mine[0]!;
+      expect({ case: auditedCase.name, action: entry.action, entity: entry.entity }).toEqual({ case: auditedCase.name, action: auditedCase.action, entity: auditedCase.entity });
+      if (entityId) expect({ case: auditedCase.name, entityId: entry.entityId }).toEqual({ case: auditedCase.name, entityId });
+      if (auditedCase.action !== 'auth.login.fail') expect({ case: auditedCase.name, actor: entry.actorName }).toEqual({ case: auditedCase.name, actor: ADMIN_EMAIL });
+      auditedCase.check?.(entry, ids);
+    }
+    const covered = new Set(CASES.map((auditedCase) => auditedCase.action));
+    // Everything but the lead's coming PIPL actions (recorded through AuditService.record) and this log's export.
+    const routeActions = Object.keys(AUDIT_ACTION_LABELS).filter((action) => !['phone.reveal', 'person.export', 'auth.register', 'audit.export'].includes(action));
+    expect(routeActions.filter((action) => !covered.has(action as AuditAction))).toEqual([]);
+  });
+
+  it('keeps every secret out of the log', async () => {
+    const text = JSON.stringify(await entries());
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
+  });
+
+  it('records nothing for reads, public forms or a refused change', async () => {
+    const before = (await entries()).length;
+    await admin.get('/api/registrations').expect(200);
+    await admin.get('/api/admin/students').expect(200);
+    await publicPost('/api/contact', VALID_BODIES['post /api/contact']!).expect(201);
+    await admin.patch('/api/registrations/00000000-0000-4000-8000-000000000000').send({ status: 'contacted' }).expect(404);
+    await admin.post('/api/admin/students').send({ name: '' }).expect(400);
+    expect((await entries()).length).toBe(before);
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE at the database, and offers no route that edits or deletes', async () => {
+    const [first] = await entries();
+    await expect(dataSource.query(`UPDATE audit_log SET "actorName" = 'someone else' WHERE id = $1`, [first!.id])).rejects.toThrow(/append-only/);
+    await expect(dataSource.query(`DELETE FROM audit_log WHERE id = $1`, [first!.id])).rejects.toThrow(/append-only/);
+    await expect(dataSource.query(`TRUNCATE audit_log`)).rejects.toThrow(/append-only/);
+    expect((await entries())[0]).toEqual(first);
+    await admin.patch(`/api/admin/audit-log/${first!.id}`).send({ actorName: 'x' }).expect(404);
+    await admin.delete(`/api/admin/audit-log/${first!.id}`).expect(404);
+  });
+
+  describe('the back office list', () => {
+    const list = (filter: object, range = [0, 24]) =>
+      admin.get('/api/admin/audit-log').query({ filter: JSON.stringify(filter), range: JSON.stringify(range) }).expect(200);
+
+    it('lists newest first with server paging', async () => {
+      const all = await entries();
+      const page = await list({}, [0, 4]);
+      expect(page.headers['content-range']).toBe(`audit-log 0-4/${all.length}`);
+      expect(page.body.data.map((entry: AuditEntryResponse) => entry.id)).toEqual(all.slice(-5).reverse().map((entry) => entry.id));
+    });
+
+    it('filters by action, entity, actor and date range', async () => {
+      const byAction = (await list({ action: 'lead.status.change' })).body.data as AuditEntryResponse[];
+      expect(byAction.map((entry) => entry.entity).sort()).toEqual(['message', 'registration']);
+      const byEntity = (await list({ entity: 'published_job' })).body.data as AuditEntryResponse[];
+      expect(byEntity.map((entry) => entry.action)).toEqual(['job.delete', 'job.activate', 'job.deactivate']);
+      const byActor = (await list({ actorId: ids['admin'] })).body.data as AuditEntryResponse[];
+      expect(byActor.length).toBeGreaterThan(10);
+      expect(byActor.every((entry) => entry.actorId === ids['admin'])).toBe(true);
+      expect((await list({ q: '203.0.113.77' })).body.data.map((entry: AuditEntryResponse) => entry.action)).toEqual(['auth.login.fail']);
+      expect((await list({ createdAt_gte: '2100-01-01' })).body.data).toEqual([]);
+      const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+      expect((await list({ createdAt_gte: today, createdAt_lte: today, entity: 'wechat_share' })).body.data).toHaveLength(3);
+      await admin.get('/api/admin/audit-log').query({ filter: JSON.stringify({ action: 'not.a.code' }) }).expect(400);
+    });
+
+    it('reads one entry with its before and after', async () => {
+      const [entry] = (await list({ action: 'crawl_result.approve' })).body.data as AuditEntryResponse[];
+      const one = await admin.get(`/api/admin/audit-log/${entry!.id}`).expect(200);
+      expect(one.body.data).toMatchObject({ before: { status: 'pending' }, after: { status: 'approved' } });
+      await admin.get('/api/admin/audit-log/00000000-0000-4000-8000-000000000000').expect(404);
+      await admin.get('/api/admin/audit-log/not-an-id').expect(400);
+    });
+
+    it('exports CSV with the BOM and labels, not codes, and records the export', async () => {
+      const before = (await entries()).length;
+      const response = await admin.get('/api/admin/audit-log/export').query({ filter: JSON.stringify({ entity: 'registration' }) }).buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+      }).expect(200);
+      const csv = response.body as string;
+      expect(csv.startsWith('\uFEFF时间,操作人,IP 地址,操作,对象,对象ID,修改前,修改后,详情,操作人ID,ID\r\n')).toBe(true);
+      const lines = csv.trim().split('\r\n').slice(1);
+      expect(lines).toHaveLength(4);
+      expect(csv).toContain(AUDIT_ACTION_LABELS['lead.status.change']);
+      expect(csv).toContain(AUDIT_ENTITY_LABELS.registration);
+      expect(csv).not.toContain(',lead.status.change,');
+      const added = (await entries()).slice(before);
+      expect(added.map((entry) => [entry.action, entry.details])).toEqual([['audit.export', { filter: { entity: 'registration' } }]]);
+    });
+
+    it('needs the administrator session', async () => {
+      await request(app.getHttpServer()).get('/api/admin/audit-log').expect(401);
+      await request(app.getHttpServer()).get('/api/admin/audit-log/export').expect(401);
+    });
+  });
+});

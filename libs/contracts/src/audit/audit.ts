@@ -1,0 +1,182 @@
+/*
+ * The audit log (issue 17 item 1, ADR 030): every administrator action that changes or reveals data is one
+ * append-only entry. The codes are stable (stored in the table, filtered on, exported); the Chinese labels
+ * are what the CSV shows and the back office's zh wording, the English ones live in the audit section.
+ */
+
+/** What was acted on. */
+export const AUDIT_ENTITIES = [
+  'admin',
+  'registration',
+  'message',
+  'person',
+  'student',
+  'contract',
+  'payment',
+  'account',
+  'file',
+  'crawl_task',
+  'crawl_result',
+  'published_job',
+  'crawler_settings',
+  'site_settings',
+  'wechat_share',
+  'audit_log',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+  admin: '管理员',
+  registration: '报名',
+  message: '咨询留言',
+  person: '个人（全部线索）',
+  student: '学员',
+  contract: '合同',
+  payment: '缴费',
+  account: '学员账号',
+  file: '文件',
+  crawl_task: '爬取任务',
+  crawl_result: '爬取结果',
+  published_job: '已发布职位',
+  crawler_settings: '爬虫设置',
+  site_settings: '网站设置',
+  wechat_share: '微信分享设置',
+  audit_log: '操作日志',
+};
+
+/** What was done: `<subject>.<verb>`, never renamed once stored. */
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.login.fail',
+  'auth.logout',
+  'auth.register',
+  'auth.password.change',
+  'lead.status.change',
+  'lead.update',
+  'lead.delete',
+  'lead.export',
+  'lead.erase',
+  'phone.reveal',
+  'person.export',
+  'student.create',
+  'student.update',
+  'student.delete',
+  'student.export',
+  'contract.create',
+  'contract.update',
+  'contract.delete',
+  'payment.create',
+  'payment.delete',
+  'account.create',
+  'account.update',
+  'account.delete',
+  'file.upload',
+  'file.view',
+  'crawl_task.create',
+  'crawl_task.run',
+  'crawl_task.schedule.set',
+  'crawl_task.schedule.clear',
+  'crawl.run',
+  'crawl_result.create',
+  'crawl_result.approve',
+  'crawl_result.reject',
+  'crawl_result.publish',
+  'crawl_result.clear',
+  'job.activate',
+  'job.deactivate',
+  'job.delete',
+  'settings.crawler.change',
+  'settings.site.change',
+  'wechat_share.create',
+  'wechat_share.update',
+  'wechat_share.delete',
+  'audit.export',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'auth.login': '登录',
+  'auth.login.fail': '登录失败',
+  'auth.logout': '退出登录',
+  'auth.register': '创建管理员账号',
+  'auth.password.change': '修改密码',
+  'lead.status.change': '修改线索状态',
+  'lead.update': '修改线索备注或跟进日期',
+  'lead.delete': '删除线索',
+  'lead.export': '导出线索 CSV',
+  'lead.erase': '删除个人全部数据',
+  'phone.reveal': '查看完整手机号',
+  'person.export': '导出个人全部数据',
+  'student.create': '新建学员',
+  'student.update': '修改学员',
+  'student.delete': '删除学员',
+  'student.export': '导出学员数据',
+  'contract.create': '新建合同',
+  'contract.update': '修改合同',
+  'contract.delete': '删除合同',
+  'payment.create': '新建缴费记录',
+  'payment.delete': '删除缴费记录',
+  'account.create': '新建学员账号',
+  'account.update': '修改学员账号',
+  'account.delete': '删除学员账号',
+  'file.upload': '上传文件',
+  'file.view': '查看文件',
+  'crawl_task.create': '新建爬取任务',
+  'crawl_task.run': '运行爬取任务',
+  'crawl_task.schedule.set': '设置定时运行',
+  'crawl_task.schedule.clear': '取消定时运行',
+  'crawl.run': '自动搜索职位',
+  'crawl_result.create': '手动添加职位',
+  'crawl_result.approve': '审核通过',
+  'crawl_result.reject': '审核拒绝',
+  'crawl_result.publish': '发布职位',
+  'crawl_result.clear': '清空爬取结果',
+  'job.activate': '上架职位',
+  'job.deactivate': '下架职位',
+  'job.delete': '删除已发布职位',
+  'settings.crawler.change': '修改爬虫设置',
+  'settings.site.change': '修改网站设置',
+  'wechat_share.create': '新建微信分享设置',
+  'wechat_share.update': '修改微信分享设置',
+  'wechat_share.delete': '删除微信分享设置',
+  'audit.export': '导出操作日志',
+};
+
+/** What a redacted value reads in an entry: the field changed, its value is never stored. */
+export const AUDIT_REDACTED = '[已隐藏]';
+
+export const AUDIT_PATHS = {
+  list: '/api/admin/audit-log',
+  export: '/api/admin/audit-log/export',
+} as const;
+
+/** The react-admin resource (and Content-Range name) of the log. */
+export const AUDIT_RESOURCE = 'audit-log';
+
+export type AuditValues = Record<string, unknown>;
+
+/** One entry as the back office reads it. */
+export interface AuditEntryResponse {
+  id: string;
+  /** ISO time. */
+  createdAt: string;
+  /** The administrator; null for a failed sign-in (nobody was signed in). */
+  actorId: string | null;
+  /** The administrator's sign-in name, or the name a failed sign-in tried. */
+  actorName: string | null;
+  /** The client address as the API resolved it behind the front door. */
+  ip: string | null;
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId: string | null;
+  /** The changed fields as they were (null: nothing before, e.g. a creation). */
+  before: AuditValues | null;
+  /** The changed fields as they became (null: nothing after, e.g. a deletion). */
+  after: AuditValues | null;
+  /** What the action concerned beyond the fields: an export's filter, counts, a failure's code. */
+  details: AuditValues | null;
+}
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
