@@ -34,7 +34,10 @@ export class CrawlResultSighting {
   @Column({ type: 'timestamptz', default: () => 'now()' })
   lastFoundAt: Date;
 
-  /** The run (BullMQ job id, as crawl_runs.jobId) that last found it; null for rows copied from before. */
-  @Column({ type: 'varchar', length: 64, nullable: true })
+  /**
+   * The run (BullMQ job id, as crawl_runs.jobId and as long) that last found it; null for rows copied from
+   * before. A scheduled firing's id is `repeat:crawl-task:<uuid>:<millis>`, 68 characters.
+   */
+  @Column({ type: 'varchar', length: 255, nullable: true })
   lastJobId: string | null;
 }

@@ -19,7 +19,7 @@ export class CrawlResultSightings1795526693495 implements MigrationInterface {
         "taskId" uuid NOT NULL,
         "foundAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
         "lastFoundAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
-        "lastJobId" varchar(64),
+        "lastJobId" varchar(255),
         CONSTRAINT "PK_crawl_result_sightings" PRIMARY KEY ("resultId", "taskId"),
         CONSTRAINT "FK_crawl_result_sightings_result" FOREIGN KEY ("resultId") REFERENCES "crawl_results"("id") ON DELETE CASCADE,
         CONSTRAINT "FK_crawl_result_sightings_task" FOREIGN KEY ("taskId") REFERENCES "crawl_tasks"("id") ON DELETE CASCADE
