@@ -7,6 +7,7 @@ import { Queue } from 'bullmq';
 import request from 'supertest';
 import { DataSource, In } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
+import { CRAWL_RESULTS_EXACT_COUNT } from '../src/crawler/crawl-results.service';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { apiError } from './support/api-errors';
 import { adminAgent } from './support/lead-admin';
@@ -168,6 +169,106 @@ describe('crawler operations API', () => {
         expect(new Set(answers.map((answer) => answer.body.data.publishedJobId)).size).toBe(1);
         expect(await dataSource.getRepository(PublishedJob).countBy({ crawlResultId: In([a.id, b.id]) })).toBe(1);
       }
+    });
+  });
+
+  describe('found by (issue 13): the task filter lists what the task found, whoever found it first', () => {
+    const posting = { title: '大模型产品经理', company: '长沙雁栖科技有限公司', location: '长沙' };
+    const key = crawlDedupeKey(posting);
+    const result = (fields: Partial<CrawlResult>) =>
+      dataSource.getRepository(CrawlResult).save({ ...posting, description: '负责大模型应用规划', salary: '20-30K', dedupeKey: key, ...fields });
+    const sighted = (resultId: string, taskId: string) => dataSource.query(`INSERT INTO crawl_result_sightings ("resultId", "taskId") VALUES ($1, $2)`, [resultId, taskId]);
+    const listOf = async (query: string) => {
+      const response = await admin.get(`/api/admin/crawl-results?${query}`).expect(200);
+      // The header and the body say the same of the total.
+      expect(response.headers['x-total-estimated']).toBe(response.body.totalIsEstimate ? 'true' : undefined);
+      return response.body as { data: CrawlResultResponse[]; total: number; totalIsEstimate?: boolean };
+    };
+
+    it("shows a task the item of a posting it found only on another site, and drops it once the task is deleted", async () => {
+      const first = await createTask('先抓取的任务');
+      const rerun = await createTask('后抓取的任务');
+      const zhaopin = await result({ taskId: first.id, site: 'zhaopin', sourceUrl: 'https://www.zhaopin.com/jobdetail/FB1.htm', createdAt: new Date(Date.now() - 60_000) });
+      await sighted(zhaopin.id, first.id);
+      const job51 = await result({ taskId: rerun.id, site: 'job51', sourceUrl: 'https://jobs.51job.com/changsha/FB2.html' });
+      await sighted(job51.id, rerun.id);
+      await admin.patch(`/api/admin/crawl-results/${zhaopin.id}/review`).send({ status: 'approved' }).expect(200);
+
+      // One item for the posting: the reviewed copy, listing both sources, under either task.
+      for (const task of [first, rerun]) {
+        const page = await listOf(`taskId=${task.id}`);
+        expect(page).toMatchObject({ total: 1, data: [{ id: zhaopin.id, status: 'approved', sources: [{ resultId: zhaopin.id }, { resultId: job51.id }] }] });
+      }
+      // Filters apply to the item shown: it is approved, not pending.
+      expect((await listOf(`taskId=${rerun.id}&status=pending`)).total).toBe(0);
+      expect((await listOf(`taskId=${rerun.id}&status=approved`)).data.map((row) => row.id)).toEqual([zhaopin.id]);
+
+      await dataSource.getRepository(CrawlTask).delete({ id: rerun.id });
+      expect((await listOf(`taskId=${rerun.id}`)).total).toBe(0);
+      expect((await listOf(`taskId=${first.id}`)).total).toBe(1);
+    });
+
+    it('chooses the same item per posting as ranking every posting would, for every filter, page and deep page', async () => {
+      await dataSource.query(`DELETE FROM crawl_results WHERE status <> 'published'`);
+      const tasks = [await createTask('任务甲'), await createTask('任务乙'), await createTask('任务丙')];
+      // 1,500 results: a third of them in 150 postings of several copies, the rest alone, some without a key, many
+      // created at the same instant (ties),
+      // every status and site; each found by one task and some found again by another.
+      await dataSource.query(
+        `INSERT INTO crawl_results ("taskId", title, company, "sourceUrl", site, "dedupeKey", status, "createdAt")
+         SELECT ($1::uuid[])[1 + i % 3], '职位' || i, '公司', 'https://example.com/same/' || i,
+                (ARRAY['zhaopin','zhipin','job51','liepin','lagou','other', NULL])[1 + (i * 7) % 7],
+                CASE WHEN i % 13 = 0 THEN NULL WHEN i % 3 = 0 THEN 'same-posting-' || ((i * 31) % 150) ELSE 'same-posting-' || (1000 + i) END,
+                (ARRAY['pending','pending','approved','rejected','published'])[1 + (i * 11) % 5],
+                timestamptz '2026-01-01' + ((i / 3) * interval '1 minute')
+         FROM generate_series(1, 1500) AS i`,
+        [tasks.map((task) => task.id)],
+      );
+      await dataSource.query(`INSERT INTO crawl_result_sightings ("resultId", "taskId") SELECT id, "taskId" FROM crawl_results WHERE "sourceUrl" LIKE 'https://example.com/same/%'`);
+      await dataSource.query(
+        `INSERT INTO crawl_result_sightings ("resultId", "taskId") SELECT id, $1 FROM crawl_results WHERE "sourceUrl" LIKE 'https://example.com/same/%' AND "sourceUrl" LIKE '%7' ON CONFLICT DO NOTHING`,
+        [tasks[0]!.id],
+      );
+
+      // The rule as a window over every row (the list's query before the anti-join), and "found by" as a plain join.
+      const reference = async (filter: { taskId?: string; status?: string; site?: string }): Promise<string[]> => {
+        const rows: Array<{ id: string }> = await dataSource.query(
+          `WITH ranked AS (
+             SELECT r.*, row_number() OVER (PARTITION BY COALESCE("dedupeKey", id::text)
+               ORDER BY (status = 'published') DESC, (status <> 'pending') DESC, "createdAt" ASC, id ASC) AS rank
+             FROM crawl_results r)
+           SELECT id FROM ranked r WHERE rank = 1
+             AND ($1::uuid IS NULL OR EXISTS (SELECT 1 FROM crawl_result_sightings s JOIN crawl_results m ON m.id = s."resultId"
+                   WHERE s."taskId" = $1 AND COALESCE(m."dedupeKey", m.id::text) = COALESCE(r."dedupeKey", r.id::text)))
+             AND ($2::text IS NULL OR status = $2)
+             AND ($3::text IS NULL OR ($3 = 'other' AND (site IS NULL OR site = 'other')) OR site = $3)
+           ORDER BY "createdAt" DESC, id ASC`,
+          [filter.taskId ?? null, filter.status ?? null, filter.site ?? null],
+        );
+        return rows.map((row) => row.id);
+      };
+      const filters = [{}, { status: 'pending' }, { status: 'published' }, { site: 'zhipin' }, { site: 'other' }, ...tasks.map((task) => ({ taskId: task.id })), { taskId: tasks[0]!.id, status: 'approved', site: 'job51' }];
+      for (const filter of filters) {
+        const expected = await reference(filter);
+        const query = new URLSearchParams(filter as Record<string, string>).toString();
+        const all: string[] = [];
+        for (let offset = 0; offset === 0 || offset < expected.length; offset += 100) {
+          const page = await listOf(`${query}&limit=100&offset=${offset}`);
+          // Counted exactly up to CRAWL_RESULTS_EXACT_COUNT and on a page that ends the list; estimated, and said so, past it.
+          if (expected.length <= CRAWL_RESULTS_EXACT_COUNT || page.data.length < 100) {
+            expect({ filter, offset, total: page.total, estimated: page.totalIsEstimate }).toEqual({ filter, offset, total: expected.length, estimated: undefined });
+          } else {
+            expect({ filter, offset, estimated: page.totalIsEstimate, over: page.total > CRAWL_RESULTS_EXACT_COUNT }).toEqual({ filter, offset, estimated: true, over: true });
+          }
+          all.push(...page.data.map((row) => row.id));
+        }
+        expect({ filter, ids: all }).toEqual({ filter, ids: expected });
+      }
+      // Past DEFERRED_READ_OFFSET (1,000) the page is found by its ids first: the same page.
+      const every = await reference({});
+      expect(every.length).toBeGreaterThan(1_020);
+      expect((await listOf('limit=20&offset=1000')).data.map((row) => row.id)).toEqual(every.slice(1_000, 1_020));
+      await dataSource.query(`DELETE FROM crawl_results WHERE "sourceUrl" LIKE 'https://example.com/same/%'`);
     });
   });
 

@@ -146,8 +146,11 @@ describe('POST /api/admin/crawl/run and /api/admin/crawler-config/test with a re
 
   const body = { site: 'job51', keywords: ['AI产品经理'], city: '长沙', maxResults: 50, taskName: '自动抓取 job51 AI产品经理 长沙' };
 
+  let firstTaskId: string;
+
   it('answers the jobs the worker read, stored as pending results of a completed task', async () => {
     const response = await admin.post('/api/admin/crawl/run').send(body).expect(200);
+    firstTaskId = response.body.data.taskId;
 
     expect(response.body).toMatchObject({ success: true, message: crawlSucceededMessage(30), data: { finished: true } });
     const { jobs, taskId } = response.body.data as { jobs: Array<{ id: string; sourceUrl: string; status: string; title: string; taskId: string }>; taskId: string };
@@ -175,6 +178,23 @@ describe('POST /api/admin/crawl/run and /api/admin/crawler-config/test with a re
     expect(await dataSource.getRepository(CrawlResult).count()).toBe(before);
     const task = await dataSource.getRepository(CrawlTask).findOneByOrFail({ id: response.body.data.taskId });
     expect(task.lastRunStats).toMatchObject({ found: 30, new: 0, duplicates: 30 });
+
+    // Issue 13: the second task's 查看结果 lists the 30 it found, though the first task found them first and they
+    // are still pending; the first task's list keeps them too, and each result keeps its first task.
+    const ids = (response.body.data.jobs as Array<{ id: string }>).map((job) => job.id).sort();
+    for (const taskId of [task.id, firstTaskId]) {
+      const listed = await admin.get(`/api/admin/crawl-results?taskId=${taskId}&limit=50`).expect(200);
+      expect({ taskId, total: listed.body.total, ids: (listed.body.data as Array<{ id: string }>).map((row) => row.id).sort() }).toEqual({ taskId, total: 30, ids });
+    }
+    expect(await dataSource.getRepository(CrawlResult).countBy({ taskId: firstTaskId })).toBe(30);
+    const sightings: Array<{ taskId: string; count: number; jobIds: number }> = await dataSource.query(
+      `SELECT "taskId", count(*)::int AS count, count(DISTINCT "lastJobId")::int AS "jobIds" FROM crawl_result_sightings WHERE "resultId" = ANY($1) GROUP BY "taskId"`,
+      [ids],
+    );
+    expect(sightings.sort((a, b) => (a.taskId === firstTaskId ? -1 : b.taskId === firstTaskId ? 1 : 0))).toEqual([
+      { taskId: firstTaskId, count: 30, jobIds: 1 },
+      { taskId: task.id, count: 30, jobIds: 1 },
+    ]);
   });
 
   describe('crawler-config test', () => {

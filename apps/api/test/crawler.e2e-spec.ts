@@ -1,5 +1,5 @@
 import { CRAWL_ERRORS, CRAWL_MESSAGES, CRAWLER_CONFIG_DEFAULTS, crawlerTestNotRunMessage, crawlerTestTimedOutMessage, ERROR_MESSAGES, type ErrorCode } from '@aipm/contracts';
-import { AdminConfig, createDataSourceOptions, CrawlResult, CrawlTask, PublishedJob, User } from '@aipm/database';
+import { AdminConfig, createDataSourceOptions, CrawlResult, CrawlResultSighting, CrawlTask, PublishedJob, User } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { bullOptions, CRAWL_JOB_NAME, CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, QUEUE_NAMES, WORKER_HEARTBEAT_KEY } from '@aipm/queue';
 import type { INestApplication } from '@nestjs/common';
@@ -164,9 +164,10 @@ describe('crawler admin API', () => {
 
   describe('crawl results', () => {
     let sequence = 0;
-    const insertResult = (fields: Partial<CrawlResult> = {}) => {
+    // A result with a task is what the worker writes: the row and the task's sighting of it (the task filter reads these).
+    const insertResult = async (fields: Partial<CrawlResult> = {}) => {
       sequence += 1;
-      return dataSource.getRepository(CrawlResult).save({
+      const result = await dataSource.getRepository(CrawlResult).save({
         title: `AI 产品经理 ${sequence}`,
         company: `公司 ${sequence}`,
         location: '长沙',
@@ -185,6 +186,8 @@ describe('crawler admin API', () => {
         createdAt: new Date(Date.UTC(2025, 7, 1, 0, sequence)),
         ...fields,
       });
+      if (result.taskId) await dataSource.getRepository(CrawlResultSighting).insert({ resultId: result.id, taskId: result.taskId });
+      return result;
     };
     const manualJob = {
       title: 'AI 产品经理（手动）',
@@ -199,7 +202,7 @@ describe('crawler admin API', () => {
     };
 
     beforeEach(async () => {
-      await dataSource.query('TRUNCATE published_jobs, crawl_results');
+      await dataSource.query('TRUNCATE published_jobs, crawl_result_sightings, crawl_results');
     });
 
     it('lists the latest N, newest first, never cached, all without a limit; the cache buster is accepted', async () => {

@@ -104,6 +104,11 @@ describe('scheduled crawls and housekeeping (two workers, real Chromium, fixture
     const results = await dataSource.getRepository(CrawlResult).findBy({ taskId: task.id });
     expect(results).toHaveLength(5);
     expect(results.every((row) => row.site === 'zhipin' && row.dedupeKey !== null)).toBe(true);
+    // Each run records the task as finding them again, named by its firing's job id (68 characters).
+    const lastRan = [...ran].sort((a, b) => Number(a.split(':').at(-1)) - Number(b.split(':').at(-1))).at(-1);
+    const sightings: Array<{ resultId: string; lastJobId: string }> = await dataSource.query(`SELECT "resultId", "lastJobId" FROM crawl_result_sightings WHERE "taskId" = $1`, [task.id]);
+    expect(sightings.map((row) => row.resultId).sort()).toEqual(results.map((row) => row.id).sort());
+    expect(sightings.every((row) => row.lastJobId === lastRan)).toBe(true);
     expect(await dataSource.getRepository(CrawlTask).findOneByOrFail({ id: task.id })).toMatchObject({ status: 'completed', lastRunStats: { sites: { zhipin: { pagesDone: 1, found: 5 } } } });
   });
 

@@ -155,6 +155,8 @@ describe(CrawlerSection.name, () => {
     expect(within(failedCard).getByTestId('crawl-task-status')).toHaveTextContent('失败');
     expect(within(failedCard).getByTestId('crawl-task-stats')).toHaveTextContent('2 页 · 找到 20 个职位 · 新增 15 · 重复 5');
     expect(within(failedCard).getByTestId('crawl-task-stats')).toHaveTextContent('出现验证码 1 次');
+    // Spec §9: the card's max results is a fixed 100.
+    expect(within(failedCard).getByTestId('crawl-task-max-results')).toHaveTextContent('最大结果数：100');
 
     const source = FakeEventSource.instances[0];
     expect(source.url).toBe('/api/admin/crawler/events');
@@ -259,6 +261,12 @@ describe(CrawlerSection.name, () => {
     await user.click(screen.getByRole('button', { name: '下一页' }));
     expect(await screen.findByText('第 51–51 条，共 120 条', {}, SLOW)).toBeInTheDocument();
     expect(calls.map((call) => call.key)).toContain('GET /api/admin/crawl-results?limit=50&offset=50');
+  });
+
+  it('says "共约" when the server estimated the total (past its exact count, ADR 028)', async () => {
+    answerFetch({ [STATUS]: usable, [TASKS]: ok([]), [LATEST]: { status: 200, body: { success: true, data: [result()], total: 90_000, totalIsEstimate: true } } });
+    renderInAdmin(<CrawlerSection />);
+    expect(await screen.findByText('显示最新 1 条，共约 90000 条', {}, SLOW)).toBeInTheDocument();
   });
 
   it('clears the unpublished history behind the spec’s confirm and says how many', async () => {

@@ -92,6 +92,8 @@ export const ResultsPanel = forwardRef<HTMLHeadingElement, ResultsPanelProps>(fu
   };
   const list = results.data?.data ?? [];
   const total = results.data?.total ?? 0;
+  // Past the exact count the server estimates the total and says so (ADR 028): "共约".
+  const estimated = results.data?.totalIsEstimate === true;
   const from = page * CRAWL_RESULTS_PAGE_SIZE;
 
   return (
@@ -163,8 +165,8 @@ export const ResultsPanel = forwardRef<HTMLHeadingElement, ResultsPanelProps>(fu
       {results.isSuccess && (
         <Typography variant="body2" color="text.secondary" data-testid="crawl-results-count" aria-live="polite">
           {showAll
-            ? total > 0 && translate('aipm.crawler.results.page_info', { from: from + 1, to: from + list.length, total })
-            : translate('aipm.crawler.results.latest', { count: list.length, total })}
+            ? total > 0 && translate(estimated ? 'aipm.crawler.results.page_info_estimated' : 'aipm.crawler.results.page_info', { from: from + 1, to: from + list.length, total })
+            : translate(estimated ? 'aipm.crawler.results.latest_estimated' : 'aipm.crawler.results.latest', { count: list.length, total })}
         </Typography>
       )}
       {results.isSuccess && list.length === 0 && <Typography color="text.secondary">{translate('aipm.crawler.results.empty')}</Typography>}

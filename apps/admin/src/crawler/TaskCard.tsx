@@ -1,4 +1,4 @@
-import { type CrawlFailureReason, type CrawlTaskResponse, formatDateTime } from '@aipm/contracts';
+import { type CrawlFailureReason, type CrawlTaskResponse, formatDateTime, TASK_CARD_MAX_RESULTS } from '@aipm/contracts';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
@@ -44,7 +44,8 @@ export function TaskCard({ task, live, starting, onRun, onViewResults, onSchedul
         {translate('aipm.crawler.tasks.keywords', { keywords: task.keywords.join('、') })} · {translate('aipm.crawler.tasks.targets', { count: task.targetUrls.length })}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {translate('aipm.crawler.tasks.options', { js: onOff(task.enableJavaScriptRendering), anti: onOff(task.antiDetectionMode), seconds: task.waitTime / 1000 })}
+        {translate('aipm.crawler.tasks.options', { js: onOff(task.enableJavaScriptRendering), anti: onOff(task.antiDetectionMode), seconds: task.waitTime / 1000 })} ·{' '}
+        <span data-testid="crawl-task-max-results">{translate('aipm.crawler.tasks.max_results', { count: TASK_CARD_MAX_RESULTS })}</span>
       </Typography>
       <Typography variant="caption" color="text.secondary">
         {translate('aipm.crawler.tasks.created_at', { date: formatDateTime(task.createdAt, locale) })} ·{' '}

@@ -70,7 +70,7 @@ export const crawlerApi = {
   },
   results: async (query: CrawlResultsQuery) => {
     const page = JSON.parse((await httpClient(resultsUrl(query))).body) as CrawlResultsPage;
-    return { data: page.data, total: page.total };
+    return { data: page.data, total: page.total, totalIsEstimate: page.totalIsEstimate === true };
   },
   addManual: async (body: ManualJobBody) =>
     (await httpClient(CRAWL_ADMIN_PATHS.results, { method: 'POST', body: JSON.stringify(body) })).json as CrawlResultResponse,

@@ -1,6 +1,7 @@
-import { CRAWL_MESSAGES, crawlClearedMessage, type CrawlResultResponse, type CrawlResultsPage, CrawlResultStatus } from '@aipm/contracts';
+import { CRAWL_MESSAGES, crawlClearedMessage, LIST_TOTAL_ESTIMATED_HEADER, type CrawlResultResponse, type CrawlResultsPage, CrawlResultStatus } from '@aipm/contracts';
 import { CreateManualJobDto, ReviewCrawlResultDto } from '@aipm/contracts/dto';
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiDataAnswer, ApiFailures, ApiJsonBody } from '../common/openapi/api-answers';
 import { integer, listOf } from '../common/openapi/schemas';
@@ -18,12 +19,15 @@ export class CrawlResultsController {
 
   @Get()
   @Header('Cache-Control', 'no-store')
-  @ApiDataAnswer(listOf(CRAWL_RESULT), { description: 'One page of results, newest first, and how many match', extra: { total: integer(57, 'Review items matching the filters') } })
+  @ApiDataAnswer(listOf(CRAWL_RESULT), { description: 'One page of results, newest first, and how many match', extra: { total: integer(57, 'Review items matching the filters (past 10,000 the estimate, with totalIsEstimate: true and the X-Total-Estimated header)') } })
   @ApiFailures('LIMIT_NOT_INTEGER', 'LIMIT_TOO_SMALL', 'LIMIT_TOO_LARGE', 'INVALID_LIST_QUERY', 'INVALID_TASK_ID', 'INVALID_SITE', 'INVALID_RESULT_STATUS')
   @ApiOperation({ summary: 'Crawl results for review (?limit=&offset=, filters taskId, site, status)' })
-  async list(@Query() query: ListCrawlResultsQuery): Promise<CrawlResultsPage> {
-    const { data, total } = await this.results.list({ ...query, limit: query.limit ?? CRAWL_RESULTS_MAX_LIMIT });
-    return { success: true, data, total };
+  async list(@Query() query: ListCrawlResultsQuery, @Res({ passthrough: true }) response: Response): Promise<CrawlResultsPage> {
+    const { data, total, totalIsEstimate } = await this.results.list({ ...query, limit: query.limit ?? CRAWL_RESULTS_MAX_LIMIT });
+    // Past EXACT_COUNT_LIMIT the total is the planner's estimate, said as the other lists say it (ADR 028).
+    if (!totalIsEstimate) return { success: true, data, total };
+    response.setHeader(LIST_TOTAL_ESTIMATED_HEADER, 'true');
+    return { success: true, data, total, totalIsEstimate };
   }
 
   @Post()

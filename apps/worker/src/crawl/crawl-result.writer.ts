@@ -13,14 +13,19 @@ export interface UpsertOutcome {
 /**
  * Writes crawl results idempotently, keyed by the canonical sourceUrl (unique): a rerun, a retry or a job
  * resumed by another worker updates the same row. Only rows still pending review are refreshed; a result
- * the administrator has approved, rejected or published is left exactly as it is.
+ * the administrator has approved, rejected or published is left exactly as it is. Either way the task is
+ * recorded as having found it (crawl_result_sightings): the row keeps its first task, and the task filter of
+ * the review list reads the sightings, so a re-run lists what it found even when another task found it first.
  */
 @Injectable()
 export class CrawlResultWriter {
   constructor(@InjectRepository(CrawlResult) private readonly results: Repository<CrawlResult>) {}
 
-  /** `site`: the adapter that read the posting; with the duplicate key it lets one posting on two sites be one review item. */
-  async upsert(taskId: string, job: NormalizedJob, site: CrawlSite | null = null): Promise<UpsertOutcome> {
+  /**
+   * `site`: the adapter that read the posting; with the duplicate key it lets one posting on two sites be one
+   * review item. `runJobId`: the run's BullMQ job id, kept on the sighting (crawl_runs.jobId names the run).
+   */
+  async upsert(taskId: string, job: NormalizedJob, site: CrawlSite | null = null, runJobId: string | null = null): Promise<UpsertOutcome> {
     const rows: Array<{ id: string; inserted: boolean }> = await this.results.query(
       `INSERT INTO crawl_results ("taskId", title, company, location, salary, "salaryMin", "salaryMax", "salaryCurrency",
          "salaryPeriod", "salaryMonths", description, requirements, "skillTags", "sourceUrl", "rawData", "postedAt", "extractedAt", site, "dedupeKey")
@@ -56,9 +61,13 @@ export class CrawlResultWriter {
         crawlDedupeKey(job),
       ],
     );
-    if (rows.length > 0) return { id: rows[0].id, inserted: rows[0].inserted };
     // Already reviewed: the conflict update was skipped, so read the existing row's id.
-    const existing = await this.results.findOneOrFail({ where: { sourceUrl: job.sourceUrl }, select: { id: true } });
-    return { id: existing.id, inserted: false };
+    const outcome = rows.length > 0 ? { id: rows[0].id, inserted: rows[0].inserted } : { id: (await this.results.findOneOrFail({ where: { sourceUrl: job.sourceUrl }, select: { id: true } })).id, inserted: false };
+    await this.results.query(
+      `INSERT INTO crawl_result_sightings ("resultId", "taskId", "lastJobId") VALUES ($1, $2, $3)
+       ON CONFLICT ON CONSTRAINT "PK_crawl_result_sightings" DO UPDATE SET "lastFoundAt" = now(), "lastJobId" = EXCLUDED."lastJobId"`,
+      [outcome.id, taskId, runJobId],
+    );
+    return outcome;
   }
 }

@@ -110,7 +110,7 @@ export class CrawlProcessor {
           tally.pagesDone += 1;
           stats.sources[outcome.source] = (stats.sources[outcome.source] ?? 0) + outcome.jobs.length;
           for (const found of outcome.jobs) {
-            const { id, inserted } = await this.writer.upsert(task.id, found, adapter.site);
+            const { id, inserted } = await this.writer.upsert(task.id, found, adapter.site, String(job.id));
             stats.found += 1;
             tally.found += 1;
             if (inserted) stats.new += 1;

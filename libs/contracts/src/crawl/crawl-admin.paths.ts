@@ -36,6 +36,8 @@ export interface CrawlResultsPage {
   success: true;
   data: CrawlResultResponse[];
   total: number;
+  /** Present and true when more match than are worth counting: `total` is then the planner's estimate (ADR 028). */
+  totalIsEstimate?: boolean;
 }
 
 /**

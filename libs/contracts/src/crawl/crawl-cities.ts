@@ -5,6 +5,8 @@ export const DEFAULT_CRAWL_CITY: CrawlCity = '长沙';
 export const DEFAULT_CRAWL_KEYWORD = 'AI产品经理';
 /** The automated crawl asks for at most this many jobs per run (spec §9). */
 export const AUTOMATED_CRAWL_MAX_RESULTS = 50;
+/** What a task card shows as its max results: a fixed 100 (spec §9), whatever the form held (spec §5: not sent). */
+export const TASK_CARD_MAX_RESULTS = 100;
 /** Task form limits for the page wait (spec §5/§9). */
 export const CRAWL_WAIT_TIME_MIN_MS = 3000;
 export const CRAWL_WAIT_TIME_MAX_MS = 30000;

@@ -20,6 +20,8 @@ import { LeadPhoneNotifications1795500704794 } from './migrations/1795500704794-
 import { CrawlResultsBackfill1795514181517 } from './migrations/1795514181517-crawl-results-backfill';
 import { ListsAtScale1795518327591 } from './migrations/1795518327591-lists-at-scale';
 import { PaymentsByDate1795526248503 } from './migrations/1795526248503-payments-by-date';
+import { CrawlResultSightings1795526693495 } from './migrations/1795526693495-crawl-result-sightings';
+import { CrawlResultSighting } from './crawler/crawl-result-sighting.entity';
 import { LeadNotification } from './notifications/lead-notification.entity';
 import { NotificationCallDetail } from './notifications/notification-call-detail.entity';
 import { NotificationCallLead } from './notifications/notification-call-lead.entity';
@@ -44,6 +46,7 @@ export const ALL_ENTITIES = [
   LearnedSelector,
   CrawlTask,
   CrawlResult,
+  CrawlResultSighting,
   CrawlRun,
   PublishedJob,
   WechatShareConfig,
@@ -60,7 +63,7 @@ export const ALL_ENTITIES = [
 ];
 
 /** In order; append new migrations, never edit one that has run anywhere. */
-export const ALL_MIGRATIONS = [InitialSchema1763800000000, SingleAdminAndFirstTimePassword1763900000000, CrawlRunDetails1763950000000, LeadCapture1764000000000, StudentsSection1795489639494, CrawlerOperations1795500470441, LeadPhoneNotifications1795500704794, CrawlResultsBackfill1795514181517, NotificationCallLeadsAndDetails1795515271872, ListsAtScale1795518327591, AuditLog1795526189000, PaymentsByDate1795526248503];
+export const ALL_MIGRATIONS = [InitialSchema1763800000000, SingleAdminAndFirstTimePassword1763900000000, CrawlRunDetails1763950000000, LeadCapture1764000000000, StudentsSection1795489639494, CrawlerOperations1795500470441, LeadPhoneNotifications1795500704794, CrawlResultsBackfill1795514181517, NotificationCallLeadsAndDetails1795515271872, ListsAtScale1795518327591, AuditLog1795526189000, PaymentsByDate1795526248503, CrawlResultSightings1795526693495];
 
 /**
  * Options shared by the API, the worker, the CLI and tests. The schema changes only through

@@ -8,6 +8,7 @@ export { ContactMessage } from './leads/contact-message.entity';
 export { LearnedSelector } from './crawler/learned-selector.entity';
 export { CrawlTask, type CrawlTaskConfig } from './crawler/crawl-task.entity';
 export { CrawlResult } from './crawler/crawl-result.entity';
+export { CrawlResultSighting } from './crawler/crawl-result-sighting.entity';
 export { CrawlRun } from './crawler/crawl-run.entity';
 export { PublishedJob } from './jobs/published-job.entity';
 export { WechatShareConfig } from './wechat/wechat-share-config.entity';

@@ -21,7 +21,7 @@ export async function listPage<T extends ObjectLiteral>(repository: Repository<T
   const list = parseListQuery(raw, spec);
   const matching = () => applyListQuery(repository.createQueryBuilder(spec.alias), spec, list);
   const rows = list.offset >= DEFERRED_READ_OFFSET ? await deepPage(repository, spec, list, matching()) : await matching().offset(list.offset).limit(list.limit).getMany();
-  return { rows, offset: list.offset, ...(await totalOf(matching(), list, rows.length)) };
+  return { rows, offset: list.offset, ...(await boundedTotal(matching(), list, rows.length)) };
 }
 
 /**
@@ -38,16 +38,21 @@ async function deepPage<T extends ObjectLiteral>(repository: Repository<T>, spec
 
 /**
  * How many rows match, without reading every one of them on every page: a page that is not full ends the list;
- * otherwise rows are counted up to EXACT_COUNT_LIMIT (an index walk that stops there), and past it the planner's
+ * otherwise rows are counted up to `exactLimit` (EXACT_COUNT_LIMIT; an index walk that stops there), and past it the planner's
  * estimate of the filtered query is the total, flagged as such.
  */
-async function totalOf<T extends ObjectLiteral>(matching: SelectQueryBuilder<T>, list: ListQuery, rowsOnPage: number): Promise<Pick<Page<T>, 'total' | 'totalIsEstimate'>> {
+export async function boundedTotal<T extends ObjectLiteral>(
+  matching: SelectQueryBuilder<T>,
+  list: Pick<ListQuery, 'offset' | 'limit'>,
+  rowsOnPage: number,
+  exactLimit = EXACT_COUNT_LIMIT
+): Promise<Pick<Page<T>, 'total' | 'totalIsEstimate'>> {
   if (rowsOnPage > 0 && rowsOnPage < list.limit) return { total: list.offset + rowsOnPage, totalIsEstimate: false };
   if (rowsOnPage === 0 && list.offset === 0) return { total: 0, totalIsEstimate: false };
   const [sql, parameters] = matching.select('1').orderBy().getQueryAndParameters();
   const manager = matching.connection.manager;
-  const [{ counted }] = await manager.query(`SELECT count(*)::int AS counted FROM (${sql} LIMIT ${EXACT_COUNT_LIMIT + 1}) AS matching`, parameters);
-  if (counted <= EXACT_COUNT_LIMIT) return { total: counted, totalIsEstimate: false };
+  const [{ counted }] = await manager.query(`SELECT count(*)::int AS counted FROM (${sql} LIMIT ${exactLimit + 1}) AS matching`, parameters);
+  if (counted <= exactLimit) return { total: counted, totalIsEstimate: false };
   const [{ 'QUERY PLAN': plan }] = await manager.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
   const estimate = Math.round(Number(plan[0].Plan['Plan Rows']));
   return { total: Math.max(estimate, counted, list.offset + rowsOnPage), totalIsEstimate: true };

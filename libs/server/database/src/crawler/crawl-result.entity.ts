@@ -18,13 +18,16 @@ import { CrawlTask } from './crawl-task.entity';
 @Entity('crawl_results')
 // One result per posting: re-crawling the same page must not create a second review item.
 @Unique('UQ_crawl_results_sourceUrl', ['sourceUrl'])
-@Index('IDX_crawl_results_createdAt', ['createdAt'])
-@Index('IDX_crawl_results_status', ['status'])
+// The review list's order, alone and behind its status and site filters, each carrying what its one-item-per-posting
+// anti-join reads of the row (ADR 028, migration CrawlResultSightings).
+@Index('IDX_crawl_results_createdAt_id', ['createdAt', 'id', 'dedupeKey', 'status'])
+@Index('IDX_crawl_results_status_createdAt_id', ['status', 'createdAt', 'id', 'dedupeKey'])
+@Index('IDX_crawl_results_site_createdAt_id', ['site', 'createdAt', 'id', 'dedupeKey', 'status'])
 @Index('IDX_crawl_results_taskId', ['taskId'])
 @Check('CHK_crawl_results_status', inValues('status', CRAWL_RESULT_STATUSES))
 @Check('CHK_crawl_results_site', inValues('site', CRAWL_SITES))
-// One posting found on several sites is one review item: the rows sharing a key (ADR 020).
-@Index('IDX_crawl_results_dedupeKey', ['dedupeKey'])
+// One posting found on several sites is one review item: the rows sharing a key (ADR 020), in their ranking's columns.
+@Index('IDX_crawl_results_dedupeKey_status_createdAt_id', ['dedupeKey', 'status', 'createdAt', 'id'])
 export class CrawlResult {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_crawl_results' })
   id: string;
