@@ -30,7 +30,7 @@ describe(MessageList.name, () => {
     expect(within(row).getByText('2025年08月14日 09:30')).toBeInTheDocument();
     expect(within(row).getByTestId('lead-subject')).toHaveTextContent('费用咨询');
     expect(within(row).getByTestId('lead-status')).toHaveTextContent('已报名入学');
-    for (const text of ['13987654321', 'lisi@example.cn', '想了解分期付款']) expect(within(row).getByText(text)).toBeInTheDocument();
+    for (const text of ['139****4321', 'lisi@example.cn', '想了解分期付款']) expect(within(row).getByText(text)).toBeInTheDocument();
     const other = screen.getByText('赵六').closest('tr') as HTMLElement;
     expect(within(other).getByTestId('lead-subject')).toHaveTextContent('企业合作');
     // A new message is a new consultation, not a new registration.

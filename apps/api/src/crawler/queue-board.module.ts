@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, MAINTENANCE_QUEUE, NOTIFY_QUEUE } from '@aipm/queue';
+import { QUEUE_NAMES } from '@aipm/queue';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import { InjectQueue } from '@nestjs/bullmq';
+import { getQueueToken } from '@nestjs/bullmq';
 import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
-import { ApplicationConfig } from '@nestjs/core';
+import { ApplicationConfig, ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import type { NextFunction, Request, Response } from 'express';
 import { isCrossSiteRequest } from '../common/guards/same-origin.guard';
@@ -56,13 +56,11 @@ export class QueueBoardModule implements NestModule {
   private readonly adapter = new ExpressAdapter();
 
   constructor(
-    @InjectQueue(CRAWL_QUEUE) crawl: Queue,
-    @InjectQueue(NOTIFY_QUEUE) notify: Queue,
-    @InjectQueue(CRAWLER_DIAGNOSTICS_QUEUE) diagnostics: Queue,
-    @InjectQueue(MAINTENANCE_QUEUE) maintenance: Queue,
+    moduleRef: ModuleRef,
     private readonly applicationConfig: ApplicationConfig,
   ) {
-    const queues = [crawl, notify, diagnostics, maintenance].map((queue) => new BullMQAdapter(queue));
+    // Every queue the API registers, so a new queue is on the board without an edit here.
+    const queues = QUEUE_NAMES.map((name) => new BullMQAdapter(moduleRef.get<Queue>(getQueueToken(name), { strict: false })));
     createBullBoard({ queues, serverAdapter: this.adapter });
     this.adapter.setViewsPath(viewsWithoutThirdPartyFonts());
   }
