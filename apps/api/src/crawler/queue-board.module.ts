@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { QUEUE_NAMES } from '@aipm/queue';
+import { CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, MAINTENANCE_QUEUE, NOTIFY_QUEUE, PRIVACY_QUEUE } from '@aipm/queue';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import { getQueueToken } from '@nestjs/bullmq';
+import { InjectQueue } from '@nestjs/bullmq';
 import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
-import { ApplicationConfig, ModuleRef } from '@nestjs/core';
+import { ApplicationConfig } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import type { NextFunction, Request, Response } from 'express';
 import { isCrossSiteRequest } from '../common/guards/same-origin.guard';
@@ -56,11 +56,15 @@ export class QueueBoardModule implements NestModule {
   private readonly adapter = new ExpressAdapter();
 
   constructor(
-    moduleRef: ModuleRef,
+    @InjectQueue(CRAWL_QUEUE) crawl: Queue,
+    @InjectQueue(NOTIFY_QUEUE) notify: Queue,
+    @InjectQueue(CRAWLER_DIAGNOSTICS_QUEUE) diagnostics: Queue,
+    @InjectQueue(MAINTENANCE_QUEUE) maintenance: Queue,
+    @InjectQueue(PRIVACY_QUEUE) privacy: Queue,
     private readonly applicationConfig: ApplicationConfig,
   ) {
-    // Every queue the API registers, so a new queue is on the board without an edit here.
-    const queues = QUEUE_NAMES.map((name) => new BullMQAdapter(moduleRef.get<Queue>(getQueueToken(name), { strict: false })));
+    // Every queue of QUEUE_NAMES (apps/api/test/crawler.e2e-spec.ts compares the board's list with it).
+    const queues = [crawl, notify, diagnostics, maintenance, privacy].map((queue) => new BullMQAdapter(queue));
     createBullBoard({ queues, serverAdapter: this.adapter });
     this.adapter.setViewsPath(viewsWithoutThirdPartyFonts());
   }
