@@ -67,6 +67,10 @@ describe(maskPhone.name, () => {
     expect(isMaskedPhone('')).toBe(false);
   });
 
+  it('leaves a masked phone as it is', () => {
+    for (const raw of ['13812345678', '+447911123456', '1234567']) expect(maskPhone(maskPhone(raw))).toBe(maskPhone(raw));
+  });
+
   it('never shows more than seven digits of a number', () => {
     expect(maskPhone('13812345678').replace(/\D/g, '')).toHaveLength(7);
     expect(isMaskedPhone('13812345678')).toBe(false);

@@ -44,10 +44,13 @@ export function normalisePhone(raw: string): string | undefined {
 /**
  * A phone as lists and exports show it (PIPL, issue 17): the first three and last four digits, the rest as *
  * (13812345678 → 138****5678). Works on the digits of the national number (+86 dropped), whatever separators
- * were typed; a number too short to keep seven digits shows its last two only. Empty stays empty.
+ * were typed; a number too short to keep seven digits shows its last two only. Empty stays empty, and a masked
+ * phone stays as it is.
  */
 export function maskPhone(raw: string | null | undefined): string {
   if (!raw) return '';
+  // Masking twice changes nothing (the audit log makes values safe at more than one step).
+  if (isMaskedPhone(raw)) return raw;
   const compact = raw.replace(SEPARATORS, '').replace(/^＋/, '+');
   const international = compact.startsWith('+') && !compact.startsWith('+86');
   const digits = compact.replace(/^(\+86|0086)(?=1\d{10}$)/, '').replace(/\D/g, '');
