@@ -13,7 +13,7 @@ import { E2E_ADMIN, loginAsAdmin } from '../support/admin';
 const chinaDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -48,7 +48,7 @@ test.describe('操作日志 (audit log)', () => {
     await expect(firstRow).toContainText('删除微信分享设置');
     await expectNoAxeViolations(page);
     if (isMobile) {
-      await expectFitsPhone(page, firstRow, page.getByRole('combobox', { name: '操作' }), page.getByRole('link', { name: 'CSV 导出' }));
+      await expectFitsPhone(page, firstRow, page.getByRole('combobox', { name: '操作', exact: true }), page.getByRole('link', { name: 'CSV 导出' }));
     }
 
     // Filter by action and today's date: the change is there, and opening it shows the title before and after.
