@@ -229,6 +229,15 @@ test.describe('public forms', () => {
     await expect(form.getByLabel('姓名')).toHaveAccessibleDescription(MESSAGES.nameRequired);
     await expect(form.getByLabel('学校')).toHaveAccessibleDescription(MESSAGES.schoolRequired);
     await expect(agreementDialog(page)).toBeHidden();
+    // So does a complete form with a wrong phone: the number is refused before anyone is asked to agree.
+    await form.getByLabel('姓名').fill('张三');
+    await form.getByLabel('手机号').fill('138-1234-567');
+    await form.getByLabel('学校').fill('中南大学');
+    await form.getByLabel('专业').fill('计算机');
+    await form.getByRole('button', { name: '提交报名' }).click();
+    await expect(form.getByLabel('手机号')).toHaveAccessibleDescription(MESSAGES.invalidPhone);
+    await expect(agreementDialog(page)).toBeHidden();
+    for (const label of ['姓名', '学校', '专业']) await form.getByLabel(label).fill('');
 
     await form.getByRole('checkbox').click();
     await expect(form.getByRole('checkbox')).toBeChecked();

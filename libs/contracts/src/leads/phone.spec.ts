@@ -1,4 +1,5 @@
-import { checkPhone, isMaskedPhone, maskPhone, normalisePhone } from './phone';
+import fc from 'fast-check';
+import { checkPhone, isMaskedPhone, maskPhone, normalisePhone, PHONE_INPUT_PATTERN } from './phone';
 
 describe(checkPhone.name, () => {
   it.each([
@@ -74,5 +75,44 @@ describe(maskPhone.name, () => {
   it('never shows more than seven digits of a number', () => {
     expect(maskPhone('13812345678').replace(/\D/g, '')).toHaveLength(7);
     expect(isMaskedPhone('13812345678')).toBe(false);
+  });
+});
+
+describe('PHONE_INPUT_PATTERN', () => {
+  // As a browser compiles an input's pattern attribute.
+  const pattern = new RegExp(`^(?:${PHONE_INPUT_PATTERN})$`, 'v');
+
+  it.each(['13812345678', '138 1234 5678', '+86 138-1234-5678', '＋86（138）1234.5678', '008613812345678', '8613812345678', '+447911123456', '+1 (415) 555-2671'])(
+    'lets %s through',
+    (raw) => {
+      expect(checkPhone(raw).valid).toBe(true);
+      expect(pattern.test(raw)).toBe(true);
+    },
+  );
+
+  it.each(['12345', '1381234567', '23812345678', '138123456789', '+0123456789', '138-abcd-5678', ''])('stops %s, as the server would', (raw) => {
+    expect(checkPhone(raw).valid).toBe(false);
+    expect(pattern.test(raw)).toBe(false);
+  });
+
+  it('matches every phone checkPhone accepts, over generated input', () => {
+    const piece = fc.constantFrom('0', '1', '3', '5', '6', '8', '9', '1', '3', '8', '6', ' ', '-', '(', ')', '（', '）', '.', '\u3000', '+', '＋');
+    const mobile = fc.tuple(fc.constantFrom('', '+86', '0086', '86', '+86 ', '＋86-'), fc.integer({ min: 3, max: 9 }), fc.stringMatching(/^\d{9}$/), fc.constantFrom('', ' ', '-'));
+    const typed = fc.oneof(
+      fc.array(piece, { maxLength: 20 }).map((parts) => parts.join('')),
+      mobile.map(([prefix, second, rest, sep]) => `${prefix}1${second}${sep}${rest.slice(0, 4)}${sep}${rest.slice(4)}`),
+      fc.tuple(fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^\d{6,14}$/)).map(([first, rest]) => `+${first}${rest}`),
+    );
+    let accepted = 0;
+    fc.assert(
+      fc.property(typed, (raw) => {
+        if (!checkPhone(raw).valid) return true;
+        accepted += 1;
+        return pattern.test(raw);
+      }),
+      { numRuns: 3000, seed: 20261124 },
+    );
+    // The generators reach valid numbers often enough for the property to mean something.
+    expect(accepted).toBeGreaterThan(500);
   });
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PHONE_INPUT_PATTERN } from '@aipm/contracts';
 
 import { useTranslation } from '~/i18n/TranslationProvider';
 import { fieldIds, HONEYPOT_FIELD, type LeadIntent } from '~/leads/lead-form';
@@ -44,11 +45,12 @@ function controlProps({ intent, name, required, error, defaultValue }: FieldProp
   };
 }
 
+/** A tel field carries the phone rules as its pattern, so the form knows a wrong number before the agreement. */
 export function LeadInput(props: FieldProps & { type?: 'text' | 'tel' | 'email'; autoComplete?: string }) {
   const { type = 'text', autoComplete, ...field } = props;
   return (
     <FieldShell {...field}>
-      <input type={type} autoComplete={autoComplete} {...controlProps(field)} />
+      <input type={type} autoComplete={autoComplete} pattern={type === 'tel' ? PHONE_INPUT_PATTERN : undefined} {...controlProps(field)} />
     </FieldShell>
   );
 }
