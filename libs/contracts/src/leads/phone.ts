@@ -8,13 +8,15 @@ const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
 // E.164: a country code that does not start with 0, at most 15 digits in all (7 at least, to refuse typos).
 const E164 = /^\+[1-9]\d{6,14}$/;
 // What people type between digits: spaces (also full-width), dashes, dots and parentheses (also full-width).
-const SEPARATORS = /[\s\u3000\-－.()（）]/g;
+// One class for checkPhone and the input pattern below; escaped as the pattern's v flag requires.
+const SEPARATOR_CLASS = '[\\s\\u3000\\-－.\\(\\)（）]';
+const SEPARATORS = new RegExp(SEPARATOR_CLASS, 'g');
 
 // The same rules as one HTML `pattern` (browsers compile it with the v flag, anchored): separators anywhere, a
 // mainland mobile with or without +86 / 0086 / 86, or + and 7 to 15 digits. Every number checkPhone accepts
 // matches (phone.spec.ts checks it over generated input); the few it lets through (+86 and a non-mobile) the
 // server still refuses. With it, a form tells a wrong number before it asks the visitor to agree.
-const SEP = '[\\s\\u3000\\-－.\\(\\)（）]*';
+const SEP = `${SEPARATOR_CLASS}*`;
 const digits = (count: string) => `(?:${SEP}\\d)${count}`;
 export const PHONE_INPUT_PATTERN =
   `${SEP}(?:(?:[+＋]${SEP}8${SEP}6${SEP}|0${SEP}0${SEP}8${SEP}6${SEP}|8${SEP}6${SEP})?1${SEP}[3-9]${digits('{9}')}|[+＋]${SEP}[1-9]${digits('{6,14}')})${SEP}`;
