@@ -1,0 +1,55 @@
+// @ts-check
+// The benches `npm run bench` runs (tools/bench/all.mjs), in order. tools/bench-catalog.spec.ts fails when a bench
+// file under tools/bench/ is missing here, so a new bench cannot be left out of the run.
+
+/**
+ * What each bench measures, and its arguments at the quick and the full size. `env` adds variables for
+ * benches that read their size from the environment. `minutes` bounds one run (full size).
+ */
+export const BENCHES = [
+  { name: 'admin-js', what: 'back-office JavaScript per route (gzip)', quick: [], full: [], minutes: 2 },
+  { name: 'landing-js', what: 'landing JavaScript (gzip), desktop and WeChat', quick: [], full: [], minutes: 2 },
+  {
+    name: 'site',
+    what: 'Lighthouse mobile, SSR / and legal pages against a bare static server',
+    quick: ['--no-build'],
+    full: ['--no-build'],
+    env: { quick: { BENCH_REQUESTS: '500' }, full: { BENCH_REQUESTS: '2000' } },
+    minutes: 10,
+  },
+  {
+    name: 'lists',
+    what: 'back-office lists (first page, filter, q, deep page) against a one-query read',
+    quick: ['--rows', '10000', '--requests', '100'],
+    full: ['--rows', '100000', '--requests', '300'],
+    minutes: 20,
+  },
+  {
+    name: 'registrations',
+    what: 'registrations stored per second, stored = acknowledged, against a one-query read',
+    quick: ['--count', '2000', '--concurrency', '50'],
+    full: ['--count', '10000', '--concurrency', '50'],
+    minutes: 10,
+  },
+  {
+    name: 'students',
+    what: 'students list and payments against a one-query read',
+    quick: ['--students', '2000', '--requests', '500'],
+    full: [],
+    minutes: 10,
+  },
+  {
+    name: 'lead-calls',
+    what: 'new-lead phone calls under a burst, provider limits kept',
+    quick: ['--count', '200'],
+    full: ['--count', '1000'],
+    minutes: 10,
+  },
+  {
+    name: 'crawl',
+    what: 'pages per minute and browser memory of one worker (fixture sites)',
+    quick: ['--tasks', '4', '--pages', '2'],
+    full: [],
+    minutes: 15,
+  },
+];
