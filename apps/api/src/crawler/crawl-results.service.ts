@@ -4,7 +4,7 @@ import { CrawlResult, PublishedJob } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, Not, QueryFailedError, type Repository, type SelectQueryBuilder } from 'typeorm';
-import { boundedTotal, DEFERRED_READ_OFFSET } from '../common/list/list-page';
+import { DEFERRED_READ_OFFSET, withBoundedTotal } from '../common/list/list-page';
 import { toCrawlResultView } from './crawler.mapper';
 import { publishedJobFrom } from './published-job.factory';
 import { CrawlError } from './crawl.error';
@@ -20,38 +20,28 @@ export interface CrawlResultsFilter {
 /**
  * One review item per posting (ADR 020): of the results sharing a dedupeKey, the one that stands for them is
  * the published one, else one already reviewed, else the first found (the id breaks ties); a result without a
- * key stands alone. Written as an anti-join, "no member of its posting ranks before it", so a page walks the
- * list's index and probes each row's posting (IDX_crawl_results_dedupeKey_status_createdAt_id) until it is
- * full, instead of ranking the whole table first (ADR 028).
+ * key stands alone. The table's triggers keep that in "isRepresentative" after every write (ADR 028 point 5),
+ * so a page walks a partial index of the representatives in the list's order and stops when it is full.
  */
-const rank = (alias: string) => `(CASE ${alias}.status WHEN 'published' THEN 0 WHEN 'pending' THEN 2 ELSE 1 END)`;
-// A plain NOT EXISTS (no OR beside it) so the planner makes it a real anti-join it can estimate; a result without
-// a key has no member equal to it, so it stands alone.
-const REPRESENTATIVE = `NOT EXISTS (
-    SELECT 1 FROM crawl_results better
-    WHERE better."dedupeKey" = result."dedupeKey"
-      AND (${rank('better')}, better."createdAt", better.id) < (${rank('result')}, result."createdAt", result.id)
-  )`;
+const REPRESENTATIVE = `result."isRepresentative"`;
 
 /**
- * The items of the postings a task found ("found by", issue 13): for each result it sighted, the member of its
- * posting that ranks first (the same rule as REPRESENTATIVE), or the result itself when it has no key. Read
- * from the task's sightings, so a task's list costs its own results, not a walk of the whole table.
+ * The items of the postings a task found ("found by", issue 13): for each result it sighted (its sightings by
+ * task, index-only), that result when it is its posting's item, else its posting's item found by key; each a
+ * probe by id or by key, so a task's list costs its own sightings, not a walk of the whole table.
  */
 const FOUND_BY_TASK = `result.id IN (
-    SELECT COALESCE(first.id, sighting."resultId")
+    SELECT CASE WHEN found."isRepresentative" THEN found.id ELSE (
+        SELECT item.id FROM crawl_results item WHERE item."dedupeKey" = found."dedupeKey" AND item."isRepresentative" LIMIT 1
+      ) END
     FROM crawl_result_sightings sighting
     JOIN crawl_results found ON found.id = sighting."resultId"
-    LEFT JOIN LATERAL (
-      SELECT member.id FROM crawl_results member WHERE member."dedupeKey" = found."dedupeKey"
-      ORDER BY ${rank('member')}, member."createdAt", member.id LIMIT 1
-    ) first ON true
     WHERE sighting."taskId" = :taskId
   )`;
 
 /**
- * Results are counted exactly up to this many, then estimated (ADR 028): each one counted passes the anti-join,
- * so the bound is lower than the other lists' EXACT_COUNT_LIMIT; "latest 20" needs no more than "共约".
+ * Results are counted exactly up to this many, then estimated (ADR 028): "latest 20" needs no more than "共约",
+ * and the count runs beside every full page.
  */
 export const CRAWL_RESULTS_EXACT_COUNT = 1_000;
 
@@ -70,16 +60,20 @@ export class CrawlResultsService {
   async list(query: CrawlResultsFilter & { limit: number; offset?: number }): Promise<{ data: CrawlResultResponse[]; total: number; totalIsEstimate: boolean }> {
     const offset = query.offset ?? 0;
     const matching = () => {
-      // The task's items are its postings' first members already.
-      const builder = this.results.createQueryBuilder('result').where(query.taskId ? FOUND_BY_TASK : REPRESENTATIVE, { taskId: query.taskId });
+      const builder = this.results.createQueryBuilder('result').where(REPRESENTATIVE);
+      if (query.taskId) builder.andWhere(FOUND_BY_TASK, { taskId: query.taskId });
       if (query.status) builder.andWhere('result.status = :status', { status: query.status });
       if (query.site === 'other') builder.andWhere(`(result.site IS NULL OR result.site = 'other')`);
       // Every row names its site (the writers store it; the 1795514181517 migration filled in older rows).
       else if (query.site) builder.andWhere('result.site = :site', { site: query.site });
       return builder.orderBy('result.createdAt', 'DESC').addOrderBy('result.id', 'ASC');
     };
-    const rows = offset >= DEFERRED_READ_OFFSET ? await this.deepPage(matching(), offset, query.limit) : await matching().offset(offset).limit(query.limit).getMany();
-    const { total, totalIsEstimate } = await boundedTotal(matching(), { offset, limit: query.limit }, rows.length, CRAWL_RESULTS_EXACT_COUNT);
+    const { rows, total, totalIsEstimate } = await withBoundedTotal(
+      offset >= DEFERRED_READ_OFFSET ? this.deepPage(matching(), offset, query.limit) : matching().offset(offset).limit(query.limit).getMany(),
+      matching(),
+      { offset, limit: query.limit },
+      CRAWL_RESULTS_EXACT_COUNT,
+    );
     return { data: await this.withSources(rows), total, totalIsEstimate };
   }
 
