@@ -27,17 +27,21 @@ const REPRESENTATIVE = `result."isRepresentative"`;
 
 /**
  * The items of the postings a task found ("found by", issue 13): for each result it sighted (its sightings by
- * task, index-only), that result when it is its posting's item, else its posting's item found by key; each a
- * probe by id or by key, so a task's list costs its own sightings, not a walk of the whole table.
+ * task, index-only), that result when it is its posting's item, else its posting's item found by key. Written
+ * as scalar subqueries into an array, so each sighting is probed by id (and by key) and the page then reads
+ * its rows by id: a task's list costs its own sightings. As a join, the planner hashed every representative
+ * and scanned the table for the sighted rows instead (110 ms against 24 ms for 2,000 sightings in 100,000 rows).
  */
-const FOUND_BY_TASK = `result.id IN (
-    SELECT CASE WHEN found."isRepresentative" THEN found.id ELSE (
-        SELECT item.id FROM crawl_results item WHERE item."dedupeKey" = found."dedupeKey" AND item."isRepresentative" LIMIT 1
-      ) END
+const FOUND_BY_TASK = `result.id = ANY (ARRAY(
+    SELECT (
+      SELECT CASE WHEN found."isRepresentative" THEN found.id ELSE (
+          SELECT item.id FROM crawl_results item WHERE item."dedupeKey" = found."dedupeKey" AND item."isRepresentative" LIMIT 1
+        ) END
+      FROM crawl_results found WHERE found.id = sighting."resultId"
+    )
     FROM crawl_result_sightings sighting
-    JOIN crawl_results found ON found.id = sighting."resultId"
     WHERE sighting."taskId" = :taskId
-  )`;
+  ))`;
 
 /**
  * Results are counted exactly up to this many, then estimated (ADR 028): "latest 20" needs no more than "共约",
