@@ -255,6 +255,9 @@ describe('crawler operations API', () => {
         `INSERT INTO crawl_result_sightings ("resultId", "taskId") SELECT id, $1 FROM crawl_results WHERE "sourceUrl" LIKE 'https://example.com/same/%' AND "sourceUrl" LIKE '%7' ON CONFLICT DO NOTHING`,
         [tasks[0]!.id],
       );
+      // A task that found every posting: more items than CRAWL_RESULTS_EXACT_COUNT, still counted exactly.
+      const everywhere = await createTask('任务丁');
+      await dataSource.query(`INSERT INTO crawl_result_sightings ("resultId", "taskId") SELECT id, $1 FROM crawl_results WHERE "sourceUrl" LIKE 'https://example.com/same/%'`, [everywhere.id]);
 
       // The rule as a window over every row (the list's query before the anti-join), and "found by" as a plain join.
       const reference = async (filter: { taskId?: string; status?: string; site?: string }): Promise<string[]> => {
@@ -273,15 +276,16 @@ describe('crawler operations API', () => {
         );
         return rows.map((row) => row.id);
       };
-      const filters = [{}, { status: 'pending' }, { status: 'published' }, { site: 'zhipin' }, { site: 'other' }, ...tasks.map((task) => ({ taskId: task.id })), { taskId: tasks[0]!.id, status: 'approved', site: 'job51' }];
+      const filters = [{}, { status: 'pending' }, { status: 'published' }, { site: 'zhipin' }, { site: 'other' }, ...[...tasks, everywhere].map((task) => ({ taskId: task.id })), { taskId: tasks[0]!.id, status: 'approved', site: 'job51' }];
       for (const filter of filters) {
         const expected = await reference(filter);
         const query = new URLSearchParams(filter as Record<string, string>).toString();
         const all: string[] = [];
         for (let offset = 0; offset === 0 || offset < expected.length; offset += 100) {
           const page = await listOf(`${query}&limit=100&offset=${offset}`);
-          // Counted exactly up to CRAWL_RESULTS_EXACT_COUNT and on a page that ends the list; estimated, and said so, past it.
-          if (expected.length <= CRAWL_RESULTS_EXACT_COUNT || page.data.length < 100) {
+          // Counted exactly up to CRAWL_RESULTS_EXACT_COUNT, on a page that ends the list and for a task (its items
+          // are all found for any page); estimated, and said so, past it.
+          if (expected.length <= CRAWL_RESULTS_EXACT_COUNT || page.data.length < 100 || 'taskId' in filter) {
             expect({ filter, offset, total: page.total, estimated: page.totalIsEstimate }).toEqual({ filter, offset, total: expected.length, estimated: undefined });
           } else {
             expect({ filter, offset, estimated: page.totalIsEstimate, over: page.total > CRAWL_RESULTS_EXACT_COUNT }).toEqual({ filter, offset, estimated: true, over: true });

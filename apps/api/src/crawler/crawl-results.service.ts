@@ -58,8 +58,8 @@ export class CrawlResultsService {
 
   /**
    * Newest first, one item per posting with every site it was found on (ADR 020), filtered by the tasks that
-   * found it, its site and its status; one page and how many match, counted up to EXACT_COUNT_LIMIT and
-   * estimated beyond (ADR 028).
+   * found it, its site and its status; one page and how many match, counted up to CRAWL_RESULTS_EXACT_COUNT
+   * and estimated beyond (ADR 028), or for a task's items counted exactly as they are found.
    */
   async list(query: CrawlResultsFilter & { limit: number; offset?: number }): Promise<{ data: CrawlResultResponse[]; total: number; totalIsEstimate: boolean }> {
     const offset = query.offset ?? 0;
@@ -72,6 +72,10 @@ export class CrawlResultsService {
       else if (query.site) builder.andWhere('result.site = :site', { site: query.site });
       return builder.orderBy('result.createdAt', 'DESC').addOrderBy('result.id', 'ASC');
     };
+    if (query.taskId) {
+      const page = await this.taskPage(matching(), offset, query.limit);
+      if (page) return { data: await this.withSources(page.rows), total: page.total, totalIsEstimate: false };
+    }
     const { rows, total, totalIsEstimate } = await withBoundedTotal(
       offset >= DEFERRED_READ_OFFSET ? this.deepPage(matching(), offset, query.limit) : matching().offset(offset).limit(query.limit).getMany(),
       matching(),
@@ -83,9 +87,24 @@ export class CrawlResultsService {
 
   /** A page far down: its ids by an index-only walk of the list's order, then only its rows (ADR 028). */
   private async deepPage(matching: SelectQueryBuilder<CrawlResult>, offset: number, limit: number): Promise<CrawlResult[]> {
-    const ids = (await matching.select('result.id', 'id').offset(offset).limit(limit).getRawMany<{ id: string }>()).map((row) => row.id);
+    return this.byIds((await matching.select('result.id', 'id').offset(offset).limit(limit).getRawMany<{ id: string }>()).map((row) => row.id));
+  }
+
+  /**
+   * A task's page: every one of its items is found (and sorted) for any page of it, so the same query counts
+   * them too, exactly (a window count before OFFSET), and only the page's rows are read, by id. Null when the
+   * page is past the end, which then needs the count on its own.
+   */
+  private async taskPage(matching: SelectQueryBuilder<CrawlResult>, offset: number, limit: number): Promise<{ rows: CrawlResult[]; total: number } | null> {
+    const found = await matching.select('result.id', 'id').addSelect('count(*) OVER ()', 'total').offset(offset).limit(limit).getRawMany<{ id: string; total: string }>();
+    if (found.length === 0 && offset > 0) return null;
+    return { rows: await this.byIds(found.map((row) => row.id)), total: found.length === 0 ? 0 : Number(found[0]!.total) };
+  }
+
+  /** The rows of `ids`, in that order. */
+  private async byIds(ids: readonly string[]): Promise<CrawlResult[]> {
     if (ids.length === 0) return [];
-    const byId = new Map((await this.results.findBy({ id: In(ids) })).map((row) => [row.id, row]));
+    const byId = new Map((await this.results.findBy({ id: In([...ids]) })).map((row) => [row.id, row]));
     return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }
 
