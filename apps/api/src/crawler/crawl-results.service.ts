@@ -26,20 +26,19 @@ export interface CrawlResultsFilter {
 const REPRESENTATIVE = `result."isRepresentative"`;
 
 /**
- * The items of the postings a task found ("found by", issue 13): for each result it sighted (its sightings by
- * task, index-only), that result when it is its posting's item, else its posting's item found by key. Written
- * as scalar subqueries into an array, so each sighting is probed by id (and by key) and the page then reads
- * its rows by id: a task's list costs its own sightings. As a join, the planner hashed every representative
- * and scanned the table for the sighted rows instead (110 ms against 24 ms for 2,000 sightings in 100,000 rows).
+ * The items of the postings a task found ("found by", issue 13): the results it sighted (its sightings by task,
+ * index-only), and for those that are not their posting's item (the few, found in the partial index of the
+ * others by id), the item found by key. Gathered into an array, so the list probes the representatives by id
+ * (index-only, createdAt included) and sorts only the task's items: a task's list costs its own sightings, not a
+ * walk of the whole table. As a join, the planner hashed every representative and scanned the table for the
+ * sighted rows (110 ms against 7 ms for 2,000 sightings in 100,000 rows).
  */
 const FOUND_BY_TASK = `result.id = ANY (ARRAY(
-    SELECT (
-      SELECT CASE WHEN found."isRepresentative" THEN found.id ELSE (
-          SELECT item.id FROM crawl_results item WHERE item."dedupeKey" = found."dedupeKey" AND item."isRepresentative" LIMIT 1
-        ) END
-      FROM crawl_results found WHERE found.id = sighting."resultId"
-    )
+    SELECT sighting."resultId" FROM crawl_result_sightings sighting WHERE sighting."taskId" = :taskId
+    UNION
+    SELECT (SELECT item.id FROM crawl_results item WHERE item."dedupeKey" = hidden."dedupeKey" AND item."isRepresentative" LIMIT 1)
     FROM crawl_result_sightings sighting
+    JOIN crawl_results hidden ON hidden.id = sighting."resultId" AND NOT hidden."isRepresentative"
     WHERE sighting."taskId" = :taskId
   ))`;
 

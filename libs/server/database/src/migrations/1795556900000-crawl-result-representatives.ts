@@ -79,7 +79,10 @@ export class CrawlResultRepresentatives1795556900000 implements MigrationInterfa
       `CREATE INDEX "IDX_crawl_results_representatives_status_createdAt_id" ON "crawl_results" ("status", "createdAt" DESC, "id") WHERE "isRepresentative"`,
       `DROP INDEX "IDX_crawl_results_site_createdAt_id"`,
       `CREATE INDEX "IDX_crawl_results_representatives_site_createdAt_id" ON "crawl_results" ("site", "createdAt" DESC, "id") WHERE "isRepresentative"`,
-      // A sighted result's representative, found by its key (the task filter).
+      // The task filter: the representatives by id with their place in the list (index-only), the rows that are
+      // not with their key, and a posting's representative by key.
+      `CREATE INDEX "IDX_crawl_results_representatives_id_createdAt" ON "crawl_results" ("id") INCLUDE ("createdAt") WHERE "isRepresentative"`,
+      `CREATE INDEX "IDX_crawl_results_others_id_dedupeKey" ON "crawl_results" ("id") INCLUDE ("dedupeKey") WHERE NOT "isRepresentative"`,
       `CREATE INDEX "IDX_crawl_results_representatives_dedupeKey" ON "crawl_results" ("dedupeKey") WHERE "isRepresentative"`,
     ]) {
       await queryRunner.query(statement);
@@ -89,6 +92,8 @@ export class CrawlResultRepresentatives1795556900000 implements MigrationInterfa
   async down(queryRunner: QueryRunner): Promise<void> {
     for (const statement of [
       `DROP INDEX "IDX_crawl_results_representatives_dedupeKey"`,
+      `DROP INDEX "IDX_crawl_results_others_id_dedupeKey"`,
+      `DROP INDEX "IDX_crawl_results_representatives_id_createdAt"`,
       `DROP INDEX "IDX_crawl_results_representatives_site_createdAt_id"`,
       `CREATE INDEX "IDX_crawl_results_site_createdAt_id" ON "crawl_results" ("site", "createdAt" DESC, "id", "dedupeKey", "status")`,
       `DROP INDEX "IDX_crawl_results_representatives_status_createdAt_id"`,

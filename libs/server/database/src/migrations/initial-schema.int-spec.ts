@@ -181,6 +181,8 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_contact_messages_subject_createdAt_id: 'contact_messages USING btree (subject, "createdAt" DESC NULLS LAST, id DESC)',
       IDX_crawl_result_sightings_taskId_resultId: 'crawl_result_sightings USING btree ("taskId", "resultId")',
       IDX_crawl_results_dedupeKey_status_createdAt_id: 'crawl_results USING btree ("dedupeKey", status, "createdAt", id)',
+      IDX_crawl_results_others_id_dedupeKey: 'crawl_results USING btree (id) INCLUDE ("dedupeKey") WHERE (NOT "isRepresentative")',
+      IDX_crawl_results_representatives_id_createdAt: 'crawl_results USING btree (id) INCLUDE ("createdAt") WHERE "isRepresentative"',
       IDX_crawl_results_representatives_createdAt_id: 'crawl_results USING btree ("createdAt" DESC, id) WHERE "isRepresentative"',
       IDX_crawl_results_representatives_dedupeKey: 'crawl_results USING btree ("dedupeKey") WHERE "isRepresentative"',
       IDX_crawl_results_representatives_site_createdAt_id: 'crawl_results USING btree (site, "createdAt" DESC, id) WHERE "isRepresentative"',
