@@ -47,6 +47,16 @@ describe('crawler operations API', () => {
   const createTask = (name = 'zhipin AI产品经理 长沙') =>
     dataSource.getRepository(CrawlTask).save({ name, site: 'zhipin', keywords: ['AI产品经理'], targetUrls: ['https://www.zhipin.com/web/geek/job?query=AI&city=101250100'] });
 
+  /** ADR 028 point 5: the flag the triggers keep names the same rows as the rule of ADR 020 written as an anti-join. */
+  const expectStoredFlagIsTheRule = async () => {
+    const ids = async (sql: string) => ((await dataSource.query(sql)) as Array<{ id: string }>).map((row) => row.id);
+    const rank = (alias: string) => `(CASE ${alias}.status WHEN 'published' THEN 0 WHEN 'pending' THEN 2 ELSE 1 END, ${alias}."createdAt", ${alias}.id)`;
+    expect(await ids(`SELECT id FROM crawl_results WHERE "isRepresentative" ORDER BY id`)).toEqual(
+      await ids(`SELECT id FROM crawl_results result WHERE NOT EXISTS (
+        SELECT 1 FROM crawl_results better WHERE better."dedupeKey" = result."dedupeKey" AND ${rank('better')} < ${rank('result')}) ORDER BY id`),
+    );
+  };
+
   describe('schedules', () => {
     it('sets a schedule read in Asia/Shanghai, shows it with its next run, replaces it and clears it', async () => {
       const task = await createTask();
@@ -156,6 +166,21 @@ describe('crawler operations API', () => {
       expect(after.map((row) => row.id).sort()).toEqual([first.id, other.id].sort());
       expect(after.find((row) => row.id === first.id)).toMatchObject({ status: 'published' });
       expect(after.find((row) => row.id === first.id)?.sources.map((source) => source.resultId)).toEqual([first.id, second.id, third.id]);
+      await expectStoredFlagIsTheRule();
+
+      // Review actions through the API on another posting: approve the later copy, reject the first, clear history.
+      const early = await result({ site: 'zhaopin', title: '策略产品经理', sourceUrl: 'https://www.zhaopin.com/jobdetail/CC500.htm', dedupeKey: 'review-actions', createdAt: new Date(Date.now() - 60_000) });
+      const late = await result({ site: 'job51', title: '策略产品经理', sourceUrl: 'https://jobs.51job.com/changsha/500.html', dedupeKey: 'review-actions' });
+      await expectStoredFlagIsTheRule();
+      await admin.patch(`/api/admin/crawl-results/${late.id}/review`).send({ status: 'approved' }).expect(200);
+      expect(((await admin.get('/api/admin/crawl-results').expect(200)).body.data as CrawlResultResponse[]).map((row) => row.id)).toContain(late.id);
+      await expectStoredFlagIsTheRule();
+      await admin.patch(`/api/admin/crawl-results/${early.id}/review`).send({ status: 'rejected' }).expect(200);
+      await expectStoredFlagIsTheRule();
+      await admin.post(`/api/admin/crawl-results/${late.id}/publish`).expect(200);
+      await expectStoredFlagIsTheRule();
+      await admin.delete('/api/admin/crawl-results/clear').expect(200);
+      await expectStoredFlagIsTheRule();
     });
 
     it('publishes two sources of one posting at the same moment once, without deadlocking', async () => {
@@ -169,6 +194,7 @@ describe('crawler operations API', () => {
         expect(new Set(answers.map((answer) => answer.body.data.publishedJobId)).size).toBe(1);
         expect(await dataSource.getRepository(PublishedJob).countBy({ crawlResultId: In([a.id, b.id]) })).toBe(1);
       }
+      await expectStoredFlagIsTheRule();
     });
   });
 
@@ -229,6 +255,9 @@ describe('crawler operations API', () => {
         `INSERT INTO crawl_result_sightings ("resultId", "taskId") SELECT id, $1 FROM crawl_results WHERE "sourceUrl" LIKE 'https://example.com/same/%' AND "sourceUrl" LIKE '%7' ON CONFLICT DO NOTHING`,
         [tasks[0]!.id],
       );
+      // A task that found every posting: more items than CRAWL_RESULTS_EXACT_COUNT, still counted exactly.
+      const everywhere = await createTask('任务丁');
+      await dataSource.query(`INSERT INTO crawl_result_sightings ("resultId", "taskId") SELECT id, $1 FROM crawl_results WHERE "sourceUrl" LIKE 'https://example.com/same/%'`, [everywhere.id]);
 
       // The rule as a window over every row (the list's query before the anti-join), and "found by" as a plain join.
       const reference = async (filter: { taskId?: string; status?: string; site?: string }): Promise<string[]> => {
@@ -247,15 +276,16 @@ describe('crawler operations API', () => {
         );
         return rows.map((row) => row.id);
       };
-      const filters = [{}, { status: 'pending' }, { status: 'published' }, { site: 'zhipin' }, { site: 'other' }, ...tasks.map((task) => ({ taskId: task.id })), { taskId: tasks[0]!.id, status: 'approved', site: 'job51' }];
+      const filters = [{}, { status: 'pending' }, { status: 'published' }, { site: 'zhipin' }, { site: 'other' }, ...[...tasks, everywhere].map((task) => ({ taskId: task.id })), { taskId: tasks[0]!.id, status: 'approved', site: 'job51' }];
       for (const filter of filters) {
         const expected = await reference(filter);
         const query = new URLSearchParams(filter as Record<string, string>).toString();
         const all: string[] = [];
         for (let offset = 0; offset === 0 || offset < expected.length; offset += 100) {
           const page = await listOf(`${query}&limit=100&offset=${offset}`);
-          // Counted exactly up to CRAWL_RESULTS_EXACT_COUNT and on a page that ends the list; estimated, and said so, past it.
-          if (expected.length <= CRAWL_RESULTS_EXACT_COUNT || page.data.length < 100) {
+          // Counted exactly up to CRAWL_RESULTS_EXACT_COUNT, on a page that ends the list and for a task (its items
+          // are all found for any page); estimated, and said so, past it.
+          if (expected.length <= CRAWL_RESULTS_EXACT_COUNT || page.data.length < 100 || 'taskId' in filter) {
             expect({ filter, offset, total: page.total, estimated: page.totalIsEstimate }).toEqual({ filter, offset, total: expected.length, estimated: undefined });
           } else {
             expect({ filter, offset, estimated: page.totalIsEstimate, over: page.total > CRAWL_RESULTS_EXACT_COUNT }).toEqual({ filter, offset, estimated: true, over: true });
@@ -268,6 +298,7 @@ describe('crawler operations API', () => {
       const every = await reference({});
       expect(every.length).toBeGreaterThan(1_020);
       expect((await listOf('limit=20&offset=1000')).data.map((row) => row.id)).toEqual(every.slice(1_000, 1_020));
+      await expectStoredFlagIsTheRule();
       await dataSource.query(`DELETE FROM crawl_results WHERE "sourceUrl" LIKE 'https://example.com/same/%'`);
     });
   });

@@ -20,8 +20,8 @@ export const DEFERRED_READ_OFFSET = 1_000;
 export async function listPage<T extends ObjectLiteral>(repository: Repository<T>, spec: ListSpec, raw: RawListQuery): Promise<Page<T>> {
   const list = parseListQuery(raw, spec);
   const matching = () => applyListQuery(repository.createQueryBuilder(spec.alias), spec, list);
-  const rows = list.offset >= DEFERRED_READ_OFFSET ? await deepPage(repository, spec, list, matching()) : await matching().offset(list.offset).limit(list.limit).getMany();
-  return { rows, offset: list.offset, ...(await boundedTotal(matching(), list, rows.length)) };
+  const rows = list.offset >= DEFERRED_READ_OFFSET ? deepPage(repository, spec, list, matching()) : matching().offset(list.offset).limit(list.limit).getMany();
+  return { offset: list.offset, ...(await withBoundedTotal(rows, matching(), list)) };
 }
 
 /**
@@ -37,25 +37,31 @@ async function deepPage<T extends ObjectLiteral>(repository: Repository<T>, spec
 }
 
 /**
- * How many rows match, without reading every one of them on every page: a page that is not full ends the list;
- * otherwise rows are counted up to `exactLimit` (EXACT_COUNT_LIMIT; an index walk that stops there), and past it the planner's
+ * A page and how many rows match, without reading every one of them on every page. The count runs on a second
+ * pooled connection while the page is read (ADR 028 point 6): a full page waits for the slower of the two
+ * instead of their sum. A page that is not full ends the list and its count is not needed; otherwise rows
+ * are counted up to `exactLimit` (EXACT_COUNT_LIMIT; an index walk that stops there), and past it the planner's
  * estimate of the filtered query is the total, flagged as such.
+ *
+ * `matching` must not be bound to a transaction's query runner: the count takes its own connection.
  */
-export async function boundedTotal<T extends ObjectLiteral>(
+export async function withBoundedTotal<T extends ObjectLiteral, R>(
+  page: Promise<R[]>,
   matching: SelectQueryBuilder<T>,
   list: Pick<ListQuery, 'offset' | 'limit'>,
-  rowsOnPage: number,
   exactLimit = EXACT_COUNT_LIMIT
-): Promise<Pick<Page<T>, 'total' | 'totalIsEstimate'>> {
-  if (rowsOnPage > 0 && rowsOnPage < list.limit) return { total: list.offset + rowsOnPage, totalIsEstimate: false };
-  if (rowsOnPage === 0 && list.offset === 0) return { total: 0, totalIsEstimate: false };
+): Promise<{ rows: R[]; total: number; totalIsEstimate: boolean }> {
   const [sql, parameters] = matching.select('1').orderBy().getQueryAndParameters();
   const manager = matching.connection.manager;
-  const [{ counted }] = await manager.query(`SELECT count(*)::int AS counted FROM (${sql} LIMIT ${exactLimit + 1}) AS matching`, parameters);
-  if (counted <= exactLimit) return { total: counted, totalIsEstimate: false };
+  const counting = manager.query(`SELECT count(*)::int AS counted FROM (${sql} LIMIT ${exactLimit + 1}) AS matching`, parameters) as Promise<Array<{ counted: number }>>;
+  // Both settle before anything is answered, so a failing count is never left unhandled.
+  const [rows, [{ counted }]] = await Promise.all([page, counting]);
+  if (rows.length > 0 && rows.length < list.limit) return { rows, total: list.offset + rows.length, totalIsEstimate: false };
+  if (rows.length === 0 && list.offset === 0) return { rows, total: 0, totalIsEstimate: false };
+  if (counted <= exactLimit) return { rows, total: counted, totalIsEstimate: false };
   const [{ 'QUERY PLAN': plan }] = await manager.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
   const estimate = Math.round(Number(plan[0].Plan['Plan Rows']));
-  return { total: Math.max(estimate, counted, list.offset + rowsOnPage), totalIsEstimate: true };
+  return { rows, total: Math.max(estimate, counted, list.offset + rows.length), totalIsEstimate: true };
 }
 
 /** Sets react-admin's Content-Range (and the estimate flag) for a page and returns its rows mapped to responses. */

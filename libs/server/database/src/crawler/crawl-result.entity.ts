@@ -18,11 +18,17 @@ import { CrawlTask } from './crawl-task.entity';
 @Entity('crawl_results')
 // One result per posting: re-crawling the same page must not create a second review item.
 @Unique('UQ_crawl_results_sourceUrl', ['sourceUrl'])
-// The review list's order, alone and behind its status and site filters, each carrying what its one-item-per-posting
-// anti-join reads of the row (ADR 028, migration CrawlResultSightings).
-@Index('IDX_crawl_results_createdAt_id', ['createdAt', 'id', 'dedupeKey', 'status'])
-@Index('IDX_crawl_results_status_createdAt_id', ['status', 'createdAt', 'id', 'dedupeKey'])
-@Index('IDX_crawl_results_site_createdAt_id', ['site', 'createdAt', 'id', 'dedupeKey', 'status'])
+// The review list's order over the postings' representatives, alone and behind its status and site filters, and a
+// sighted result's representative by key (ADR 028 point 5, migration CrawlResultRepresentatives; createdAt DESC
+// there: TypeORM compares names and columns only).
+@Index('IDX_crawl_results_representatives_createdAt_id', ['createdAt', 'id'], { where: '"isRepresentative"' })
+@Index('IDX_crawl_results_representatives_status_createdAt_id', ['status', 'createdAt', 'id'], { where: '"isRepresentative"' })
+@Index('IDX_crawl_results_representatives_site_createdAt_id', ['site', 'createdAt', 'id'], { where: '"isRepresentative"' })
+// The task filter (crawl-results.service.ts): representatives by id with createdAt INCLUDEd, the others by id with
+// their key INCLUDEd (TypeORM lists INCLUDE columns among an index's columns), representatives by key.
+@Index('IDX_crawl_results_representatives_id_createdAt', ['id', 'createdAt'], { where: '"isRepresentative"' })
+@Index('IDX_crawl_results_others_id_dedupeKey', ['id', 'dedupeKey'], { where: 'NOT "isRepresentative"' })
+@Index('IDX_crawl_results_representatives_dedupeKey', ['dedupeKey'], { where: '"isRepresentative"' })
 @Index('IDX_crawl_results_taskId', ['taskId'])
 @Check('CHK_crawl_results_status', inValues('status', CRAWL_RESULT_STATUSES))
 @Check('CHK_crawl_results_site', inValues('site', CRAWL_SITES))
@@ -95,6 +101,13 @@ export class CrawlResult {
   /** Normalised title, company and city (crawlDedupeKey); rows sharing it are one posting. */
   @Column({ type: 'text', nullable: true })
   dedupeKey: string | null;
+
+  /**
+   * This row is its posting's review item (ADR 020: published, else reviewed, else first found; a row without a
+   * key stands alone). Kept by the table's triggers after every write (ADR 028 point 5); the app never writes it.
+   */
+  @Column({ type: 'boolean', default: true, select: false, insert: false, update: false })
+  isRepresentative?: boolean;
 
   @Column({ type: 'jsonb', nullable: true })
   rawData: Record<string, unknown> | null;

@@ -180,10 +180,13 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_contact_messages_status_createdAt_id: 'contact_messages USING btree (status, "createdAt" DESC NULLS LAST, id DESC)',
       IDX_contact_messages_subject_createdAt_id: 'contact_messages USING btree (subject, "createdAt" DESC NULLS LAST, id DESC)',
       IDX_crawl_result_sightings_taskId_resultId: 'crawl_result_sightings USING btree ("taskId", "resultId")',
-      IDX_crawl_results_createdAt_id: 'crawl_results USING btree ("createdAt" DESC, id, "dedupeKey", status)',
       IDX_crawl_results_dedupeKey_status_createdAt_id: 'crawl_results USING btree ("dedupeKey", status, "createdAt", id)',
-      IDX_crawl_results_site_createdAt_id: 'crawl_results USING btree (site, "createdAt" DESC, id, "dedupeKey", status)',
-      IDX_crawl_results_status_createdAt_id: 'crawl_results USING btree (status, "createdAt" DESC, id, "dedupeKey")',
+      IDX_crawl_results_others_id_dedupeKey: 'crawl_results USING btree (id) INCLUDE ("dedupeKey") WHERE (NOT "isRepresentative")',
+      IDX_crawl_results_representatives_id_createdAt: 'crawl_results USING btree (id) INCLUDE ("createdAt") WHERE "isRepresentative"',
+      IDX_crawl_results_representatives_createdAt_id: 'crawl_results USING btree ("createdAt" DESC, id) WHERE "isRepresentative"',
+      IDX_crawl_results_representatives_dedupeKey: 'crawl_results USING btree ("dedupeKey") WHERE "isRepresentative"',
+      IDX_crawl_results_representatives_site_createdAt_id: 'crawl_results USING btree (site, "createdAt" DESC, id) WHERE "isRepresentative"',
+      IDX_crawl_results_representatives_status_createdAt_id: 'crawl_results USING btree (status, "createdAt" DESC, id) WHERE "isRepresentative"',
       IDX_crawl_results_taskId: 'crawl_results USING btree ("taskId")',
       IDX_crawl_runs_site_finishedAt: 'crawl_runs USING btree (site, "finishedAt" DESC)',
       IDX_crawl_runs_taskId: 'crawl_runs USING btree ("taskId")',
@@ -221,6 +224,17 @@ describe(InitialSchema1763800000000.name, () => {
     };
     expect(Object.fromEntries(indexes.map((index) => [index.name, index.definition.replace(/^.* ON public\./, '')]))).toEqual(
       expected,
+    );
+  });
+
+  it('keeps 1,000 statistics entries for the search grams, so the planner estimates rare grams (SearchGramStatistics)', async () => {
+    const targets = await rows<{ target: string }>(
+      `SELECT attrelid::regclass || '.' || attname || ' ' || attstattarget AS target FROM pg_attribute
+       WHERE attname IN ('searchGrams', 'phoneGrams') AND attrelid::regclass::text IN ('registrations', 'contact_messages', 'students')
+       ORDER BY 1`,
+    );
+    expect(targets.map((row) => row.target)).toEqual(
+      ['contact_messages', 'registrations', 'students'].flatMap((table) => [`${table}.phoneGrams 1000`, `${table}.searchGrams 1000`]),
     );
   });
 
