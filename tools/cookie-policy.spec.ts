@@ -5,7 +5,8 @@ import zh from '../apps/web/app/locales/zh/common.json';
 
 /*
  * The cookie policy states how long the administrator's session lasts: it must say what the API does by
- * default (SESSION_IDLE_HOURS, an idle expiry), in both languages. The two lived apart and drifted once
+ * default (SESSION_IDLE_HOURS, an idle expiry kept by the session store, and a cookie without an expiry of its
+ * own, so it also ends with the browser: ADR 007), in both languages. The two lived apart and drifted once
  * (24 h on the page against 12 h in the API).
  */
 describe('cookie policy', () => {
@@ -14,7 +15,7 @@ describe('cookie policy', () => {
 
   it('gives the administrator session the API’s default idle expiry', () => {
     expect(idleHours).toBe(12);
-    expect(lifetimes(zh.legal.cookies.items)).toContain(`无操作 ${idleHours} 小时后失效`);
-    expect(lifetimes(en.legal.cookies.items)).toContain(`Ends after ${idleHours} hours without activity`);
+    expect(lifetimes(zh.legal.cookies.items)).toContain(`关闭浏览器或无操作 ${idleHours} 小时后失效`);
+    expect(lifetimes(en.legal.cookies.items)).toContain(`Ends when the browser closes or after ${idleHours} hours without activity`);
   });
 });

@@ -78,7 +78,7 @@ describe('docker-compose.yml', () => {
 
   it('passes the operator settings of .env through to the apps', () => {
     expect(Object.keys(environmentOf('api'))).toEqual(
-      expect.arrayContaining(['ADMIN_EMAIL', 'ADMIN_INITIAL_PASSWORD', 'SESSION_IDLE_HOURS', 'FORM_RATE_LIMIT_PER_MINUTE', 'SITE_URL', 'WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_API_BASE', 'WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE']),
+      expect.arrayContaining(['API_PROCESSES', 'ADMIN_EMAIL', 'ADMIN_INITIAL_PASSWORD', 'SESSION_IDLE_HOURS', 'FORM_RATE_LIMIT_PER_MINUTE', 'SITE_URL', 'WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_API_BASE', 'WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE']),
     );
     expect(Object.keys(environmentOf('worker'))).toEqual(expect.arrayContaining(['CRAWL_CONCURRENCY', 'CRAWL_LOCK_DURATION_MS']));
     const siteVariables = [...documented].filter((name) => name.startsWith('SITE_'));

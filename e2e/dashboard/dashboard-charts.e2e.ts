@@ -51,8 +51,8 @@ async function seedLeads(request: APIRequestContext): Promise<void> {
 const card = (page: Page, testId: string) => page.getByTestId(testId);
 
 /**
- * Reopens the dashboard of a page already signed in. Signing in again would rotate the session while the
- * first dashboard's requests are in flight, and their rolling cookie could land after the new one.
+ * Reopens the dashboard of a page already signed in. (Signing in again once raced the first dashboard's
+ * requests, whose rolling cookie could land after the new one; the cookie no longer rolls, ADR 007.)
  */
 async function openDashboard(page: Page) {
   await page.goto('/admin');

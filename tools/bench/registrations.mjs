@@ -3,12 +3,14 @@
 // built API over loopback, then checks that every acknowledged registration is stored, and only those.
 //
 //   npm run build -w @aipm/api        (or: npx nx run-many -t build -p @aipm/api)
-//   node tools/with-services.mjs -- node tools/bench/registrations.mjs [--count 10000] [--concurrency 50]
+//   node tools/with-services.mjs -- node tools/bench/registrations.mjs [--count 10000] [--concurrency 50] [--processes N]
 //
 // It needs DATABASE_URL and REDIS_URL (with-services provides them). It creates its own database on that
 // server, starts apps/api/dist/main.js on a free port with FORM_RATE_LIMIT_PER_MINUTE lifted, measures a
 // baseline in the same run (GET /api/admin/check, a one-query read) and prints the registration figures
-// beside it, then stops the API and drops the database.
+// beside it, then stops the API and drops the database. --processes sets API_PROCESSES (ADR 033; default: the
+// API's own, one per core), so one process and every core can be compared on the same machine.
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { requireServices, startBenchApi } from './lib/bench-api.mjs';
@@ -19,6 +21,7 @@ const { values } = parseArgs({
     count: { type: 'string', default: '10000' },
     concurrency: { type: 'string', default: '50' },
     baseline: { type: 'string', default: '2000' },
+    processes: { type: 'string' },
   },
 });
 const COUNT = Number(values.count);
@@ -28,7 +31,11 @@ const BASELINE_COUNT = Number(values.baseline);
 requireServices('tools/bench/registrations.mjs');
 
 // The form's rate limit is lifted for the run: one client posts everything.
-const api = await startBenchApi('registrations', { FORM_RATE_LIMIT_PER_MINUTE: String(10 * COUNT) });
+const api = await startBenchApi('registrations', {
+  FORM_RATE_LIMIT_PER_MINUTE: String(10 * COUNT),
+  ...(values.processes === undefined ? {} : { API_PROCESSES: values.processes }),
+});
+const PROCESSES = values.processes === undefined || values.processes === '0' ? `${availableParallelism()} (one per core)` : values.processes;
 const { base } = api;
 
 try {
@@ -68,7 +75,7 @@ try {
 
   const ms = (value) => `${value.toFixed(1)} ms`;
   const statuses = (map) => [...map].map(([status, n]) => `${status}×${n}`).join(', ');
-  console.log(`registrations bench: ${COUNT} POST /api/registrations at concurrency ${CONCURRENCY}, loopback, node ${process.version}`);
+  console.log(`registrations bench: ${COUNT} POST /api/registrations at concurrency ${CONCURRENCY}, loopback, node ${process.version}, API processes ${PROCESSES}`);
   console.log(
     `  baseline GET /api/admin/check ×${BASELINE_COUNT}: ${baseline.perSecond.toFixed(0)} req/s, p50 ${ms(baseline.p50)}, p99 ${ms(
       baseline.p99

@@ -2,6 +2,7 @@
 // a free loopback port (which migrates that database), the first administrator signed in, and a clean-up that
 // stops the API and drops the database. Shared by the read benches (lists, students).
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +75,7 @@ export async function startBenchApi(name, env = {}) {
       if (performance.now() - started > 60_000) throw new Error('the API did not answer within 60 s');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+    await waitForSettledProcesses(api.pid, started);
   } catch (error) {
     await cleanUp();
     throw error;
@@ -97,4 +99,35 @@ export async function startBenchApi(name, env = {}) {
   }
 
   return { base, databaseUrl: databaseUrl.toString(), signIn, get, cleanUp };
+}
+
+/** CPU ticks (user + system) of every child of `pid`, read from /proc. */
+function childTicks(pid) {
+  const ticks = new Map();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(fields[1]) === pid) ticks.set(entry, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // ended while listing
+    }
+  }
+  return ticks;
+}
+
+/**
+ * The API's primary forks one process per core (ADR 033) and the first one to listen answers the readiness
+ * probe while the others may still be booting. Booting is busy CPU work, so the API is ready for a measurement
+ * when every process has been (nearly) idle for a second.
+ */
+async function waitForSettledProcesses(pid, started) {
+  let before = childTicks(pid);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const after = childTicks(pid);
+    const settled = after.size > 0 && [...after].every(([child, ticks]) => before.has(child) && ticks - before.get(child) <= 5);
+    if (settled) return;
+    if (performance.now() - started > 90_000) throw new Error('the API processes were still busy starting after 90 s');
+    before = after;
+  }
 }

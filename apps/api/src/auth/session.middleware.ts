@@ -21,15 +21,23 @@ export function createSessionStore(env: ApiEnv): SessionStore {
     tableName: SESSION_TABLE,
     createTableIfMissing: false, // the migration owns the table
     pruneSessionInterval: 15 * 60, // seconds: expired rows are deleted in the background
+    // The idle expiry lives here, server-side: the cookie carries no expiry (see createSessionMiddleware), so
+    // every row's expiry is now + ttl, and express-session's touch of an unchanged session on each request
+    // (UPDATE … WHERE sid) pushes it back. A touch of a session that has ended updates nothing.
+    ttl: env.SESSION_IDLE_HOURS * 60 * 60, // seconds
     // Its pool's errors (the database restarting) go to our log as warnings, not raw to stderr.
     errorLog: (...args: unknown[]) => logger.warn(`session store: ${args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ')}`),
   }) as SessionStore;
 }
 
 /**
- * Idle expiry: `rolling` pushes the cookie and the stored expiry back on every request, so the session
- * ends SESSION_IDLE_HOURS after the last one. `secure: 'auto'` marks the cookie Secure when the request
- * came over HTTPS (X-Forwarded-Proto from the front door, trusted through 'trust proxy').
+ * Idle expiry without `rolling`: a rolling cookie is written on every answer, so an answer to a request that
+ * began with the old session and finished after a sign-in (which rotates the session and destroys the old
+ * one) put the ended session's id back in the browser, and the next verify was 401 (the dashboard's reads
+ * racing the second sign-in). Now the cookie is set only when the session is created or regenerated, has no
+ * expiry of its own (it lasts the browser session), and the store's ttl + touch end the session
+ * SESSION_IDLE_HOURS after the last request. `secure: 'auto'` marks the cookie Secure when the request came
+ * over HTTPS (X-Forwarded-Proto from the front door, trusted through 'trust proxy').
  */
 export function createSessionMiddleware(env: ApiEnv, store: SessionStore): ReturnType<typeof session> {
   return session({
@@ -38,7 +46,7 @@ export function createSessionMiddleware(env: ApiEnv, store: SessionStore): Retur
     store,
     resave: false,
     saveUninitialized: false, // no session (and no cookie) for visitors who never sign in
-    rolling: true,
+    rolling: false,
     // 'keep', not 'destroy': when the store fails to load a session, express-session leaves req.session unset,
     // and with 'destroy' it then deleted the row at the end of that request, so a database restart signed the
     // administrator out for good (issue 12 item 3). Logout destroys its session explicitly.
@@ -48,7 +56,7 @@ export function createSessionMiddleware(env: ApiEnv, store: SessionStore): Retur
       sameSite: 'lax',
       secure: 'auto',
       path: '/',
-      maxAge: env.SESSION_IDLE_HOURS * 60 * 60 * 1000,
+      // no maxAge: a session cookie; the idle expiry is the store's (createSessionStore's ttl)
     },
   });
 }

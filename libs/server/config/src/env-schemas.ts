@@ -128,11 +128,19 @@ export class ApiEnv extends PhoneEnv {
   @IsString()
   API_HOST: string = '127.0.0.1';
 
+  // API processes sharing API_PORT through Node's cluster module (ADR 033); 0 = one per core.
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of processes (0 = one per core)' })
+  @Min(0, { message: 'must be between 0 (one per core) and 64' })
+  @Max(64, { message: 'must be between 0 (one per core) and 64' })
+  API_PROCESSES: number = 0;
+
   @IsString()
   @MinLength(32, { message: 'must be at least 32 characters' })
   SESSION_SECRET!: string;
 
-  // Idle expiry of the administrator session: every request pushes it back (spec: default 12 hours).
+  // Idle expiry of the administrator session, kept by the session store: every request pushes it back
+  // (spec: default 12 hours; ADR 007).
   @Type(() => Number)
   @IsInt({ message: 'must be a whole number of hours' })
   @Min(1, { message: 'must be between 1 and 720 hours' })

@@ -55,6 +55,17 @@ describe(validateEnv.name, () => {
     expect(validateEnv('api', ApiEnv, { ...validApi, API_PORT: '4101' }).API_PORT).toBe(4101);
   });
 
+  it('takes API_PROCESSES as a process count, 0 (the default) meaning one per core', () => {
+    expect(validateEnv('api', ApiEnv, validApi).API_PROCESSES).toBe(0);
+    expect(validateEnv('api', ApiEnv, { ...validApi, API_PROCESSES: '4' }).API_PROCESSES).toBe(4);
+    expect(problemsOf(() => validateEnv('api', ApiEnv, { ...validApi, API_PROCESSES: '-1' }))).toEqual({
+      API_PROCESSES: ['must be between 0 (one per core) and 64'],
+    });
+    expect(problemsOf(() => validateEnv('api', ApiEnv, { ...validApi, API_PROCESSES: 'two' }))).toEqual({
+      API_PROCESSES: expect.arrayContaining(['must be a whole number of processes (0 = one per core)']),
+    });
+  });
+
   it('names every missing variable at once', () => {
     const problems = problemsOf(() => validateEnv('api', ApiEnv, {}));
     expect(Object.keys(problems).sort()).toEqual(
