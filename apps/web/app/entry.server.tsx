@@ -80,3 +80,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   // A visitor who navigates away aborts the request: not an error worth logging.
   if (!request.signal.aborted) console.error(error);
 };
+
+/** The per-visitor answers the front door's page cache needs (ADR 032): read from the build as `entry.module.pageCacheVisitor`. */
+export { pageCacheVisitor } from '~/page-cache/visitor.server';
