@@ -221,3 +221,24 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 });
+
+test.describe('styles (issue 18 item 2)', () => {
+  for (const path of ['/', '/privacy-policy']) {
+    test(`${path} carries its stylesheet inline, before and after hydration and a client navigation`, async ({ page }) => {
+      const stylesheets: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+      });
+      await page.goto(path);
+      await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      // React hydrates the <style> without rewriting it: the rules are still in the document and applied.
+      expect(await page.locator('#site-styles').evaluate((style) => style.textContent?.length ?? 0)).toBeGreaterThan(5_000);
+      expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+      await page.locator(path === '/' ? 'a[href="/privacy-policy"]' : 'a[href="/"]').first().click();
+      await page.waitForURL(path === '/' ? '**/privacy-policy' : (url) => url.pathname === '/');
+      expect(await page.locator('#site-styles').evaluate((style) => style.textContent?.length ?? 0)).toBeGreaterThan(5_000);
+      expect(stylesheets).toEqual([]);
+    });
+  }
+});

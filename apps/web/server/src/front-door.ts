@@ -142,7 +142,7 @@ export function createFrontDoorListener(options: FrontDoorOptions, app: Express 
   const logger = options.logger ?? createLogger('info');
   const visitor = (typeof options.build === 'function' ? undefined : (options.build.entry.module as { pageCacheVisitor?: PageCacheVisitor }).pageCacheVisitor);
   if (options.pageCache === false || options.devMiddleware || options.mode === 'development' || typeof options.build === 'function' || !visitor) return app;
-  const cache = new PageCache({ build: options.build, apiUrl: options.apiUrl, logger });
+  const cache = new PageCache({ build: options.build, apiUrl: options.apiUrl, logger, visitor });
   const fastPath = createPageFastPath({
     cache,
     visitor,

@@ -19,14 +19,19 @@ import { allowedHosts, pageSecurityHeaders } from './security';
 
 /** The pages served from the cache: the same for every visitor of one language, apart from the nonce. */
 export const CACHED_PAGES: ReadonlySet<string> = new Set(['/', '/privacy-policy', '/terms-of-service', '/cookie-policy']);
-/** A render younger than this is answered as it is. */
+/**
+ * A render checked less than this ago is answered as it is. Past it, the next load checks the page's data (the
+ * app's fingerprint: the job list and the site settings, one API read) and re-renders only when it changed.
+ */
 export const PAGE_FRESH_MS = 500;
 /**
- * Up to this age a render is still answered while the next one is made (stale-while-revalidate); an older one
- * is never answered: the request waits for the new render. So a job or a settings change the API reports is on
- * every page answered about a second after it (plus one render).
+ * Up to this long after its last check a render is still answered while the next check runs
+ * (stale-while-revalidate); after it, the load waits for the check. So a job or a settings change the API reports
+ * is on every page answered about a second after it (plus one render).
  */
 export const PAGE_MAX_AGE_MS = 1_000;
+/** Re-rendered at least this often even with unchanged data: the page's render instant (the jobs' "3 hours ago") stays near. */
+export const PAGE_RERENDER_MS = 60_000;
 /** Languages × the four pages × a few host names; a Host header with ever new ports cannot grow it beyond this. */
 const MAX_ENTRIES = 64;
 /** Query parameters the cached pages ignore (the canonical link keeps only `lng`); any other one goes to Express. */
@@ -41,6 +46,8 @@ const VISITOR_HEADERS = ['cookie', 'accept-language', 'referer', 'user-agent'] a
 export interface PageCacheVisitor {
   language(request: Request): Promise<string>;
   setCookies(request: Request): string[];
+  /** A text that changes whenever the data the cached pages show changes (jobs, site settings). */
+  fingerprint(context: { apiUrl: string; requestId: string }): Promise<string>;
 }
 
 /** One render, cut where its nonce was: the parts as they are and each deflated once for gzip answers. */
@@ -55,6 +62,10 @@ export interface RenderedPage {
 
 interface Entry {
   page?: RenderedPage;
+  /** When the page's data was last found unchanged (or the page rendered). */
+  checkedAt: number;
+  /** The fingerprint the page was rendered after; null when it could not be read (the next check re-renders). */
+  fingerprint: string | null;
   pending?: Promise<RenderedPage | null>;
 }
 
@@ -70,6 +81,7 @@ export interface PageKey {
 
 export interface PageCacheOptions {
   build: ServerBuild;
+  visitor: Pick<PageCacheVisitor, 'fingerprint'>;
   apiUrl: string;
   logger: Logger;
   now?: () => number;
@@ -91,25 +103,44 @@ export class PageCache {
     const id = `${key.origin}${key.pathname}?lng=${key.lngQuery ?? ''}#${key.language}`;
     let entry = this.entries.get(id);
     if (!entry) {
-      entry = {};
+      entry = { checkedAt: -Infinity, fingerprint: null };
       this.entries.set(id, entry);
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     }
-    const age = entry.page ? this.now() - entry.page.renderedAt : Infinity;
+    const age = entry.page ? this.now() - entry.checkedAt : Infinity;
     if (age < PAGE_FRESH_MS) return entry.page!;
-    const next = (entry.pending ??= this.render(key).then(
+    const current = entry;
+    const next = (current.pending ??= this.revalidate(key, current).then(
       (page) => {
-        if (page) entry.page = page;
-        entry.pending = undefined;
+        current.pending = undefined;
         return page;
       },
       (error: unknown) => {
-        entry.pending = undefined;
+        current.pending = undefined;
         this.options.logger.warn({ err: error, page: id }, 'page cache: render failed');
         return null;
       },
     ));
-    return age < PAGE_MAX_AGE_MS ? entry.page! : next;
+    return age < PAGE_MAX_AGE_MS ? current.page! : next;
+  }
+
+  /** Checks the page's data; renders again when it changed, when it could not be read, or when the render is old. */
+  private async revalidate(key: PageKey, entry: Entry): Promise<RenderedPage | null> {
+    const checkedAt = this.now();
+    const context = { apiUrl: this.options.apiUrl, requestId: acceptRequestId(undefined) };
+    const fingerprint = await this.options.visitor.fingerprint(context).catch(() => null);
+    if (entry.page && fingerprint !== null && fingerprint === entry.fingerprint && checkedAt - entry.page.renderedAt < PAGE_RERENDER_MS) {
+      entry.checkedAt = checkedAt;
+      return entry.page;
+    }
+    const page = await this.render(key);
+    if (page) {
+      // The fingerprint read before the render: a change during it shows at the next check.
+      entry.page = page;
+      entry.fingerprint = fingerprint;
+      entry.checkedAt = checkedAt;
+    }
+    return page;
   }
 
   /** Forgets every render (a test, or an operator's change that must show at once). */
