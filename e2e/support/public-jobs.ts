@@ -14,7 +14,9 @@ const CHANGE_SHOWS_WITHIN_MS = 10_000;
  * same-document navigation that only scrolls, so without it a second call would not load anything.
  */
 export async function openPublicJobs(page: Page): Promise<Locator> {
-  await page.goto('about:blank');
+  // The frame's own goto: the public site's fixture (support/site.ts) makes page.goto wait for hydration, which
+  // about:blank never reaches.
+  await page.mainFrame().goto('about:blank');
   await page.goto('/#jobs');
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   return page.locator('#jobs');
