@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
 import { loginAsAdmin, toast } from '../support/admin';
+import { expectPublicJobsAfterChange } from '../support/public-jobs';
 import { replaceJobs, type SeedJob } from '../site/jobs-database';
 import { expectFitsPhone, expectNoAxeViolations, openArea } from './areas';
 
@@ -21,13 +22,6 @@ function seed(): SeedJob[] {
     },
     { title: KEPT, company: '湖南星图网络科技有限公司', salaryMin: null, salaryMax: null, skillTags: ['LLM'], sourceUrl: 'https://jobs.example.com/e2e-kept', publishedAt: new Date(now - 60_000) },
   ];
-}
-
-/** The public landing page's job block, hydrated (its refresh button fetches from the browser). */
-async function openPublicJobs(page: Page) {
-  await page.goto('/#jobs');
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-  return page.locator('#jobs');
 }
 
 /** Refresh: the browser's own GET /api/jobs, through its HTTP cache. */
@@ -52,9 +46,9 @@ test.describe('已发布职位 (published jobs)', () => {
     // Seven page loads of the public site and the back office, on a machine shared with other work.
     test.setTimeout(180_000);
     await replaceJobs(seed());
-    // The visitor has the list, in the page and in the browser's HTTP cache (the refresh button's fetch).
-    const jobs = await openPublicJobs(page);
-    await expect(jobs).toContainText(TOGGLED);
+    // The visitor has the list, in the page and in the browser's HTTP cache (the refresh button's fetch). The seed
+    // reaches the page within the page cache's second (ADR 032).
+    const jobs = await expectPublicJobsAfterChange(page, (block) => expect(block).toContainText(TOGGLED, { timeout: 1_000 }));
     await refreshPublicJobs(page);
     await expect(jobs).toContainText(TOGGLED);
 
@@ -72,10 +66,11 @@ test.describe('已发布职位 (published jobs)', () => {
     await expect(toast(page, '更新成功')).toBeVisible();
     await expect(card.getByTestId('published-job-state')).toHaveText('已停用');
 
-    // Gone on the next load: in the server's render and through the browser's cache alike.
-    await openPublicJobs(page);
-    await expect(jobs).toContainText(KEPT);
-    await expect(jobs).not.toContainText(TOGGLED);
+    // Gone from the public page (within the page cache's second): in the server's render and through the browser's cache alike.
+    await expectPublicJobsAfterChange(page, async (block) => {
+      await expect(block).toContainText(KEPT, { timeout: 1_000 });
+      await expect(block).not.toContainText(TOGGLED, { timeout: 1_000 });
+    });
     await refreshPublicJobs(page);
     await expect(jobs).toContainText(KEPT);
     await expect(jobs).not.toContainText(TOGGLED);
@@ -84,8 +79,7 @@ test.describe('已发布职位 (published jobs)', () => {
     await page.getByRole('article', { name: TOGGLED }).getByRole('switch').click();
     await confirm(page, '确定要激活此职位吗？', '激活');
     await expect(toast(page, '更新成功')).toBeVisible();
-    await openPublicJobs(page);
-    await expect(jobs).toContainText(TOGGLED);
+    await expectPublicJobsAfterChange(page, (block) => expect(block).toContainText(TOGGLED, { timeout: 1_000 }));
 
     await page.goto('/admin/published-jobs');
     await page.getByRole('article', { name: TOGGLED }).getByRole('button', { name: /删除/ }).click();
@@ -93,9 +87,10 @@ test.describe('已发布职位 (published jobs)', () => {
     await expect(toast(page, '删除成功')).toBeVisible();
     await expect(page.getByTestId('published-jobs-total')).toHaveText('共 1 个职位');
     await expect(page.getByRole('article', { name: TOGGLED })).toHaveCount(0);
-    await openPublicJobs(page);
-    await expect(jobs).toContainText(KEPT);
-    await expect(jobs).not.toContainText(TOGGLED);
+    await expectPublicJobsAfterChange(page, async (block) => {
+      await expect(block).toContainText(KEPT, { timeout: 1_000 });
+      await expect(block).not.toContainText(TOGGLED, { timeout: 1_000 });
+    });
   });
 
   test('has no axe violations, with its confirm open too', async ({ page, isMobile }) => {

@@ -2,13 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 
 import { expectFitsPhone, expectNoAxeViolations, openArea } from '../crawler-admin/areas';
 import { loginAsAdmin, toast } from '../support/admin';
-
-/** The public landing page's job block, hydrated. */
-async function openPublicJobs(page: Page) {
-  await page.goto('/#jobs');
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-  return page.locator('#jobs');
-}
+import { expectPublicJobsAfterChange } from '../support/public-jobs';
 
 /** The confirm dialog of spec §8: its text, then its button. */
 async function confirmWith(page: Page, text: string, button: string) {
@@ -118,9 +112,8 @@ test.describe('招聘爬虫 (crawler tab)', () => {
     await expect(result.getByTestId('crawl-result-status')).toHaveText('已发布');
     await expect(result.getByRole('button')).toHaveCount(0);
 
-    // On the public page.
-    const jobs = await openPublicJobs(page);
-    await expect(jobs).toContainText(title);
+    // On the public page (within the page cache's second, ADR 032).
+    await expectPublicJobsAfterChange(page, (jobs) => expect(jobs).toContainText(title, { timeout: 1_000 }));
 
     // 已发布职位: deactivated, it is gone from the public page; then deleted.
     await page.goto('/admin/published-jobs');
@@ -129,8 +122,7 @@ test.describe('招聘爬虫 (crawler tab)', () => {
     await confirmWith(page, '确定要停用此职位吗？', '停用');
     await expect(toast(page, '更新成功')).toBeVisible();
     await expect(published.getByTestId('published-job-state')).toHaveText('已停用');
-    await openPublicJobs(page);
-    await expect(jobs).not.toContainText(title);
+    await expectPublicJobsAfterChange(page, (jobs) => expect(jobs).not.toContainText(title, { timeout: 1_000 }));
     await page.goto('/admin/published-jobs');
     const stopped = page.getByRole('article', { name: title }).first();
     await stopped.getByRole('button', { name: /删除/ }).click();

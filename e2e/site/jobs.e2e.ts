@@ -1,3 +1,4 @@
+import { expectPublicJobsAfterChange } from '../support/public-jobs';
 import { expect, test } from '../support/site';
 
 import { replaceJobs, type SeedJob } from './jobs-database';
@@ -25,7 +26,14 @@ test.describe('jobs block', () => {
 
   test('renders the newest six jobs in the server HTML, with JobPosting JSON-LD', async ({ request }) => {
     await replaceJobs([...seedJobs(7), { title: 'Inactive job', company: 'Hidden', sourceUrl: 'https://jobs.example.com/hidden', isActive: false }]);
-    const html = await (await request.get('/', { headers: { 'Accept-Language': 'zh-CN' } })).text();
+    // `/` answers renders up to about a second old (the page cache, ADR 032): load until the seed shows.
+    let html = '';
+    await expect(async () => {
+      html = await (await request.get('/', { headers: { 'Accept-Language': 'zh-CN' } })).text();
+      expect(html.match(/class="card job-card"/g) ?? []).toHaveLength(6);
+      expect(html).toContain('AI 产品经理 E2E 1');
+      expect(html).not.toContain('Inactive job');
+    }).toPass({ timeout: 10_000, intervals: [250, 500, 1_000] });
     const cards = html.match(/class="card job-card"/g) ?? [];
     expect(cards).toHaveLength(6);
     expect(html).toContain('AI 产品经理 E2E 1');
@@ -63,8 +71,7 @@ test.describe('jobs block', () => {
 
   test('refreshes to the current list and shows the empty text', async ({ page }) => {
     await replaceJobs(seedJobs(2));
-    await page.goto('/');
-    await expect(page.locator('#jobs article.job-card')).toHaveCount(2);
+    await expectPublicJobsAfterChange(page, (jobs) => expect(jobs.locator('article.job-card')).toHaveCount(2, { timeout: 1_000 }));
     await expect(page.locator('#jobs .center button')).toHaveCount(0);
     await replaceJobs([]);
     await page.locator('#jobs .jobs__toolbar button').click();
@@ -73,8 +80,7 @@ test.describe('jobs block', () => {
 
   test('shows the error with a retry when the API fails, and recovers', async ({ page }) => {
     await replaceJobs(seedJobs(1));
-    await page.goto('/');
-    await expect(page.locator('#jobs article.job-card')).toHaveCount(1);
+    await expectPublicJobsAfterChange(page, (jobs) => expect(jobs.locator('article.job-card')).toHaveCount(1, { timeout: 1_000 }));
     let fail = true;
     await page.route('**/api/jobs?*', (route) => (fail ? route.fulfill({ status: 500, body: 'down' }) : route.continue()));
     await page.locator('#jobs .jobs__toolbar button').click();
@@ -86,7 +92,7 @@ test.describe('jobs block', () => {
 
   test('shows one skeleton card per requested job while loading', async ({ page }) => {
     await replaceJobs(seedJobs(1));
-    await page.goto('/');
+    await expectPublicJobsAfterChange(page, (jobs) => expect(jobs.locator('article.job-card')).toHaveCount(1, { timeout: 1_000 }));
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/jobs?*', async (route) => {

@@ -221,3 +221,29 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 });
+
+test.describe('styles (issue 18 item 2)', () => {
+  for (const path of ['/', '/privacy-policy']) {
+    test(`${path} carries its stylesheet inline, before and after hydration${path === '/' ? '' : ' and a client navigation'}`, async ({ page }) => {
+      const stylesheets: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+      });
+      const styleLength = () => page.locator('#site-styles').evaluate((style) => style.textContent?.length ?? 0);
+      // The fixture's goto waits for hydration: React has taken the document over by now.
+      await page.goto(path);
+      await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+      // React hydrates the <style> without rewriting it: the rules are still in the document and applied.
+      expect(await styleLength()).toBeGreaterThan(5_000);
+      expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+      if (path !== '/') {
+        // A client-side navigation re-renders the root layout: the stylesheet stays.
+        await page.locator('main a[href="/"]').first().click();
+        await page.waitForURL((url) => url.pathname === '/');
+        await expect(page.locator('#main')).toBeVisible();
+        expect(await styleLength()).toBeGreaterThan(5_000);
+      }
+      expect(stylesheets).toEqual([]);
+    });
+  }
+});

@@ -4,8 +4,10 @@
  * DATA_DIR), then prints
  *   - Lighthouse mobile scores of / (performance ≥ 95; accessibility, best practices, SEO 100),
  *   - the JavaScript a browser downloads on / (raw and gzip; budget ≤ 100 KB gzip),
- *   - SSR throughput of / against the same HTML from a bare static server, as a ratio from one run.
- * Loopback only; request counts are bounded. Usage: node tools/bench/site.mjs [--no-build] [--json file]
+ *   - SSR throughput of / and of a legal page (/privacy-policy) against the same HTML from a bare static server,
+ *     as ratios from one run (issue 18 item 1: ≥ 0.5 with the page cache of ADR 032).
+ * Loopback only; request counts are bounded.
+ * Usage: node tools/bench/site.mjs [--no-build] [--ssr-only] [--json file]   (--ssr-only skips Lighthouse and the JavaScript)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +28,8 @@ const JS_BUDGET_GZIP = 100 * 1024;
 /** Stack notes: a bare Remix v2 + remix-i18next + i18next + language detector page ships this much. */
 const BASELINE_GZIP_KB = 105;
 const LOAD = { requests: Number(process.env.BENCH_REQUESTS ?? 2000), concurrency: 16, warmup: 200 };
+/** Slices each throughput is measured in, alternating with its baseline's. */
+const ROUNDS = 5;
 
 function log(message) {
   process.stderr.write(`[bench] ${message}\n`);
@@ -112,9 +116,10 @@ function runLighthouse() {
   return { scores, failing, metrics };
 }
 
-/** Requests per second for GET `url` with a bounded number of requests at fixed concurrency. */
-async function throughput(url, headers = {}) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: LOAD.concurrency });
+/**
+ * Seconds taken by `count` GETs of `url` at fixed concurrency on one keep-alive agent (every answer must be a 200).
+ */
+async function timeRequests(agent, url, headers, count) {
   const get = () =>
     new Promise((resolve, reject) => {
       http
@@ -124,48 +129,75 @@ async function throughput(url, headers = {}) {
         })
         .on('error', reject);
     });
-  const run = async (count) => {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: LOAD.concurrency }, async () => {
-        while (next < count) {
-          next += 1;
-          await get();
-        }
-      }),
-    );
-  };
-  await run(LOAD.warmup);
+  let next = 0;
   const started = process.hrtime.bigint();
-  await run(LOAD.requests);
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  agent.destroy();
-  return LOAD.requests / seconds;
+  await Promise.all(
+    Array.from({ length: LOAD.concurrency }, async () => {
+      while (next < count) {
+        next += 1;
+        await get();
+      }
+    }),
+  );
+  return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
-async function measureSsrRatio() {
+/**
+ * Requests per second of two servers, measured in alternating slices (SSR, static, SSR, …) so that a change in
+ * the machine's load during the run weighs on both alike (2 shared cores: a sequential A-then-B is not a baseline).
+ */
+async function throughputPair(a, b) {
+  const agents = [a, b].map(() => new http.Agent({ keepAlive: true, maxSockets: LOAD.concurrency }));
+  const seconds = [0, 0];
+  const slice = Math.ceil(LOAD.requests / ROUNDS);
+  await timeRequests(agents[0], a.url, a.headers, LOAD.warmup);
+  await timeRequests(agents[1], b.url, b.headers, LOAD.warmup);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    seconds[0] += await timeRequests(agents[0], a.url, a.headers, slice);
+    seconds[1] += await timeRequests(agents[1], b.url, b.headers, slice);
+  }
+  for (const agent of agents) agent.destroy();
+  return seconds.map((s) => (slice * ROUNDS) / s);
+}
+
+async function measureSsrRatio(pagePath = '/') {
   // A fresh connection: a keep-alive socket left from the earlier steps may have been closed by the server.
   const html = await new Promise((resolve, reject) => {
     http
-      .get(`${BASE}/`, { agent: false, headers: { 'Accept-Language': 'zh-CN', 'Accept-Encoding': 'identity' } }, (response) => {
+      .get(`${BASE}${pagePath}`, { agent: false, headers: { 'Accept-Language': 'zh-CN', 'Accept-Encoding': 'identity' } }, (response) => {
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
         response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
       })
       .on('error', reject);
   });
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html) });
-    res.end(html);
+  // The bare static server is a process of its own like the front door: in the bench's process it would share
+  // the client's event loop and CPU time, and on a busy 2-core machine win time slices the front door does not.
+  const htmlFile = path.join(root, DATA_DIR, 'static-page.html');
+  fs.writeFileSync(htmlFile, html);
+  const staticServer = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const html = require('fs').readFileSync(process.argv[1], 'utf8');
+       const server = require('http').createServer((_req, res) => {
+         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html) });
+         res.end(html);
+       });
+       server.listen(0, '127.0.0.1', () => console.log(server.address().port));`,
+      htmlFile,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise((resolve, reject) => {
+    staticServer.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
+    staticServer.once('exit', (code) => reject(new Error(`the static server exited (${code})`)));
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   try {
-    const ssr = await throughput(`${BASE}/`, { 'Accept-Language': 'zh-CN' });
-    const bare = await throughput(`http://127.0.0.1:${address.port}/`);
+    const [ssr, bare] = await throughputPair({ url: `${BASE}${pagePath}`, headers: { 'Accept-Language': 'zh-CN' } }, { url: `http://127.0.0.1:${port}/`, headers: {} });
     return { ssr, bare, ratio: ssr / bare, htmlBytes: Buffer.byteLength(html) };
   } finally {
-    server.close();
+    staticServer.kill();
   }
 }
 
@@ -185,14 +217,25 @@ async function main() {
   });
   try {
     await waitFor(`${BASE}/api/health`, 180_000);
+    const ssrOnly = args.includes('--ssr-only');
+    log(`SSR vs static throughput (${LOAD.requests} requests each in ${ROUNDS} alternating slices, concurrency ${LOAD.concurrency})…`);
+    const ssr = await measureSsrRatio('/');
+    const legal = await measureSsrRatio('/privacy-policy');
+    const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+    console.log('\nSSR throughput (one run, loopback)');
+    for (const [page, figures] of [['/', ssr], ['/privacy-policy', legal]]) {
+      console.log(`  ${page.padEnd(16)} SSR ${figures.ssr.toFixed(0)} req/s, static ${figures.bare.toFixed(0)} req/s, ratio ${figures.ratio.toFixed(3)} (HTML ${kb(figures.htmlBytes)})`);
+    }
+    if (ssrOnly) {
+      const jsonIndex = args.indexOf('--json');
+      if (jsonIndex >= 0 && args[jsonIndex + 1]) fs.writeFileSync(args[jsonIndex + 1], JSON.stringify({ ssr, legal }, null, 2));
+      return;
+    }
     log('measuring JavaScript on /…');
     const js = await measureJavaScript();
     log('running Lighthouse (mobile)…');
     const lighthouse = runLighthouse();
-    log(`SSR vs static throughput (${LOAD.requests} requests each, concurrency ${LOAD.concurrency})…`);
-    const ssr = await measureSsrRatio();
 
-    const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
     console.log('\nLighthouse (mobile) on /');
     for (const [id, score] of Object.entries(lighthouse.scores)) console.log(`  ${id.padEnd(16)} ${score}`);
     console.log(`  metrics: ${lighthouse.metrics.join(', ')}`);
@@ -202,10 +245,8 @@ async function main() {
     console.log(`  total ${kb(js.raw)} raw, ${kb(js.gzip)} gzip (budget ${kb(JS_BUDGET_GZIP)}; bare Remix + i18next baseline ${BASELINE_GZIP_KB} KB gzip)`);
     console.log('Data fetched before hydration (not JavaScript, not in the budget)');
     for (const file of js.data.files) console.log(`  ${file.file.padEnd(48)} ${kb(file.raw).padStart(10)} raw ${kb(file.gzip).padStart(9)} gzip`);
-    console.log('\nSSR throughput of / (one run, loopback)');
-    console.log(`  SSR ${ssr.ssr.toFixed(0)} req/s, static ${ssr.bare.toFixed(0)} req/s, ratio ${ssr.ratio.toFixed(3)} (HTML ${kb(ssr.htmlBytes)})`);
 
-    const summary = { lighthouse: lighthouse.scores, jsGzipBytes: js.gzip, jsRawBytes: js.raw, dataGzipBytes: js.data.gzip, jsBudgetGzipBytes: JS_BUDGET_GZIP, baselineGzipKb: BASELINE_GZIP_KB, ssr };
+    const summary = { lighthouse: lighthouse.scores, jsGzipBytes: js.gzip, jsRawBytes: js.raw, dataGzipBytes: js.data.gzip, jsBudgetGzipBytes: JS_BUDGET_GZIP, baselineGzipKb: BASELINE_GZIP_KB, ssr, legal };
     const jsonIndex = args.indexOf('--json');
     if (jsonIndex >= 0 && args[jsonIndex + 1]) fs.writeFileSync(args[jsonIndex + 1], JSON.stringify(summary, null, 2));
     const s = lighthouse.scores;

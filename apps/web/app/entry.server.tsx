@@ -10,6 +10,9 @@ import { detectLanguage } from '~/i18n/language.server';
 import { translatorFor } from '~/i18n/translations.server';
 import { TranslationProvider } from '~/i18n/TranslationProvider';
 import { NonceProvider } from '~/security/nonce';
+import { InlineStylesProvider } from '~/styles/inline-styles';
+// The stylesheet as text (Vite's ?inline), written into every document's head (issue 18 item 2).
+import siteStyles from '~/styles/global.css?inline';
 
 /** How long deferred data may stream before the render is aborted (single fetch reads this export). */
 export const streamTimeout = 5_000;
@@ -48,9 +51,11 @@ export default async function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
-        <TranslationProvider initial={translator}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </TranslationProvider>
+        <InlineStylesProvider css={siteStyles}>
+          <TranslationProvider initial={translator}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </TranslationProvider>
+        </InlineStylesProvider>
       </NonceProvider>,
       {
         // React's own inline scripts (streamed Suspense boundaries) carry it too.
@@ -80,3 +85,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   // A visitor who navigates away aborts the request: not an error worth logging.
   if (!request.signal.aborted) console.error(error);
 };
+
+/** The per-visitor answers the front door's page cache needs (ADR 032): read from the build as `entry.module.pageCacheVisitor`. */
+export { pageCacheVisitor } from '~/page-cache/visitor.server';

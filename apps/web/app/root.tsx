@@ -19,7 +19,7 @@ import { NO_SCRIPT_STYLES } from '~/noscript-styles';
 import { useNonce } from '~/security/nonce';
 import { alternateUrls, canonicalUrl, siteOrigin } from '~/seo/site-url.server';
 import { readSiteSettings } from '~/site-settings/site-settings.server';
-import globalStyles from '~/styles/global.css?url';
+import { InlineStyles } from '~/styles/inline-styles';
 
 /**
  * The 404 page of a route that throws one. The catch-all route ($.tsx) answers every unknown path with its own
@@ -27,10 +27,8 @@ import globalStyles from '~/styles/global.css?url';
  */
 const NotFound = lazy(() => import('~/components/NotFound'));
 
-export const links: LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'stylesheet', href: globalStyles },
-];
+// The stylesheet is inlined by <InlineStyles /> (issue 18 item 2): no render-blocking <link>.
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [locale, settings] = await Promise.all([detectLanguage(request), readSiteSettings(context)]);
@@ -71,6 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         {root ? <link rel="canonical" href={root.canonical} /> : null}
         {root?.alternates.map(({ hrefLang, href }) => <link key={hrefLang} rel="alternate" hrefLang={hrefLang} href={href} />)}
+        <InlineStyles />
         <Links />
         {/* Hydration waits for the page's translations: fetched alongside the scripts, not after them. */}
         <link rel="preload" href={MESSAGES_URLS[locale]} as="fetch" crossOrigin="anonymous" />

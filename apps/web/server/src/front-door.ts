@@ -3,7 +3,7 @@
  * /api/** forwarded to the NestJS API. Built as a function so tests mount it without listening.
  */
 import fs from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 
@@ -17,6 +17,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
+import { createPageFastPath, PageCache, type PageCacheVisitor } from './page-cache';
 import { createStorageProxy, type StorageProxyOptions } from './storage-proxy';
 import { ADMIN_CSP, allowedHosts, cspNonceOf, dropUntrustedForwarding, refuseUnknownHosts, securityHeaders, trustedProxies } from './security';
 
@@ -47,6 +48,8 @@ export interface FrontDoorOptions {
   publicHosts?: string;
   /** S3_ENDPOINT and S3_BUCKET: the store served under /storage for presigned uploads and views (ADR 019); /storage is a 404 without. */
   storage?: StorageProxyOptions;
+  /** Answer `/` and the legal pages from the rendered-page cache before Express (ADR 032); on unless false. Production builds only. */
+  pageCache?: boolean;
 }
 
 /** JSON logger of the web process; credentials are redacted as in the API (`@aipm/config`). */
@@ -129,6 +132,39 @@ export function createFrontDoor(options: FrontDoorOptions): Express {
   app.use(unhandledError);
 
   return app;
+}
+
+/**
+ * The front door as Node's request listener: `/` and the legal pages from the page cache's fast path (ADR 032),
+ * everything else, and any page the cache declines or cannot render, through Express.
+ */
+export function createFrontDoorListener(options: FrontDoorOptions, app: Express = createFrontDoor(options)): RequestListener {
+  const logger = options.logger ?? createLogger('info');
+  const visitor = (typeof options.build === 'function' ? undefined : (options.build.entry.module as { pageCacheVisitor?: PageCacheVisitor }).pageCacheVisitor);
+  if (options.pageCache === false || options.devMiddleware || options.mode === 'development' || typeof options.build === 'function' || !visitor) return app;
+  const cache = new PageCache({ build: options.build, apiUrl: options.apiUrl, logger, visitor });
+  const fastPath = createPageFastPath({
+    cache,
+    visitor,
+    logger,
+    trustProxy: trustedProxies(options.trustProxy),
+    siteUrl: options.siteUrl,
+    publicHosts: options.publicHosts,
+  });
+  return (req, res) => {
+    const answered = fastPath(req, res);
+    if (answered === false) return void app(req, res);
+    answered.then(
+      (done) => {
+        if (!done) app(req, res);
+      },
+      (error: unknown) => {
+        logger.error({ err: error, url: req.url }, 'page cache: answer failed');
+        if (!res.headersSent) app(req, res);
+        else res.destroy();
+      },
+    );
+  };
 }
 
 /** A built file (script, style, image, font, translation) rather than a page or an API call. */

@@ -3,7 +3,7 @@
  * NODE_ENV=development serves the Remix app through Vite's dev middleware instead of its build.
  */
 import fs from 'node:fs';
-import type { Server } from 'node:http';
+import http, { type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -11,7 +11,7 @@ import { answerUnparsableRequests, closeOnSignals, EnvValidationError } from '@a
 import { ERROR_MESSAGES } from '@aipm/contracts';
 import type { ServerBuild } from '@remix-run/node';
 
-import { createFrontDoor, createLogger, type FrontDoorOptions } from './front-door';
+import { createFrontDoorListener, createLogger, type FrontDoorOptions } from './front-door';
 import { loadWebEnv } from './web-env';
 
 // Under start.mjs's 15 s before it kills the apps, and far above any page or proxied API answer.
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     };
   }
 
-  const server = await listen(createFrontDoor(options), env.port, env.host);
+  const server = await listen(createFrontDoorListener(options), env.port, env.host);
   logger.info({ host: env.host, port: env.port, apiUrl: env.apiUrl, adminDist }, 'web front door listening');
 
   closeOnSignals(
@@ -60,9 +60,9 @@ async function main(): Promise<void> {
   );
 }
 
-function listen(app: ReturnType<typeof createFrontDoor>, port: number, host: string): Promise<Server> {
+function listen(listener: RequestListener, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, () => resolve(server));
+    const server = http.createServer(listener).listen(port, host, () => resolve(server));
     // A URL or headers past Node's limit: 431 with the API's error envelope rather than an empty answer.
     answerUnparsableRequests(server, (status) => {
       const code = status === 431 ? 'HEADERS_TOO_LARGE' : status === 408 ? 'REQUEST_FAILED' : 'BAD_REQUEST';

@@ -113,6 +113,23 @@ export function pageCsp(nonce: string): string {
 export const ADMIN_CSP = csp({ 'script-src': "'self'", 'img-src': "'self' data: blob:" });
 
 /**
+ * The headers of a public page answer with this nonce (the page cache's fast path writes the same ones):
+ * the page CSP only outside development, HSTS only over https.
+ */
+export function pageSecurityHeaders(nonce: string, secure: boolean, development = false): Array<[string, string]> {
+  const headers: Array<[string, string]> = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Permissions-Policy', PERMISSIONS_POLICY],
+  ];
+  if (!development) headers.push(['Content-Security-Policy', pageCsp(nonce)]);
+  // Over http it is ignored anyway.
+  if (secure) headers.push(['Strict-Transport-Security', HSTS]);
+  return headers;
+}
+
+/**
  * Headers every answer carries, and the page CSP with a fresh nonce (the admin router and the API's own
  * answers replace it with theirs). Without a CSP in development: Vite's dev server injects inline scripts.
  */
@@ -120,13 +137,8 @@ export function securityHeaders({ development }: { development: boolean }): Requ
   return (req, res, next) => {
     const nonce = randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    if (!development) res.setHeader('Content-Security-Policy', pageCsp(nonce));
-    // Only over https (req.secure believes a trusted proxy's X-Forwarded-Proto): over http it is ignored anyway.
-    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    // req.secure believes a trusted proxy's X-Forwarded-Proto.
+    for (const [name, value] of pageSecurityHeaders(nonce, req.secure, development)) res.setHeader(name, value);
     next();
   };
 }
