@@ -265,6 +265,61 @@ describe('page cache (ADR 032)', () => {
       expect(renewed!.parts.join('')).toContain('Second job');
     });
 
+    it(`reads the data once per ${PAGE_FRESH_MS} ms for every page and language, shares a pending read, and reads again after a failed one`, async () => {
+      let clock = 2_000_000;
+      let fingerprintReads = 0;
+      let failing = false;
+      // The app's own fingerprint, counted. Its failure is made here: the real one turns an unreachable API into a
+      // readable "no jobs" text (loadInitialJobs catches), while the cache must also survive a visitor that rejects.
+      const counted: Pick<PageCacheVisitor, 'fingerprint'> = {
+        fingerprint: (context) => {
+          fingerprintReads += 1;
+          return failing ? Promise.reject(new Error('the API is unreachable')) : visitor.fingerprint(context);
+        },
+      };
+      const cache = new PageCache({ build, apiUrl: ownApi.url, logger, visitor: counted, now: () => clock });
+      const home = (language: string) => ({ origin: 'http://localhost', pathname: '/', language, lngQuery: null });
+      const privacy = { origin: 'http://localhost', pathname: '/privacy-policy', language: 'zh', lngQuery: null };
+
+      // Three renders within one freshness window: one read for all of them.
+      const zh = await cache.page(home('zh'));
+      clock += 100;
+      const en = await cache.page(home('en'));
+      clock += 100;
+      const legal = await cache.page(privacy);
+      expect(en!.parts.join('')).toMatch(/<html lang="en"/);
+      expect(legal!.parts.join('')).toMatch(/<html lang="zh"/);
+      expect(fingerprintReads).toBe(1);
+
+      // Past the window every render needs a check: the first makes a new read, the others within its window use it.
+      clock += PAGE_MAX_AGE_MS;
+      expect(await cache.page(home('zh'))).toBe(zh);
+      expect(fingerprintReads).toBe(2);
+      clock += PAGE_FRESH_MS - 1;
+      expect(await cache.page(home('en'))).toBe(en);
+      expect(await cache.page(privacy)).toBe(legal);
+      expect(fingerprintReads).toBe(2);
+
+      // Checks that start while a read is pending wait for that read.
+      clock += PAGE_MAX_AGE_MS;
+      const [zhAgain, enAgain, legalAgain] = await Promise.all([cache.page(home('zh')), cache.page(home('en')), cache.page(privacy)]);
+      expect([zhAgain, enAgain, legalAgain]).toEqual([zh, en, legal]);
+      expect(fingerprintReads).toBe(3);
+
+      // A failed read is shared by the checks waiting on it, each of which renders again (the data is unknown) ...
+      clock += PAGE_MAX_AGE_MS;
+      failing = true;
+      const [zhAfterFailure, enAfterFailure] = await Promise.all([cache.page(home('zh')), cache.page(home('en'))]);
+      expect(fingerprintReads).toBe(4);
+      expect(zhAfterFailure).not.toBe(zh);
+      expect(enAfterFailure).not.toBe(en);
+      // ... but is not kept as a result: a check within its window reads again, and that read keeps the unchanged page.
+      failing = false;
+      clock += 1;
+      expect(await cache.page(privacy)).toBe(legal);
+      expect(fingerprintReads).toBe(5);
+    });
+
     it('shares one render between concurrent loads', async () => {
       const cache = new PageCache({ build, apiUrl: ownApi.url, logger, visitor });
       const api = ownApi;

@@ -21,7 +21,8 @@ import { allowedHosts, pageSecurityHeaders } from './security';
 export const CACHED_PAGES: ReadonlySet<string> = new Set(['/', '/privacy-policy', '/terms-of-service', '/cookie-policy']);
 /**
  * A render checked less than this ago is answered as it is. Past it, the next load checks the page's data (the
- * app's fingerprint: the job list and the site settings, one API read) and re-renders only when it changed.
+ * app's fingerprint: the job list and the site settings, one API read) and re-renders only when it changed. One
+ * read serves the checks of all renders for this long (and while it is pending).
  */
 export const PAGE_FRESH_MS = 500;
 /**
@@ -46,7 +47,10 @@ const VISITOR_HEADERS = ['cookie', 'accept-language', 'referer', 'user-agent'] a
 export interface PageCacheVisitor {
   language(request: Request): Promise<string>;
   setCookies(request: Request): string[];
-  /** A text that changes whenever the data the cached pages show changes (jobs, site settings). */
+  /**
+   * A text that changes whenever the data the cached pages show changes (jobs, site settings). The same for every
+   * cached page, language and host (it is given none of them): the cache reads it once for all its renders.
+   */
   fingerprint(context: { apiUrl: string; requestId: string }): Promise<string>;
 }
 
@@ -67,6 +71,15 @@ interface Entry {
   /** The fingerprint the page was rendered after; null when it could not be read (the next check re-renders). */
   fingerprint: string | null;
   pending?: Promise<RenderedPage | null>;
+}
+
+/** One read of the visitor's fingerprint, shared by the checks of every render (they all read the same data). */
+interface FingerprintRead {
+  /** When the read started: it returns the data as of this instant or later. */
+  startedAt: number;
+  /** The fingerprint, or null when the read failed. */
+  result: Promise<string | null>;
+  settled: boolean;
 }
 
 /** What makes two requests read the same render. */
@@ -90,6 +103,8 @@ export interface PageCacheOptions {
 /** Renders and keeps the cached pages; concurrent requests for a missing or expired page share one render. */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
+  /** The last successful or still pending fingerprint read (a failed one is forgotten when it settles). */
+  private lastRead?: FingerprintRead;
   private readonly handle: ReturnType<typeof createRequestHandler>;
   private readonly now: () => number;
 
@@ -126,10 +141,12 @@ export class PageCache {
 
   /** Checks the page's data; renders again when it changed, when it could not be read, or when the render is old. */
   private async revalidate(key: PageKey, entry: Entry): Promise<RenderedPage | null> {
-    const checkedAt = this.now();
-    const context = { apiUrl: this.options.apiUrl, requestId: acceptRequestId(undefined) };
-    const fingerprint = await this.options.visitor.fingerprint(context).catch(() => null);
-    if (entry.page && fingerprint !== null && fingerprint === entry.fingerprint && checkedAt - entry.page.renderedAt < PAGE_RERENDER_MS) {
+    const now = this.now();
+    const read = this.readFingerprint(now);
+    const fingerprint = await read.result;
+    // Checked as of the read's start, not this check's: a shared read's data is no newer than that.
+    const checkedAt = read.startedAt;
+    if (entry.page && fingerprint !== null && fingerprint === entry.fingerprint && now - entry.page.renderedAt < PAGE_RERENDER_MS) {
       entry.checkedAt = checkedAt;
       return entry.page;
     }
@@ -143,9 +160,40 @@ export class PageCache {
     return page;
   }
 
-  /** Forgets every render (a test, or an operator's change that must show at once). */
+  /**
+   * The fingerprint read a check uses: the pending one, or the last one while it is younger than
+   * {@link PAGE_FRESH_MS}, else a new one. Every render (page × language × host × `?lng=`) is checked against the
+   * same data, so one read serves them all instead of one per render every half second. A failed read is shared
+   * by the checks waiting on it (each re-renders, as for its own failed read) but not kept: the next check reads again.
+   */
+  private readFingerprint(now: number): FingerprintRead {
+    const last = this.lastRead;
+    if (last && (!last.settled || now - last.startedAt < PAGE_FRESH_MS)) return last;
+    const context = { apiUrl: this.options.apiUrl, requestId: acceptRequestId(undefined) };
+    const read: FingerprintRead = { startedAt: now, settled: false, result: Promise.resolve(null) };
+    // Called inside a promise chain, so a visitor that throws rather than rejects is a failed read too.
+    read.result = Promise.resolve()
+      .then(() => this.options.visitor.fingerprint(context))
+      .then(
+        (fingerprint) => {
+          read.settled = true;
+          return fingerprint;
+        },
+        (error: unknown) => {
+          read.settled = true;
+          if (this.lastRead === read) this.lastRead = undefined;
+          this.options.logger.warn({ err: error }, 'page cache: fingerprint read failed');
+          return null;
+        },
+      );
+    this.lastRead = read;
+    return read;
+  }
+
+  /** Forgets every render and the last data read (a test, or an operator's change that must show at once). */
   clear(): void {
     this.entries.clear();
+    this.lastRead = undefined;
   }
 
   /**
