@@ -22,9 +22,11 @@ export function mainThreadCpu(traceFile) {
   const events = trace.traceEvents ?? trace;
   const navigation = events.find((e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith('http'));
   if (!navigation) throw new Error(`${traceFile}: no navigation of an http(s) page`);
+  /** @param {any} e */
   const onMain = (e) => e.pid === navigation.pid && e.tid === navigation.tid && e.ph === 'X' && e.ts >= navigation.ts;
   const tasks = events.filter((e) => onMain(e) && e.name === 'RunTask');
   const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === navigation.pid);
+  /** @param {any} e */
   const cpu = (e) => (e.tdur ?? 0) / 1000;
   const afterFcp = tasks.filter((e) => !fcp || e.ts >= fcp.ts);
   // The first style recalculation of the document: how much of the page the first frame styles.
