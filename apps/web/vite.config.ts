@@ -50,7 +50,6 @@ const passThroughPreload: Plugin = {
   // What Vite wrote around each such import (its marker is filled in later, and ignored): the bare import() is
   // what runs, without the wrapper's bytes. A call this misses still works through the pass-through.
   renderChunk(code) {
-    for (const m of code.matchAll(/.{0,20}__vitePreload.{0,120}/g)) console.error('DBG', m[0]);
     const bare = code.replace(/__vitePreload(?:\$\d+)?\(\(\) => (import\((["'])[^"']+\2\)),\s*__VITE_IS_MODERN__\s*\?\s*__VITE_PRELOAD__\s*:\s*void 0\)/g, '$1');
     return bare === code ? null : { code: bare, map: null };
   },
