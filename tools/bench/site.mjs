@@ -102,7 +102,8 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 function runLighthouseOnce(run) {
   const output = path.join(root, DATA_DIR, `lighthouse-${run}.json`);
   // The page cache is warm when Lighthouse loads the page, as after the SSR load above (ADR 032).
-  spawnSync('curl', ['-s', '-o', '/dev/null', `${BASE}/`]);
+  // (Node's own fetch in a child, as this function is synchronous: curl is not on every fresh machine.)
+  spawnSync(process.execPath, ['-e', `fetch(${JSON.stringify(`${BASE}/`)}).then((response) => response.arrayBuffer())`]);
   const load = os.loadavg()[0];
   const result = spawnSync(
     path.join(root, 'node_modules', '.bin', 'lighthouse'),
