@@ -30,7 +30,8 @@ describe('withBoundedTotal', () => {
     );
     await sql.query('ANALYZE registrations');
     const query = sql.manager.query.bind(sql.manager);
-    jest.spyOn(sql.manager, 'query').mockImplementation((text: string, parameters?: unknown[]) => {
+    // Records each statement the bounded total sends, and sends it: which ones ran is what the tests check.
+    jest.spyOn(sql.manager, 'query').mockImplementation((text: string, parameters?: Parameters<typeof query>[1]) => {
       statements.push(text);
       return query(text, parameters);
     });
