@@ -297,7 +297,19 @@ describe('crawler operations API', () => {
       // Past DEFERRED_READ_OFFSET (1,000) the page is found by its ids first: the same page.
       const every = await reference({});
       expect(every.length).toBeGreaterThan(1_020);
-      expect((await listOf('limit=20&offset=1000')).data.map((row) => row.id)).toEqual(every.slice(1_000, 1_020));
+      const deep = (await listOf('limit=20&offset=1000')).data;
+      expect(deep.map((row) => row.id)).toEqual(every.slice(1_000, 1_020));
+      // Its rows and their postings' other results are read in one statement: each row lists itself, then the
+      // other results of its posting, oldest first.
+      for (const row of deep) {
+        const others: Array<{ id: string }> = await dataSource.query(
+          `SELECT other.id FROM crawl_results item JOIN crawl_results other ON other."dedupeKey" = item."dedupeKey" AND other.id <> item.id
+           WHERE item.id = $1 ORDER BY other."createdAt", other.id`,
+          [row.id],
+        );
+        expect({ id: row.id, sources: row.sources.map((source) => source.resultId) }).toEqual({ id: row.id, sources: [row.id, ...others.map((other) => other.id)] });
+      }
+      expect(deep.some((row) => row.sources.length > 1)).toBe(true);
       await expectStoredFlagIsTheRule();
       await dataSource.query(`DELETE FROM crawl_results WHERE "sourceUrl" LIKE 'https://example.com/same/%'`);
     });

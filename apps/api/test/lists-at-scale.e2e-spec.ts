@@ -7,7 +7,7 @@ import { DEFERRED_READ_OFFSET, EXACT_COUNT_LIMIT } from '../src/common/list/list
 import type { ListSpec } from '../src/common/list/list-query';
 import { CONTACT_LIST } from '../src/contact/contact.service';
 import { REGISTRATION_LIST } from '../src/registrations/registrations.service';
-import { STUDENT_LIST } from '../src/students/students.service';
+import { paidTotalsOf, STUDENT_LIST } from '../src/students/students.service';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { adminAgent } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
@@ -153,5 +153,30 @@ describe('back-office lists at scale', () => {
     );
     expect(response.body.data.map((row: { id: string }) => row.id)).toEqual(expected.map((row) => row.id));
     expect(response.body.data[0]).toHaveProperty('name');
+  });
+  it('answers the students of a first page and of a deep page with the paid totals a separate query sums', async () => {
+    // Enough students for a page read by ids; every seventh pays twice in CNY and once in USD, every third has a
+    // pending payment too (not paid, so not in the total).
+    await sql.query(
+      `INSERT INTO students (name, phone, "phoneNormalized", school, major, status, "createdAt")
+       SELECT '周' || i, '136' || lpad(i::text, 8, '0'), '+86136' || lpad(i::text, 8, '0'), '湘潭大学', '设计学', 'active', timestamptz '2025-01-01' + i * interval '1 minute'
+       FROM generate_series(1, $1::int) AS i`,
+      [DEFERRED_READ_OFFSET + 100],
+    );
+    await sql.query(
+      `INSERT INTO student_payments ("studentId", "paymentNumber", amount, currency, "paymentMethod", "paymentDate", status)
+       SELECT student.id, concat_ws('-', 'P', student.id, currency, status, amount), amount, currency, 'transfer', date '2026-01-01', status
+       FROM (SELECT id, row_number() OVER (ORDER BY "createdAt" DESC, id DESC) AS n FROM students) AS student
+       CROSS JOIN LATERAL (VALUES (100000 + n, 'CNY', 'completed'), (50, 'CNY', 'completed'), (700, 'USD', 'completed'), (999, 'CNY', 'pending')) AS paid(amount, currency, status)
+       WHERE n % 7 = 0 AND (status <> 'pending' OR n % 3 = 0)`,
+    );
+    for (const from of [0, DEFERRED_READ_OFFSET + 7]) {
+      const response = await admin.get(`/api/admin/students?range=${range(from, from + 24)}`).expect(200);
+      const rows: { id: string; paidTotals: unknown }[] = response.body.data;
+      expect(rows).toHaveLength(25);
+      const expected = await paidTotalsOf(sql, rows.map((row) => row.id));
+      expect(rows.filter((row) => expected.has(row.id)).length).toBeGreaterThanOrEqual(3);
+      for (const row of rows) expect(row.paidTotals).toEqual(expected.get(row.id) ?? []);
+    }
   });
 });

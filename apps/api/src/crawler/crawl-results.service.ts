@@ -73,10 +73,20 @@ export class CrawlResultsService {
     };
     if (query.taskId) {
       const page = await this.taskPage(matching(), offset, query.limit);
-      if (page) return { data: await this.withSources(page.rows), total: page.total, totalIsEstimate: false };
+      if (page) return { data: await this.viewsOf(page.ids), total: page.total, totalIsEstimate: false };
+    }
+    // A page far down: its ids by an index-only walk of the list's order, then only its rows (ADR 028).
+    if (offset >= DEFERRED_READ_OFFSET) {
+      const { rows: ids, total, totalIsEstimate } = await withBoundedTotal(
+        matching().select('result.id', 'id').offset(offset).limit(query.limit).getRawMany<{ id: string }>().then((found) => found.map((row) => row.id)),
+        matching(),
+        { offset, limit: query.limit },
+        CRAWL_RESULTS_EXACT_COUNT,
+      );
+      return { data: await this.viewsOf(ids), total, totalIsEstimate };
     }
     const { rows, total, totalIsEstimate } = await withBoundedTotal(
-      offset >= DEFERRED_READ_OFFSET ? this.deepPage(matching(), offset, query.limit) : matching().offset(offset).limit(query.limit).getMany(),
+      matching().offset(offset).limit(query.limit).getMany(),
       matching(),
       { offset, limit: query.limit },
       CRAWL_RESULTS_EXACT_COUNT,
@@ -84,35 +94,46 @@ export class CrawlResultsService {
     return { data: await this.withSources(rows), total, totalIsEstimate };
   }
 
-  /** A page far down: its ids by an index-only walk of the list's order, then only its rows (ADR 028). */
-  private async deepPage(matching: SelectQueryBuilder<CrawlResult>, offset: number, limit: number): Promise<CrawlResult[]> {
-    return this.byIds((await matching.select('result.id', 'id').offset(offset).limit(limit).getRawMany<{ id: string }>()).map((row) => row.id));
-  }
+
 
   /**
    * A task's page: every one of its items is found (and sorted) for any page of it, so the same query counts
-   * them too, exactly (a window count before OFFSET), and only the page's rows are read, by id. Null when the
-   * page is past the end, which then needs the count on its own.
+   * them too, exactly (a window count before OFFSET); only the page's ids come back, its rows and their sources
+   * are then read together (viewsOf). Null when the page is past the end, which then needs the count on its own.
    */
-  private async taskPage(matching: SelectQueryBuilder<CrawlResult>, offset: number, limit: number): Promise<{ rows: CrawlResult[]; total: number } | null> {
+  private async taskPage(matching: SelectQueryBuilder<CrawlResult>, offset: number, limit: number): Promise<{ ids: string[]; total: number } | null> {
     const found = await matching.select('result.id', 'id').addSelect('count(*) OVER ()', 'total').offset(offset).limit(limit).getRawMany<{ id: string; total: string }>();
     if (found.length === 0 && offset > 0) return null;
-    return { rows: await this.byIds(found.map((row) => row.id)), total: found.length === 0 ? 0 : Number(found[0]!.total) };
+    return { ids: found.map((row) => row.id), total: found.length === 0 ? 0 : Number(found[0]!.total) };
   }
 
-  /** The rows of `ids`, in that order. */
-  private async byIds(ids: readonly string[]): Promise<CrawlResult[]> {
+  /**
+   * The views of the results `ids`, in that order (unknown ids are skipped): the rows and the other results of
+   * their postings (their sources) in one statement, where reading the rows and then their postings' members
+   * took two round trips one after the other (ADR 028 point 5).
+   */
+  private async viewsOf(ids: readonly string[]): Promise<CrawlResultResponse[]> {
     if (ids.length === 0) return [];
-    const byId = new Map((await this.results.findBy({ id: In([...ids]) })).map((row) => [row.id, row]));
-    return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    // ARRAY(...) is computed once before the scan, so both arms of the OR probe an index (id, dedupeKey).
+    const members = await this.results
+      .createQueryBuilder('member')
+      .where('member.id = ANY(:ids)', { ids })
+      .orWhere(`member."dedupeKey" = ANY (ARRAY(SELECT page."dedupeKey" FROM crawl_results page WHERE page.id = ANY(:ids) AND page."dedupeKey" IS NOT NULL))`)
+      .orderBy('member.createdAt', 'ASC')
+      .addOrderBy('member.id', 'ASC')
+      .getMany();
+    const byId = new Map(members.map((member) => [member.id, member]));
+    const groups = new Map<string, CrawlResult[]>();
+    for (const member of members) if (member.dedupeKey !== null) groups.set(member.dedupeKey, [...(groups.get(member.dedupeKey) ?? []), member]);
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toCrawlResultView(row, row.dedupeKey ? (groups.get(row.dedupeKey) ?? []) : [])] : [];
+    });
   }
 
   /** In the given order (a crawl run's page order); unknown ids are skipped. */
   async findByIds(ids: readonly string[]): Promise<CrawlResultResponse[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.results.findBy({ id: In([...ids]) });
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return this.withSources(ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])));
+    return this.viewsOf(ids);
   }
 
   /** The views of `rows`, each listing the other results of its posting as sources. */

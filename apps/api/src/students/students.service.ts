@@ -46,6 +46,14 @@ export async function paidTotalsOf(dataSource: DataSource, studentIds: readonly 
   return totals;
 }
 
+/**
+ * paidTotalsOf for the row of the list's query (alias `student`), as one JSON array: a correlated subquery of
+ * the page's statement, so the page and its totals are one round trip (ADR 028 point 6).
+ */
+const PAID_TOTALS_OF_STUDENT = `(SELECT coalesce(json_agg(json_build_object('currency', paid."currency", 'amount', paid."amount") ORDER BY paid."currency"), '[]'::json)
+  FROM (SELECT payment."currency", sum(payment."amount")::bigint AS "amount" FROM "student_payments" payment
+        WHERE payment."studentId" = ${STUDENT_LIST.alias}.id AND payment."status" = :paidStatus GROUP BY payment."currency") AS paid)`;
+
 type StudentChanges = Partial<Omit<Student, 'id' | 'createdAt' | 'updatedAt'>>;
 
 /** What a body changes; undefined leaves a field alone, null clears it. */
@@ -66,10 +74,18 @@ export class StudentsService {
     private readonly studentFiles: StudentFilesService,
   ) {}
 
+  /** A page of students with their paid totals, read by the statement that reads the page (one round trip). */
   async list(query: ListQueryDto): Promise<Page<StudentWithTotals>> {
-    const page = await listPage(this.students, STUDENT_LIST, query);
-    const totals = await paidTotalsOf(this.dataSource, page.rows.map((student) => student.id));
-    return { ...page, rows: page.rows.map((student) => ({ student, paidTotals: totals.get(student.id) ?? [] })) };
+    const { extras, ...page } = await listPage(this.students, STUDENT_LIST, query, (rows) =>
+      rows.addSelect(PAID_TOTALS_OF_STUDENT, 'paidTotals').setParameter('paidStatus', PaymentStatus.Completed),
+    );
+    return {
+      ...page,
+      rows: page.rows.map((student, index) => ({
+        student,
+        paidTotals: (extras[index]!.paidTotals as Array<{ currency: string; amount: number | string }>).map(({ currency, amount }) => ({ currency, amount: Number(amount) })),
+      })),
+    };
   }
 
   async find(id: string): Promise<Student> {
