@@ -73,7 +73,7 @@ export class CrawlResultsService {
     };
     if (query.taskId) {
       const page = await this.taskPage(matching(), offset, query.limit);
-      if (page) return { data: await this.viewsOf(page.ids), total: page.total, totalIsEstimate: false };
+      if (page) return { data: await this.findByIds(page.ids), total: page.total, totalIsEstimate: false };
     }
     // A page far down: its ids by an index-only walk of the list's order, then only its rows (ADR 028).
     if (offset >= DEFERRED_READ_OFFSET) {
@@ -83,7 +83,7 @@ export class CrawlResultsService {
         { offset, limit: query.limit },
         CRAWL_RESULTS_EXACT_COUNT,
       );
-      return { data: await this.viewsOf(ids), total, totalIsEstimate };
+      return { data: await this.findByIds(ids), total, totalIsEstimate };
     }
     const { rows, total, totalIsEstimate } = await withBoundedTotal(
       matching().offset(offset).limit(query.limit).getMany(),
@@ -94,12 +94,10 @@ export class CrawlResultsService {
     return { data: await this.withSources(rows), total, totalIsEstimate };
   }
 
-
-
   /**
    * A task's page: every one of its items is found (and sorted) for any page of it, so the same query counts
    * them too, exactly (a window count before OFFSET); only the page's ids come back, its rows and their sources
-   * are then read together (viewsOf). Null when the page is past the end, which then needs the count on its own.
+   * are then read together (findByIds). Null when the page is past the end, which then needs the count on its own.
    */
   private async taskPage(matching: SelectQueryBuilder<CrawlResult>, offset: number, limit: number): Promise<{ ids: string[]; total: number } | null> {
     const found = await matching.select('result.id', 'id').addSelect('count(*) OVER ()', 'total').offset(offset).limit(limit).getRawMany<{ id: string; total: string }>();
@@ -108,11 +106,11 @@ export class CrawlResultsService {
   }
 
   /**
-   * The views of the results `ids`, in that order (unknown ids are skipped): the rows and the other results of
-   * their postings (their sources) in one statement, where reading the rows and then their postings' members
-   * took two round trips one after the other (ADR 028 point 5).
+   * The views of the results `ids`, in that order (a page's or a crawl run's; unknown ids are skipped): the rows
+   * and the other results of their postings (their sources) in one statement, where reading the rows and then
+   * their postings' members took two round trips one after the other (ADR 028 point 5).
    */
-  private async viewsOf(ids: readonly string[]): Promise<CrawlResultResponse[]> {
+  async findByIds(ids: readonly string[]): Promise<CrawlResultResponse[]> {
     if (ids.length === 0) return [];
     // ARRAY(...) is computed once before the scan, so both arms of the OR probe an index (id, dedupeKey).
     const members = await this.results
@@ -123,26 +121,17 @@ export class CrawlResultsService {
       .addOrderBy('member.id', 'ASC')
       .getMany();
     const byId = new Map(members.map((member) => [member.id, member]));
-    const groups = new Map<string, CrawlResult[]>();
-    for (const member of members) if (member.dedupeKey !== null) groups.set(member.dedupeKey, [...(groups.get(member.dedupeKey) ?? []), member]);
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toCrawlResultView(row, row.dedupeKey ? (groups.get(row.dedupeKey) ?? []) : [])] : [];
-    });
-  }
-
-  /** In the given order (a crawl run's page order); unknown ids are skipped. */
-  async findByIds(ids: readonly string[]): Promise<CrawlResultResponse[]> {
-    return this.viewsOf(ids);
+    return viewsWithSources(
+      ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+      members,
+    );
   }
 
   /** The views of `rows`, each listing the other results of its posting as sources. */
   private async withSources(rows: readonly CrawlResult[]): Promise<CrawlResultResponse[]> {
     const keys = [...new Set(rows.map((row) => row.dedupeKey).filter((key): key is string => key !== null))];
     const members = keys.length === 0 ? [] : await this.results.find({ where: { dedupeKey: In(keys) }, order: { createdAt: 'ASC', id: 'ASC' } });
-    const groups = new Map<string, CrawlResult[]>();
-    for (const member of members) groups.set(member.dedupeKey!, [...(groups.get(member.dedupeKey!) ?? []), member]);
-    return rows.map((row) => toCrawlResultView(row, row.dedupeKey ? (groups.get(row.dedupeKey) ?? []) : []));
+    return viewsWithSources(rows, members);
   }
 
   /** A job added by hand is created approved (spec §4), ready to publish. */
@@ -253,4 +242,16 @@ export class CrawlResultsService {
     const outcome = await this.results.delete({ status: Not(CrawlResultStatus.Published) });
     return outcome.affected ?? 0;
   }
+}
+
+/** The views of `rows`, each with its posting's members among `members` (in their order) as its sources. */
+function viewsWithSources(rows: readonly CrawlResult[], members: readonly CrawlResult[]): CrawlResultResponse[] {
+  const groups = new Map<string, CrawlResult[]>();
+  for (const member of members) {
+    if (member.dedupeKey === null) continue;
+    const group = groups.get(member.dedupeKey);
+    if (group) group.push(member);
+    else groups.set(member.dedupeKey, [member]);
+  }
+  return rows.map((row) => toCrawlResultView(row, row.dedupeKey ? (groups.get(row.dedupeKey) ?? []) : []));
 }
