@@ -70,6 +70,36 @@ test.describe.serial('administrator sign-in', () => {
     await expect(page.getByRole('heading', { name: '管理员登录' })).toBeVisible();
   });
 
+  test('stays signed in when a read begun before a second sign-in comes back 401', async ({ page, context }) => {
+    // Two tabs, or a sign-in while the dashboard loads: the new sign-in rotates the session, and a read that
+    // carried the old one is answered 401. The page may go to login, but it must not end the new session.
+    await loginAsAdmin(page);
+    const before = (await context.cookies()).find((cookie) => cookie.name === 'aipm.sid');
+    expect(before).toBeDefined();
+    let rotated!: () => void;
+    const rotation = new Promise<void>((resolve) => (rotated = resolve));
+    await page.route('**/api/admin/stats/charts', async (route) => {
+      await rotation;
+      // The dashboard's charts read as the browser began it: with the session it had then.
+      const answer = await fetch(route.request().url(), { headers: { cookie: `aipm.sid=${before!.value}` } });
+      await route.fulfill({ status: answer.status, contentType: 'application/json', body: await answer.text() });
+    });
+    const held = page.waitForRequest('**/api/admin/stats/charts');
+    await page.goto('/admin');
+    await held;
+    const signIn = await page.request.post('/api/admin/login', { data: E2E_ADMIN });
+    expect(signIn.ok()).toBe(true);
+    const answered = page.waitForResponse('**/api/admin/stats/charts');
+    rotated();
+    expect((await answered).status()).toBe(401);
+    await expect(page).toHaveURL(/\/admin\/login$/);
+
+    expect((await page.request.get('/api/admin/verify')).ok()).toBe(true);
+    await page.unroute('**/api/admin/stats/charts');
+    await page.goto('/admin');
+    await expect(welcomeLine(page)).toBeVisible();
+  });
+
   test('says "verifying" while the session check is pending', async ({ page }) => {
     await loginAsAdmin(page);
     await page.route('**/api/admin/verify', async (route) => {

@@ -15,12 +15,13 @@ export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {
     await adminApi.login(email, password);
   },
-  async logout(params?: { alreadySignedOut?: boolean }) {
-    // The logout button calls the API itself (it shows the spec's failure toast); react-admin's own calls
-    // (a failed check) must never keep anyone on the page, so failures here only mean "go to login".
-    if (params?.alreadySignedOut) return;
-    await adminApi.logout().catch(() => undefined);
-  },
+  /**
+   * Only clears the page: the logout button calls the API itself (it shows the spec's toasts), and react-admin
+   * signs out only after the API answered 401, so the session that request carried has already ended. Calling
+   * the API here would end whichever session the browser holds by now, a newer one when a sign-in (in another
+   * tab, say) rotated it while the 401 was on its way (ADR 007).
+   */
+  async logout() {},
   /**
    * Only a 401 means "not signed in". A rejection here makes react-admin sign out, which ends the session on
    * the server: a 503 while the database restarts (SESSION_UNAVAILABLE) or a network failure must not do that,

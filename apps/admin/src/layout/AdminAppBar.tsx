@@ -68,7 +68,7 @@ function LogoutButton() {
     // The outer app's toast: react-admin's own would vanish with <Admin> when the login route takes over.
     showToast(translate('aipm.logout.success'), 'success');
     // react-admin clears its query cache and store, then goes to /admin/login.
-    await logout({ alreadySignedOut: true });
+    await logout();
   };
   return (
     <Button color="inherit" startIcon={<LogoutIcon />} onClick={onClick} aria-label={translate('aipm.logout.button')} sx={compactLabel}>
