@@ -43,7 +43,8 @@ test.describe('first-time mode', () => {
     await page.getByLabel('邮箱').fill(SEEDED.email);
     await page.getByRole('textbox', { name: '密码' }).fill(SEEDED.initialPassword);
     await page.getByRole('button', { name: '登录', exact: true }).click();
-    await expect(welcomeLine(page, SEEDED.email)).toBeVisible();
+    // The react-admin chunk loads after sign-in, from a second system booting beside the first: as in loginAsAdmin.
+    await expect(welcomeLine(page, SEEDED.email)).toBeVisible({ timeout: 30_000 });
 
     const dialog = page.getByRole('dialog', { name: '设置新密码' });
     await expect(dialog).toBeVisible();
