@@ -43,35 +43,12 @@ const EXPORT_COLUMNS: readonly ExportColumn[] = [
 ];
 
 /**
- * A registration once its phone's lock is held, in one statement (the CTEs share one snapshot, and the lock
- * keeps any other registration of this phone out until the commit):
- * - `repeated`: the phone's first lead created within the repeat window, if any, counts one more repeat and
- *   gains the email and goals it lacked;
- * - `inserted`: otherwise a new lead (the search-grams trigger fills its grams as for any insert);
- * - `notified`: and its phone call in the outbox (ADR 021), in the same transaction.
- * $1 phoneNormalized, $2 window hours, $3 email, $4 goals, $5 name, $6 phone, $7 school, $8 major, $9 source
- * (JSON), $10–$13 the consent: agreement version, agreed at, address, browser.
+ * A registration in one round trip: `aipm_register_lead` (migration RegisterLeadFunction1795600000000) takes the
+ * phone's transaction-scoped advisory lock, then in one statement counts a repeat on the phone's first lead
+ * within the window (adding the email and goals it lacked) or inserts a new lead and its phone call (the outbox,
+ * ADR 021). The lock keeps any other registration of this phone out until the implicit transaction commits.
  */
-const REGISTER_SQL = `
-  WITH repeated AS (
-    UPDATE "registrations" SET "repeatCount" = "repeatCount" + 1, "lastRepeatedAt" = now(),
-           "email" = COALESCE("email", $3), "goals" = COALESCE("goals", $4)
-    WHERE "id" = (SELECT "id" FROM "registrations"
-                  WHERE "phoneNormalized" = $1 AND "createdAt" > now() - make_interval(hours => $2)
-                  ORDER BY "createdAt" ASC LIMIT 1)
-    RETURNING "id"
-  ), inserted AS (
-    INSERT INTO "registrations" ("name", "phone", "phoneNormalized", "email", "school", "major", "goals", "source",
-                                 "agreementVersion", "agreedAt", "agreementIp", "agreementUserAgent")
-    SELECT $5, $6, $1, $3, $7, $8, $4, $9::jsonb, $10, $11, $12, $13
-    WHERE NOT EXISTS (SELECT 1 FROM repeated)
-    RETURNING "id"
-  ), notified AS (
-    INSERT INTO "lead_notifications" ("registrationId") SELECT "id" FROM inserted
-  )
-  SELECT "id", 'repeat' AS stored FROM repeated
-  UNION ALL
-  SELECT "id", 'new' AS stored FROM inserted`;
+const REGISTER_SQL = `SELECT lead_id AS id, outcome AS stored FROM aipm_register_lead($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13)`;
 
 export interface RegistrationOutcome {
   id: string;
@@ -93,8 +70,9 @@ export class RegistrationsService {
    * transaction-scoped advisory lock, so simultaneous submissions cannot both create a lead. A new lead's
    * phone call is recorded in the same transaction and queued after it (a repeat rings nobody).
    *
-   * After the lock, one statement does the rest (REGISTER_SQL): four round trips (BEGIN, lock, statement,
-   * COMMIT) instead of six, which is most of what a registration costs the API (issue 18 item 5, ADR 033).
+   * All of it is one call of a database function (REGISTER_SQL): one round trip, where it took six and then four
+   * (BEGIN, lock, statement, COMMIT); writing queries to the socket was the largest share of the API's CPU per
+   * registration (issue 18 item 5, ADR 033).
    */
   async register(dto: CreateRegistrationDto, visitor: VisitorContext): Promise<RegistrationOutcome> {
     // Honeypot: a bot filled the hidden field. It gets the same answer as a person, and nothing is stored.
@@ -104,26 +82,23 @@ export class RegistrationsService {
     if (!phoneNormalized) throw new Error('phone passed validation but does not normalise'); // validators guarantee it
     const consent = consentOf(visitor, new Date());
     const source = firstTouchSource(dto.source, visitor);
-    const outcome = await this.dataSource.transaction(async (manager): Promise<RegistrationOutcome> => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('registrations'), hashtext($1))`, [phoneNormalized]);
-      const [row] = await manager.query<{ id: string; stored: 'new' | 'repeat' }[]>(REGISTER_SQL, [
-        phoneNormalized,
-        REPEAT_WINDOW_HOURS,
-        dto.email ?? null,
-        dto.goals || null,
-        dto.name,
-        dto.phone,
-        dto.school,
-        dto.major,
-        source === null ? null : JSON.stringify(source),
-        consent.agreementVersion,
-        consent.agreedAt,
-        consent.agreementIp,
-        consent.agreementUserAgent,
-      ]);
-      if (!row) throw new Error('the registration statement returned no row'); // one of its two branches always does
-      return { id: row.id, stored: row.stored };
-    });
+    const [row] = await this.dataSource.query<{ id: string; stored: 'new' | 'repeat' }[]>(REGISTER_SQL, [
+      phoneNormalized,
+      REPEAT_WINDOW_HOURS,
+      dto.email ?? null,
+      dto.goals || null,
+      dto.name,
+      dto.phone,
+      dto.school,
+      dto.major,
+      source === null ? null : JSON.stringify(source),
+      consent.agreementVersion,
+      consent.agreedAt,
+      consent.agreementIp,
+      consent.agreementUserAgent,
+    ]);
+    if (!row) throw new Error('aipm_register_lead returned no row'); // one of its two branches always does
+    const outcome: RegistrationOutcome = { id: row.id, stored: row.stored };
     if (outcome.stored === 'new') this.notifyRelay.kick();
     return outcome;
   }

@@ -371,6 +371,28 @@ describe(InitialSchema1763800000000.name, () => {
     expect(left).toEqual({ payments: 0, accounts: 0 });
   });
 
+  it('registers a lead in one call: a new lead with its phone call, then a repeat that fills what it lacked (RegisterLeadFunction)', async () => {
+    const register = (email: string | null, goals: string | null) =>
+      rows<{ lead_id: string; outcome: string }>(
+        `SELECT * FROM aipm_register_lead('+8613600009999', 24, $1, $2, '赵六', '13600009999', '中南大学', '计算机', '{"utm_source":"wechat"}', 'v1', now(), '127.0.0.1', 'jest')`,
+        [email, goals],
+      );
+    const [created] = await register(null, null);
+    expect(created.outcome).toBe('new');
+    const [repeated] = await register('zl@example.com', '转岗');
+    expect(repeated).toEqual({ lead_id: created.lead_id, outcome: 'repeat' });
+
+    const [lead] = await rows<Record<string, unknown>>(`SELECT email, goals, "repeatCount", source FROM registrations WHERE id = $1`, [created.lead_id]);
+    expect(lead).toEqual({ email: 'zl@example.com', goals: '转岗', repeatCount: 1, source: { utm_source: 'wechat' } });
+    expect(await rows(`SELECT "registrationId" FROM lead_notifications WHERE "registrationId" = $1`, [created.lead_id])).toHaveLength(1);
+
+    // Outside the window the same phone is a new lead.
+    await rows(`UPDATE registrations SET "createdAt" = now() - interval '25 hours' WHERE id = $1`, [created.lead_id]);
+    const [later] = await register(null, null);
+    expect(later.outcome).toBe('new');
+    expect(later.lead_id).not.toBe(created.lead_id);
+  });
+
   it('matches the entity metadata exactly (no schema drift)', async () => {
     const pending = await dataSource.driver.createSchemaBuilder().log();
     expect(pending.upQueries.map((query) => query.query)).toEqual([]);
