@@ -198,7 +198,7 @@ describe('admin auth API', () => {
 
       await sql.query(`UPDATE session SET expire = now() + interval '5 minutes' WHERE sid = $1`, [sid]);
       await http().get('/api/admin/verify').set('Cookie', cookie).expect(200);
-      // The store's touch pushed the stored expiry back a full SESSION_IDLE_HOURS.
+      // Reading the session pushed the stored expiry back a full SESSION_IDLE_HOURS.
       expect((await expiry()) - Date.now()).toBeGreaterThan(2 * 3600_000 - 60_000);
       expect((await expiry()) - Date.now()).toBeLessThanOrEqual(2 * 3600_000 + 60_000);
 

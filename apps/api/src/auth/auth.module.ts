@@ -15,7 +15,8 @@ import { LocalStrategy } from './local.strategy';
 import { LoginGuard } from './login.guard';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
-import { createSessionMiddleware, createSessionStore, failClosedOnStoreError, type SessionStore } from './session.middleware';
+import { createSessionMiddleware, failClosedOnStoreError } from './session.middleware';
+import { createSessionStore, type SessionStore } from './session.store';
 import { SessionSerializer } from './session.serializer';
 
 const SESSION_STORE = Symbol('SESSION_STORE');

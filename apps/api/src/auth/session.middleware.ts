@@ -1,42 +1,23 @@
 import { Logger } from '@nestjs/common';
-import connectPgSimple from 'connect-pg-simple';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
 import { errorBody, statusOf } from '../common/errors/api-exception.filter';
 import type { ApiEnv } from '../config/api-env';
-import { SESSION_COOKIE_NAME, SESSION_TABLE } from './session.constants';
+import { SESSION_COOKIE_NAME } from './session.constants';
+import type { SessionStore } from './session.store';
 
 const logger = new Logger('Session');
 
 /** express-session and passport are typed against express 4's types, the API against express 5's: same calls. */
 type ConnectMiddleware = (request: never, response: never, next: (error?: unknown) => void) => void;
 
-export type SessionStore = session.Store & { close(): Promise<void> | void };
-
-/** Sessions live in PostgreSQL (connect-pg-simple), so every API process and every restart sees them. */
-export function createSessionStore(env: ApiEnv): SessionStore {
-  const PgStore = connectPgSimple(session);
-  return new PgStore({
-    conString: env.DATABASE_URL,
-    tableName: SESSION_TABLE,
-    createTableIfMissing: false, // the migration owns the table
-    pruneSessionInterval: 15 * 60, // seconds: expired rows are deleted in the background
-    // The idle expiry lives here, server-side: the cookie carries no expiry (see createSessionMiddleware), so
-    // every row's expiry is now + ttl, and express-session's touch of an unchanged session on each request
-    // (UPDATE … WHERE sid) pushes it back. A touch of a session that has ended updates nothing.
-    ttl: env.SESSION_IDLE_HOURS * 60 * 60, // seconds
-    // Its pool's errors (the database restarting) go to our log as warnings, not raw to stderr.
-    errorLog: (...args: unknown[]) => logger.warn(`session store: ${args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ')}`),
-  }) as SessionStore;
-}
-
 /**
  * Idle expiry without `rolling`: a rolling cookie is written on every answer, so an answer to a request that
  * began with the old session and finished after a sign-in (which rotates the session and destroys the old
  * one) put the ended session's id back in the browser, and the next verify was 401 (the dashboard's reads
  * racing the second sign-in). Now the cookie is set only when the session is created or regenerated, has no
- * expiry of its own (it lasts the browser session), and the store's ttl + touch end the session
- * SESSION_IDLE_HOURS after the last request. `secure: 'auto'` marks the cookie Secure when the request came
+ * expiry of its own (it lasts the browser session), and the store ends the session SESSION_IDLE_HOURS after
+ * the last request (createSessionStore). `secure: 'auto'` marks the cookie Secure when the request came
  * over HTTPS (X-Forwarded-Proto from the front door, trusted through 'trust proxy').
  */
 export function createSessionMiddleware(env: ApiEnv, store: SessionStore): ReturnType<typeof session> {

@@ -1,0 +1,66 @@
+import { Logger } from '@nestjs/common';
+import connectPgSimple from 'connect-pg-simple';
+import session from 'express-session';
+import pg from 'pg';
+import type { ApiEnv } from '../config/api-env';
+import { SESSION_TABLE } from './session.constants';
+
+const logger = new Logger('Session');
+
+export type SessionStore = session.Store & { close(): Promise<void> | void };
+
+/** Expired rows are deleted in the background this often. */
+const PRUNE_INTERVAL_MS = 15 * 60 * 1000;
+
+type Callback<T> = (error: Error | null, value?: T) => void;
+
+/**
+ * Sessions live in PostgreSQL (connect-pg-simple), so every API process and every restart sees them.
+ *
+ * The idle expiry lives here, server-side: the cookie carries no expiry (see createSessionMiddleware), and every
+ * row expires SESSION_IDLE_HOURS after its session was last used. connect-pg-simple pushes that back in a
+ * `touch` that express-session sends after the handler, an UPDATE the answer waits for, after the SELECT that
+ * read the session: two statements per signed-in request. Here the read pushes the expiry back itself
+ * (UPDATE … RETURNING sess, one statement) and `touch` does nothing. A session that has ended (expired, or
+ * destroyed by a sign-in that rotated it) matches no row either way, so nothing revives it (ADR 007).
+ */
+export function createSessionStore(env: ApiEnv): SessionStore {
+  const PgStore = connectPgSimple(session);
+  const ttlSeconds = env.SESSION_IDLE_HOURS * 60 * 60;
+  // Our pool, shared with connect-pg-simple, so the read below does not reach into its internals.
+  const pool = new pg.Pool({ connectionString: env.DATABASE_URL });
+  const warn = (...args: unknown[]) => logger.warn(`session store: ${args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ')}`);
+  // An idle client's error (the database restarting) would otherwise be thrown as an unhandled 'error' event.
+  pool.on('error', (error) => warn('pool:', error));
+  const readAndTouch = `UPDATE "${SESSION_TABLE}" SET expire = now() + make_interval(secs => $2) WHERE sid = $1 AND expire >= now() RETURNING sess`;
+
+  class TouchOnReadStore extends PgStore {
+    private readonly pruning = setInterval(() => this.pruneSessions(), PRUNE_INTERVAL_MS).unref();
+
+    override get(sid: string, callback: Callback<session.SessionData | null>): void {
+      pool.query<{ sess: session.SessionData }>(readAndTouch, [sid, ttlSeconds]).then(
+        ({ rows: [row] }) => callback(null, row?.sess ?? null), // a json column: pg has parsed it
+        (error: Error) => callback(error),
+      );
+    }
+
+    override touch(_sid: string, _session: session.SessionData, callback?: () => void): void {
+      callback?.(); // get already did it
+    }
+
+    override close(): Promise<void> {
+      clearInterval(this.pruning);
+      super.close();
+      return pool.end();
+    }
+  }
+
+  return new TouchOnReadStore({
+    pool,
+    tableName: SESSION_TABLE,
+    createTableIfMissing: false, // the migration owns the table
+    pruneSessionInterval: false, // the class's own timer: a store that is only read would never start the library's
+    ttl: ttlSeconds, // seconds: the expiry `set` writes at sign-in
+    errorLog: warn, // its failures (a prune while the database restarts) go to our log as warnings, not raw to stderr
+  });
+}
