@@ -3,18 +3,20 @@
 // built API over loopback, then checks that every acknowledged registration is stored, and only those.
 //
 //   npm run build -w @aipm/api        (or: npx nx run-many -t build -p @aipm/api)
-//   node tools/with-services.mjs -- node tools/bench/registrations.mjs [--count 10000] [--concurrency 50] [--processes N]
+//   node tools/with-services.mjs -- node tools/bench/registrations.mjs [--count 10000] [--concurrency 50] [--processes N] [--client http|fetch]
 //
 // It needs DATABASE_URL and REDIS_URL (with-services provides them). It creates its own database on that
 // server, starts apps/api/dist/main.js on a free port with FORM_RATE_LIMIT_PER_MINUTE lifted, measures a
 // baseline in the same run (GET /api/admin/check, a one-query read) and prints the registration figures
 // beside it, then stops the API and drops the database. --processes sets API_PROCESSES (ADR 033; default: the
-// API's own, one per core), so one process and every core can be compared on the same machine.
+// API's own, one per core), so one process and every core can be compared on the same machine. --client picks the
+// load generator: Node's http over kept-alive connections (default), or fetch, which costs the generator more CPU
+// (the figures before 2026-11-25 were taken with fetch); the generator's own CPU is printed beside each figure.
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { requireServices, startBenchApi } from './lib/bench-api.mjs';
-import { load } from './lib/load.mjs';
+import { keepAliveClient, load } from './lib/load.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -22,11 +24,13 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '50' },
     baseline: { type: 'string', default: '2000' },
     processes: { type: 'string' },
+    client: { type: 'string', default: 'http' },
   },
 });
 const COUNT = Number(values.count);
 const CONCURRENCY = Number(values.concurrency);
 const BASELINE_COUNT = Number(values.baseline);
+if (!['http', 'fetch'].includes(values.client)) throw new Error(`--client is http or fetch, not ${values.client}`);
 
 requireServices('tools/bench/registrations.mjs');
 
@@ -38,16 +42,21 @@ const api = await startBenchApi('registrations', {
 const PROCESSES = values.processes === undefined || values.processes === '0' ? `${availableParallelism()} (one per core)` : values.processes;
 const { base } = api;
 
+const client = keepAliveClient(base, CONCURRENCY);
+/** One call through the chosen generator: its status, the body read to the end. */
+async function send(path, init = {}) {
+  if (values.client === 'http') return (await client.send({ path, ...init })).status;
+  const response = await fetch(`${base}${path}`, init);
+  await response.arrayBuffer();
+  return response.status;
+}
+
 try {
-  const baseline = await load(BASELINE_COUNT, CONCURRENCY, async () => {
-    const response = await fetch(`${base}/api/admin/check`);
-    await response.arrayBuffer();
-    return response.status;
-  });
+  const baseline = await load(BASELINE_COUNT, CONCURRENCY, () => send('/api/admin/check'));
 
   let acknowledged = 0;
   const run = await load(COUNT, CONCURRENCY, async (index) => {
-    const response = await fetch(`${base}/api/registrations`, {
+    const status = await send('/api/registrations', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'aipm-bench' },
       body: JSON.stringify({
@@ -61,9 +70,8 @@ try {
         source: { utm_source: 'bench' },
       }),
     });
-    await response.arrayBuffer();
-    if (response.status >= 200 && response.status < 300) acknowledged += 1;
-    return response.status;
+    if (status >= 200 && status < 300) acknowledged += 1;
+    return status;
   });
 
   const store = new pg.Client({ connectionString: api.databaseUrl });
@@ -74,17 +82,18 @@ try {
   await store.end();
 
   const ms = (value) => `${value.toFixed(1)} ms`;
+  const cpu = (figures) => `${(figures.clientCpuShare * 100).toFixed(0)} % of a core`;
   const statuses = (map) => [...map].map(([status, n]) => `${status}×${n}`).join(', ');
-  console.log(`registrations bench: ${COUNT} POST /api/registrations at concurrency ${CONCURRENCY}, loopback, node ${process.version}, API processes ${PROCESSES}`);
+  console.log(`registrations bench: ${COUNT} POST /api/registrations at concurrency ${CONCURRENCY}, loopback, node ${process.version}, API processes ${PROCESSES}, client ${values.client}`);
   console.log(
     `  baseline GET /api/admin/check ×${BASELINE_COUNT}: ${baseline.perSecond.toFixed(0)} req/s, p50 ${ms(baseline.p50)}, p99 ${ms(
       baseline.p99
-    )} (${statuses(baseline.statuses)})`
+    )} (${statuses(baseline.statuses)}; generator CPU ${cpu(baseline)})`
   );
   console.log(
     `  registrations: ${run.perSecond.toFixed(0)} req/s over ${run.seconds.toFixed(1)} s (${(run.perSecond / baseline.perSecond).toFixed(
       2
-    )} × baseline)`
+    )} × baseline; generator CPU ${cpu(run)})`
   );
   console.log(
     `  latency: p50 ${ms(run.p50)}, p95 ${ms(run.p95)}, p99 ${ms(run.p99)}, max ${ms(run.max)} (p50 ${(run.p50 / baseline.p50).toFixed(
@@ -103,5 +112,6 @@ try {
   console.error(`bench failed: ${error.stack ?? error}`);
   process.exitCode = 1;
 } finally {
+  client.close();
   await api.cleanUp();
 }

@@ -1,5 +1,6 @@
 // Load generation shared by the API benches (registrations, students): calls at a fixed concurrency,
-// latencies summarised as percentiles.
+// latencies summarised as percentiles, and the CPU the generator itself spent (it shares the machine).
+import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 export function percentile(sorted, p) {
@@ -15,6 +16,7 @@ export async function load(total, concurrency, call) {
   const statuses = new Map();
   let next = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < total) {
@@ -32,6 +34,7 @@ export async function load(total, concurrency, call) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   const sorted = latencies.slice().sort((a, b) => a - b);
   return {
     seconds,
@@ -41,5 +44,34 @@ export async function load(total, concurrency, call) {
     p99: percentile(sorted, 99),
     max: sorted[sorted.length - 1],
     statuses,
+    /** The generator's own CPU (user + system) as a share of one core over the run. */
+    clientCpuShare: (cpu.user + cpu.system) / 1e6 / seconds,
+  };
+}
+
+/**
+ * An HTTP/1.1 client over `concurrency` kept-alive connections to `base`, for the load itself: Node's own
+ * `http`, which costs the generator about a third of the CPU of `fetch` per call (ADR 033, "Measured"), CPU
+ * the API under test would otherwise lose on a 2-core machine. `send` resolves with the status and the body
+ * as text, read to the end.
+ */
+export function keepAliveClient(base, concurrency) {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const { hostname, port } = new URL(base);
+  return {
+    send({ method = 'GET', path, headers = {}, body }) {
+      return new Promise((resolve, reject) => {
+        const outgoing = request({ agent, hostname, port, method, path, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) } }, (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode, text }));
+          response.on('error', reject);
+        });
+        outgoing.on('error', reject);
+        outgoing.end(body);
+      });
+    },
+    close: () => agent.destroy(),
   };
 }
