@@ -150,7 +150,7 @@ try {
   const statuses = (map) => [...map].map(([status, n]) => `${status}×${n}`).join(', ');
   console.log(
     `lists bench: ${ROWS} rows in each of ${[...new Set(cases.map(([list]) => list))].join(', ')} (seeded in ${seedSeconds.toFixed(1)} s); ` +
-      `${REQUESTS} GETs per row at concurrency ${CONCURRENCY}, loopback, node ${process.version}`
+      `${REQUESTS} GETs per row at concurrency ${CONCURRENCY}, loopback (Node http, kept alive), node ${process.version}`
   );
   const baseline = await load(REQUESTS, CONCURRENCY, () => api.get('/api/admin/check'));
   console.log(`  ${'baseline'.padEnd(34)} p50 ${ms(baseline.p50)}  p95 ${ms(baseline.p95)}  GET /api/admin/check (one SELECT)`);

@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { requireServices, startBenchApi } from './lib/bench-api.mjs';
 import { keepAliveClient, load } from './lib/load.mjs';
+import { postmasterPid, treeCpuSeconds } from './lib/proc-cpu.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -54,6 +55,12 @@ async function send(path, init = {}) {
 try {
   const baseline = await load(BASELINE_COUNT, CONCURRENCY, () => send('/api/admin/check'));
 
+  // Where the CPU goes during the registrations: the API's processes, PostgreSQL's (when it runs here), the generator.
+  const probe = new pg.Client({ connectionString: api.databaseUrl });
+  await probe.connect();
+  const postmaster = await postmasterPid(probe).finally(() => probe.end());
+  const cpuBefore = { api: treeCpuSeconds(api.pid), postgres: postmaster ? treeCpuSeconds(postmaster) : Number.NaN };
+
   let acknowledged = 0;
   const run = await load(COUNT, CONCURRENCY, async (index) => {
     const status = await send('/api/registrations', {
@@ -73,6 +80,8 @@ try {
     if (status >= 200 && status < 300) acknowledged += 1;
     return status;
   });
+
+  const cpuSpent = { api: treeCpuSeconds(api.pid) - cpuBefore.api, postgres: postmaster ? treeCpuSeconds(postmaster) - cpuBefore.postgres : Number.NaN };
 
   const store = new pg.Client({ connectionString: api.databaseUrl });
   await store.connect();
@@ -101,6 +110,12 @@ try {
     )} × baseline)`
   );
   console.log(`  answers: ${statuses(run.statuses)}`);
+  const perRegistration = (seconds) => (Number.isNaN(seconds) ? 'n/a (not on this machine)' : `${((seconds * 1000) / COUNT).toFixed(2)} ms`);
+  console.log(
+    `  CPU per registration: API ${perRegistration(cpuSpent.api)}, PostgreSQL ${perRegistration(cpuSpent.postgres)}, generator ${perRegistration(
+      run.clientCpuShare * run.seconds
+    )} (1,000 req/s on these ${availableParallelism()} cores leaves ${availableParallelism().toFixed(2)} ms for all three)`
+  );
   const consistent = stored === acknowledged && phones === stored;
   console.log(
     `  stored rows ${stored}, 2xx answers ${acknowledged}, distinct phones ${phones}: ${

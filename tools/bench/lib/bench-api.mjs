@@ -2,12 +2,13 @@
 // a free loopback port (which migrates that database), the first administrator signed in, and a clean-up that
 // stops the API and drops the database. Shared by the read benches (lists, students).
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../../lib/ports.mjs';
+import { keepAliveClient } from './load.mjs';
+import { processTable } from './proc-cpu.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -23,7 +24,7 @@ export function requireServices(script) {
 
 /**
  * Starts the API on a fresh database named after `name`. Resolves once it answers; `env` adds variables.
- * Returns `{ base, databaseUrl, signIn, get, cleanUp }`: `signIn()` creates the administrator and keeps its
+ * Returns `{ base, pid, databaseUrl, signIn, get, cleanUp }`: `signIn()` creates the administrator and keeps its
  * cookie for `get(pathAndQuery)`, which resolves with the status once the body is read.
  */
 export async function startBenchApi(name, env = {}) {
@@ -36,6 +37,9 @@ export async function startBenchApi(name, env = {}) {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  // Node's http over kept-alive connections: fetch cost the generator, which shares the cores with the API
+  // and PostgreSQL, two to three times the CPU per call (ADR 033).
+  const client = keepAliveClient(base, 64);
   const api = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/main.js')], {
     cwd: repoRoot,
     env: {
@@ -55,6 +59,7 @@ export async function startBenchApi(name, env = {}) {
   });
 
   async function cleanUp() {
+    client.close();
     if (!exited) {
       api.kill('SIGTERM');
       await new Promise((resolve) => api.once('exit', resolve));
@@ -93,26 +98,15 @@ export async function startBenchApi(name, env = {}) {
   }
 
   async function get(pathAndQuery) {
-    const response = await fetch(`${base}${pathAndQuery}`, { headers: { cookie } });
-    await response.arrayBuffer();
-    return response.status;
+    return (await client.send({ path: pathAndQuery, headers: { cookie } })).status;
   }
 
-  return { base, databaseUrl: databaseUrl.toString(), signIn, get, cleanUp };
+  return { base, pid: api.pid, databaseUrl: databaseUrl.toString(), signIn, get, cleanUp };
 }
 
-/** CPU ticks (user + system) of every child of `pid`, read from /proc. */
+/** CPU ticks (user + system) of every child of `pid`. */
 function childTicks(pid) {
-  const ticks = new Map();
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-      if (Number(fields[1]) === pid) ticks.set(entry, Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // ended while listing
-    }
-  }
-  return ticks;
+  return new Map([...processTable()].filter(([, process]) => process.ppid === pid).map(([child, process]) => [child, process.own]));
 }
 
 /**

@@ -51,7 +51,7 @@ export async function load(total, concurrency, call) {
 
 /**
  * An HTTP/1.1 client over `concurrency` kept-alive connections to `base`, for the load itself: Node's own
- * `http`, which costs the generator about a third of the CPU of `fetch` per call (ADR 033, "Measured"), CPU
+ * `http`, which costs the generator a third to a half of the CPU of `fetch` per call (ADR 033), CPU
  * the API under test would otherwise lose on a 2-core machine. `send` resolves with the status and the body
  * as text, read to the end.
  */
