@@ -46,8 +46,9 @@ describe(CrawlResultRepresentatives1795556900000.name, () => {
   });
 
   it('fills the flag of rows stored before it from the rule', async () => {
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    // Back to just before it: undo it and every migration newer than it.
+    const itAndNewer = ALL_MIGRATIONS.length - ALL_MIGRATIONS.indexOf(CrawlResultRepresentatives1795556900000);
+    for (let undone = 0; undone < itAndNewer; undone += 1) await dataSource.undoLastMigration({ transaction: 'each' });
     expect((await dataSource.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`))[0].name).toBe(ALL_MIGRATIONS[ALL_MIGRATIONS.indexOf(CrawlResultRepresentatives1795556900000) - 1]!.name);
     await dataSource.query(
       `INSERT INTO crawl_results (title, company, "sourceUrl", "dedupeKey", status, "createdAt")
