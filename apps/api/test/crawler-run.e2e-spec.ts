@@ -12,7 +12,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
 import { CRAWL_EVENTS_OPTIONS, type CrawlEventsOptions } from '../src/crawler/crawl-events.service';
 import { spawnProcess, waitFor, type SpawnedProcess } from '../../../tools/testing/process';
-import { closedPort, testRedisUrl } from '../../../tools/testing/services';
+import { refusingPort, testRedisUrl } from '../../../tools/testing/services';
 import { adminAgent } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
 
@@ -127,7 +127,7 @@ describe('POST /api/admin/crawl/run and /api/admin/crawler-config/test with a re
       DATABASE_URL: database.url,
       REDIS_URL: redisUrl,
       // lagou points at a port nothing listens on: a site the crawler-config test must report unreachable.
-      CRAWLER_SITE_ORIGINS: JSON.stringify({ ...fixtures.origins, lagou: `http://127.0.0.1:${await closedPort()}` }),
+      CRAWLER_SITE_ORIGINS: JSON.stringify({ ...fixtures.origins, lagou: `http://127.0.0.1:${await refusingPort()}` }),
       LOG_LEVEL: 'warn',
     });
     // The status the admin's crawl button waits for: a fresh worker heartbeat.

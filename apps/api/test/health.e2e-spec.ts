@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { createApp } from '../src/bootstrap/create-app';
 
-import { closedPort, testRedisUrl } from '../../../tools/testing/services';
+import { refusingPort, testRedisUrl } from '../../../tools/testing/services';
 import { cookiePair } from './support/admin-session';
 import { testApiEnv } from './support/test-env';
 
@@ -72,7 +72,7 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 and names Redis when Redis is unreachable', async () => {
-    const app = await startApp({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
+    const app = await startApp({ REDIS_URL: `redis://127.0.0.1:${await refusingPort()}` });
     expect((await request(app.getHttpServer()).get('/api/health').expect(503)).body).toEqual({ status: 'error' });
     const response = await details(app).expect(503);
 
@@ -84,7 +84,7 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 and names storage when the S3 server is unreachable', async () => {
-    const app = await startApp({ S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` });
+    const app = await startApp({ S3_ENDPOINT: `http://127.0.0.1:${await refusingPort()}` });
     expect((await request(app.getHttpServer()).get('/api/health').expect(503)).body).toEqual({ status: 'error' });
     const response = await details(app).expect(503);
 
