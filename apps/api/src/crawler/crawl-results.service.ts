@@ -3,7 +3,7 @@ import { type CreateManualJobDto } from '@aipm/contracts/dto';
 import { CrawlResult, PublishedJob } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, In, Not, QueryFailedError, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, type EntityManager, In, Not, type ObjectLiteral, QueryFailedError, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { DEFERRED_READ_OFFSET, withBoundedTotal } from '../common/list/list-page';
 import { toCrawlResultView } from './crawler.mapper';
 import { publishedJobFrom } from './published-job.factory';
@@ -26,23 +26,6 @@ export interface CrawlResultsFilter {
 const REPRESENTATIVE = `result."isRepresentative"`;
 
 /**
- * The items of the postings a task found ("found by", issue 13): the results it sighted (its sightings by task,
- * index-only), and for those that are not their posting's item (the few, found in the partial index of the
- * others by id), the item found by key. Gathered into an array, so the list probes the representatives by id
- * (index-only, createdAt included) and sorts only the task's items: a task's list costs its own sightings, not a
- * walk of the whole table. As a join, the planner hashed every representative and scanned the table for the
- * sighted rows (110 ms against 7 ms for 2,000 sightings in 100,000 rows).
- */
-const FOUND_BY_TASK = `result.id = ANY (ARRAY(
-    SELECT sighting."resultId" FROM crawl_result_sightings sighting WHERE sighting."taskId" = :taskId
-    UNION
-    SELECT (SELECT item.id FROM crawl_results item WHERE item."dedupeKey" = hidden."dedupeKey" AND item."isRepresentative" LIMIT 1)
-    FROM crawl_result_sightings sighting
-    JOIN crawl_results hidden ON hidden.id = sighting."resultId" AND NOT hidden."isRepresentative"
-    WHERE sighting."taskId" = :taskId
-  ))`;
-
-/**
  * Results are counted exactly up to this many, then estimated (ADR 028): "latest 20" needs no more than "共约",
  * and the count runs beside every full page.
  */
@@ -62,19 +45,18 @@ export class CrawlResultsService {
    */
   async list(query: CrawlResultsFilter & { limit: number; offset?: number }): Promise<{ data: CrawlResultResponse[]; total: number; totalIsEstimate: boolean }> {
     const offset = query.offset ?? 0;
+    if (query.taskId) {
+      const page = await this.taskPage({ ...query, taskId: query.taskId }, offset, query.limit);
+      return { data: await this.findByIds(page.ids), total: page.total, totalIsEstimate: false };
+    }
     const matching = () => {
       const builder = this.results.createQueryBuilder('result').where(REPRESENTATIVE);
-      if (query.taskId) builder.andWhere(FOUND_BY_TASK, { taskId: query.taskId });
       if (query.status) builder.andWhere('result.status = :status', { status: query.status });
       if (query.site === 'other') builder.andWhere(`(result.site IS NULL OR result.site = 'other')`);
       // Every row names its site (the writers store it; the 1795514181517 migration filled in older rows).
       else if (query.site) builder.andWhere('result.site = :site', { site: query.site });
       return builder.orderBy('result.createdAt', 'DESC').addOrderBy('result.id', 'ASC');
     };
-    if (query.taskId) {
-      const page = await this.taskPage(matching(), offset, query.limit);
-      if (page) return { data: await this.findByIds(page.ids), total: page.total, totalIsEstimate: false };
-    }
     // A page far down: its ids by an index-only walk of the list's order, then only its rows (ADR 028).
     if (offset >= DEFERRED_READ_OFFSET) {
       const { rows: ids, total, totalIsEstimate } = await withBoundedTotal(
@@ -95,14 +77,31 @@ export class CrawlResultsService {
   }
 
   /**
-   * A task's page: every one of its items is found (and sorted) for any page of it, so the same query counts
-   * them too, exactly (a window count before OFFSET); only the page's ids come back, its rows and their sources
-   * are then read together (findByIds). Null when the page is past the end, which then needs the count on its own.
+   * A task's page ("found by", issue 13): the items of the postings it sighted, read from its sightings in the
+   * list's order with their status (each sighting carries its item, kept by the database's triggers; ADR 028
+   * point 8), so a page and its exact count come from the task's index entries without reading a result (a site
+   * filter reads the items' rows). Two sightings of one posting name the same item, once. Only the page's ids come
+   * back: its rows and their sources are then read together (findByIds). A page past the end counts on its own.
    */
-  private async taskPage(matching: SelectQueryBuilder<CrawlResult>, offset: number, limit: number): Promise<{ ids: string[]; total: number } | null> {
-    const found = await matching.select('result.id', 'id').addSelect('count(*) OVER ()', 'total').offset(offset).limit(limit).getRawMany<{ id: string; total: string }>();
-    if (found.length === 0 && offset > 0) return null;
-    return { ids: found.map((row) => row.id), total: found.length === 0 ? 0 : Number(found[0]!.total) };
+  private async taskPage(filter: CrawlResultsFilter & { taskId: string }, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
+    const found = await this.dataSource
+      .createQueryBuilder()
+      .select('item.id', 'id')
+      .addSelect('count(*) OVER ()', 'total')
+      .from((items) => taskItems(items, filter), 'item')
+      .orderBy('item."createdAt"', 'DESC')
+      .addOrderBy('item.id', 'ASC')
+      .offset(offset)
+      .limit(limit)
+      .getRawMany<{ id: string; total: string }>();
+    if (found.length > 0) return { ids: found.map((row) => row.id), total: Number(found[0]!.total) };
+    if (offset === 0) return { ids: [], total: 0 };
+    const counted = await this.dataSource
+      .createQueryBuilder()
+      .select('count(*)', 'total')
+      .from((items) => taskItems(items, filter), 'item')
+      .getRawOne<{ total: string }>();
+    return { ids: [], total: Number(counted?.total ?? 0) };
   }
 
   /**
@@ -242,6 +241,22 @@ export class CrawlResultsService {
     const outcome = await this.results.delete({ status: Not(CrawlResultStatus.Published) });
     return outcome.affected ?? 0;
   }
+}
+
+/** The items a task found (its sightings' items), each once, with their place in the list, by `filter`. */
+function taskItems<Row extends ObjectLiteral>(items: SelectQueryBuilder<Row>, filter: CrawlResultsFilter & { taskId: string }): SelectQueryBuilder<Row> {
+  items
+    .select('DISTINCT sighting."itemCreatedAt"', 'createdAt')
+    .addSelect('sighting."itemId"', 'id')
+    .from('crawl_result_sightings', 'sighting')
+    .where('sighting."taskId" = :taskId', { taskId: filter.taskId });
+  if (filter.status) items.andWhere('sighting."itemStatus" = :status', { status: filter.status });
+  if (filter.site) {
+    items.innerJoin(CrawlResult, 'result', 'result.id = sighting."itemId"');
+    if (filter.site === 'other') items.andWhere(`(result.site IS NULL OR result.site = 'other')`);
+    else items.andWhere('result.site = :site', { site: filter.site });
+  }
+  return items;
 }
 
 /** The views of `rows`, each with its posting's members among `members` (in their order) as its sources. */

@@ -1,3 +1,4 @@
+import { type CrawlResultStatus } from '@aipm/contracts';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { CrawlResult } from './crawl-result.entity';
 import { CrawlTask } from './crawl-task.entity';
@@ -8,8 +9,9 @@ import { CrawlTask } from './crawl-task.entity';
  * task re-run over postings another task found first would list nothing of what it found.
  */
 @Entity('crawl_result_sightings')
-// The results of one task (the task filter of the review list).
-@Index('IDX_crawl_result_sightings_taskId_resultId', ['taskId', 'resultId'])
+// The items one task found in the review list's order, with their status INCLUDEd (its task filter; migration
+// CrawlSightingItems: itemCreatedAt DESC there, and TypeORM lists INCLUDE columns among an index's columns).
+@Index('IDX_crawl_result_sightings_taskId_item', ['taskId', 'itemCreatedAt', 'itemId', 'itemStatus'])
 export class CrawlResultSighting {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_crawl_result_sightings' })
   resultId: string;
@@ -40,4 +42,19 @@ export class CrawlResultSighting {
    */
   @Column({ type: 'varchar', length: 255, nullable: true })
   lastJobId: string | null;
+
+  /**
+   * The review item that stands for the result (its posting's representative, or the result itself without a key;
+   * ADR 020), with the item's createdAt and status: the review list's order and status filter for a task. Kept by
+   * the database's triggers (ADR 028 point 8); the app never writes them. No foreign key: a deleted item is
+   * replaced by the posting's next representative in the same statement.
+   */
+  @Column({ type: 'uuid', insert: false, update: false })
+  itemId?: string;
+
+  @Column({ type: 'timestamptz', insert: false, update: false })
+  itemCreatedAt?: Date;
+
+  @Column({ type: 'varchar', length: 32, insert: false, update: false })
+  itemStatus?: CrawlResultStatus;
 }

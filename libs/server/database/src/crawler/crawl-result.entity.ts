@@ -24,10 +24,7 @@ import { CrawlTask } from './crawl-task.entity';
 @Index('IDX_crawl_results_representatives_createdAt_id', ['createdAt', 'id'], { where: '"isRepresentative"' })
 @Index('IDX_crawl_results_representatives_status_createdAt_id', ['status', 'createdAt', 'id'], { where: '"isRepresentative"' })
 @Index('IDX_crawl_results_representatives_site_createdAt_id', ['site', 'createdAt', 'id'], { where: '"isRepresentative"' })
-// The task filter (crawl-results.service.ts): representatives by id with createdAt INCLUDEd, the others by id with
-// their key INCLUDEd (TypeORM lists INCLUDE columns among an index's columns), representatives by key.
-@Index('IDX_crawl_results_representatives_id_createdAt', ['id', 'createdAt'], { where: '"isRepresentative"' })
-@Index('IDX_crawl_results_others_id_dedupeKey', ['id', 'dedupeKey'], { where: 'NOT "isRepresentative"' })
+// A result's review item by key: the item a sighting names (migration CrawlSightingItems).
 @Index('IDX_crawl_results_representatives_dedupeKey', ['dedupeKey'], { where: '"isRepresentative"' })
 @Index('IDX_crawl_results_taskId', ['taskId'])
 @Check('CHK_crawl_results_status', inValues('status', CRAWL_RESULT_STATUSES))
