@@ -1,21 +1,29 @@
 import type { AdminStatsResponse } from '@aipm/contracts';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useLogoutIfAccessDenied } from 'react-admin';
 import { adminApi } from '../auth/adminApi';
 
 export type AdminStats = AdminStatsResponse['data'];
 
-/** Loads the three counts once per visit of the dashboard (spec §7: no polling, no refetch on focus). */
+export const ADMIN_STATS_QUERY_KEY = ['aipm', 'admin-stats'] as const;
+
+/**
+ * Loads the three counts once per visit of the dashboard (spec §7: the app's query policy, no polling, no
+ * refetch on focus). A session that has ended (401) goes to the login page, as every other read of the back
+ * office does, rather than showing "load failed".
+ */
 export function useAdminStats(): { stats?: AdminStats; failed: boolean } {
-  const [state, setState] = useState<{ stats?: AdminStats; failed: boolean }>({ failed: false });
-  useEffect(() => {
-    let active = true;
-    adminApi.stats().then(
-      (answer) => active && setState({ stats: answer.data, failed: false }),
-      () => active && setState({ failed: true }),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-  return state;
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const stats = useQuery({
+    queryKey: ADMIN_STATS_QUERY_KEY,
+    queryFn: async () => {
+      try {
+        return (await adminApi.stats()).data;
+      } catch (error) {
+        await logoutIfAccessDenied(error);
+        throw error;
+      }
+    },
+  });
+  return { stats: stats.data, failed: stats.isError };
 }

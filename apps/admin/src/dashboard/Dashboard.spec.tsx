@@ -1,0 +1,81 @@
+import '../../test/support/jsdom-setup';
+import { ADMIN_AUTH_PATHS, DASHBOARD_CHARTS_PATH } from '@aipm/contracts';
+import { render, screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+
+import AdminApp from '../AdminApp';
+import { LoginPage } from '../login/LoginPage';
+
+const SLOW = { timeout: 5000 };
+
+/**
+ * A signed-in administrator whose stats read answers `stats`; the charts' read never answers. A 401 from the
+ * stats read means the session has ended: the session checks answer 401 from then on.
+ */
+function serveDashboard(stats: { status: number; body: unknown }) {
+  const calls: string[] = [];
+  let signedIn = true;
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    calls.push(`${init?.method ?? 'GET'} ${url}`);
+    const json = (status: number, body: unknown) =>
+      ({ ok: status < 400, status, statusText: '', headers: new Headers({ 'Content-Type': 'application/json' }), text: async () => JSON.stringify(body) }) as Response;
+    const unauthorized = () => json(401, { success: false, code: 'UNAUTHORIZED', message: '请先登录' });
+    if (url === ADMIN_AUTH_PATHS.verify) return signedIn ? json(200, { success: true }) : unauthorized();
+    if (url === ADMIN_AUTH_PATHS.session) return signedIn ? json(200, { success: true, email: 'admin@aipm.test', mustChangePassword: false }) : unauthorized();
+    if (url === ADMIN_AUTH_PATHS.stats) {
+      // Answered once the page's own session checks are done, so only the answer itself can sign out.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      if (stats.status === 401) signedIn = false;
+      return json(stats.status, stats.body);
+    }
+    if (url === DASHBOARD_CHARTS_PATH) return new Promise<Response>(() => undefined);
+    return json(404, { success: false, code: 'NOT_FOUND', message: 'not found' });
+  }) as typeof fetch;
+  return calls;
+}
+
+/** The back office's routes as App.tsx lays them out: the login page outside react-admin, the rest inside. */
+function renderAdminAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin/login" element={<LoginPage />} />
+        <Route
+          path="/admin/*"
+          element={
+            <Suspense fallback={null}>
+              <AdminApp />
+            </Suspense>
+          }
+        />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('Dashboard', () => {
+  it('shows the three counts', async () => {
+    serveDashboard({ status: 200, body: { success: true, data: { totalRegistrations: 12, totalMessages: 5, todayRegistrations: 2 } } });
+    renderAdminAt('/admin');
+    await waitFor(() => expect(screen.getByTestId('stat-totalRegistrations')).toHaveTextContent('12'), SLOW);
+    expect(screen.getByTestId('stat-totalMessages')).toHaveTextContent('5');
+    expect(screen.getByTestId('stat-todayRegistrations')).toHaveTextContent('2');
+  });
+
+  it('says the counts could not be loaded when the read fails', async () => {
+    serveDashboard({ status: 500, body: { success: false, code: 'INTERNAL_ERROR', message: '服务器错误' } });
+    renderAdminAt('/admin');
+    expect(await screen.findByText('统计数据加载失败', {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('goes to the login page when the session has ended (401), without ending a session itself', async () => {
+    const calls = serveDashboard({ status: 401, body: { success: false, code: 'UNAUTHORIZED', message: '请先登录' } });
+    renderAdminAt('/admin');
+    expect(await screen.findByRole('button', { name: '登录' }, SLOW)).toBeInTheDocument();
+    expect(calls).toContain(`GET ${ADMIN_AUTH_PATHS.stats}`);
+    expect(calls).not.toContain(`POST ${ADMIN_AUTH_PATHS.logout}`);
+    expect(screen.queryByText('统计数据加载失败')).not.toBeInTheDocument();
+  });
+});
