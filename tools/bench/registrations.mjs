@@ -16,7 +16,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { requireServices, startBenchApi } from './lib/bench-api.mjs';
-import { keepAliveClient, load } from './lib/load.mjs';
+import { load } from './lib/load.mjs';
 import { postmasterPid, treeCpuSeconds } from './lib/proc-cpu.mjs';
 
 const { values } = parseArgs({
@@ -36,17 +36,20 @@ if (!['http', 'fetch'].includes(values.client)) throw new Error(`--client is htt
 requireServices('tools/bench/registrations.mjs');
 
 // The form's rate limit is lifted for the run: one client posts everything.
-const api = await startBenchApi('registrations', {
-  FORM_RATE_LIMIT_PER_MINUTE: String(10 * COUNT),
-  ...(values.processes === undefined ? {} : { API_PROCESSES: values.processes }),
-});
+const api = await startBenchApi(
+  'registrations',
+  {
+    FORM_RATE_LIMIT_PER_MINUTE: String(10 * COUNT),
+    ...(values.processes === undefined ? {} : { API_PROCESSES: values.processes }),
+  },
+  { connections: CONCURRENCY },
+);
 const PROCESSES = values.processes === undefined || values.processes === '0' ? `${availableParallelism()} (one per core)` : values.processes;
 const { base } = api;
 
-const client = keepAliveClient(base, CONCURRENCY);
 /** One call through the chosen generator: its status, the body read to the end. */
 async function send(path, init = {}) {
-  if (values.client === 'http') return (await client.send({ path, ...init })).status;
+  if (values.client === 'http') return (await api.send({ path, ...init })).status;
   const response = await fetch(`${base}${path}`, init);
   await response.arrayBuffer();
   return response.status;
@@ -127,6 +130,5 @@ try {
   console.error(`bench failed: ${error.stack ?? error}`);
   process.exitCode = 1;
 } finally {
-  client.close();
   await api.cleanUp();
 }

@@ -23,11 +23,13 @@ export function requireServices(script) {
 }
 
 /**
- * Starts the API on a fresh database named after `name`. Resolves once it answers; `env` adds variables.
- * Returns `{ base, pid, databaseUrl, signIn, get, cleanUp }`: `signIn()` creates the administrator and keeps its
- * cookie for `get(pathAndQuery)`, which resolves with the status once the body is read.
+ * Starts the API on a fresh database named after `name`. Resolves once it answers; `env` adds variables, and
+ * `connections` sizes the kept-alive client the load goes through (at least the load's concurrency).
+ * Returns `{ base, pid, databaseUrl, signIn, get, send, cleanUp }`: `signIn()` creates the administrator and keeps
+ * its cookie for `get(pathAndQuery)`, which resolves with the status once the body is read; `send` is the
+ * client's own call (`keepAliveClient` in load.mjs), without the cookie.
  */
-export async function startBenchApi(name, env = {}) {
+export async function startBenchApi(name, env = {}, { connections = 64 } = {}) {
   const server = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await server.connect();
   const database = `aipm_bench_${name}_${process.pid}_${Date.now()}`;
@@ -39,7 +41,7 @@ export async function startBenchApi(name, env = {}) {
   const base = `http://127.0.0.1:${port}`;
   // Node's http over kept-alive connections: fetch cost the generator, which shares the cores with the API
   // and PostgreSQL, two to three times the CPU per call (ADR 033).
-  const client = keepAliveClient(base, 64);
+  const client = keepAliveClient(base, connections);
   const api = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/main.js')], {
     cwd: repoRoot,
     env: {
@@ -101,7 +103,7 @@ export async function startBenchApi(name, env = {}) {
     return (await client.send({ path: pathAndQuery, headers: { cookie } })).status;
   }
 
-  return { base, pid: api.pid, databaseUrl: databaseUrl.toString(), signIn, get, cleanUp };
+  return { base, pid: api.pid, databaseUrl: databaseUrl.toString(), signIn, get, send: client.send, cleanUp };
 }
 
 /** CPU ticks (user + system) of every child of `pid`. */
