@@ -52,9 +52,7 @@ export class CrawlResultsService {
     const matching = () => {
       const builder = this.results.createQueryBuilder('result').where(REPRESENTATIVE);
       if (query.status) builder.andWhere('result.status = :status', { status: query.status });
-      if (query.site === 'other') builder.andWhere(`(result.site IS NULL OR result.site = 'other')`);
-      // Every row names its site (the writers store it; the 1795514181517 migration filled in older rows).
-      else if (query.site) builder.andWhere('result.site = :site', { site: query.site });
+      if (query.site) onSite(builder, query.site);
       return builder.orderBy('result.createdAt', 'DESC').addOrderBy('result.id', 'ASC');
     };
     // A page far down: its ids by an index-only walk of the list's order, then only its rows (ADR 028).
@@ -251,12 +249,15 @@ function taskItems<Row extends ObjectLiteral>(items: SelectQueryBuilder<Row>, fi
     .from('crawl_result_sightings', 'sighting')
     .where('sighting."taskId" = :taskId', { taskId: filter.taskId });
   if (filter.status) items.andWhere('sighting."itemStatus" = :status', { status: filter.status });
-  if (filter.site) {
-    items.innerJoin(CrawlResult, 'result', 'result.id = sighting."itemId"');
-    if (filter.site === 'other') items.andWhere(`(result.site IS NULL OR result.site = 'other')`);
-    else items.andWhere('result.site = :site', { site: filter.site });
-  }
+  if (filter.site) onSite(items.innerJoin(CrawlResult, 'result', 'result.id = sighting."itemId"'), filter.site);
   return items;
+}
+
+/** Results (alias `result`) found on `site`; "other" also takes rows that name none. */
+function onSite<Row extends ObjectLiteral>(builder: SelectQueryBuilder<Row>, site: CrawlSite): SelectQueryBuilder<Row> {
+  if (site === 'other') return builder.andWhere(`(result.site IS NULL OR result.site = 'other')`);
+  // Every row names its site (the writers store it; the 1795514181517 migration filled in older rows).
+  return builder.andWhere('result.site = :site', { site });
 }
 
 /** The views of `rows`, each with its posting's members among `members` (in their order) as its sources. */
