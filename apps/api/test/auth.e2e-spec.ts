@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
+import { SESSION_TOUCH_INTERVAL_SECONDS } from '../src/auth/session.store';
 import { flushRedis, testRedisUrl } from '../../../tools/testing/services';
 import { clientIp, cookiePair, sessionCookie } from './support/admin-session';
 import { testApiEnv } from './support/test-env';
@@ -201,6 +202,17 @@ describe('admin auth API', () => {
       // Reading the session pushed the stored expiry back a full SESSION_IDLE_HOURS.
       expect((await expiry()) - Date.now()).toBeGreaterThan(2 * 3600_000 - 60_000);
       expect((await expiry()) - Date.now()).toBeLessThanOrEqual(2 * 3600_000 + 60_000);
+
+      // Within SESSION_TOUCH_INTERVAL_SECONDS of that, a request only reads: the row is not written again (a
+      // commit per request waited for the disk).
+      const version = async () => (await sql.query(`SELECT xmin::text AS version, expire FROM session WHERE sid = $1`, [sid]))[0];
+      const touched = await version();
+      await http().get('/api/admin/verify').set('Cookie', cookie).expect(200);
+      expect(await version()).toEqual(touched);
+      // Once the last push is older than that, the next request pushes the expiry back again.
+      await sql.query(`UPDATE session SET expire = now() + interval '2 hours' - make_interval(secs => $2 + 5) WHERE sid = $1`, [sid, SESSION_TOUCH_INTERVAL_SECONDS]);
+      await http().get('/api/admin/verify').set('Cookie', cookie).expect(200);
+      expect((await expiry()) - Date.now()).toBeGreaterThan(2 * 3600_000 - 5_000);
 
       // An idle session (expiry passed) no longer signs anyone in.
       await sql.query(`UPDATE session SET expire = now() - interval '1 second' WHERE sid = $1`, [sid]);

@@ -12,6 +12,13 @@ export type SessionStore = session.Store & { close(): Promise<void> | void };
 /** Expired rows are deleted in the background this often. */
 const PRUNE_INTERVAL_MS = 15 * 60 * 1000;
 
+/**
+ * A read pushes the idle expiry back only when it was last pushed back longer ago than this: a session in use
+ * is written about once a minute, not on every request (each write is a commit, and a commit waits for the
+ * write-ahead log to reach the disk). The idle expiry is hours; it may end up to this much earlier.
+ */
+export const SESSION_TOUCH_INTERVAL_SECONDS = 60;
+
 type Callback<T> = (error: Error | null, value?: T) => void;
 
 /**
@@ -20,9 +27,11 @@ type Callback<T> = (error: Error | null, value?: T) => void;
  * The idle expiry lives here, server-side: the cookie carries no expiry (see createSessionMiddleware), and every
  * row expires SESSION_IDLE_HOURS after its session was last used. connect-pg-simple pushes that back in a
  * `touch` that express-session sends after the handler, an UPDATE the answer waits for, after the SELECT that
- * read the session: two statements per signed-in request. Here the read pushes the expiry back itself
- * (UPDATE … RETURNING sess, one statement) and `touch` does nothing. A session that has ended (expired, or
- * destroyed by a sign-in that rotated it) matches no row either way, so nothing revives it (ADR 007).
+ * read the session: two statements per signed-in request. Here the read pushes the expiry back itself, in
+ * one statement, and `touch` does nothing; and it writes only when the last push is over
+ * SESSION_TOUCH_INTERVAL_SECONDS old, so the requests of a session in use are reads, not commits that wait for
+ * the disk. A session that has ended (expired, or destroyed by a sign-in that rotated it) matches no row either
+ * way, so nothing revives it (ADR 007).
  */
 export function createSessionStore(env: ApiEnv): SessionStore {
   const PgStore = connectPgSimple(session);
@@ -32,13 +41,21 @@ export function createSessionStore(env: ApiEnv): SessionStore {
   const warn = (...args: unknown[]) => logger.warn(`session store: ${args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ')}`);
   // An idle client's error (the database restarting) would otherwise be thrown as an unhandled 'error' event.
   pool.on('error', (error) => warn('pool:', error));
-  const readAndTouch = `UPDATE "${SESSION_TABLE}" SET expire = now() + make_interval(secs => $2) WHERE sid = $1 AND expire >= now() RETURNING sess`;
+  // The CTE's UPDATE matches only a row pushed back over the interval ago; otherwise the row is read as it is
+  // (the outer SELECT sees the table as it was before the CTE, so it never returns the row twice).
+  const readAndTouch = `WITH touched AS (
+      UPDATE "${SESSION_TABLE}" SET expire = now() + make_interval(secs => $2::int)
+      WHERE sid = $1 AND expire >= now() AND expire < now() + make_interval(secs => $2::int - $3::int)
+      RETURNING sess)
+    SELECT sess FROM touched
+    UNION ALL
+    SELECT sess FROM "${SESSION_TABLE}" WHERE sid = $1 AND expire >= now() AND NOT EXISTS (SELECT FROM touched)`;
 
   class TouchOnReadStore extends PgStore {
     private readonly pruning = setInterval(() => this.pruneSessions(), PRUNE_INTERVAL_MS).unref();
 
     override get(sid: string, callback: Callback<session.SessionData | null>): void {
-      pool.query<{ sess: session.SessionData }>(readAndTouch, [sid, ttlSeconds]).then(
+      pool.query<{ sess: session.SessionData }>(readAndTouch, [sid, ttlSeconds, SESSION_TOUCH_INTERVAL_SECONDS]).then(
         ({ rows: [row] }) => callback(null, row?.sess ?? null), // a json column: pg has parsed it
         (error: Error) => callback(error),
       );
