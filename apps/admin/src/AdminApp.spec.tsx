@@ -2,10 +2,10 @@ import '../test/support/jsdom-setup';
 import { ADMIN_AUTH_PATHS, ERROR_MESSAGES } from '@aipm/contracts';
 import { focusManager, onlineManager } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 
 import AdminApp from './AdminApp';
+import { BackOfficeRoutes } from './App';
 import { ADMIN_QUERY_DEFAULTS } from './queryClient';
 
 const SLOW = { timeout: 5000 };
@@ -35,16 +35,7 @@ describe(AdminApp.name, () => {
     const listCalls = serveFailingList();
     render(
       <MemoryRouter initialEntries={['/admin/registrations']}>
-        <Routes>
-          <Route
-            path="/admin/*"
-            element={
-              <Suspense fallback={null}>
-                <AdminApp />
-              </Suspense>
-            }
-          />
-        </Routes>
+        <BackOfficeRoutes />
       </MemoryRouter>,
     );
 

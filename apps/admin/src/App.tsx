@@ -8,24 +8,32 @@ import { ToastHost } from './toast/ToastHost';
 const AdminApp = lazy(() => import('./AdminApp'));
 
 /**
- * The outer router. /admin/login is its own route outside <Admin>, a small MUI form, so the first load of
- * the back office carries no react-admin; every other /admin/** path loads react-admin (AdminApp.tsx).
+ * The back office's routes. /admin/login is its own route outside <Admin>, a small MUI form, so the first load
+ * of the back office carries no react-admin; every other /admin/** path loads react-admin (AdminApp.tsx).
+ * A component of its own, so the tests render the same routes in a memory router.
  */
+export function BackOfficeRoutes() {
+  return (
+    <Routes>
+      <Route path="/admin/login" element={<LoginPage />} />
+      <Route
+        path="/admin/*"
+        element={
+          // The bare fallback is the blank moment before react-admin's own "verifying…" screen.
+          <Suspense fallback={null}>
+            <AdminApp />
+          </Suspense>
+        }
+      />
+    </Routes>
+  );
+}
+
+/** The outer router of the back office, with the toasts the login page shows. */
 export function App() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route path="/admin/login" element={<LoginPage />} />
-        <Route
-          path="/admin/*"
-          element={
-            // The bare fallback is the blank moment before react-admin's own "verifying…" screen.
-            <Suspense fallback={null}>
-              <AdminApp />
-            </Suspense>
-          }
-        />
-      </Routes>
+      <BackOfficeRoutes />
       <ToastHost />
     </BrowserRouter>
   );

@@ -1,11 +1,9 @@
 import '../../test/support/jsdom-setup';
 import { ADMIN_AUTH_PATHS, DASHBOARD_CHARTS_PATH } from '@aipm/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
-import { Suspense } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 
-import AdminApp from '../AdminApp';
-import { LoginPage } from '../login/LoginPage';
+import { BackOfficeRoutes } from '../App';
 
 const SLOW = { timeout: 5000 };
 
@@ -36,21 +34,11 @@ function serveDashboard(stats: { status: number; body: unknown }) {
   return calls;
 }
 
-/** The back office's routes as App.tsx lays them out: the login page outside react-admin, the rest inside. */
+/** The back office's own routes (the login page outside react-admin, the rest inside) at `path`. */
 function renderAdminAt(path: string) {
   render(
     <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/login" element={<LoginPage />} />
-        <Route
-          path="/admin/*"
-          element={
-            <Suspense fallback={null}>
-              <AdminApp />
-            </Suspense>
-          }
-        />
-      </Routes>
+      <BackOfficeRoutes />
     </MemoryRouter>,
   );
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource } from 'typeorm';
-import { ALL_MIGRATIONS, createDataSourceOptions } from '../data-source';
-import { createTestDatabase, type TestDatabase } from '../../testing';
+import type { DataSource } from 'typeorm';
+import { ALL_MIGRATIONS } from '../data-source';
+import { insertCrawlResults, migratedTestDataSource, type TestCrawlResult, undoMigrationsFrom } from '../../testing';
 import { CrawlResultRepresentatives1795556900000 } from './1795556900000-crawl-result-representatives';
 
 /**
@@ -16,8 +16,8 @@ const PLAIN_RULE = `SELECT id FROM crawl_results result WHERE NOT EXISTS (
 
 /** ADR 028 point 5: crawl_results."isRepresentative", kept by statement triggers, equals the plain rule. */
 describe(CrawlResultRepresentatives1795556900000.name, () => {
-  let database: TestDatabase;
   let dataSource: DataSource;
+  let close: () => Promise<void>;
 
   const ids = async (sql: string) => ((await dataSource.query(sql)) as Array<{ id: string }>).map((row) => row.id);
   const expectFlagIsTheRule = async () => {
@@ -25,30 +25,18 @@ describe(CrawlResultRepresentatives1795556900000.name, () => {
     expect(await ids(`SELECT id FROM crawl_results WHERE "isRepresentative" ORDER BY id`)).toEqual(rule);
     return rule;
   };
-  const insert = (rows: Array<{ url: string; key: string | null; status?: string; createdAt?: string }>) =>
-    dataSource.query(
-      `INSERT INTO crawl_results (title, company, "sourceUrl", "dedupeKey", status, "createdAt")
-       SELECT '产品经理', '公司', url, key, coalesce(status, 'pending'), coalesce(created, now())
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) AS row (url, key, status, created)
-       RETURNING id`,
-      [rows.map((row) => row.url), rows.map((row) => row.key), rows.map((row) => row.status ?? null), rows.map((row) => row.createdAt ?? null)],
-    ) as Promise<Array<{ id: string }>>;
+  const insert = (rows: TestCrawlResult[]) => insertCrawlResults(dataSource, rows);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataSource = await new DataSource(createDataSourceOptions(database.url, { extra: { max: 8 } })).initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
+    ({ dataSource, close } = await migratedTestDataSource());
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.drop();
+    await close?.();
   });
 
   it('fills the flag of rows stored before it from the rule', async () => {
-    // Back to just before it: undo it and every migration newer than it.
-    const itAndNewer = ALL_MIGRATIONS.length - ALL_MIGRATIONS.indexOf(CrawlResultRepresentatives1795556900000);
-    for (let undone = 0; undone < itAndNewer; undone += 1) await dataSource.undoLastMigration({ transaction: 'each' });
+    await undoMigrationsFrom(dataSource, CrawlResultRepresentatives1795556900000);
     expect((await dataSource.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`))[0].name).toBe(ALL_MIGRATIONS[ALL_MIGRATIONS.indexOf(CrawlResultRepresentatives1795556900000) - 1]!.name);
     await dataSource.query(
       `INSERT INTO crawl_results (title, company, "sourceUrl", "dedupeKey", status, "createdAt")
@@ -67,7 +55,7 @@ describe(CrawlResultRepresentatives1795556900000.name, () => {
   it('equals the rule after inserts, updates of the columns it reads, deletes and review actions', async () => {
     await dataSource.query(`DELETE FROM crawl_results`);
     // Several postings in one statement, ties on createdAt, rows without a key.
-    const rows = await insert([
+    const [a1, a2, a3, b1, b2, n1] = await insert([
       { url: 'https://example.com/a1', key: 'a', createdAt: '2026-02-01T00:00:00Z' },
       { url: 'https://example.com/a2', key: 'a', createdAt: '2026-02-01T00:00:00Z' },
       { url: 'https://example.com/a3', key: 'a', createdAt: '2026-01-01T00:00:00Z' },
@@ -77,7 +65,6 @@ describe(CrawlResultRepresentatives1795556900000.name, () => {
       { url: 'https://example.com/n2', key: null },
     ]);
     await expectFlagIsTheRule();
-    const [a1, a2, a3, b1, b2, n1] = rows.map((row) => row.id);
 
     // One row at a time, as the writers and the back office write.
     await insert([{ url: 'https://example.com/a4', key: 'a', createdAt: '2025-12-01T00:00:00Z' }]);

@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource, type QueryRunner } from 'typeorm';
-import { ALL_MIGRATIONS, createDataSourceOptions } from '../data-source';
-import { createTestDatabase, type TestDatabase } from '../../testing';
+import type { DataSource, QueryRunner } from 'typeorm';
+import { insertCrawlResults, migratedTestDataSource, undoMigrationsFrom } from '../../testing';
 import { CrawlSightingItems1795700000000 } from './1795700000000-crawl-sighting-items';
 
 /**
@@ -21,8 +20,8 @@ const STORED = `SELECT "resultId", "taskId", "itemId", "itemCreatedAt", "itemSta
 
 /** ADR 028 point 8: crawl_result_sightings' item columns, kept by triggers, equal the rule after every write. */
 describe(CrawlSightingItems1795700000000.name, () => {
-  let database: TestDatabase;
   let dataSource: DataSource;
+  let close: () => Promise<void>;
   let tasks: string[];
 
   const expectItemsAreTheRule = async () => {
@@ -30,14 +29,6 @@ describe(CrawlSightingItems1795700000000.name, () => {
     expect(await dataSource.query(STORED)).toEqual(rule);
     return rule as Array<{ resultId: string; itemId: string }>;
   };
-  const insert = async (rows: Array<{ url: string; key: string | null; status?: string; createdAt?: string }>, runner: DataSource | QueryRunner = dataSource) =>
-    ((await runner.query(
-      `INSERT INTO crawl_results (title, company, "sourceUrl", "dedupeKey", status, "createdAt")
-       SELECT '产品经理', '公司', url, key, coalesce(status, 'pending'), coalesce(created, now())
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) AS row (url, key, status, created)
-       RETURNING id`,
-      [rows.map((row) => row.url), rows.map((row) => row.key), rows.map((row) => row.status ?? null), rows.map((row) => row.createdAt ?? null)],
-    )) as Array<{ id: string }>).map((row) => row.id);
   /** As the worker writes a sighting (crawl-result.writer.ts). */
   const sight = (resultId: string, taskId: string, runner: DataSource | QueryRunner = dataSource) =>
     runner.query(
@@ -48,20 +39,16 @@ describe(CrawlSightingItems1795700000000.name, () => {
   const itemOf = async (resultId: string) => (await dataSource.query(`SELECT "itemId" FROM crawl_result_sightings WHERE "resultId" = $1`, [resultId]))[0]?.itemId as string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataSource = await new DataSource(createDataSourceOptions(database.url, { extra: { max: 8 } })).initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
+    ({ dataSource, close } = await migratedTestDataSource());
     tasks = ((await dataSource.query(`INSERT INTO crawl_tasks (name, keywords) SELECT '任务' || t, ARRAY['AI产品经理'] FROM generate_series(1, 3) AS t RETURNING id`)) as Array<{ id: string }>).map((row) => row.id);
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.drop();
+    await close?.();
   });
 
   it('fills the items of sightings stored before it', async () => {
-    const itAndNewer = ALL_MIGRATIONS.length - ALL_MIGRATIONS.indexOf(CrawlSightingItems1795700000000);
-    for (let undone = 0; undone < itAndNewer; undone += 1) await dataSource.undoLastMigration({ transaction: 'each' });
+    await undoMigrationsFrom(dataSource, CrawlSightingItems1795700000000);
     await dataSource.query(
       `INSERT INTO crawl_results ("taskId", title, company, "sourceUrl", "dedupeKey", status, "createdAt")
        SELECT ($1::uuid[])[1 + i % 3], '职位', '公司', 'https://example.com/before/' || i,
@@ -82,7 +69,7 @@ describe(CrawlSightingItems1795700000000.name, () => {
 
   it('equals the rule after sightings, inserts, updates of what ranks a posting, review actions and deletes', async () => {
     await dataSource.query(`DELETE FROM crawl_results`);
-    const [a1, a2, a3, b1, b2, n1] = await insert([
+    const [a1, a2, a3, b1, b2, n1] = await insertCrawlResults(dataSource, [
       { url: 'https://example.com/a1', key: 'a', createdAt: '2026-02-01T00:00:00Z' },
       { url: 'https://example.com/a2', key: 'a', createdAt: '2026-02-01T00:00:00Z' },
       { url: 'https://example.com/a3', key: 'a', createdAt: '2026-01-01T00:00:00Z' },
@@ -96,7 +83,7 @@ describe(CrawlSightingItems1795700000000.name, () => {
     expect(await itemOf(b2!)).toBe(b1);
 
     // A member found later that ranks first (older) becomes every sighting's item.
-    const [a0] = await insert([{ url: 'https://example.com/a0', key: 'a', createdAt: '2025-12-01T00:00:00Z' }]);
+    const [a0] = await insertCrawlResults(dataSource, [{ url: 'https://example.com/a0', key: 'a', createdAt: '2025-12-01T00:00:00Z' }]);
     await expectItemsAreTheRule();
     expect(await itemOf(a1!)).toBe(a0);
 
@@ -135,12 +122,12 @@ describe(CrawlSightingItems1795700000000.name, () => {
     it('names the new item when the ranking writer commits while the sighting waits', async () => {
       for (let round = 0; round < 3; round += 1) {
         const key = `ranked-first-${round}`;
-        const [found] = await insert([{ url: `https://example.com/${key}/found`, key }]);
+        const [found] = await insertCrawlResults(dataSource, [{ url: `https://example.com/${key}/found`, key }]);
         let sighting: Promise<unknown> = Promise.resolve();
         // The ranking writer adds an older copy (the new item) and holds its transaction open while the sighting
         // of the first copy is stored: the sighting's own reading still sees the first copy as the item.
         await inTransaction(async (runner) => {
-          await insert([{ url: `https://example.com/${key}/older`, key, createdAt: '2020-01-01T00:00:00Z' }], runner);
+          await insertCrawlResults(runner, [{ url: `https://example.com/${key}/older`, key, createdAt: '2020-01-01T00:00:00Z' }]);
           sighting = sight(found!, tasks[round]!);
           await sleep(100);
         });
@@ -154,11 +141,11 @@ describe(CrawlSightingItems1795700000000.name, () => {
     it('names the new item when the sighting commits while the ranking writer waits', async () => {
       for (let round = 0; round < 3; round += 1) {
         const key = `sighted-first-${round}`;
-        const [found] = await insert([{ url: `https://example.com/${key}/found`, key }]);
+        const [found] = await insertCrawlResults(dataSource, [{ url: `https://example.com/${key}/found`, key }]);
         let ranking: Promise<unknown> = Promise.resolve();
         await inTransaction(async (runner) => {
           await sight(found!, tasks[round]!, runner);
-          ranking = insert([{ url: `https://example.com/${key}/older`, key, createdAt: '2020-01-01T00:00:00Z' }]);
+          ranking = insertCrawlResults(dataSource, [{ url: `https://example.com/${key}/older`, key, createdAt: '2020-01-01T00:00:00Z' }]);
           await sleep(100);
         });
         await ranking;
