@@ -1,6 +1,8 @@
+import { Registration } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { DataSource } from 'typeorm';
-import { ESTIMATE_TRUST_FACTOR, withBoundedTotal } from './list-page';
+import { REGISTRATION_LIST } from '../../registrations/registrations.service';
+import { ESTIMATE_TRUST_FACTOR, listPage, withBoundedTotal } from './list-page';
 
 /*
  * The bounded total of a list (ADR 028 point 6) on a real PostgreSQL: the planner's estimate is asked first,
@@ -93,5 +95,73 @@ describe('withBoundedTotal', () => {
     expect(past.rows).toEqual([]);
     expect(past.totalIsEstimate).toBe(true);
     expect(past.total).toBeGreaterThanOrEqual(ROWS);
+  });
+});
+
+/*
+ * A `q` search through listPage (ADR 028 point 9): its page and its exact total come from one statement, after
+ * the planner's estimate; a search expected to match more than is worth counting reads its page alone.
+ */
+describe('listPage, a q search', () => {
+  let database: TestDatabase;
+  let sql: DataSource;
+  let statements: string[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: true });
+    // Records every statement the data source sends: which ones ran is what the tests check.
+    sql = await new DataSource({
+      type: 'postgres',
+      url: database.url,
+      entities: [Registration],
+      logger: { logQuery: (text: string) => void statements?.push(text), logQueryError: () => undefined, logQuerySlow: () => undefined, logSchemaBuild: () => undefined, logMigration: () => undefined, log: () => undefined },
+    }).initialize();
+    // 2,000 leads named 王1 … 王2000: "王" finds all of them, "王123" the eleven of 王123 and 王1230 … 王1239.
+    // Their phones hold no 2 (the digits of "王123" are searched in the phones too).
+    await sql.query(
+      `INSERT INTO registrations (name, phone, "phoneNormalized", school, major, "createdAt")
+       SELECT '王' || i, '139' || digits, '+86139' || digits, '湖南大学', '软件工程', timestamptz '2026-01-01' + i * interval '1 minute'
+       FROM generate_series(1, $1::int) AS i, translate(lpad(i::text, 8, '0'), '2', '9') AS digits`,
+      [ROWS],
+    );
+    await sql.query('ANALYZE registrations');
+  });
+
+  beforeEach(() => {
+    statements = [];
+  });
+
+  afterAll(async () => {
+    await sql?.destroy();
+    await database?.drop();
+  });
+
+  const search = (q: string, from: number, to: number) =>
+    listPage(sql.getRepository(Registration), REGISTRATION_LIST, { range: JSON.stringify([from, to]), filter: JSON.stringify({ q }) }, undefined, LIMIT);
+  const sent = (pattern: RegExp) => statements.filter((text) => pattern.test(text)).length;
+  const names = (rows: Registration[]) => rows.map((row) => row.name);
+
+  it('reads the page and its exact total in one statement, after the estimate', async () => {
+    const page = await search('王123', 0, 4);
+    expect(names(page.rows)).toEqual(['王1239', '王1238', '王1237', '王1236', '王1235']);
+    expect(page).toMatchObject({ offset: 0, total: 11, totalIsEstimate: false });
+    expect(sent(/^EXPLAIN/)).toBe(1);
+    expect(sent(/count\(\*\) OVER \(\)/)).toBe(1);
+    expect(sent(/count\(\*\)::int/)).toBe(0);
+    expect(statements).toHaveLength(2);
+  });
+
+  it('counts apart only past the end of the matches, where the window has no row', async () => {
+    const page = await search('王123', 20, 24);
+    expect(page).toMatchObject({ rows: [], total: 11, totalIsEstimate: false });
+    expect(sent(/count\(\*\)::int/)).toBe(1);
+  });
+
+  it('reads the page alone when the estimate is far above the limit, and announces the estimate', async () => {
+    const page = await search('王', 0, 24);
+    expect(names(page.rows)).toEqual(Array.from({ length: 25 }, (_, index) => `王${ROWS - index}`));
+    expect(page.totalIsEstimate).toBe(true);
+    expect(Math.abs(page.total - ROWS)).toBeLessThan(ROWS * 0.1);
+    expect(sent(/count\(\*\)/)).toBe(0);
   });
 });

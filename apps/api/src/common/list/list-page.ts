@@ -1,7 +1,7 @@
 import { LIST_TOTAL_ESTIMATED_HEADER } from '@aipm/contracts';
 import type { Response } from 'express';
 import type { ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
-import { applyListQuery, contentRange, type ListQuery, type ListSpec, parseListQuery, type RawListQuery } from './list-query';
+import { applyListOrder, applyListQuery, contentRange, type ListQuery, type ListSpec, parseListQuery, type RawListQuery } from './list-query';
 
 export interface Page<T> {
   rows: T[];
@@ -24,23 +24,74 @@ export const DEFERRED_READ_OFFSET = 1_000;
  */
 export type PageExtension<T extends ObjectLiteral> = (rows: SelectQueryBuilder<T>) => SelectQueryBuilder<T>;
 
-/** One page of a resource: the filter, order, offset and limit come from the parsed list query. */
+/**
+ * One page of a resource: the filter, order, offset and limit come from the parsed list query. `exactLimit` is
+ * EXACT_COUNT_LIMIT but in tests, which show every case of the total on a few thousand rows.
+ */
 export async function listPage<T extends ObjectLiteral>(
   repository: Repository<T>,
   spec: ListSpec,
   raw: RawListQuery,
-  extend?: PageExtension<T>
+  extend?: PageExtension<T>,
+  exactLimit = EXACT_COUNT_LIMIT
 ): Promise<Page<T> & { extras: Record<string, unknown>[] }> {
   const list = parseListQuery(raw, spec);
   const matching = () => applyListQuery(repository.createQueryBuilder(spec.alias), spec, list);
-  const reading =
-    list.offset >= DEFERRED_READ_OFFSET ? deepPage(repository, spec, list, matching(), extend) : readRows(spec, matching().offset(list.offset).limit(list.limit), extend);
+  if (list.filter.q) return searchPage(repository, spec, list, matching, extend, exactLimit);
+  const reading = readPage(repository, spec, list, matching, extend);
   const counted = await withBoundedTotal(
     reading.then((page) => page.rows),
     matching(),
-    list
+    list,
+    exactLimit
   );
   return { offset: list.offset, ...counted, extras: (await reading).extras };
+}
+
+/** The page's rows: through OFFSET near the top of the list, through the ids alone further down. */
+function readPage<T extends ObjectLiteral>(
+  repository: Repository<T>,
+  spec: ListSpec,
+  list: ListQuery,
+  matching: () => SelectQueryBuilder<T>,
+  extend?: PageExtension<T>
+): Promise<{ rows: T[]; extras: Record<string, unknown>[] }> {
+  return list.offset >= DEFERRED_READ_OFFSET ? deepPage(repository, spec, list, matching(), extend) : readRows(spec, matching().offset(list.offset).limit(list.limit), extend);
+}
+
+/**
+ * A `q` search (ADR 028 point 9). The grams' index hands the plan every matching row and the plan sorts them
+ * all to find the page, so the same statement counts them (a window over the page's ids) instead of a second
+ * statement running the search again. Only when the planner expects more matches than are worth counting is
+ * the page read alone, with the estimate as its total: such a search is read in the list's order and stops at
+ * the page. That choice needs the estimate before the page, so here it is asked first, not beside the page.
+ */
+async function searchPage<T extends ObjectLiteral>(
+  repository: Repository<T>,
+  spec: ListSpec,
+  list: ListQuery,
+  matching: () => SelectQueryBuilder<T>,
+  extend: PageExtension<T> | undefined,
+  exactLimit: number
+): Promise<Page<T> & { extras: Record<string, unknown>[] }> {
+  const estimate = await plannedRows(matching());
+  if (estimate > exactLimit * ESTIMATE_TRUST_FACTOR) {
+    const { rows, extras } = await readPage(repository, spec, list, matching, extend);
+    return { offset: list.offset, ...settledTotal(rows, list, null, estimate, exactLimit), extras };
+  }
+  const a = spec.alias;
+  const page = applyListOrder(
+    repository
+      .createQueryBuilder(a)
+      .innerJoin((ids) => applyListQuery(ids.subQuery().from(repository.target, a), spec, list).select(`${a}.id`, 'id').addSelect('count(*) OVER ()', 'total').offset(list.offset).limit(list.limit), 'page', `page.id = ${a}.id`)
+      .addSelect('page.total', 'page_total'),
+    spec,
+    list
+  );
+  const { rows, extras, raw } = await readRows(spec, page, extend);
+  if (rows.length > 0) return { offset: list.offset, rows, total: Number(raw[0]!['page_total']), totalIsEstimate: false, extras };
+  // Past the end of the matches the window has no row to carry the total: only then is it counted apart.
+  return { offset: list.offset, ...(await withBoundedTotal(Promise.resolve([]), matching(), list, exactLimit)), extras: [] };
 }
 
 /** The rows of `query` and, with an extension, each row's raw result beside it (by id, in the rows' order). */
@@ -48,14 +99,11 @@ async function readRows<T extends ObjectLiteral>(
   spec: ListSpec,
   query: SelectQueryBuilder<T>,
   extend?: PageExtension<T>
-): Promise<{ rows: T[]; extras: Record<string, unknown>[] }> {
-  if (!extend) {
-    const rows = await query.getMany();
-    return { rows, extras: rows.map(() => ({})) };
-  }
-  const { entities, raw } = await extend(query).getRawAndEntities();
+): Promise<{ rows: T[]; extras: Record<string, unknown>[]; raw: Record<string, unknown>[] }> {
+  const { entities, raw } = await (extend ? extend(query) : query).getRawAndEntities();
+  if (!extend) return { rows: entities, extras: entities.map(() => ({})), raw };
   const byId = new Map(raw.map((row: Record<string, unknown>) => [row[`${spec.alias}_id`], row]));
-  return { rows: entities, extras: entities.map((row) => byId.get(row.id) ?? {}) };
+  return { rows: entities, extras: entities.map((row) => byId.get(row.id) ?? {}), raw };
 }
 
 /**
@@ -104,14 +152,34 @@ export async function withBoundedTotal<T extends ObjectLiteral, R>(
   const [sql, parameters] = matching.select('1').orderBy().getQueryAndParameters();
   const manager = matching.connection.manager;
   const totalOfMatching = async (): Promise<{ counted: number | null; estimate: number }> => {
-    const [{ 'QUERY PLAN': plan }] = await manager.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
-    const estimate = Math.round(Number(plan[0].Plan['Plan Rows']));
+    const estimate = await plannedRows(matching);
     if (estimate > exactLimit * ESTIMATE_TRUST_FACTOR) return { counted: null, estimate };
     const [{ counted }] = await manager.query(`SELECT count(*)::int AS counted FROM (${sql} LIMIT ${exactLimit + 1}) AS matching`, parameters);
     return { counted, estimate };
   };
   // Both settle before anything is answered, so a failing estimate or count is never left unhandled.
   const [rows, { counted, estimate }] = await Promise.all([page, totalOfMatching()]);
+  return settledTotal(rows, list, counted, estimate, exactLimit);
+}
+
+/** The planner's estimate of the rows `matching` finds: planning only, no row is read. */
+async function plannedRows<T extends ObjectLiteral>(matching: SelectQueryBuilder<T>): Promise<number> {
+  const [sql, parameters] = matching.clone().select('1').orderBy().getQueryAndParameters();
+  const [{ 'QUERY PLAN': plan }] = await matching.connection.manager.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
+  return Math.round(Number(plan[0].Plan['Plan Rows']));
+}
+
+/**
+ * The total a page announces, from what is known of it: a page that is not full ends the list, so its own offset
+ * and length are the exact total; otherwise the count when it stayed within `exactLimit`, or else the estimate.
+ */
+function settledTotal<R>(
+  rows: R[],
+  list: Pick<ListQuery, 'offset' | 'limit'>,
+  counted: number | null,
+  estimate: number,
+  exactLimit: number
+): { rows: R[]; total: number; totalIsEstimate: boolean } {
   if (rows.length > 0 && rows.length < list.limit) return { rows, total: list.offset + rows.length, totalIsEstimate: false };
   if (rows.length === 0 && list.offset === 0) return { rows, total: 0, totalIsEstimate: false };
   if (counted !== null && counted <= exactLimit) return { rows, total: counted, totalIsEstimate: false };

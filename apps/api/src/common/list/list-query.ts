@@ -176,7 +176,7 @@ export function searchDocument(spec: ListSpec, columns: readonly string[] = spec
   return columns.map((column) => `coalesce(${spec.alias}."${column}", '')`).join(` || E'\\x1f' || `);
 }
 
-/** Applies the filter and the order (the id breaks ties, so pages never overlap) to a query of the resource. */
+/** Applies the filter and the order (applyListOrder) to a query of the resource. */
 export function applyListQuery<T extends object>(query: SelectQueryBuilder<T>, spec: ListSpec, list: ListQuery): SelectQueryBuilder<T> {
   const a = spec.alias;
   const { filter } = list;
@@ -224,6 +224,12 @@ export function applyListQuery<T extends object>(query: SelectQueryBuilder<T>, s
   if (filter.createdAtBefore) query.andWhere(`${a}."createdAt" < :createdAtBefore`, { createdAtBefore: filter.createdAtBefore });
   // ANY rather than IN: react-admin may ask for no ids at all, and `IN ()` is a syntax error (500 before).
   if (filter.ids) query.andWhere(`${a}."id" = ANY(:ids)`, { ids: filter.ids });
+  return applyListOrder(query, spec, list);
+}
+
+/** The list's order on a query of the resource: the sort field, then the id so pages never overlap. */
+export function applyListOrder<T extends object>(query: SelectQueryBuilder<T>, spec: ListSpec, list: ListQuery): SelectQueryBuilder<T> {
+  const a = spec.alias;
   return query.orderBy(`${a}."${list.sortField}"`, list.sortOrder, 'NULLS LAST').addOrderBy(`${a}."id"`, list.sortOrder);
 }
 
