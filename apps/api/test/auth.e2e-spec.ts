@@ -5,7 +5,9 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
-import { SESSION_TOUCH_INTERVAL_SECONDS } from '../src/auth/session.store';
+import type { SessionData } from 'express-session';
+import { AuthService } from '../src/auth/auth.service';
+import { createSessionStore, SESSION_TOUCH_INTERVAL_SECONDS } from '../src/auth/session.store';
 import { flushRedis, testRedisUrl } from '../../../tools/testing/services';
 import { clientIp, cookiePair, sessionCookie } from './support/admin-session';
 import { testApiEnv } from './support/test-env';
@@ -289,6 +291,55 @@ describe('admin auth API', () => {
       await http().get('/api/admin/verify').set('Cookie', elsewhere).expect(401);
       await http().post('/api/admin/login').set('X-Forwarded-For', clientIp()).send({ email: ADMIN.email, password: oldPassword }).expect(401);
       await signIn();
+    });
+  });
+  describe('the signed-in administrator', () => {
+    const stored = async (sid: string) => (await sql.query(`SELECT sess #> '{passport,user}' AS "user" FROM session WHERE sid = $1`, [sid]))[0].user;
+    const sidOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]).slice(2).split('.')[0];
+
+    it('is read with the session, in the same statement: passport looks nobody up again', async () => {
+      const cookie = await signIn();
+      const [row] = await sql.query(`SELECT "mustChangePassword" FROM users WHERE email = $1`, [STORED_EMAIL]);
+      const lookups = jest.spyOn(app.get(AuthService), 'findAdmin');
+      try {
+        const answer = await http().get('/api/admin/session').set('Cookie', cookie).expect(200);
+        expect(answer.body).toEqual({ success: true, email: STORED_EMAIL, mustChangePassword: row.mustChangePassword });
+        expect(lookups).not.toHaveBeenCalled();
+      } finally {
+        lookups.mockRestore();
+      }
+      // What is stored is still the id alone (change-password ends the other sessions by it).
+      expect(typeof (await stored(sidOf(cookie)))).toBe('string');
+    });
+
+    it("follows the administrator's row: a change shows on the next request, and one no longer an administrator is signed out", async () => {
+      const cookie = await signIn();
+      await sql.query(`UPDATE users SET "mustChangePassword" = true WHERE email = $1`, [STORED_EMAIL]);
+      try {
+        expect((await http().get('/api/admin/session').set('Cookie', cookie).expect(200)).body.mustChangePassword).toBe(true);
+        await sql.query(`UPDATE users SET "isAdmin" = false WHERE email = $1`, [STORED_EMAIL]);
+        await http().get('/api/admin/verify').set('Cookie', cookie).expect(401);
+      } finally {
+        await sql.query(`UPDATE users SET "isAdmin" = true, "mustChangePassword" = false WHERE email = $1`, [STORED_EMAIL]);
+      }
+      await http().get('/api/admin/verify').set('Cookie', cookie).expect(401);
+    });
+
+    it('stores the bare id when a session read with its administrator is saved', async () => {
+      const cookie = await signIn();
+      const sid = sidOf(cookie);
+      const store = createSessionStore(testApiEnv({ DATABASE_URL: database.url, REDIS_URL: redisUrl }));
+      try {
+        const read = await new Promise<SessionData & { passport?: { user?: unknown } }>((resolve, reject) =>
+          store.get(sid, (error, value) => (error || !value ? reject(error ?? new Error('no session')) : resolve(value))),
+        );
+        expect(read.passport?.user).toEqual({ id: expect.any(String), email: STORED_EMAIL, mustChangePassword: false });
+        await new Promise<void>((resolve, reject) => store.set(sid, read, (error) => (error ? reject(error) : resolve())));
+        expect(await stored(sid)).toBe((read.passport?.user as { id: string }).id);
+        await http().get('/api/admin/verify').set('Cookie', cookie).expect(200);
+      } finally {
+        await store.close();
+      }
     });
   });
 });

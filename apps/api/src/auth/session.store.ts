@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import pg from 'pg';
+import type { SessionUser } from '../common/guards/admin-session.guard';
 import type { ApiEnv } from '../config/api-env';
 import { SESSION_TABLE } from './session.constants';
 
@@ -21,6 +22,19 @@ export const SESSION_TOUCH_INTERVAL_SECONDS = 60;
 
 type Callback<T> = (error: Error | null, value?: T) => void;
 
+/** A session as stored, and as passport keeps it during a request: the administrator's id, or the administrator. */
+type StoredSession = session.SessionData & { passport?: { user?: string | SessionUser } };
+
+/**
+ * The session with passport's user as `admin` when there is one, else as the bare id (never an administrator
+ * object the database did not just give: the serializer trusts an object as read with the session).
+ */
+function withAdministrator(sess: StoredSession, admin: SessionUser | null): session.SessionData {
+  const user = sess.passport?.user;
+  if (user === undefined) return sess;
+  return { ...sess, passport: { ...sess.passport, user: admin ?? (typeof user === 'string' ? user : user.id) } } as session.SessionData;
+}
+
 /**
  * Sessions live in PostgreSQL (connect-pg-simple), so every API process and every restart sees them.
  *
@@ -32,6 +46,11 @@ type Callback<T> = (error: Error | null, value?: T) => void;
  * SESSION_TOUCH_INTERVAL_SECONDS old, so the requests of a session in use are reads, not commits that wait for
  * the disk. A session that has ended (expired, or destroyed by a sign-in that rotated it) matches no row either
  * way, so nothing revives it (ADR 007).
+ *
+ * The same statement reads the administrator the session is signed in as (passport keeps the id at
+ * `passport.user`): `get` hands passport that row in place of the id, and the serializer takes it as it is,
+ * where it looked the administrator up in a second statement on every signed-in request (ADR 007). A session
+ * whose administrator is gone keeps the bare id, which the serializer looks up, finds nothing for, and signs out.
  */
 export function createSessionStore(env: ApiEnv): SessionStore {
   const PgStore = connectPgSimple(session);
@@ -43,22 +62,34 @@ export function createSessionStore(env: ApiEnv): SessionStore {
   pool.on('error', (error) => warn('pool:', error));
   // The CTE's UPDATE matches only a row pushed back over the interval ago; otherwise the row is read as it is
   // (the outer SELECT sees the table as it was before the CTE, so it never returns the row twice).
+  // The administrator is matched by the id as text: a malformed id finds nobody instead of failing the cast.
   const readAndTouch = `WITH touched AS (
       UPDATE "${SESSION_TABLE}" SET expire = now() + make_interval(secs => $2::int)
       WHERE sid = $1 AND expire >= now() AND expire < now() + make_interval(secs => $2::int - $3::int)
       RETURNING sess)
-    SELECT sess FROM touched
-    UNION ALL
-    SELECT sess FROM "${SESSION_TABLE}" WHERE sid = $1 AND expire >= now() AND NOT EXISTS (SELECT FROM touched)`;
+    SELECT found.sess, json_build_object('id', admin.id, 'email', admin.email, 'mustChangePassword', admin."mustChangePassword") AS admin
+    FROM (
+      SELECT sess FROM touched
+      UNION ALL
+      SELECT sess FROM "${SESSION_TABLE}" WHERE sid = $1 AND expire >= now() AND NOT EXISTS (SELECT FROM touched)
+    ) AS found
+    LEFT JOIN users AS admin ON admin."isAdmin" AND admin.id::text = found.sess #>> '{passport,user}'`;
 
   class TouchOnReadStore extends PgStore {
     private readonly pruning = setInterval(() => this.pruneSessions(), PRUNE_INTERVAL_MS).unref();
 
     override get(sid: string, callback: Callback<session.SessionData | null>): void {
-      pool.query<{ sess: session.SessionData }>(readAndTouch, [sid, ttlSeconds, SESSION_TOUCH_INTERVAL_SECONDS]).then(
-        ({ rows: [row] }) => callback(null, row?.sess ?? null), // a json column: pg has parsed it
+      // Named: each connection parses and plans it once, not on every signed-in request.
+      pool.query<{ sess: StoredSession; admin: SessionUser }>({ name: 'aipm-session-read', text: readAndTouch, values: [sid, ttlSeconds, SESSION_TOUCH_INTERVAL_SECONDS] }).then(
+        // json columns: pg has parsed them. Without a match json_build_object still gives an object, of nulls.
+        ({ rows: [row] }) => callback(null, row ? withAdministrator(row.sess, row.admin.id === null ? null : row.admin) : null),
         (error: Error) => callback(error),
       );
+    }
+
+    // What is stored is the id alone, whatever passport holds during the request (changePassword matches on it).
+    override set(sid: string, sess: session.SessionData, callback?: (error?: unknown) => void): void {
+      super.set(sid, withAdministrator(sess as StoredSession, null), callback);
     }
 
     override touch(_sid: string, _session: session.SessionData, callback?: () => void): void {
