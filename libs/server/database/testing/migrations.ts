@@ -1,13 +1,20 @@
-import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
-import { DataSource as TypeOrmDataSource } from 'typeorm';
+import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import { ALL_MIGRATIONS, createDataSourceOptions } from '../src/data-source';
 import { createTestDatabase } from './test-database';
 
 /** A new test database with every migration applied, a DataSource on it (a pool of 8), and how to close both. */
 export async function migratedTestDataSource(): Promise<{ dataSource: DataSource; close(): Promise<void> }> {
   const database = await createTestDatabase();
-  const dataSource = await new TypeOrmDataSource(createDataSourceOptions(database.url, { extra: { max: 8 } })).initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
+  const dataSource = new DataSource(createDataSourceOptions(database.url, { extra: { max: 8 } }));
+  try {
+    await dataSource.initialize();
+    await dataSource.runMigrations({ transaction: 'each' });
+  } catch (error) {
+    // A failed migration leaves no database behind for the next run to trip over.
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await database.drop();
+    throw error;
+  }
   return {
     dataSource,
     close: async () => {
