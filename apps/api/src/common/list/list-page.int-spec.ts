@@ -155,6 +155,14 @@ describe('listPage, a q search', () => {
     const page = await search('王123', 20, 24);
     expect(page).toMatchObject({ rows: [], total: 11, totalIsEstimate: false });
     expect(sent(/count\(\*\)::int/)).toBe(1);
+    expect(sent(/^EXPLAIN/)).toBe(1); // the estimate that chose the path serves the count too
+  });
+
+  it('answers a search that finds nothing with a total of 0, counting nothing', async () => {
+    const page = await search('王9999', 0, 24);
+    expect(page).toMatchObject({ rows: [], total: 0, totalIsEstimate: false });
+    expect(sent(/count\(\*\)::int/)).toBe(0);
+    expect(statements).toHaveLength(2);
   });
 
   it('reads the page alone when the estimate is far above the limit, and announces the estimate', async () => {

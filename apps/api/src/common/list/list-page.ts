@@ -90,8 +90,10 @@ async function searchPage<T extends ObjectLiteral>(
   );
   const { rows, extras, raw } = await readRows(spec, page, extend);
   if (rows.length > 0) return { offset: list.offset, rows, total: Number(raw[0]!['page_total']), totalIsEstimate: false, extras };
-  // Past the end of the matches the window has no row to carry the total: only then is it counted apart.
-  return { offset: list.offset, ...(await withBoundedTotal(Promise.resolve([]), matching(), list, exactLimit)), extras: [] };
+  // No row carries the window's total. On the first page that means nothing matches; past the end of the
+  // matches, and only there, the total is counted apart.
+  const counted = list.offset === 0 ? null : await boundedCount(matching(), estimate, exactLimit);
+  return { offset: list.offset, ...settledTotal(rows, list, counted, estimate, exactLimit), extras };
 }
 
 /** The rows of `query` and, with an extension, each row's raw result beside it (by id, in the rows' order). */
@@ -149,17 +151,21 @@ export async function withBoundedTotal<T extends ObjectLiteral, R>(
   list: Pick<ListQuery, 'offset' | 'limit'>,
   exactLimit = EXACT_COUNT_LIMIT
 ): Promise<{ rows: R[]; total: number; totalIsEstimate: boolean }> {
-  const [sql, parameters] = matching.select('1').orderBy().getQueryAndParameters();
-  const manager = matching.connection.manager;
   const totalOfMatching = async (): Promise<{ counted: number | null; estimate: number }> => {
     const estimate = await plannedRows(matching);
-    if (estimate > exactLimit * ESTIMATE_TRUST_FACTOR) return { counted: null, estimate };
-    const [{ counted }] = await manager.query(`SELECT count(*)::int AS counted FROM (${sql} LIMIT ${exactLimit + 1}) AS matching`, parameters);
-    return { counted, estimate };
+    return { counted: await boundedCount(matching, estimate, exactLimit), estimate };
   };
   // Both settle before anything is answered, so a failing estimate or count is never left unhandled.
   const [rows, { counted, estimate }] = await Promise.all([page, totalOfMatching()]);
   return settledTotal(rows, list, counted, estimate, exactLimit);
+}
+
+/** The rows `matching` finds, counted up to `exactLimit` + 1; none (null) when the estimate is far above the limit. */
+async function boundedCount<T extends ObjectLiteral>(matching: SelectQueryBuilder<T>, estimate: number, exactLimit: number): Promise<number | null> {
+  if (estimate > exactLimit * ESTIMATE_TRUST_FACTOR) return null;
+  const [sql, parameters] = matching.clone().select('1').orderBy().getQueryAndParameters();
+  const [{ counted }] = await matching.connection.manager.query(`SELECT count(*)::int AS counted FROM (${sql} LIMIT ${exactLimit + 1}) AS matching`, parameters);
+  return counted;
 }
 
 /** The planner's estimate of the rows `matching` finds: planning only, no row is read. */
