@@ -5,6 +5,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
 import { RegistrationsController } from '../src/registrations/registrations.controller';
+import { RegistrationsService } from '../src/registrations/registrations.service';
 import { flushRedis, testRedisUrl } from '../../../tools/testing/services';
 import { adminAgent, visitorIp } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
@@ -202,36 +203,85 @@ describe(RegistrationsController.name, () => {
       expect((await rowsOf('+8613700002222')).map((row: { repeatCount: number }) => row.repeatCount)).toEqual([0, 0]);
     });
 
-    it('creates one lead from 20 simultaneous submissions of one phone, counting the other 19 as repeats', async () => {
-      // Hold the table so every submission is in flight at once before any can write: without the per-phone
-      // lock each would then find no earlier lead and insert its own.
+    /**
+     * Holds the registrations table while `bodies` are posted at once, spread over `apps` (API processes), until
+     * each app's group commit has its one statement waiting on a lock and every other registration queued for
+     * the next, then lets them all go. Without the hold the first submissions could finish before the last arrive.
+     */
+    async function postTogether(bodies: Record<string, unknown>[], apps: INestApplication[] = [app]) {
+      const queued = () => apps.reduce((sum, each) => sum + each.get(RegistrationsService).writes.queued, 0);
       const blocker = sql.createQueryRunner();
       await blocker.connect();
       await blocker.startTransaction();
       await blocker.query(`LOCK TABLE registrations IN SHARE ROW EXCLUSIVE MODE`);
-      const pending = Array.from({ length: 20 }, (_, index) =>
-        register(registration({ phone: index % 2 ? '13700003333' : '+86 13700003333' })).then((response) => response)
+      const pending = bodies.map((body, index) =>
+        request(apps[index % apps.length].getHttpServer()).post('/api/registrations').set('X-Forwarded-For', visitorIp()).send(body).then((response) => response)
       );
       try {
-        // Wait until the API's pool (10 connections) is saturated with transactions waiting on a lock.
         for (let waited = 0; waited < 10_000; waited += 50) {
           const [{ waiting }] = await sql.query(
             `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`
           );
-          if (waiting >= 10) break;
+          if (waiting >= apps.length && queued() === bodies.length - apps.length) break;
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
+        expect(queued()).toBe(bodies.length - apps.length);
       } finally {
         await blocker.commitTransaction();
         await blocker.release();
       }
-      const responses = await Promise.all(pending);
+      return Promise.all(pending);
+    }
+
+    it('creates one lead from 20 simultaneous submissions of one phone to two API processes, counting the other 19 as repeats', async () => {
+      // Each process's first submission races the other's for the phone's lock; the rest share each process's next statement.
+      const second = await createApp(testApiEnv({ DATABASE_URL: database.url, REDIS_URL: redisUrl }));
+      await second.init();
+      extraApps.push(second);
+      const responses = await postTogether(
+        Array.from({ length: 20 }, (_, index) => registration({ phone: index % 4 < 2 ? '13700003333' : '+86 13700003333' })),
+        [app, second]
+      );
 
       expect(responses.map((response) => response.status)).toEqual(Array(20).fill(201));
       const rows = await rowsOf('+8613700003333');
       expect(rows).toHaveLength(1);
       expect(rows[0].repeatCount).toBe(19);
       expect(new Set(responses.map((response) => response.body.data.id))).toEqual(new Set([rows[0].id]));
+    });
+
+    it('stores registrations that arrive together in one statement, and answers each with its own lead', async () => {
+      const bodies = Array.from({ length: 30 }, (_, index) => registration({ name: `同批${index}` }));
+      const statements = jest.spyOn(app.get(DataSource), 'query');
+      const responses = await postTogether(bodies);
+      const registrationStatements = statements.mock.calls.filter(([text]) => String(text).includes('aipm_register_lead'));
+      statements.mockRestore();
+
+      expect(responses.map((response) => response.status)).toEqual(Array(30).fill(201));
+      expect(registrationStatements).toHaveLength(2); // the first alone, then the 29 that waited
+      for (const [index, body] of bodies.entries()) {
+        const [row] = await rowsOf(`+86${body.phone as string}`);
+        expect(row).toMatchObject({ id: responses[index].body.data.id, name: `同批${index}`, repeatCount: 0 });
+      }
+      const calls = await sql.query(
+        `SELECT count(*)::int AS calls FROM lead_notifications WHERE "registrationId" = ANY($1::uuid[])`,
+        [responses.map((response) => response.body.data.id)]
+      );
+      expect(calls[0].calls).toBe(30);
+    });
+
+    it('refuses only the registration the database refuses when it shared its statement with others', async () => {
+      await sql.query(`ALTER TABLE registrations ADD CONSTRAINT test_refused_name CHECK ("name" <> '拒收')`);
+      try {
+        const bodies = Array.from({ length: 8 }, (_, index) => registration({ name: index === 5 ? '拒收' : `同批${index}` }));
+        const responses = await postTogether(bodies);
+
+        expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201, 201, 500, 201, 201]);
+        expect(responses[5].body).toMatchObject({ success: false });
+        for (const [index, body] of bodies.entries()) expect(await rowsOf(`+86${body.phone as string}`)).toHaveLength(index === 5 ? 0 : 1);
+      } finally {
+        await sql.query(`ALTER TABLE registrations DROP CONSTRAINT test_refused_name`);
+      }
     });
 
     it('refuses a body over 32 KB with 413 in the API envelope, and malformed JSON with 400', async () => {
