@@ -3,7 +3,7 @@
 // built API over loopback, then checks that every acknowledged registration is stored, and only those.
 //
 //   npm run build -w @aipm/api        (or: npx nx run-many -t build -p @aipm/api)
-//   node tools/with-services.mjs -- node tools/bench/registrations.mjs [--count 10000] [--concurrency 50] [--processes N] [--client http|fetch]
+//   node tools/with-services.mjs -- node tools/bench/registrations.mjs [--count 10000] [--concurrency 50] [--processes N] [--client http|fetch] [--skip-ceiling]
 //
 // It needs DATABASE_URL and REDIS_URL (with-services provides them). It creates its own database on that
 // server, starts apps/api/dist/main.js on a free port with FORM_RATE_LIMIT_PER_MINUTE lifted, measures a
@@ -12,11 +12,15 @@
 // API's own, one per core), so one process and every core can be compared on the same machine. --client picks the
 // load generator: Node's http over kept-alive connections (default), or fetch, which costs the generator more CPU
 // (the figures before 2026-11-25 were taken with fetch); the generator's own CPU is printed beside each figure.
+// Then, unless --skip-ceiling, the ceiling: as many registrations again, the same database work behind bare
+// node:http with no framework (lib/bare-registration-server.mjs), on the same database and services.
+import { fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { requireServices, startBenchApi } from './lib/bench-api.mjs';
-import { load } from './lib/load.mjs';
+import { keepAliveClient, load } from './lib/load.mjs';
+import { freePort } from '../lib/ports.mjs';
 import { postmasterPid, treeCpuSeconds } from './lib/proc-cpu.mjs';
 
 const { values } = parseArgs({
@@ -26,6 +30,7 @@ const { values } = parseArgs({
     baseline: { type: 'string', default: '2000' },
     processes: { type: 'string' },
     client: { type: 'string', default: 'http' },
+    'skip-ceiling': { type: 'boolean', default: false },
   },
 });
 const COUNT = Number(values.count);
@@ -47,6 +52,51 @@ const api = await startBenchApi(
 const PROCESSES = values.processes === undefined || values.processes === '0' ? `${availableParallelism()} (one per core)` : values.processes;
 const { base } = api;
 
+/** The index-th registration: distinct mainland mobiles, so no repeats. */
+function registrationRequest(index) {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': 'aipm-bench' },
+    body: JSON.stringify({
+      name: `压测学员${index}`,
+      phone: `139${String(index).padStart(8, '0')}`,
+      email: `bench${index}@example.com`,
+      school: '中南大学',
+      major: '计算机科学与技术',
+      goals: '转型 AI 产品经理',
+      agreement: true,
+      source: { utm_source: 'bench' },
+    }),
+  };
+}
+
+/**
+ * The ceiling: COUNT more registrations (phones after the API's) through the bare server, at the same
+ * concurrency, with the CPU of the server, PostgreSQL and the generator over them.
+ */
+async function measureCeiling(postmaster) {
+  const port = await freePort();
+  const bare = fork(new URL('./lib/bare-registration-server.mjs', import.meta.url), {
+    env: { ...process.env, DATABASE_URL: api.databaseUrl, BARE_PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const client = keepAliveClient(`http://127.0.0.1:${port}`, CONCURRENCY);
+  try {
+    await new Promise((resolve, reject) => {
+      bare.once('message', resolve);
+      bare.once('exit', (code) => reject(new Error(`the bare server exited (${code}) before listening`)));
+    });
+    const before = { server: treeCpuSeconds(bare.pid), postgres: postmaster ? treeCpuSeconds(postmaster) : Number.NaN };
+    const run = await load(COUNT, CONCURRENCY, async (index) => (await client.send({ path: '/api/registrations', ...registrationRequest(COUNT + index) })).status);
+    const spent = { server: treeCpuSeconds(bare.pid) - before.server, postgres: postmaster ? treeCpuSeconds(postmaster) - before.postgres : Number.NaN };
+    return { run, spent };
+  } finally {
+    client.close();
+    bare.kill('SIGTERM');
+    await new Promise((resolve) => (bare.exitCode === null ? bare.once('exit', resolve) : resolve()));
+  }
+}
+
 /** One call through the chosen generator: its status, the body read to the end. */
 async function send(path, init = {}) {
   if (values.client === 'http') return (await api.send({ path, ...init })).status;
@@ -66,20 +116,7 @@ try {
 
   let acknowledged = 0;
   const run = await load(COUNT, CONCURRENCY, async (index) => {
-    const status = await send('/api/registrations', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'aipm-bench' },
-      body: JSON.stringify({
-        name: `压测学员${index}`,
-        phone: `139${String(index).padStart(8, '0')}`, // distinct mainland mobiles: no repeats
-        email: `bench${index}@example.com`,
-        school: '中南大学',
-        major: '计算机科学与技术',
-        goals: '转型 AI 产品经理',
-        agreement: true,
-        source: { utm_source: 'bench' },
-      }),
-    });
+    const status = await send('/api/registrations', registrationRequest(index));
     if (status >= 200 && status < 300) acknowledged += 1;
     return status;
   });
@@ -126,6 +163,20 @@ try {
     }`
   );
   process.exitCode = consistent && acknowledged === COUNT ? 0 : 1;
+
+  if (!values['skip-ceiling']) {
+    const ceiling = await measureCeiling(postmaster);
+    console.log(
+      `  ceiling, the same database work behind bare node:http (no framework, ${COUNT} more): ${ceiling.run.perSecond.toFixed(0)} req/s (${(
+        ceiling.run.perSecond / run.perSecond
+      ).toFixed(2)} × the API), p95 ${ms(ceiling.run.p95)}; answers ${statuses(ceiling.run.statuses)}`
+    );
+    console.log(
+      `    CPU per registration: server ${perRegistration(ceiling.spent.server)}, PostgreSQL ${perRegistration(ceiling.spent.postgres)}, generator ${perRegistration(
+        ceiling.run.clientCpuShare * ceiling.run.seconds
+      )}`
+    );
+  }
 } catch (error) {
   console.error(`bench failed: ${error.stack ?? error}`);
   process.exitCode = 1;
