@@ -6,8 +6,9 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
 import type { SessionData } from 'express-session';
+import { SESSION_STORE } from '../src/auth/auth.module';
 import { AuthService } from '../src/auth/auth.service';
-import { createSessionStore, SESSION_TOUCH_INTERVAL_SECONDS } from '../src/auth/session.store';
+import { createSessionStore, SESSION_TOUCH_INTERVAL_SECONDS, type SessionStore } from '../src/auth/session.store';
 import { flushRedis, testRedisUrl } from '../../../tools/testing/services';
 import { clientIp, cookiePair, sessionCookie } from './support/admin-session';
 import { testApiEnv } from './support/test-env';
@@ -339,6 +340,26 @@ describe('admin auth API', () => {
         await http().get('/api/admin/verify').set('Cookie', cookie).expect(200);
       } finally {
         await store.close();
+      }
+    });
+  });
+
+  describe('the public forms', () => {
+    it('post without reading the session, even with a signed-in cookie, while the back office reads it', async () => {
+      const cookie = await signIn();
+      const reads = jest.spyOn(app.get<SessionStore>(SESSION_STORE), 'get');
+      try {
+        const registration = { name: '张三', phone: '13900007777', school: '中南大学', major: '计算机科学与技术', agreement: true };
+        const stored = await http().post('/api/registrations').set('Cookie', cookie).set('X-Forwarded-For', clientIp()).send(registration).expect(201);
+        expect(stored.headers['set-cookie']).toBeUndefined();
+        const message = { name: '李四', phone: '13900008888', subject: 'course', message: '请问下一期什么时候开班？' };
+        await http().post('/api/contact').set('Cookie', cookie).set('X-Forwarded-For', clientIp()).send(message).expect(201);
+        expect(reads).not.toHaveBeenCalled();
+
+        await http().get('/api/admin/session').set('Cookie', cookie).expect(200);
+        expect(reads).toHaveBeenCalledTimes(1);
+      } finally {
+        reads.mockRestore();
       }
     });
   });

@@ -1,5 +1,5 @@
 import { User } from '@aipm/database';
-import { Inject, type MiddlewareConsumer, Module, type NestModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, type MiddlewareConsumer, Module, type NestModule, type OnApplicationShutdown, RequestMethod } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -19,12 +19,22 @@ import { createSessionMiddleware, failClosedOnStoreError } from './session.middl
 import { createSessionStore, type SessionStore } from './session.store';
 import { SessionSerializer } from './session.serializer';
 
-const SESSION_STORE = Symbol('SESSION_STORE');
+/** The session store's provider token (tests watch what reads it). */
+export const SESSION_STORE = Symbol('SESSION_STORE');
 
 /**
  * Administrator sign-in: session cookie (PostgreSQL store) + passport, and the two global guards: same-origin
  * for state-changing requests with the cookie, then the default-deny administrator guard.
  */
+/**
+ * The public forms' posts never read a session and are the API's busiest writes: they skip the session and
+ * passport middlewares, which cost a cookieless request a new session object, its id and its hash (ADR 033).
+ */
+const ROUTES_WITHOUT_SESSION: { path: string; method: RequestMethod }[] = [
+  { path: 'registrations', method: RequestMethod.POST },
+  { path: 'contact', method: RequestMethod.POST },
+];
+
 @Module({
   imports: [PassportModule.register({ session: true }), TypeOrmModule.forFeature([User])],
   controllers: [AuthController],
@@ -55,6 +65,7 @@ export class AuthModule implements NestModule, OnApplicationShutdown {
   configure(consumer: MiddlewareConsumer): void {
     consumer
       .apply(failClosedOnStoreError(createSessionMiddleware(this.env, this.store)), passport.initialize(), failClosedOnStoreError(passport.session()))
+      .exclude(...ROUTES_WITHOUT_SESSION)
       .forRoutes('{*path}');
   }
 
