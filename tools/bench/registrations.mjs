@@ -17,11 +17,12 @@
 import { fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import Redis from 'ioredis';
 import pg from 'pg';
 import { requireServices, startBenchApi } from './lib/bench-api.mjs';
 import { keepAliveClient, load } from './lib/load.mjs';
 import { freePort } from '../lib/ports.mjs';
-import { postmasterPid, treeCpuSeconds } from './lib/proc-cpu.mjs';
+import { postmasterPid, redisServerPid, treeCpuSeconds } from './lib/proc-cpu.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -74,7 +75,7 @@ function registrationRequest(index) {
  * The ceiling: COUNT more registrations (phones after the API's) through the bare server, at the same
  * concurrency, with the CPU of the server, PostgreSQL and the generator over them.
  */
-async function measureCeiling(postmaster) {
+async function measureCeiling(servicesCpu) {
   const port = await freePort();
   const bare = fork(new URL('./lib/bare-registration-server.mjs', import.meta.url), {
     env: { ...process.env, DATABASE_URL: api.databaseUrl, BARE_PORT: String(port) },
@@ -86,9 +87,10 @@ async function measureCeiling(postmaster) {
       bare.once('message', resolve);
       bare.once('exit', (code) => reject(new Error(`the bare server exited (${code}) before listening`)));
     });
-    const before = { server: treeCpuSeconds(bare.pid), postgres: postmaster ? treeCpuSeconds(postmaster) : Number.NaN };
+    const before = { server: treeCpuSeconds(bare.pid), ...servicesCpu() };
     const run = await load(COUNT, CONCURRENCY, async (index) => (await client.send({ path: '/api/registrations', ...registrationRequest(COUNT + index) })).status);
-    const spent = { server: treeCpuSeconds(bare.pid) - before.server, postgres: postmaster ? treeCpuSeconds(postmaster) - before.postgres : Number.NaN };
+    const after = { server: treeCpuSeconds(bare.pid), ...servicesCpu() };
+    const spent = Object.fromEntries(Object.keys(after).map((key) => [key, after[key] - before[key]]));
     return { run, spent };
   } finally {
     client.close();
@@ -108,11 +110,18 @@ async function send(path, init = {}) {
 try {
   const baseline = await load(BASELINE_COUNT, CONCURRENCY, () => send('/api/admin/check'));
 
-  // Where the CPU goes during the registrations: the API's processes, PostgreSQL's (when it runs here), the generator.
+  // Where the CPU goes during the registrations: the API's processes, PostgreSQL's and Redis's (when they run
+  // here), the generator.
   const probe = new pg.Client({ connectionString: api.databaseUrl });
   await probe.connect();
   const postmaster = await postmasterPid(probe).finally(() => probe.end());
-  const cpuBefore = { api: treeCpuSeconds(api.pid), postgres: postmaster ? treeCpuSeconds(postmaster) : Number.NaN };
+  const redisProbe = new Redis(process.env.REDIS_URL);
+  const redisServer = await redisServerPid(redisProbe).finally(() => redisProbe.quit());
+  const servicesCpu = () => ({
+    postgres: postmaster ? treeCpuSeconds(postmaster) : Number.NaN,
+    redis: redisServer ? treeCpuSeconds(redisServer) : Number.NaN,
+  });
+  const cpuBefore = { api: treeCpuSeconds(api.pid), ...servicesCpu() };
 
   let acknowledged = 0;
   const run = await load(COUNT, CONCURRENCY, async (index) => {
@@ -121,7 +130,8 @@ try {
     return status;
   });
 
-  const cpuSpent = { api: treeCpuSeconds(api.pid) - cpuBefore.api, postgres: postmaster ? treeCpuSeconds(postmaster) - cpuBefore.postgres : Number.NaN };
+  const cpuAfter = { api: treeCpuSeconds(api.pid), ...servicesCpu() };
+  const cpuSpent = Object.fromEntries(Object.keys(cpuAfter).map((key) => [key, cpuAfter[key] - cpuBefore[key]]));
 
   const store = new pg.Client({ connectionString: api.databaseUrl });
   await store.connect();
@@ -152,9 +162,11 @@ try {
   console.log(`  answers: ${statuses(run.statuses)}`);
   const perRegistration = (seconds) => (Number.isNaN(seconds) ? 'n/a (not on this machine)' : `${((seconds * 1000) / COUNT).toFixed(2)} ms`);
   console.log(
-    `  CPU per registration: API ${perRegistration(cpuSpent.api)}, PostgreSQL ${perRegistration(cpuSpent.postgres)}, generator ${perRegistration(
-      run.clientCpuShare * run.seconds
-    )} (1,000 req/s on these ${availableParallelism()} cores leaves ${availableParallelism().toFixed(2)} ms for all three)`
+    `  CPU per registration: API ${perRegistration(cpuSpent.api)}, PostgreSQL ${perRegistration(cpuSpent.postgres)}, Redis ${perRegistration(
+      cpuSpent.redis
+    )}, generator ${perRegistration(run.clientCpuShare * run.seconds)} (1,000 req/s on these ${availableParallelism()} cores leaves ${availableParallelism().toFixed(
+      2
+    )} ms for all four)`
   );
   const consistent = stored === acknowledged && phones === stored;
   console.log(
@@ -165,14 +177,16 @@ try {
   process.exitCode = consistent && acknowledged === COUNT ? 0 : 1;
 
   if (!values['skip-ceiling']) {
-    const ceiling = await measureCeiling(postmaster);
+    const ceiling = await measureCeiling(servicesCpu);
     console.log(
       `  ceiling, the same database work behind bare node:http (no framework, ${COUNT} more): ${ceiling.run.perSecond.toFixed(0)} req/s (${(
         ceiling.run.perSecond / run.perSecond
       ).toFixed(2)} × the API), p95 ${ms(ceiling.run.p95)}; answers ${statuses(ceiling.run.statuses)}`
     );
     console.log(
-      `    CPU per registration: server ${perRegistration(ceiling.spent.server)}, PostgreSQL ${perRegistration(ceiling.spent.postgres)}, generator ${perRegistration(
+      `    CPU per registration: server ${perRegistration(ceiling.spent.server)}, PostgreSQL ${perRegistration(ceiling.spent.postgres)}, Redis ${perRegistration(
+        ceiling.spent.redis
+      )}, generator ${perRegistration(
         ceiling.run.clientCpuShare * ceiling.run.seconds
       )}`
     );

@@ -44,3 +44,9 @@ export async function postmasterPid(client) {
   const { rows } = await client.query('SELECT pg_backend_pid() AS pid');
   return processTable().get(rows[0].pid)?.ppid;
 }
+
+/** The Redis server `redis` (an ioredis client) is connected to, when it runs on this machine. */
+export async function redisServerPid(redis) {
+  const pid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
+  return processTable().has(pid) ? pid : undefined;
+}
