@@ -23,10 +23,6 @@ import { SessionSerializer } from './session.serializer';
 export const SESSION_STORE = Symbol('SESSION_STORE');
 
 /**
- * Administrator sign-in: session cookie (PostgreSQL store) + passport, and the two global guards: same-origin
- * for state-changing requests with the cookie, then the default-deny administrator guard.
- */
-/**
  * The public forms' posts never read a session and are the API's busiest writes: they skip the session and
  * passport middlewares, which cost a cookieless request a new session object, its id and its hash (ADR 033).
  */
@@ -35,6 +31,10 @@ const ROUTES_WITHOUT_SESSION: { path: string; method: RequestMethod }[] = [
   { path: 'contact', method: RequestMethod.POST },
 ];
 
+/**
+ * Administrator sign-in: session cookie (PostgreSQL store) + passport, and the two global guards: same-origin
+ * for state-changing requests with the cookie, then the default-deny administrator guard.
+ */
 @Module({
   imports: [PassportModule.register({ session: true }), TypeOrmModule.forFeature([User])],
   controllers: [AuthController],
