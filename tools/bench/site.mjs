@@ -8,7 +8,10 @@
  *   - SSR throughput of / and of a legal page (/privacy-policy) against the same HTML from a bare static server,
  *     as ratios from one run (issue 18 item 1: ≥ 0.5 with the page cache of ADR 032).
  * Loopback only; request counts are bounded.
- * Usage: node tools/bench/site.mjs [--no-build] [--ssr-only] [--json file]   (--ssr-only skips Lighthouse and the JavaScript)
+ *   - with --lighthouse-references, Lighthouse on two reference pages in the same runs: the landing's own HTML
+ *     without its scripts (what the page costs before any JavaScript) and a minimal page (what this machine
+ *     and Lighthouse cost on their own), served by a bare server that passes every other path to the system.
+ * Usage: node tools/bench/site.mjs [--no-build] [--ssr-only] [--lighthouse-references] [--json file]   (--ssr-only skips Lighthouse and the JavaScript)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -99,16 +102,16 @@ async function measureJavaScript() {
 /** Lighthouse runs on /: the machine is shared, so one run is not a figure (median and range of these). */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
-function runLighthouseOnce(run) {
-  const output = path.join(root, DATA_DIR, `lighthouse-${run}.json`);
+function runLighthouseOnce(run, url = `${BASE}/`, name = 'lighthouse') {
+  const output = path.join(root, DATA_DIR, `${name}-${run}.json`);
   // The page cache is warm when Lighthouse loads the page, as after the SSR load above (ADR 032).
   // (Node's own fetch in a child, as this function is synchronous: curl is not on every fresh machine.)
-  spawnSync(process.execPath, ['-e', `fetch(${JSON.stringify(`${BASE}/`)}).then((response) => response.arrayBuffer())`]);
+  spawnSync(process.execPath, ['-e', `fetch(${JSON.stringify(url)}).then((response) => response.arrayBuffer())`]);
   const load = os.loadavg()[0];
   const result = spawnSync(
     path.join(root, 'node_modules', '.bin', 'lighthouse'),
     [
-      `${BASE}/`,
+      url,
       '--only-categories=performance,accessibility,best-practices,seo',
       '--output=json',
       `--output-path=${output}`,
@@ -137,8 +140,21 @@ function runLighthouseOnce(run) {
   };
 }
 
-function runLighthouse() {
-  const runs = Array.from({ length: LIGHTHOUSE_RUNS }, (_, run) => runLighthouseOnce(run));
+/**
+ * LIGHTHOUSE_RUNS runs of `/`, each followed by one run of every reference page (`{ name: url }`), so that the
+ * machine's load weighs on them alike. Resolves with the landing's figures and each reference's.
+ */
+function runLighthouse(references = {}) {
+  const runs = [];
+  const referenceRuns = Object.fromEntries(Object.keys(references).map((name) => [name, []]));
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+    runs.push(runLighthouseOnce(run));
+    for (const [name, url] of Object.entries(references)) referenceRuns[name].push(runLighthouseOnce(run, url, `lighthouse-${name}`));
+  }
+  return { ...lighthouseFigures(runs), references: Object.fromEntries(Object.entries(referenceRuns).map(([name, each]) => [name, lighthouseFigures(each)])) };
+}
+
+function lighthouseFigures(runs) {
   const spread = (values) => {
     const sorted = [...values].sort((a, b) => a - b);
     return { median: sorted[Math.floor(sorted.length / 2)], min: sorted[0], max: sorted[sorted.length - 1] };
@@ -248,6 +264,55 @@ async function measureSsrRatio(pagePath = '/') {
   }
 }
 
+/** A minimal page: a heading and a line, no stylesheet, no script. */
+const MINIMAL_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>AI 产品经理训练营</title><meta name="description" content="长沙 35 天 AI 产品经理训练营"></head>
+<body><main><h1>AI 产品经理训练营</h1><p>长沙，35 天，面向 AI 产品经理岗位。</p></main></body></html>`;
+
+/**
+ * The reference pages of --lighthouse-references, from a bare server in a process of its own (Lighthouse runs
+ * synchronously here): `/` is the landing's HTML with every script and module preload taken out, `/minimal`
+ * MINIMAL_PAGE; any other path (images, the favicon) is passed to the system. Resolves with its URLs and a stop.
+ */
+async function startReferenceServer() {
+  const html = await (await fetch(`${BASE}/`, { headers: { 'Accept-Language': 'zh-CN' } })).text();
+  const withoutScripts = html.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, '');
+  const pagesFile = path.join(root, DATA_DIR, 'reference-pages.json');
+  fs.writeFileSync(pagesFile, JSON.stringify({ '/': withoutScripts, '/minimal': MINIMAL_PAGE }));
+  const server = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const http = require('http');
+       const pages = JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'));
+       const upstream = new URL(process.argv[2]);
+       const server = http.createServer((req, res) => {
+         const page = pages[req.url];
+         if (page !== undefined) {
+           res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(page) });
+           return res.end(page);
+         }
+         const forwarded = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+           res.writeHead(answer.statusCode, answer.headers);
+           answer.pipe(res);
+         });
+         forwarded.on('error', () => res.destroy());
+         req.pipe(forwarded);
+       });
+       server.listen(0, '127.0.0.1', () => console.log(server.address().port));`,
+      pagesFile,
+      BASE,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise((resolve, reject) => {
+    server.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
+    server.once('exit', (code) => reject(new Error(`the reference server exited (${code})`)));
+  });
+  const reference = `http://127.0.0.1:${port}`;
+  return { urls: { 'without-scripts': `${reference}/`, minimal: `${reference}/minimal` }, stop: () => server.kill() };
+}
+
 async function main() {
   if (!args.includes('--no-build')) {
     log('building (nx run-many -t build)…');
@@ -281,7 +346,13 @@ async function main() {
     log('measuring JavaScript on /…');
     const js = await measureJavaScript();
     log('running Lighthouse (mobile)…');
-    const lighthouse = runLighthouse();
+    const references = args.includes('--lighthouse-references') ? await startReferenceServer() : null;
+    let lighthouse;
+    try {
+      lighthouse = runLighthouse(references?.urls);
+    } finally {
+      references?.stop();
+    }
 
     const range = ({ median, min, max }, unit = '') => `${median}${unit} (${min}–${max})`;
     console.log(`\nLighthouse (mobile) on /, ${LIGHTHOUSE_RUNS} runs: median (range); load average ${lighthouse.runs.map((run) => run.load.toFixed(1)).join(', ')}`);
@@ -292,13 +363,18 @@ async function main() {
     console.log(`    total ${range(lighthouse.cpuMs, ' ms')}, before FCP ${range(lighthouse.cpuBeforeFcpMs, ' ms')}, longest task after FCP ${range(lighthouse.longestCpuMs, ' ms')}`);
     console.log(`    blocking time if wall = CPU (x4 - 50 ms per task after FCP) ${range(lighthouse.blockingFromCpuMs, ' ms')}; elements styled in the first frame ${range(lighthouse.firstFrameElements)}`);
     if (lighthouse.failing.length) console.log(`  audits below 0.9: ${lighthouse.failing.join(', ')}`);
+    const referenceNames = { 'without-scripts': "the landing's HTML without its scripts", minimal: 'a minimal page (no stylesheet, no script)' };
+    for (const [name, figures] of Object.entries(lighthouse.references)) {
+      console.log(`  reference, ${referenceNames[name]}: performance ${range(figures.performance)}`);
+      console.log(`    LCP ${range(figures.lcp, ' ms')}, TBT ${range(figures.tbt, ' ms')}, FCP ${range(figures.fcp, ' ms')}; main-thread CPU ${range(figures.cpuMs, ' ms')}`);
+    }
     console.log('\nJavaScript downloaded on /');
     for (const file of js.files) console.log(`  ${file.file.padEnd(48)} ${kb(file.raw).padStart(10)} raw ${kb(file.gzip).padStart(9)} gzip`);
     console.log(`  total ${kb(js.raw)} raw, ${kb(js.gzip)} gzip (budget ${kb(JS_BUDGET_GZIP)}; bare Remix + i18next baseline ${BASELINE_GZIP_KB} KB gzip)`);
     console.log('Data fetched before hydration (not JavaScript, not in the budget)');
     for (const file of js.data.files) console.log(`  ${file.file.padEnd(48)} ${kb(file.raw).padStart(10)} raw ${kb(file.gzip).padStart(9)} gzip`);
 
-    const summary = { lighthouse: lighthouse.scores, lighthouseRuns: lighthouse.runs, jsGzipBytes: js.gzip, jsRawBytes: js.raw, dataGzipBytes: js.data.gzip, jsBudgetGzipBytes: JS_BUDGET_GZIP, baselineGzipKb: BASELINE_GZIP_KB, ssr, legal };
+    const summary = { lighthouse: lighthouse.scores, lighthouseRuns: lighthouse.runs, lighthouseReferences: lighthouse.references, jsGzipBytes: js.gzip, jsRawBytes: js.raw, dataGzipBytes: js.data.gzip, jsBudgetGzipBytes: JS_BUDGET_GZIP, baselineGzipKb: BASELINE_GZIP_KB, ssr, legal };
     const jsonIndex = args.indexOf('--json');
     if (jsonIndex >= 0 && args[jsonIndex + 1]) fs.writeFileSync(args[jsonIndex + 1], JSON.stringify(summary, null, 2));
     const s = lighthouse.scores;
