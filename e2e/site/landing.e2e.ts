@@ -222,6 +222,44 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test.describe('first paint before JavaScript (issue 18 item 2)', () => {
+  for (const path of ['/', '/privacy-policy']) {
+    test(`${path} requests its scripts and translations only after its first frame, then hydrates`, async ({ page }) => {
+      test.skip(isMobile(page), 'the order of a load does not depend on the viewport');
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      // Before any of the page's own scripts: the time of the first frame that has the page's heading in it.
+      await page.addInitScript(() => {
+        const watch = () =>
+          requestAnimationFrame(() => {
+            if (document.querySelector('main h1')) (window as unknown as { firstFrameAt: number }).firstFrameAt = performance.now();
+            else watch();
+          });
+        watch();
+      });
+      // The fixture's goto waits for hydration: the scripts were released and ran.
+      await page.goto(path);
+      const { firstFrameAt, assets } = await page.evaluate(() => ({
+        firstFrameAt: (window as unknown as { firstFrameAt: number }).firstFrameAt,
+        assets: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/.+\.(js|json)$/.test(entry.name))
+          .map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime })),
+      }));
+      expect(firstFrameAt).toBeGreaterThan(0);
+      expect(assets.some(({ name }) => name.endsWith('.json'))).toBe(true);
+      expect(assets.some(({ name }) => name.includes('entry.client'))).toBe(true);
+      expect(assets.filter(({ startTime }) => startTime < firstFrameAt)).toEqual([]);
+      // Nothing is left held back, and the Content-Security-Policy admitted the released module script (no error).
+      expect(await page.locator('script[type="text/x-after-paint"]').count()).toBe(0);
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
 test.describe('styles (issue 18 item 2)', () => {
   for (const path of ['/', '/privacy-policy']) {
     test(`${path} carries its stylesheet inline, before and after hydration${path === '/' ? '' : ' and a client navigation'}`, async ({ page }) => {

@@ -276,7 +276,7 @@ const MINIMAL_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf
  */
 async function startReferenceServer() {
   const html = await (await fetch(`${BASE}/`, { headers: { 'Accept-Language': 'zh-CN' } })).text();
-  const withoutScripts = html.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, '');
+  const withoutScripts = html.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/<link\b[^>]*(?:rel="modulepreload"|data-after-paint=)[^>]*>/g, '');
   const pagesFile = path.join(root, DATA_DIR, 'reference-pages.json');
   fs.writeFileSync(pagesFile, JSON.stringify({ '/': withoutScripts, '/minimal': MINIMAL_PAGE }));
   const server = spawn(

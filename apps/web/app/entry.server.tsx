@@ -1,11 +1,10 @@
-import { PassThrough } from 'node:stream';
-
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 
+import { deferScriptsStream } from '~/hydration/defer-scripts.server';
 import { detectLanguage } from '~/i18n/language.server';
 import { translatorFor } from '~/i18n/translations.server';
 import { TranslationProvider } from '~/i18n/TranslationProvider';
@@ -39,7 +38,8 @@ export default async function handleRequest(
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1_000);
     const send = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      // The page's JavaScript downloads once the page has painted (hydration/scripts-after-paint.tsx).
+      const body = deferScriptsStream();
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       resolve(
         new Response(createReadableStreamFromReadable(body), {

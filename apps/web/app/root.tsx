@@ -11,6 +11,7 @@ import {
 } from '@remix-run/react';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 
+import { ScriptsAfterFirstPaint } from '~/hydration/scripts-after-paint';
 import { DEFAULT_LANGUAGE, isLanguage, languageCookie } from '~/i18n/config';
 import { detectLanguage, languageFromQuery } from '~/i18n/language.server';
 import { MESSAGES_URLS } from '~/i18n/locale-files';
@@ -71,8 +72,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {root?.alternates.map(({ hrefLang, href }) => <link key={hrefLang} rel="alternate" hrefLang={hrefLang} href={href} />)}
         <InlineStyles />
         <Links />
-        {/* Hydration waits for the page's translations: fetched alongside the scripts, not after them. */}
-        <link rel="preload" href={MESSAGES_URLS[locale]} as="fetch" crossOrigin="anonymous" />
+        {/* Hydration waits for the page's translations: fetched alongside the scripts (after the first paint), not after them. */}
+        <link data-after-paint="preload" href={MESSAGES_URLS[locale]} as="fetch" crossOrigin="anonymous" />
         {/* Without JavaScript every collapsed panel is shown, so the whole page stays readable. */}
         <noscript>
           <style>{NO_SCRIPT_STYLES}</style>
@@ -82,6 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <ScriptsAfterFirstPaint />
       </body>
     </html>
   );
