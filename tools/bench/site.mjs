@@ -379,7 +379,11 @@ async function main() {
     if (jsonIndex >= 0 && args[jsonIndex + 1]) fs.writeFileSync(args[jsonIndex + 1], JSON.stringify(summary, null, 2));
     const s = lighthouse.scores;
     const ok = lighthouse.performance.median >= 95 && s.accessibility === 100 && s['best-practices'] === 100 && s.seo === 100 && js.gzip <= JS_BUDGET_GZIP;
-    console.log(`\nbudget ${ok ? 'met' : 'NOT met'}`);
+    // Issue 18 item 2's targets, on the medians; a loaded machine misses them with the same page (ADR 034), so
+    // they are printed rather than failing the run.
+    const item2 = lighthouse.performance.median >= 99 && lighthouse.lcp.median <= 1_500;
+    console.log(`\nissue 18 item 2 (performance ≥ 99, LCP ≤ 1,500 ms, medians): ${item2 ? 'met' : 'NOT met'}`);
+    console.log(`budget ${ok ? 'met' : 'NOT met'}`);
     process.exitCode = ok ? 0 : 1;
   } finally {
     await stop();
