@@ -38,7 +38,7 @@ export default async function handleRequest(
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1_000);
     const send = () => {
       shellRendered = true;
-      // The page's JavaScript downloads once the page has painted (hydration/scripts-after-paint.tsx).
+      // The page's JavaScript downloads once the page has painted (hydration/after-paint.ts, ADR 035).
       const body = deferScriptsStream();
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       resolve(
