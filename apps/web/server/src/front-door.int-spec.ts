@@ -4,8 +4,12 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { randomUUID } from 'node:crypto';
+
+import { s3ClientOptions } from '@aipm/config';
 import type { ServerBuild } from '@remix-run/node';
 import type { Express } from 'express';
+import { Client } from 'minio';
 import { pino } from 'pino';
 import request from 'supertest';
 
@@ -512,6 +516,27 @@ describe(createFrontDoor.name, () => {
       expect(ids).toEqual(expect.arrayContaining(['page-1', 'api-1']));
       expect(ids).not.toContain('static-1');
       expect(ids).not.toContain('static-2');
+    });
+
+    it("never writes a storage URL's signature or credential, at any level", async () => {
+      const logs = captureLogs();
+      const storage = { endpoint: process.env.S3_ENDPOINT!, bucket: 'aipm-front-door-logs', accessKey: process.env.S3_ACCESS_KEY!, secretKey: process.env.S3_SECRET_KEY!, region: process.env.S3_REGION ?? 'us-east-1' };
+      const store = new Client(s3ClientOptions({ S3_ENDPOINT: storage.endpoint, S3_ACCESS_KEY: storage.accessKey, S3_SECRET_KEY: storage.secretKey, S3_REGION: storage.region }));
+      if (!(await store.bucketExists(storage.bucket))) await store.makeBucket(storage.bucket);
+      const logged = createFrontDoor({ apiUrl: api.url, adminDist, build, clientDir, storage, logger: createLogger('trace', logs) });
+      const underStorage = (signed: string) => `/storage${new URL(signed).pathname}${new URL(signed).search}`;
+      const uploadKey = `incoming/contracts/${randomUUID()}.pdf`;
+      const put = await store.presignedPutObject(storage.bucket, uploadKey, 300);
+      await request(logged).put(underStorage(put)).set('Content-Type', 'application/pdf').send('%PDF-1.7\n').expect(200);
+      const fileKey = `contracts/${randomUUID()}.pdf`;
+      await store.putObject(storage.bucket, fileKey, Buffer.from('%PDF-1.7\n'));
+      const view = await store.presignedGetObject(storage.bucket, fileKey, 60);
+      await request(logged).get(underStorage(view)).expect(200);
+
+      const signatures = [put, view].map((signed) => new URL(signed).searchParams.get('X-Amz-Signature')!);
+      expect(logs.text()).toContain(fileKey.slice('contracts/'.length));
+      for (const signature of signatures) expect(logs.text()).not.toContain(signature);
+      expect(logs.text()).not.toContain(storage.accessKey);
     });
 
     it('redacts credentials even where a log call passes headers on purpose', () => {

@@ -29,6 +29,17 @@ export const REDACTED_LOG_PATHS: readonly string[] = [
 export const REDACTION_CENSOR = '[redacted]';
 
 /**
+ * Query values that grant access on their own: a presigned storage URL's signature and credential (ADR 036),
+ * and any token or signature a link may carry. Their names stay, so a line still shows what was asked.
+ */
+const SECRET_QUERY_VALUE = /([?&](?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|signature|sig|token|access_token)=)[^&#]*/gi;
+
+/** The URL as a log line may show it: secret query values replaced by the censor. */
+export function loggableUrl(url: string): string {
+  return url.replace(SECRET_QUERY_VALUE, `$1${REDACTION_CENSOR}`);
+}
+
+/**
  * pino-http serializers for one short line per request: who asked for what and the answer's status.
  * Headers stay out (cookies, tokens and twenty security headers per line buried the useful part).
  */
@@ -36,7 +47,7 @@ export const requestLogSerializers = {
   req: (request: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
     id: request.id,
     method: request.method,
-    url: request.url,
+    url: loggableUrl(request.url),
     remoteAddress: request.remoteAddress,
   }),
   res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
