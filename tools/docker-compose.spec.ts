@@ -91,4 +91,10 @@ describe('docker-compose.yml', () => {
     const worker = environmentOf('worker');
     for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_BUCKET']) expect(worker[name]).toBe(api[name]);
   });
+
+  it("gives the web front door the store's credentials, which check the signature of every /storage URL", () => {
+    const api = environmentOf('api');
+    const web = environmentOf('web');
+    for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_REGION']) expect(web[name]).toBe(api[name]);
+  });
 });

@@ -3,6 +3,7 @@ import { type ErrorCode, ERROR_MESSAGES, STORAGE_PROXY_PATH, STUDENT_ERRORS } fr
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import type { INestApplication } from '@nestjs/common';
 import { Client } from 'minio';
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '../src/bootstrap/create-app';
 import { ABANDONED_UPLOAD_AGE_MS, UploadSweeper } from '../src/uploads/upload-sweeper';
@@ -229,6 +230,41 @@ describe(UploadsController.name, () => {
     const erased = await admin.post('/api/admin/people/erase').send({ email: 'WUBA@example.com' }).expect(200);
     expect(erased.body.data.students).toBe(1);
     expect(await exists(file.slice('/api/admin/files/'.length))).toBe(false);
+  });
+
+  it('closes an upload link once its file is confirmed: a second PUT changes nothing the record shows, a second confirm deletes nothing', async () => {
+    const uploadURL = await put('signed.pdf', PDF);
+    const { accessURL } = (await confirm(uploadURL).expect(200)).body.data;
+    // Still within its five minutes, the link is used again to send HTML in the checked PDF's place.
+    await fetch(storeUrl(uploadURL), { method: 'PUT', headers: { 'Content-Type': 'application/pdf' }, body: '<script>alert(document.cookie)</script>' });
+    const again = await confirm(uploadURL);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual(apiError('UPLOAD_ALREADY_CONFIRMED'));
+
+    const view = await admin.get(accessURL).expect(302);
+    const file = await fetch(storeUrl(view.headers.location!));
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(PDF);
+  });
+
+  it('saves on a record only files confirmed as uploads of that kind', async () => {
+    const neverUploaded = (folder: string, extension: string) => `/api/admin/files/${folder}/${randomUUID()}.${extension}`;
+    const unconfirmed = `/api/admin/files/${keyOf(await put('unconfirmed.pdf', PDF)).replace(/^incoming\//, '')}`;
+    const confirmedPhoto = (await confirm(await put('me.png', PNG, 'photo')).expect(200)).body.data.accessURL as string;
+
+    const refused = [
+      ['profilePhoto', { profilePhoto: neverUploaded('photos', 'png') }],
+      ['contractFiles', { contractFiles: [neverUploaded('contracts', 'pdf')] }],
+      ['contractFiles', { contractFiles: [unconfirmed] }],
+    ] as const;
+    for (const [field, body] of refused) {
+      expectFieldError((await admin.post('/api/admin/students').send({ name: '冯十二', phone: '13600006666', ...body }).expect(400)).body, field, STUDENT_ERRORS.FILE_NOT_UPLOADED);
+    }
+    const student = (await admin.post('/api/admin/students').send({ name: '冯十二', phone: '13600006666', profilePhoto: confirmedPhoto }).expect(201)).body.data;
+    expectFieldError((await admin.patch(`/api/admin/students/${student.id}`).send({ contractFiles: [neverUploaded('contracts', 'pdf')] }).expect(400)).body, 'contractFiles', STUDENT_ERRORS.FILE_NOT_UPLOADED);
+    const contract = { studentId: student.id, contractNumber: 'HT-NEVER-1', courseName: 'AI产品经理', contractAmount: 100, startDate: '2025-09-01', endDate: '2025-10-01' };
+    expectFieldError((await admin.post('/api/admin/contracts').send({ ...contract, contractFile: neverUploaded('contracts', 'pdf') }).expect(400)).body, 'contractFile', STUDENT_ERRORS.FILE_NOT_UPLOADED);
+    // A record saved again with the files it already has is not asked to upload them again.
+    await admin.patch(`/api/admin/students/${student.id}`).send({ name: '冯十二', profilePhoto: confirmedPhoto }).expect(200);
   });
 
   it('sweeps uploads left unconfirmed or unsaved for a day, and keeps every file a record points at', async () => {

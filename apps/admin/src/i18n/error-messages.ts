@@ -77,6 +77,8 @@ const enStudentErrorMessages: Record<StudentErrorCode, string> = {
   UPLOAD_URL_REQUIRED: 'The upload address is required',
   INVALID_UPLOAD_URL: 'Invalid upload address; please request a new one',
   UPLOAD_NOT_FOUND: 'The uploaded file was not found; please upload it again',
+  UPLOAD_ALREADY_CONFIRMED: 'This upload was already confirmed; please request a new upload address',
+  FILE_NOT_UPLOADED: 'The file was not uploaded or not confirmed; please upload it again',
   EMPTY_FILE: 'The file is empty and was deleted; please upload it again',
   FILE_CONTENT_MISMATCH: "The file's content does not match its extension (e.g. another file renamed .pdf); it was deleted",
   CONTRACT_FILE_TOO_LARGE: 'Contract files can be at most 20 MB; the file was deleted',

@@ -35,7 +35,7 @@ export class ContractsController {
   @Audited({ action: 'contract.create', entity: 'contract', row: StudentContract, omit: STUDENT_RECORD_AUDIT_OMIT })
   @ApiJsonBody(CreateContractDto, CREATE_CONTRACT_BODY)
   @ApiDataAnswer(CONTRACT, { status: 201, description: 'Created', message: STUDENT_MESSAGES.contractAdded })
-  @ApiFailures('STUDENT_NOT_FOUND', 'CONTRACT_NUMBER_TAKEN', 'END_NOT_AFTER_START')
+  @ApiFailures('STUDENT_NOT_FOUND', 'CONTRACT_NUMBER_TAKEN', 'END_NOT_AFTER_START', 'FILE_NOT_UPLOADED')
   async create(@Body() dto: CreateContractDto): Promise<ApiDataResponse<ContractResponse>> {
     return { success: true, message: STUDENT_MESSAGES.contractAdded, data: toResponse(await this.contracts.create(dto)) };
   }
@@ -52,7 +52,7 @@ export class ContractsController {
   @Audited({ action: 'contract.update', entity: 'contract', row: StudentContract, omit: STUDENT_RECORD_AUDIT_OMIT })
   @ApiJsonBody(UpdateContractDto, UPDATE_CONTRACT_BODY, 'Any subset of the fields; null or "" clears an optional text')
   @ApiDataAnswer(CONTRACT, { description: 'The record as changed', message: STUDENT_MESSAGES.updated })
-  @ApiFailures('INVALID_CONTRACT_ID', 'CONTRACT_NOT_FOUND', 'CONTRACT_NUMBER_TAKEN', 'END_NOT_AFTER_START')
+  @ApiFailures('INVALID_CONTRACT_ID', 'CONTRACT_NOT_FOUND', 'CONTRACT_NUMBER_TAKEN', 'END_NOT_AFTER_START', 'FILE_NOT_UPLOADED')
   @ApiOperation({ summary: 'Changes some fields' })
   async update(@Param('id', ContractIdPipe) id: string, @Body() dto: UpdateContractDto): Promise<ApiDataResponse<ContractResponse>> {
     return { success: true, message: STUDENT_MESSAGES.updated, data: toResponse(await this.contracts.update(id, dto)) };

@@ -68,6 +68,7 @@ export class ContractsService {
 
   async create(dto: CreateContractDto): Promise<ContractWithPaid> {
     await this.students.assertExists(dto.studentId);
+    await this.studentFiles.assertUploaded('contractFile', [dto.contractFile]);
     const id = await this.saving(async () => String((await this.contracts.insert({ ...dto })).identifiers[0]!.id));
     return this.findWithPaid(id);
   }
@@ -78,6 +79,7 @@ export class ContractsService {
     const startDate = dto.startDate ?? before.startDate;
     const endDate = dto.endDate ?? before.endDate;
     if (endDate <= startDate) throw InvalidInputError.forField('endDate', 'END_NOT_AFTER_START');
+    await this.studentFiles.assertUploaded('contractFile', [dto.contractFile], [before.contractFile]);
     const changes = Object.fromEntries(Object.entries(dto).filter(([, value]) => value !== undefined));
     if (Object.keys(changes).length > 0) await this.saving(() => this.contracts.update({ id }, changes));
     if (dto.contractFile !== undefined && dto.contractFile !== before.contractFile) {

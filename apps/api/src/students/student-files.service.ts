@@ -3,7 +3,9 @@ import { Student, StudentContract } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { InvalidInputError } from '../common/errors/api.error';
 import { FileStore } from '../uploads/file-store';
+import { StoredUploadsRepository } from '../uploads/stored-uploads.repository';
 
 /** Where a student's stored files are referenced from. */
 export interface StudentFileRef {
@@ -22,7 +24,18 @@ export class StudentFilesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly files: FileStore,
+    private readonly stored: StoredUploadsRepository,
   ) {}
+
+  /**
+   * A record may point only at files the upload confirm step stored (ADR 036); those it already points at
+   * (`kept`) are not asked again. The folder of an access URL, checked by the body's rules, is its kind.
+   */
+  async assertUploaded(field: string, accessURLs: readonly (string | null | undefined)[], kept: readonly (string | null | undefined)[] = []): Promise<void> {
+    const keptUrls = new Set(kept);
+    const keys = accessURLs.filter((url): url is string => !!url && !keptUrls.has(url)).map((url) => fileKeyOfAccessUrl(url)).filter((key): key is string => !!key);
+    if ((await this.stored.unconfirmedAmong([...new Set(keys)])).length > 0) throw InvalidInputError.forField(field, 'FILE_NOT_UPLOADED');
+  }
 
   async refsOf(studentId: string, manager: EntityManager = this.dataSource.manager): Promise<StudentFileRef[]> {
     const student = await manager.findOneBy(Student, { id: studentId });
@@ -44,14 +57,17 @@ export class StudentFilesService {
     const candidates = accessURLs.map((url) => (url ? fileKeyOfAccessUrl(url) : undefined)).filter((key): key is string => !!key);
     if (candidates.length === 0) return;
     const still = new Set((await this.refsOf(studentId)).map((ref) => ref.key));
-    await this.files.remove([...new Set(candidates)].filter((key) => !still.has(key)));
+    await this.remove([...new Set(candidates)].filter((key) => !still.has(key)));
   }
 
   async sizeOf(key: string): Promise<number | null> {
     return (await this.files.stat(key))?.size ?? null;
   }
 
-  remove(keys: readonly string[]): Promise<void> {
-    return this.files.remove([...new Set(keys)]);
+  /** Removes the files, then their confirmations: a record can no longer be pointed at them. */
+  async remove(keys: readonly string[]): Promise<void> {
+    const unique = [...new Set(keys)];
+    await this.files.remove(unique);
+    await this.stored.forget(unique);
   }
 }

@@ -41,7 +41,7 @@ export class StudentsController {
   @Audited({ action: 'student.create', entity: 'student', row: Student, omit: STUDENT_AUDIT_OMIT })
   @ApiJsonBody(CreateStudentDto, CREATE_STUDENT_BODY)
   @ApiDataAnswer(STUDENT, { status: 201, description: 'Created', message: STUDENT_MESSAGES.studentAdded })
-  @ApiFailures('STORAGE_UNAVAILABLE')
+  @ApiFailures('FILE_NOT_UPLOADED', 'STORAGE_UNAVAILABLE')
   async create(@Body() dto: CreateStudentDto): Promise<ApiDataResponse<StudentResponse>> {
     return { success: true, message: STUDENT_MESSAGES.studentAdded, data: toStudentResponse(await this.students.create(dto)) };
   }
@@ -72,7 +72,7 @@ export class StudentsController {
   @Audited({ action: 'student.update', entity: 'student', row: Student, omit: STUDENT_AUDIT_OMIT })
   @ApiJsonBody(UpdateStudentDto, UPDATE_STUDENT_BODY, 'Any subset of the fields; null or "" clears an optional text')
   @ApiDataAnswer(STUDENT, { description: 'The record as changed', message: STUDENT_MESSAGES.updated })
-  @ApiFailures('INVALID_STUDENT_ID', 'STUDENT_NOT_FOUND', 'GRADUATION_BEFORE_ENROLLMENT', 'STORAGE_UNAVAILABLE')
+  @ApiFailures('INVALID_STUDENT_ID', 'STUDENT_NOT_FOUND', 'GRADUATION_BEFORE_ENROLLMENT', 'FILE_NOT_UPLOADED', 'STORAGE_UNAVAILABLE')
   @ApiOperation({ summary: 'Changes some fields' })
   async update(@Param('id', StudentIdPipe) id: string, @Body() dto: UpdateStudentDto): Promise<ApiDataResponse<StudentResponse>> {
     await this.students.update(id, dto);

@@ -110,6 +110,8 @@ export class StudentsService {
     if (dto.graduationDate && dto.graduationDate < enrollmentDate) {
       throw InvalidInputError.forField('graduationDate', 'GRADUATION_BEFORE_ENROLLMENT');
     }
+    await this.studentFiles.assertUploaded('profilePhoto', [dto.profilePhoto]);
+    await this.studentFiles.assertUploaded('contractFiles', dto.contractFiles ?? []);
     const inserted = await this.students.insert({ ...changesOf(dto), enrollmentDate });
     return this.find(String(inserted.identifiers[0]!.id));
   }
@@ -120,6 +122,8 @@ export class StudentsService {
     const enrollmentDate = changes.enrollmentDate ?? before.enrollmentDate;
     const graduationDate = changes.graduationDate === undefined ? before.graduationDate : changes.graduationDate;
     if (graduationDate && graduationDate < enrollmentDate) throw InvalidInputError.forField('graduationDate', 'GRADUATION_BEFORE_ENROLLMENT');
+    await this.studentFiles.assertUploaded('profilePhoto', [changes.profilePhoto], [before.profilePhoto]);
+    await this.studentFiles.assertUploaded('contractFiles', changes.contractFiles ?? [], before.contractFiles ?? []);
     if (Object.keys(changes).length > 0) await this.students.update({ id }, changes);
     // A photo or contract file taken off the card leaves storage unless another record still shows it.
     const dropped = [

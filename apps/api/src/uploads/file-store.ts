@@ -1,5 +1,6 @@
 import { STORAGE_PROXY_PATH } from '@aipm/contracts';
 import { Injectable, Logger } from '@nestjs/common';
+import { CopyDestinationOptions, CopySourceOptions } from 'minio';
 import type { Readable } from 'node:stream';
 import { StorageService } from '../storage/storage.service';
 import { StudentError } from '../students/student.error';
@@ -109,6 +110,13 @@ export class FileStore {
     }
     stream.destroy();
     return Buffer.concat(chunks).subarray(0, length);
+  }
+
+  /** Copies an object inside the bucket, server-side (never through the front door); rejects NotFound when `from` is missing. */
+  async copy(from: string, to: string): Promise<void> {
+    await this.call('copy', () =>
+      this.storage.client.copyObject(new CopySourceOptions({ Bucket: this.bucket, Object: from }), new CopyDestinationOptions({ Bucket: this.bucket, Object: to })),
+    );
   }
 
   /** Removes the objects; a key already gone counts as removed. */

@@ -1,8 +1,9 @@
-import { fileKeyOfAccessUrl } from '@aipm/contracts';
+import { fileKeyOfAccessUrl, INCOMING_UPLOAD_KEY_PATTERN, INCOMING_UPLOAD_PREFIX } from '@aipm/contracts';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { FileStore } from './file-store';
+import { StoredUploadsRepository } from './stored-uploads.repository';
 import { isUploadKey } from './uploads.service';
 
 /**
@@ -10,6 +11,8 @@ import { isUploadKey } from './uploads.service';
  * but never saved on a card or contract. A day leaves any form that is still open far behind.
  */
 export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
+/** An incoming object (ADR 036) older than this was never confirmed: its link lasted five minutes. */
+export const ABANDONED_INCOMING_AGE_MS = 60 * 60 * 1000;
 const FIRST_SWEEP_MS = 5 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const UPLOAD_FOLDERS = ['contracts/', 'photos/'];
@@ -26,6 +29,7 @@ export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutd
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly files: FileStore,
+    private readonly stored: StoredUploadsRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -38,16 +42,28 @@ export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutd
     this.timers = [];
   }
 
-  /** The keys removed: uploads older than {@link ABANDONED_UPLOAD_AGE_MS} at `now` that no record references. */
+  /**
+   * The keys removed at `now`: incoming objects older than {@link ABANDONED_INCOMING_AGE_MS} (never confirmed,
+   * or a link used again after its confirm), and stored files older than {@link ABANDONED_UPLOAD_AGE_MS} that no
+   * record references, with their confirmations.
+   */
   async sweep(now = new Date()): Promise<string[]> {
-    const cutoff = now.getTime() - ABANDONED_UPLOAD_AGE_MS;
+    const olderThan = (age: number) => (object: { lastModified: Date }) => object.lastModified.getTime() < now.getTime() - age;
+    const incoming = (await this.files.list(INCOMING_UPLOAD_PREFIX))
+      .filter((object) => INCOMING_UPLOAD_KEY_PATTERN.test(object.key) && olderThan(ABANDONED_INCOMING_AGE_MS)(object))
+      .map((object) => object.key);
+    await this.files.remove(incoming);
+
     const listed = (await Promise.all(UPLOAD_FOLDERS.map((folder) => this.files.list(folder)))).flat();
-    const old = listed.filter((object) => isUploadKey(object.key) && object.lastModified.getTime() < cutoff).map((object) => object.key);
-    if (old.length === 0) return [];
-    const referenced = await this.referencedKeys();
+    const old = listed.filter((object) => isUploadKey(object.key) && olderThan(ABANDONED_UPLOAD_AGE_MS)(object)).map((object) => object.key);
+    const referenced = old.length > 0 ? await this.referencedKeys() : new Set<string>();
     const abandoned = old.filter((key) => !referenced.has(key));
     await this.files.remove(abandoned);
-    return abandoned;
+    await this.stored.forget(abandoned);
+    // A confirm that died between its claim and its answer: the key was never handed out, so no record has it.
+    const stalled = await this.stored.forgetStalledClaims(new Date(now.getTime() - ABANDONED_UPLOAD_AGE_MS));
+    await this.files.remove(stalled);
+    return [...new Set([...incoming, ...abandoned, ...stalled])];
   }
 
   private async sweepLogged(): Promise<void> {

@@ -28,8 +28,8 @@ export class UploadsController {
   @HttpCode(HttpStatus.OK)
   @ApiJsonBody(ConfirmUploadDto, CONFIRM_UPLOAD_BODY)
   @ApiDataAnswer(CONFIRMED_UPLOAD, { description: 'The checked file' })
-  @ApiFailures('INVALID_UPLOAD_URL', 'UPLOAD_NOT_FOUND', 'STORAGE_UNAVAILABLE')
-  @ApiOperation({ summary: 'Step 3: checks the uploaded object (exists, size, real type); a failing one is deleted and answered 400' })
+  @ApiFailures('INVALID_UPLOAD_URL', 'UPLOAD_NOT_FOUND', 'UPLOAD_ALREADY_CONFIRMED', 'STORAGE_UNAVAILABLE')
+  @ApiOperation({ summary: 'Step 3: moves the uploaded object to its stored key and checks it there (exists, size, real type); a failing one is deleted and answered 400, a second confirm of one link 409' })
   async confirm(@Body() dto: ConfirmUploadDto): Promise<ApiDataResponse<ConfirmUploadResponse>> {
     return { success: true, data: await this.uploads.confirm(dto) };
   }

@@ -4,11 +4,12 @@ import { FilesController } from './files.controller';
 import { UploadsController } from './uploads.controller';
 import { UploadSweeper } from './upload-sweeper';
 import { UploadsService } from './uploads.service';
+import { StoredUploadsRepository } from './stored-uploads.repository';
 
 /** Private files of the students section: the three-step upload, administrator-only viewing, the sweep of abandoned uploads. */
 @Module({
   controllers: [UploadsController, FilesController],
-  providers: [UploadsService, FileStore, UploadSweeper],
-  exports: [FileStore],
+  providers: [UploadsService, FileStore, StoredUploadsRepository, UploadSweeper],
+  exports: [FileStore, StoredUploadsRepository],
 })
 export class UploadsModule {}

@@ -1,10 +1,22 @@
-import { type ConfirmUploadResponse, STUDENT_PATHS, UPLOAD_EXTENSIONS, UPLOAD_KEY_PATTERN, UPLOAD_RULES, type UploadKind, type UploadUrlResponse } from '@aipm/contracts';
+import {
+  type ConfirmUploadResponse,
+  INCOMING_UPLOAD_KEY_PATTERN,
+  INCOMING_UPLOAD_PREFIX,
+  STUDENT_PATHS,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_KEY_PATTERN,
+  UPLOAD_RULES,
+  type UploadKind,
+  type UploadUrlResponse,
+} from '@aipm/contracts';
 import type { ConfirmUploadDto, CreateUploadUrlDto } from '@aipm/contracts/dto';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { InvalidInputError } from '../common/errors/api.error';
+import { StudentError } from '../students/student.error';
 import { FileStore, UPLOAD_URL_TTL_SECONDS } from './file-store';
 import { sniffUploadType } from './file-sniff';
+import { StoredUploadsRepository } from './stored-uploads.repository';
 
 /** Storage folder of each upload kind; the folder in a key tells the confirm step which limits apply. */
 const FOLDER_OF: Record<UploadKind, string> = { contract: 'contracts', photo: 'photos' };
@@ -25,20 +37,24 @@ export function contentTypeOf(key: string): string {
 
 /**
  * Spec §7's three-step upload, closed where the spec left it open: both calls need the administrator session;
- * step 1 only signs a PUT for a fresh key of an accepted extension; step 3 checks what actually arrived (its
- * size, and its type from its first bytes) and deletes anything that fails, so a refused file never stays in
- * the bucket. The bucket itself is private: files are viewed through FilesController.
+ * step 1 only signs a PUT for a fresh incoming key of an accepted extension; step 3 moves what arrived to its
+ * stored key, where no link can write (ADR 036), and checks it there (its size, and its type from its first
+ * bytes), deleting anything that fails, so a refused file never stays in the bucket and a checked one never
+ * changes. The bucket itself is private: files are viewed through FilesController.
  */
 @Injectable()
 export class UploadsService {
   private readonly logger = new Logger(UploadsService.name);
 
-  constructor(private readonly files: FileStore) {}
+  constructor(
+    private readonly files: FileStore,
+    private readonly stored: StoredUploadsRepository,
+  ) {}
 
   async createUploadUrl(dto: CreateUploadUrlDto, now = new Date()): Promise<UploadUrlResponse> {
     const kind = dto.kind ?? 'contract';
     const extension = dto.fileName.slice(dto.fileName.lastIndexOf('.') + 1).toLowerCase();
-    const key = `${FOLDER_OF[kind]}/${randomUUID()}.${extension}`;
+    const key = `${INCOMING_UPLOAD_PREFIX}${FOLDER_OF[kind]}/${randomUUID()}.${extension}`;
     return {
       uploadURL: await this.files.presignedPut(key),
       method: 'PUT',
@@ -49,12 +65,30 @@ export class UploadsService {
   }
 
   async confirm(dto: ConfirmUploadDto): Promise<ConfirmUploadResponse> {
-    const key = this.keyOf(dto.uploadURL);
+    const incoming = this.keyOf(dto.uploadURL);
+    const key = incoming.slice(INCOMING_UPLOAD_PREFIX.length);
     const kind = KIND_OF[key.slice(0, key.indexOf('/'))]!;
     const rules = UPLOAD_RULES[kind];
 
+    // One confirm per key, ever: a link used again within its five minutes reaches no stored file.
+    if (!(await this.stored.claim(key))) {
+      await this.files.remove([incoming]);
+      throw new StudentError('UPLOAD_ALREADY_CONFIRMED');
+    }
+    try {
+      await this.files.copy(incoming, key);
+    } catch (error) {
+      await this.stored.release(key);
+      if ((error as { code?: string }).code === 'NoSuchKey' || (error as { code?: string }).code === 'NotFound') {
+        throw InvalidInputError.forField('uploadURL', 'UPLOAD_NOT_FOUND');
+      }
+      throw error;
+    }
+    await this.files.remove([incoming]);
+
+    // Checked where it now stays, so what passed is what the record will show.
     const stored = await this.files.stat(key);
-    if (!stored) throw InvalidInputError.forField('uploadURL', 'UPLOAD_NOT_FOUND');
+    if (!stored) return this.refuse(key, 'UPLOAD_NOT_FOUND');
     if (stored.size === 0) return this.refuse(key, 'EMPTY_FILE');
     if (stored.size > rules.maxBytes) return this.refuse(key, kind === 'photo' ? 'PHOTO_TOO_LARGE' : 'CONTRACT_FILE_TOO_LARGE');
 
@@ -63,6 +97,7 @@ export class UploadsService {
     // The content must be what the name says: a PNG named .pdf would be served as a PDF.
     if (actual !== expected || !rules.types.includes(actual)) return this.refuse(key, 'FILE_CONTENT_MISMATCH');
 
+    await this.stored.markConfirmed(key);
     return { accessURL: accessUrlOf(key), kind, type: actual, size: stored.size };
   }
 
@@ -80,12 +115,13 @@ export class UploadsService {
     const prefix = `/${this.files.bucket}/`;
     const at = path.lastIndexOf(prefix);
     const key = at < 0 ? '' : path.slice(at + prefix.length);
-    if (!isUploadKey(key)) throw InvalidInputError.forField('uploadURL', 'INVALID_UPLOAD_URL');
+    if (!INCOMING_UPLOAD_KEY_PATTERN.test(key)) throw InvalidInputError.forField('uploadURL', 'INVALID_UPLOAD_URL');
     return key;
   }
 
-  private async refuse(key: string, code: 'EMPTY_FILE' | 'PHOTO_TOO_LARGE' | 'CONTRACT_FILE_TOO_LARGE' | 'FILE_CONTENT_MISMATCH'): Promise<never> {
+  private async refuse(key: string, code: 'UPLOAD_NOT_FOUND' | 'EMPTY_FILE' | 'PHOTO_TOO_LARGE' | 'CONTRACT_FILE_TOO_LARGE' | 'FILE_CONTENT_MISMATCH'): Promise<never> {
     await this.files.remove([key]);
+    await this.stored.release(key);
     this.logger.log(`refused upload ${key}: ${code}`);
     throw InvalidInputError.forField('uploadURL', code);
   }

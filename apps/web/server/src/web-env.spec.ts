@@ -26,6 +26,17 @@ describe(loadWebEnv.name, () => {
     expect(env).toEqual({ port: 3105, host: '127.0.0.1', apiUrl: 'https://api.internal:8443', logLevel: 'warn', production: false });
   });
 
+  it("serves /storage only with the store's credentials, which check every URL's signature", () => {
+    expect(loadWebEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_ACCESS_KEY: 'key', S3_SECRET_KEY: 'secret' }).storage).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'aipm',
+      accessKey: 'key',
+      secretKey: 'secret',
+      region: 'us-east-1',
+    });
+    expect(Object.keys(problemsOf({ S3_ENDPOINT: 'http://127.0.0.1:9000' }))).toEqual(['S3_ACCESS_KEY', 'S3_SECRET_KEY']);
+  });
+
   it('treats empty values as unset, as in a .env file', () => {
     expect(loadWebEnv({ PORT: '', API_URL: '', SITE_URL: '' })).toMatchObject({ port: 3000, apiUrl: 'http://127.0.0.1:3001' });
   });

@@ -12,8 +12,8 @@ export interface FrontDoorSettings {
   trustProxy?: string;
   siteUrl?: string;
   publicHosts?: string;
-  /** The S3 store the /storage proxy forwards to (ADR 019), when S3_ENDPOINT is set. */
-  storage?: { endpoint: string; bucket: string };
+  /** The S3 store the /storage proxy forwards to (ADR 019) and whose signatures it checks (ADR 036), when S3_ENDPOINT is set. */
+  storage?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
 }
 
 /** @throws EnvValidationError naming every invalid variable */
@@ -29,6 +29,16 @@ export function loadWebEnv(env: RawEnv = process.env): FrontDoorSettings {
     trustProxy: valid.TRUST_PROXY,
     siteUrl: valid.SITE_URL,
     publicHosts: valid.PUBLIC_HOSTS,
-    ...(valid.S3_ENDPOINT ? { storage: { endpoint: valid.S3_ENDPOINT.replace(/\/+$/, ''), bucket: valid.S3_BUCKET } } : {}),
+    ...(valid.S3_ENDPOINT
+      ? {
+          storage: {
+            endpoint: valid.S3_ENDPOINT.replace(/\/+$/, ''),
+            bucket: valid.S3_BUCKET,
+            accessKey: valid.S3_ACCESS_KEY!,
+            secretKey: valid.S3_SECRET_KEY!,
+            region: valid.S3_REGION,
+          },
+        }
+      : {}),
   };
 }

@@ -74,6 +74,8 @@ export const STUDENT_ERRORS = {
   UPLOAD_URL_REQUIRED: '上传地址不能为空',
   INVALID_UPLOAD_URL: '上传地址无效，请重新获取上传地址',
   UPLOAD_NOT_FOUND: '未找到已上传的文件，请重新上传',
+  UPLOAD_ALREADY_CONFIRMED: '该上传已确认过，请重新获取上传地址',
+  FILE_NOT_UPLOADED: '文件未上传或未确认，请重新上传',
   EMPTY_FILE: '文件为空，已删除，请重新上传',
   FILE_CONTENT_MISMATCH: '文件内容与其扩展名不符（例如改名为 .pdf 的其他文件），已删除',
   CONTRACT_FILE_TOO_LARGE: `合同文件不能超过${UPLOAD_LIMITS.contractFileMb}MB，已删除`,

@@ -151,8 +151,16 @@ export const STUDENT_RESOURCES = {
 export const FILE_ACCESS_URL_PATTERN =
   /^\/api\/admin\/files\/(contracts|photos)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|jpg|jpeg|png|webp)$/;
 
-/** A storage key the upload step hands out: contracts/<uuid>.pdf, photos/<uuid>.png … (nothing else is ever served). */
+/** A stored file's key, written by the confirm step alone: contracts/<uuid>.pdf, photos/<uuid>.png … (nothing else is ever served). */
 export const UPLOAD_KEY_PATTERN = /^(contracts|photos)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|jpg|jpeg|png|webp)$/;
+
+/**
+ * Where the browser's PUT lands (ADR 036): `incoming/` + the key the file will have once confirmed. An upload
+ * link writes here only, and the confirm step moves the checked object to its stored key, so a link used again
+ * can never change a confirmed file.
+ */
+export const INCOMING_UPLOAD_PREFIX = 'incoming/';
+export const INCOMING_UPLOAD_KEY_PATTERN = /^incoming\/(contracts|photos)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|jpg|jpeg|png|webp)$/;
 
 /**
  * Where the front door serves the S3 store under the site's own origin (ADR 019): a presigned URL's

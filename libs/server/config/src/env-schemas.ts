@@ -262,11 +262,25 @@ export class WebEnv {
   @Matches(URL_WITH_SCHEME('http|https'), { message: 'must be an http(s):// URL' })
   SITE_SOCIAL_URL?: string;
 
-  // The S3 store the back office uploads to and views files from through /storage (ADR 019); the front
-  // door needs no credentials: the API signs every URL.
+  // The S3 store the back office uploads to and views files from through /storage (ADR 019). The front door
+  // checks each URL's signature itself with the store's credentials (ADR 036): the embedded store checks none.
   @IsOptional()
   @Matches(URL_WITH_SCHEME('http|https'), { message: 'must be an http(s):// URL of the S3-compatible server' })
   S3_ENDPOINT?: string;
+
+  @ValidateIf((env: WebEnv) => env.S3_ENDPOINT !== undefined)
+  @IsString()
+  @IsNotEmpty()
+  S3_ACCESS_KEY?: string;
+
+  @ValidateIf((env: WebEnv) => env.S3_ENDPOINT !== undefined)
+  @IsString()
+  @IsNotEmpty()
+  S3_SECRET_KEY?: string;
+
+  @IsString()
+  @IsOptional()
+  S3_REGION: string = 'us-east-1';
 
   @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be a valid bucket name (3-63 lowercase letters, digits, dots, dashes)' })
   S3_BUCKET: string = 'aipm';

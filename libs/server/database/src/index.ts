@@ -16,6 +16,7 @@ export { Student } from './students/student.entity';
 export { StudentContract } from './students/student-contract.entity';
 export { StudentPayment } from './students/student-payment.entity';
 export { StudentAccount } from './students/student-account.entity';
+export { StoredUpload } from './students/stored-upload.entity';
 export { Session } from './sessions/session.entity';
 export { NotificationCall } from './notifications/notification-call.entity';
 export { LeadNotification } from './notifications/lead-notification.entity';

@@ -26,6 +26,7 @@ const DATA_MODEL_TABLES = [
   'published_jobs',
   'registrations',
   'session',
+  'stored_uploads',
   'student_accounts',
   'student_contracts',
   'student_payments',
