@@ -17,8 +17,11 @@ const PER_ADDRESS = 10;
 const VERIFIED_AT_MOST = 15;
 const UNKNOWN_EMAIL_FAILURES = 450;
 const UNKNOWN_EMAIL_ADDRESSES = 5;
-/** Rows the 450 failures with unknown emails may add to the database (the audit log and any tally). */
-const UNKNOWN_EMAIL_ROWS_AT_MOST = UNKNOWN_EMAIL_ADDRESSES;
+/**
+ * Rows the 450 failures with unknown emails may add to the database (the audit log and any tally): a handful,
+ * one per address and hour (twice that if the run crosses an hour).
+ */
+const UNKNOWN_EMAIL_ROWS_AT_MOST = 2 * UNKNOWN_EMAIL_ADDRESSES;
 
 /** The cookies a browser keeps from an answer (name=value pairs), merged over the ones it had. */
 function keep(jar: Map<string, string>, setCookie: string[] | string | undefined): Map<string, string> {
@@ -141,8 +144,8 @@ describe('login throttling across addresses', () => {
 
   it('keeps the owner in at an address shared with a stranger who is limited there (office NAT)', async () => {
     const office = '198.51.100.200';
-    const officeBrowser = new Map<string, string>();
-    expect((await signIn(office, officeBrowser)).status).toBe(200);
+    // The owner's laptop, known to the account, is at the office today.
+    expect((await signIn(office, ownerBrowser)).status).toBe(200);
 
     // A stranger at the office fails on the owner's email, then on other emails until the address is refused.
     for (let index = 0; index < 12; index += 1) await login(office, { email: OWNER.email, password: 'guess-password' });
@@ -154,7 +157,7 @@ describe('login throttling across addresses', () => {
     expect((await login(office, OWNER)).status).toBe(429); // a browser the account does not know, at that address
 
     const startedAt = Date.now();
-    const owner = await signIn(office, officeBrowser);
+    const owner = await signIn(office, ownerBrowser);
     console.log(`owner, known browser, office address refused for strangers: ${owner.status} in ${Date.now() - startedAt} ms`);
     expect(owner.status).toBe(200);
   });
