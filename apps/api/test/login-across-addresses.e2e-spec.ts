@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AuthService } from '../src/auth/auth.service';
+import { AUDITED_ACCOUNT_FAILURES_PER_HOUR } from '../src/auth/login-failures';
 import { createApp } from '../src/bootstrap/create-app';
 import { type PrivateRedis, startPrivateRedis } from '../../../tools/testing/private-servers';
 import { testApiEnv } from './support/test-env';
@@ -180,5 +181,22 @@ describe('login throttling across addresses', () => {
     console.log(`${failed} failed sign-ins with unknown emails: ${auditAdded} audit rows, ${rowsAdded} rows in all`);
     expect(failed).toBe(UNKNOWN_EMAIL_FAILURES);
     expect(rowsAdded).toBeLessThanOrEqual(UNKNOWN_EMAIL_ROWS_AT_MOST);
+  });
+
+  it(`audits the real account's failures up to ${AUDITED_ACCOUNT_FAILURES_PER_HOUR} an hour, then counts them`, async () => {
+    const audited = await countRows(
+      `SELECT count(*) FROM "audit_log" WHERE "action" = 'auth.login.fail' AND "actorName" = '${OWNER.email}' AND "createdAt" > now() - interval '1 hour'`,
+    );
+    expect(audited).toBeLessThanOrEqual(VERIFIED_AT_MOST + 1); // the burst's verified failures, the office's one
+    // Fill the hour's allowance (the log takes INSERTs only), then fail once more from the owner's own browser.
+    await app.get(DataSource).query(
+      `INSERT INTO "audit_log" ("action", "entity", "actorName", "ip") SELECT 'auth.login.fail', 'admin', $1, '192.0.2.99' FROM generate_series(1, $2)`,
+      [OWNER.email, AUDITED_ACCOUNT_FAILURES_PER_HOUR - audited],
+    );
+    const auditBefore = await failureAuditRows();
+    const countedBefore = await countRows(`SELECT coalesce(sum("failures"), 0) AS count FROM "login_failures_hourly" WHERE "accountExists"`);
+    expect((await login('203.0.113.40', { email: OWNER.email, password: 'typo-password' }, ownerBrowser)).status).toBe(401);
+    expect(await failureAuditRows()).toBe(auditBefore);
+    expect(await countRows(`SELECT coalesce(sum("failures"), 0) AS count FROM "login_failures_hourly" WHERE "accountExists"`)).toBe(countedBefore + 1);
   });
 });

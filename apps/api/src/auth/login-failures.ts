@@ -6,6 +6,8 @@ import { AuditService } from '../audit/audit.service';
 
 /** Failed sign-ins of one real account recorded one row each in the audit log per hour; the rest are counted. */
 export const AUDITED_ACCOUNT_FAILURES_PER_HOUR = 20;
+/** Hours of counts kept: each count's write removes the older ones (the table is not append-only). */
+export const LOGIN_FAILURE_COUNTS_KEPT_DAYS = 90;
 
 /**
  * Where a wrong-credentials sign-in is written (ADR 037). The audit log is append-only, so a stranger must
@@ -24,15 +26,18 @@ export class LoginFailures {
   ) {}
 
   async record(request: Request, email: string, accountExists: boolean): Promise<void> {
-    if (accountExists && (await this.auditedLastHour(email)) < AUDITED_ACCOUNT_FAILURES_PER_HOUR) {
+    // Counted for an unknown email too: both kinds of failure cost the same queries, so timing says nothing.
+    const audited = await this.auditedLastHour(email);
+    if (accountExists && audited < AUDITED_ACCOUNT_FAILURES_PER_HOUR) {
       await this.audit.record(request, { action: 'auth.login.fail', entity: 'admin', actorName: email });
       return;
     }
     try {
       await this.dataSource.query(
-        `INSERT INTO "login_failures_hourly" ("hour", "ip", "accountExists", "failures") VALUES (date_trunc('hour', now()), $1, $2, 1)
+        `WITH "pruned" AS (DELETE FROM "login_failures_hourly" WHERE "hour" < date_trunc('hour', now()) - make_interval(days => $3))
+         INSERT INTO "login_failures_hourly" ("hour", "ip", "accountExists", "failures") VALUES (date_trunc('hour', now()), $1, $2, 1)
          ON CONFLICT ("hour", "ip", "accountExists") DO UPDATE SET "failures" = "login_failures_hourly"."failures" + 1, "lastAt" = now()`,
-        [(request.ip ?? 'unknown').slice(0, 64), accountExists],
+        [(request.ip ?? 'unknown').slice(0, 64), accountExists, LOGIN_FAILURE_COUNTS_KEPT_DAYS],
       );
     } catch (error) {
       // A statistic, not an audit entry: losing one must not turn the 401 into a 5xx.
