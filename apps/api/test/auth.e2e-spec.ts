@@ -8,6 +8,7 @@ import { createApp } from '../src/bootstrap/create-app';
 import type { SessionData } from 'express-session';
 import { SESSION_STORE } from '../src/auth/auth.module';
 import { AuthService } from '../src/auth/auth.service';
+import { DEVICE_COOKIE_DAYS, DEVICE_COOKIE_NAME } from '../src/auth/device-cookie';
 import { createSessionStore, SESSION_TOUCH_INTERVAL_SECONDS, type SessionStore } from '../src/auth/session.store';
 import { flushRedis, testRedisUrl } from '../../../tools/testing/services';
 import { clientIp, cookiePair, sessionCookie } from './support/admin-session';
@@ -150,6 +151,9 @@ describe('admin auth API', () => {
       const attempt = (pass: string) => http().post('/api/admin/login').set('X-Forwarded-For', ip).send({ email: ADMIN.email, password: pass });
       const redis = new Redis(redisUrl);
       const pairKey = `aipm:login-failures:pair:${ip}:admin@example.com`;
+      // The account's own count and pace (ADR 037), kept by the suite's earlier failures: this test starts them afresh.
+      const accountKeys = ['aipm:login-failures:email:admin@example.com', 'aipm:login-failures:gate:admin@example.com'];
+      await redis.del(...accountKeys);
       try {
         for (let failure = 0; failure < LOGIN_FAILURE_LIMIT; failure += 1) await attempt('wrong-password').expect(401);
         const limited = await attempt(password).expect(429);
@@ -160,13 +164,14 @@ describe('admin auth API', () => {
         expect(ttl).toBeLessThanOrEqual(15 * 60);
         expect(Number(limited.headers['retry-after'])).toBeGreaterThan(14 * 60);
       } finally {
-        await redis.del(pairKey, 'aipm:login-failures:email:admin@example.com');
+        await redis.del(pairKey, ...accountKeys);
         redis.disconnect();
       }
       // The owner elsewhere is not locked out (login-throttling.e2e-spec.ts covers the slow-down).
       await signIn();
     });
-    // The per-address limit over all emails and the slow-down per email: login-throttling.e2e-spec.ts.
+    // The per-address limit over all emails and the pace per account: login-throttling.e2e-spec.ts and
+    // login-across-addresses.e2e-spec.ts.
   });
 
   describe('the session cookie', () => {
@@ -178,6 +183,22 @@ describe('admin auth API', () => {
         .send({ email: ADMIN.email, password })
         .expect(200);
       expect(sessionCookie(response.headers['set-cookie'])).toMatch(/;\s*Secure/i);
+    });
+
+    it('comes with a device cookie for the account: httpOnly, SameSite=Strict, sent to the sign-in call only (ADR 037)', async () => {
+      const device = (answer: request.Response) => [answer.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith(`${DEVICE_COOKIE_NAME}=`));
+      const plain = device(await http().post('/api/admin/login').set('X-Forwarded-For', clientIp()).send({ email: ADMIN.email, password }).expect(200));
+      expect(plain).toMatch(/;\s*HttpOnly/i);
+      expect(plain).toMatch(/;\s*SameSite=Strict/i);
+      expect(plain).toMatch(/;\s*Path=\/api\/admin\/login(;|$)/i);
+      expect(plain).toMatch(new RegExp(`;\\s*Max-Age=${DEVICE_COOKIE_DAYS * 24 * 3600}(;|$)`, 'i'));
+      expect(plain).not.toMatch(/;\s*Secure/i);
+      expect(plain).not.toContain(STORED_EMAIL);
+      const secure = await http().post('/api/admin/login').set('X-Forwarded-Proto', 'https').set('X-Forwarded-For', clientIp()).send({ email: ADMIN.email, password });
+      expect(device(secure)).toMatch(/;\s*Secure/i);
+      // A failure sets none.
+      const failed = await http().post('/api/admin/login').set('X-Forwarded-For', clientIp()).send({ email: 'who@example.com', password }).expect(401);
+      expect(device(failed)).toBeUndefined();
     });
 
     it('is a browser-session cookie: no Max-Age or Expires, and set again only when the session changes', async () => {

@@ -37,6 +37,7 @@ export const enLoginErrorMessages: Record<LoginErrorCode, string> = {
   WRONG_CURRENT_PASSWORD: 'The current password is wrong',
   UNAUTHORIZED: 'Please sign in as the administrator',
   LOGIN_RATE_LIMITED: 'Too many failed sign-ins; please try again in 15 minutes',
+  LOGIN_THROTTLED: 'Too many sign-in attempts for this account; please wait a moment and try again',
   SESSION_UNAVAILABLE: 'Your session cannot be checked at the moment, please try again shortly',
   LOGIN_UNAVAILABLE: 'Sign-in is not available at the moment, please try again later',
   CROSS_SITE_REQUEST: 'Requests from other sites are refused',

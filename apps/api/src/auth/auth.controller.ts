@@ -8,6 +8,7 @@ import type { Request, Response } from 'express';
 import { Public } from '../common/decorators/public.decorator';
 import type { SessionUser } from '../common/guards/admin-session.guard';
 import { AuthService } from './auth.service';
+import { DeviceCookies } from './device-cookie';
 import { LoginGuard } from './login.guard';
 import { SESSION_COOKIE_NAME } from './session.constants';
 import { Audited } from '../audit/audited.decorator';
@@ -16,7 +17,10 @@ import { Audited } from '../audit/audited.decorator';
 @ApiTags('admin auth')
 @Controller('admin')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly devices: DeviceCookies,
+  ) {}
 
   @Public()
   @Get('check')
@@ -33,9 +37,10 @@ export class AuthController {
   @ApiAnswer(AUTH_RESULT, { status: 201, description: 'Registered and signed in (the session cookie is set)' })
   @ApiFailures('ADMIN_EXISTS')
   @ApiOperation({ summary: `First administrator only (403 once one exists); password at least ${ADMIN_PASSWORD_MIN_LENGTH}` })
-  async register(@Body() dto: RegisterAdminDto, @Req() request: Request): Promise<AuthResultResponse> {
+  async register(@Body() dto: RegisterAdminDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<AuthResultResponse> {
     const user = await this.auth.registerFirstAdmin(dto);
     await logIn(request, user);
+    this.devices.set(request, response, user.email); // the browser that created the account is a known one (ADR 037)
     return { success: true, message: AUTH_MESSAGES.registered, email: user.email };
   }
 
@@ -46,8 +51,11 @@ export class AuthController {
   @UseGuards(LoginGuard)
   @ApiJsonBody(LoginDto, LOGIN_BODY)
   @ApiAnswer(AUTH_RESULT, { description: 'Signed in: the session cookie is set' })
-  @ApiFailures('INVALID_CREDENTIALS', 'LOGIN_RATE_LIMITED', 'LOGIN_UNAVAILABLE', 'SESSION_UNAVAILABLE')
-  @ApiOperation({ summary: 'Signs in with a new session id; 401 on bad credentials, 429 after repeated failures' })
+  @ApiFailures('INVALID_CREDENTIALS', 'LOGIN_RATE_LIMITED', 'LOGIN_THROTTLED', 'LOGIN_UNAVAILABLE', 'SESSION_UNAVAILABLE')
+  @ApiOperation({
+    summary:
+      'Signs in with a new session id and a device cookie; 401 on bad credentials, 429 after repeated failures (Retry-After), unless the browser signed in to the account before',
+  })
   login(@Req() request: Request): AuthResultResponse {
     return { success: true, message: AUTH_MESSAGES.loggedIn, email: sessionUser(request).email };
   }

@@ -10,8 +10,10 @@ import { NoStoreInterceptor } from '../common/interceptors/no-store.interceptor'
 import { API_ENV, type ApiEnv } from '../config/api-env';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { DeviceCookies } from './device-cookie';
 import { InitialAdminSeeder } from './initial-admin.seeder';
 import { LocalStrategy } from './local.strategy';
+import { LoginFailures } from './login-failures';
 import { LoginGuard } from './login.guard';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
@@ -42,6 +44,8 @@ const ROUTES_WITHOUT_SESSION: { path: string; method: RequestMethod }[] = [
     AuthService,
     PasswordHasher,
     LoginRateLimiter,
+    LoginFailures,
+    { provide: DeviceCookies, inject: [API_ENV], useFactory: (env: ApiEnv) => new DeviceCookies(env.SESSION_SECRET) },
     LocalStrategy,
     SessionSerializer,
     LoginGuard,

@@ -66,6 +66,11 @@ export class AuthService {
     return (await this.hasher.verify(user.password, password)) ? toSessionUser(user) : null;
   }
 
+  /** Whether the email is an administrator's (after a failed sign-in: where the failure is written, never what is answered). */
+  isAdminEmail(email: string): Promise<boolean> {
+    return this.users.existsBy({ email, isAdmin: true });
+  }
+
   /** The serializer's lookup: a session survives only while its user is still an administrator. */
   async findAdmin(id: string): Promise<SessionUser | null> {
     const user = await this.users.findOneBy({ id, isAdmin: true });

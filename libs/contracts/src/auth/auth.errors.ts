@@ -9,6 +9,11 @@ export const AUTH_ERRORS = {
   WRONG_CURRENT_PASSWORD: '当前密码错误',
   UNAUTHORIZED: '请先登录管理员账户',
   LOGIN_RATE_LIMITED: '登录失败次数过多，请15分钟后再试',
+  /**
+   * 429: the account has had many failed sign-ins from browsers it does not know, so each further one from
+   * such a browser waits its turn (Retry-After says how long). A browser that signed in before is not paced.
+   */
+  LOGIN_THROTTLED: '该账户登录尝试过于频繁，请稍后再试',
   /** 503: the attempt counter (Redis) did not answer in time; sign-in stays closed rather than unthrottled. */
   LOGIN_UNAVAILABLE: '登录服务暂时不可用，请稍后重试',
   /** 503: the session could not be read (the database restarting); the session itself is kept. */

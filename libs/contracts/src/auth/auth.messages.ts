@@ -10,8 +10,9 @@ export const AUTH_MESSAGES = {
 
 /**
  * Failed logins allowed for one email from one address inside the window before 429 (docs/decisions/014).
- * One address may fail LOGIN_ADDRESS_FAILURE_LIMIT times over all emails; an email's failures from every
- * address together only slow its logins down, they never lock the owner out.
+ * One address may fail LOGIN_ADDRESS_FAILURE_LIMIT times over all emails. An email's failures from every
+ * address together pace the browsers the account does not know (429 LOGIN_THROTTLED with Retry-After); a
+ * browser that signed in before has its own allowance and is held by neither (docs/decisions/037).
  */
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_ADDRESS_FAILURE_LIMIT = 100;

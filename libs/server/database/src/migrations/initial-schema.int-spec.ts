@@ -20,6 +20,7 @@ const DATA_MODEL_TABLES = [
   'crawl_tasks',
   'lead_notifications',
   'learned_selectors',
+  'login_failures_hourly',
   'notification_call_details',
   'notification_call_leads',
   'notification_calls',
