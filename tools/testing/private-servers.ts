@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { closedPort } from './services';
-import { waitFor } from './process';
+import { descendants, waitFor } from './process';
 
 /*
  * Servers of a test's own, for tests that freeze, kill or restart one: the services npm test started are
@@ -66,6 +66,12 @@ export interface PrivatePostgres {
    * operator's restart does.
    */
   restart(whileDown?: () => Promise<void>): Promise<void>;
+  /**
+   * SIGSTOP to the server and every backend: connections stay open, new ones are accepted by the kernel, and
+   * nothing answers (a stall, not an outage).
+   */
+  freeze(): void;
+  thaw(): void;
   stop(): Promise<void>;
 }
 
@@ -102,14 +108,32 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     return child;
   };
   let server = await start();
+  // The backends first, so none of them runs on while the postmaster is already stopped (and the reverse to thaw).
+  const signalAll = (signal: NodeJS.Signals, postmasterLast: boolean) => {
+    const pids = descendants(server.pid!).map(({ pid }) => pid);
+    for (const pid of postmasterLast ? [...pids, server.pid!] : [server.pid!, ...pids]) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // a backend that ended meanwhile
+      }
+    }
+  };
   return {
     url,
     restart: async (whileDown) => {
       await stopChild(server, 'SIGINT');
-      await whileDown?.();
-      server = await start();
+      try {
+        await whileDown?.();
+      } finally {
+        // Started again even when `whileDown` failed: the suite's later tests need the cluster.
+        server = await start();
+      }
     },
+    freeze: () => signalAll('SIGSTOP', true),
+    thaw: () => signalAll('SIGCONT', false),
     stop: async () => {
+      signalAll('SIGCONT', false);
       await stopChild(server, 'SIGINT');
       fs.rmSync(dir, { recursive: true, force: true });
     },

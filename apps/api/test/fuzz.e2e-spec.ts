@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import request from 'supertest';
 import { createApp } from '../src/bootstrap/create-app';
 import { flushRedis, testRedisUrl } from '../../../tools/testing/services';
-import { brokenValidBody, hostileBody, hostileId, hostileQuery, queryString } from './fuzz/hostile-input';
+import { brokenValidBody, extremeListQuery, hostileBody, hostileId, hostileQuery, LIST_PARAMETERS, queryString } from './fuzz/hostile-input';
 import { VALID_BODIES } from './fuzz/valid-bodies';
 import { type FakeAliyunVoice, type FakeTwilioApi, fakePhoneEnv, startFakeAliyunVoice, startFakeTwilioApi } from '../../../tools/testing/fake-phone-providers';
 import { type FakeWechatApi, startFakeWechatApi } from './support/fake-wechat-api';
@@ -116,11 +116,50 @@ describe('the API under hostile input', () => {
       if (problem) findings.push({ route: `POST ${path}`, call: `POST ${path} (nested 10,000 deep)`, status: response.status, body: `${problem}: ${response.text.slice(0, 200)}` });
     }
 
-    console.log(`fuzz: ${sent} requests over ${fuzzed.length} routes (seed ${SEED}), ${findings.length} answers broke the rules`);
+    console.log(`fuzz: ${sent} requests over ${fuzzed.length} routes (seed ${SEED}), ${findings.filter(({ status }) => status >= 500).length} answered 5xx, ${findings.length} answers broke the rules`);
     expect(sent).toBeGreaterThanOrEqual(5_000);
     // FUZZ_REPORT=file keeps every finding, not only the first 25 the assertion shows.
     if (process.env.FUZZ_REPORT) fs.writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(findings, null, 1));
     expect(findings.slice(0, 25)).toEqual([]);
+  });
+
+  it('answers list parameters holding extreme numbers below 500 on every list route', async () => {
+    const document = (await request(app.getHttpServer()).get('/api/docs/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    };
+    // Every list of the document: a GET without a path parameter that takes a list parameter.
+    const lists = Object.entries(document.paths)
+      .filter(([path, operations]) => !path.includes('{') && (operations.get?.parameters ?? []).some(({ name, in: where }) => where === 'query' && LIST_PARAMETERS.includes(name)))
+      .map(([path, operations]) => ({ path, parameters: operations.get!.parameters!.filter(({ in: where }) => where === 'query').map(({ name }) => name) }));
+    expect(lists.length).toBeGreaterThanOrEqual(10);
+
+    const findings: Finding[] = [];
+    let sent = 0;
+    const check = async (path: string, query: string, anonymous = false) => {
+      const url = `${path}?${query}`;
+      const response = await (anonymous ? request(app.getHttpServer()) : admin).get(url).timeout(15_000).catch((error: Error) => ({ status: 599, body: undefined, text: error.message }));
+      sent += 1;
+      const problem = problemOf(response.status, response.body);
+      if (problem) findings.push({ route: `GET ${path}`, call: `GET ${url.slice(0, 300)}`, status: response.status, body: `${problem}: ${response.text.slice(0, 200)}` });
+      return response;
+    };
+    for (const [index, { path, parameters }] of lists.entries()) {
+      for (const query of fc.sample(extremeListQuery(parameters), { numRuns: 24, seed: SEED + 1_000 + index })) await check(path, queryString(query));
+    }
+    // The probe's own requests (issue "Hardening II" item 4), on each list that pages by range: a 400 with the list's code.
+    const ranged = lists.filter(({ parameters }) => parameters.includes('range'));
+    expect(ranged.length).toBeGreaterThanOrEqual(9);
+    const probes: { path: string; range: string; status: number; code?: string }[] = [];
+    for (const { path } of ranged) {
+      for (const range of ['[1e21,1e21]', '[9223372036854775807,9223372036854775807]', '[9223372036854775807,9223372036854775831]']) {
+        const response = await check(path, `range=${encodeURIComponent(range)}`);
+        probes.push({ path, range, status: response.status, code: (response.body as { code?: string } | undefined)?.code });
+      }
+    }
+
+    console.log(`fuzz (list parameters): ${sent} requests over ${lists.length} lists (seed ${SEED}), ${findings.filter(({ status }) => status >= 500).length} answered 5xx, ${findings.length} broke the rules`);
+    const notRefused = probes.filter(({ status, code }) => status !== 400 || code !== 'INVALID_LIST_QUERY');
+    expect({ notRefused, findings: findings.slice(0, 25) }).toEqual({ notRefused: [], findings: [] });
   });
 
   it('refuses each input that answered 500 before, with its code', async () => {

@@ -31,6 +31,8 @@ export const SESSION_STORE = Symbol('SESSION_STORE');
 const ROUTES_WITHOUT_SESSION: { path: string; method: RequestMethod }[] = [
   { path: 'registrations', method: RequestMethod.POST },
   { path: 'contact', method: RequestMethod.POST },
+  // The probe's answer must not wait for a session read (a frozen database held it for ever, ADR 038).
+  { path: 'health', method: RequestMethod.GET },
 ];
 
 /**

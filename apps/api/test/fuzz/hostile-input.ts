@@ -122,3 +122,39 @@ function percentEncode(value: string): string {
   }
   return out;
 }
+
+/** The query parameters of the API's lists: react-admin's three JSON ones and the crawl results' own. */
+export const LIST_PARAMETERS = ['range', 'sort', 'filter', 'limit', 'offset', 'q', 'status', 'site', 'taskId', 'studentId'];
+
+/**
+ * Numbers as JSON text may spell them, past every integer type a database or JavaScript holds: 2^63 - 1 and
+ * beyond (PostgreSQL's bigint), 2^53 + 1 (JavaScript's last exact integer), exponents, and the smallest too.
+ */
+const EXTREME_NUMBERS = [
+  '1e21', '9223372036854775807', '9223372036854775808', '-9223372036854775809', '18446744073709551616', '9007199254740993',
+  '2147483648', '1e308', '1e309', '-1', '-0', '0.5', '1e-7', '4.9e-324', '99999999999999999999999999', '1000000000', '1000000001',
+];
+const extremeNumber = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...EXTREME_NUMBERS) }, fc.integer({ min: 0, max: 1_000 }).map(String));
+
+/** `range`, `sort` and `filter` as JSON text with extreme numbers where a list takes numbers, strings or ids. */
+const EXTREME_LIST_VALUES: Record<string, fc.Arbitrary<string>> = {
+  range: fc.oneof(
+    extremeNumber.map((n) => `[${n},${n}]`),
+    fc.tuple(extremeNumber, extremeNumber).map(([a, b]) => `[${a},${b}]`),
+    extremeNumber.map((n) => `[0,${n}]`),
+    extremeNumber.map((n) => `[${n}]`),
+  ),
+  sort: fc.oneof(extremeNumber.map((n) => `["createdAt",${n}]`), extremeNumber.map((n) => `[${n},"ASC"]`), extremeNumber.map((n) => `["${n}","DESC"]`)),
+  filter: fc
+    .tuple(fc.constantFrom('q', 'id', 'status', 'subject', 'studentId', 'createdAt_gte', 'createdAt_lte', 'taskId', 'site', 'kind'), extremeNumber, fc.boolean())
+    .map(([key, n, quoted]) => `{"${key}":${quoted ? `"${n}"` : n}}`),
+};
+
+/** A list's query with one to three of its parameters holding extreme numbers (plain ones are the number itself). */
+export function extremeListQuery(parameters: readonly string[]): fc.Arbitrary<Record<string, string>> {
+  const value = (name: string) => EXTREME_LIST_VALUES[name] ?? extremeNumber;
+  return fc
+    .uniqueArray(fc.constantFrom(...parameters), { minLength: 1, maxLength: 3 })
+    .chain((names) => fc.tuple(...names.map((name) => value(name).map((text) => [name, text] as const))))
+    .map((entries) => Object.fromEntries(entries));
+}

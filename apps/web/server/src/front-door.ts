@@ -17,6 +17,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
+import { refuseBadRequests } from './bad-request';
 import { createPageFastPath, PageCache, type PageCacheVisitor } from './page-cache';
 import { createStorageProxy, type StorageProxyOptions } from './storage-proxy';
 import { ADMIN_CSP, allowedHosts, cspNonceOf, dropUntrustedForwarding, refuseUnknownHosts, securityHeaders, trustedProxies } from './security';
@@ -81,6 +82,8 @@ export function createFrontDoor(options: FrontDoorOptions): Express {
   );
   app.use(refuseUnknownHosts(allowedHosts(options.siteUrl, options.publicHosts)));
   app.use(securityHeaders({ development: Boolean(devMiddleware) }));
+  // Bad percent-encoding, and bodies no page takes: 4xx in the API's envelope, not Remix's 500 (ADR 038).
+  app.use(refuseBadRequests());
 
   // Before compression: API answers pass through untouched (the API decides its own encoding, and
   // streamed answers must not be buffered).

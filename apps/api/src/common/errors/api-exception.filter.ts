@@ -2,6 +2,13 @@ import { type ApiErrorResponse, ERROR_MESSAGES, type ErrorCode } from '@aipm/con
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiError } from './api.error';
+import { isDatabaseUnavailable } from './database-unavailable';
+
+/**
+ * Seconds a client is asked to wait after a 503: a PostgreSQL restart takes a few seconds, and a form that
+ * retries at once only adds to the queue of a server coming back.
+ */
+export const RETRY_AFTER_SECONDS = 3;
 
 /**
  * The HTTP status of each code; a code not listed is a refused input (400). One table, so the same failure
@@ -89,7 +96,8 @@ export function errorBody(code: ErrorCode): ApiErrorResponse {
 /**
  * Every failure leaves the API as `{ success: false, code, message }` (plus `errors` and `fieldCodes` on a
  * validation error), the envelope the admin and the web read (spec §7: "failure carries message"; clients
- * translate by code). Unknown errors become a 500 whose details stay in the log.
+ * translate by code). A database outage is a 503 DATABASE_UNAVAILABLE; every 503 says Retry-After. Unknown
+ * errors become a 500 whose details stay in the log.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -99,13 +107,21 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
     if (exception instanceof ApiError) {
-      response.status(statusOf(exception.code)).json(exception.toResponse());
+      const status = statusOf(exception.code);
+      if (status === HttpStatus.SERVICE_UNAVAILABLE) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      response.status(status).json(exception.toResponse());
       return;
     }
     if (exception instanceof HttpException) {
       // A framework answer (unknown route, a library's guard): its status stands, its English text does not.
       const status = exception.getStatus();
       response.status(status).json(errorBody(codeOfStatus(status)));
+      return;
+    }
+    if (isDatabaseUnavailable(exception)) {
+      // An outage, not a bug: one line, no stack, and the client told when to come back.
+      this.logger.warn(`database unavailable: ${String((exception as { message?: unknown }).message)}`);
+      response.status(HttpStatus.SERVICE_UNAVAILABLE).setHeader('Retry-After', String(RETRY_AFTER_SECONDS)).json(errorBody('DATABASE_UNAVAILABLE'));
       return;
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));

@@ -1,10 +1,14 @@
 import { rule } from '@aipm/contracts/dto';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
+import { MAX_LIST_OFFSET, MAX_PAGE_SIZE } from './list-query';
 
 /** The query string of the admin lists and exports: react-admin simple-rest's three JSON parameters, nothing else. */
 export class ListQueryDto {
-  @ApiPropertyOptional({ description: 'JSON [first, last] (inclusive); at most 1,000 rows a page', example: '[0,9]' })
+  @ApiPropertyOptional({
+    description: `JSON [first, last] (inclusive) of integers: first at most ${MAX_LIST_OFFSET}, at most ${MAX_PAGE_SIZE} rows a page (INVALID_LIST_QUERY otherwise)`,
+    example: '[0,9]',
+  })
   @IsOptional()
   @IsString(rule('INVALID_LIST_QUERY'))
   range?: string;

@@ -8,7 +8,12 @@ import { unsafeInputCode } from '../input/unsafe-input';
  */
 
 /** The largest page a list answers; react-admin asks for 10 to 50. */
-const MAX_PAGE_SIZE = 500;
+export const MAX_PAGE_SIZE = 500;
+/**
+ * The last row a `range` may start from (the crawl results' `offset` has the same bound). JSON numbers reach
+ * 1e308 and PostgreSQL's OFFSET stops at 2^63 - 1: past it the statement failed ("bigint out of range", a 500).
+ */
+export const MAX_LIST_OFFSET = 1_000_000_000;
 const DEFAULT_RANGE: [number, number] = [0, 24];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -65,8 +70,10 @@ export interface ListSpec {
 }
 
 
-function invalid(field: string): never {
-  throw InvalidInputError.forField(field, 'INVALID_LIST_QUERY');
+function invalid(field: string, message?: string): never {
+  if (message === undefined) throw InvalidInputError.forField(field, 'INVALID_LIST_QUERY');
+  // The code stays the catalog's; the message names the bound the client crossed (ADR 013).
+  throw new InvalidInputError({ errors: { [field]: message }, fieldCodes: { [field]: 'INVALID_LIST_QUERY' } });
 }
 
 function parseJson(field: string, raw: unknown): unknown {
@@ -112,11 +119,12 @@ export function parseListQuery(raw: RawListQuery, spec: ListSpec, options: { pag
     !Array.isArray(range) ||
     range.length !== 2 ||
     !range.every((bound) => Number.isInteger(bound) && bound >= 0) ||
-    range[1] < range[0] ||
-    range[1] - range[0] + 1 > MAX_PAGE_SIZE
+    range[1] < range[0]
   ) {
     invalid('range');
   }
+  if (range[0] > MAX_LIST_OFFSET) invalid('range', `range 起始位置不能超过${MAX_LIST_OFFSET}`);
+  if (range[1] - range[0] + 1 > MAX_PAGE_SIZE) invalid('range', `每页不能超过${MAX_PAGE_SIZE}条`);
 
   const sort = parseJson('sort', raw.sort) ?? spec.defaultSort ?? ['createdAt', 'DESC'];
   if (!Array.isArray(sort) || sort.length !== 2 || !spec.sortable.includes(sort[0]) || typeof sort[1] !== 'string') invalid('sort');

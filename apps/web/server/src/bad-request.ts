@@ -1,0 +1,56 @@
+/**
+ * Requests no browser sends to a page, refused in the API's error envelope before they reach Remix, where each
+ * was a 500 (ADR 038):
+ *  - a path whose percent-encoding is not UTF-8 (`/%ff`, the overlong `/%c0%ae`): Remix's URL decoding throws;
+ *  - a method Remix cannot build a Request of (TRACE) or has no page for (OPTIONS, WebDAV's …);
+ *  - a body on a page that is not a form's: an action's `request.formData()` throws on `text/plain`, JSON, a
+ *    multipart body that does not match its boundary, or no body at all.
+ */
+import { type ApiErrorResponse, ERROR_MESSAGES, type ErrorCode } from '@aipm/contracts';
+import type { RequestHandler, Response } from 'express';
+
+/** Prefixes answered by something other than Remix: the API, the back-office build and the storage proxy. */
+const NOT_PAGES = ['/api', '/admin', '/storage'];
+const READS = new Set(['GET', 'HEAD']);
+/** What a Remix action answers: a form's submission, whatever its method. */
+const SUBMISSIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * The one body a page takes: the lead forms post `application/x-www-form-urlencoded` (a fetcher, or the browser
+ * without JavaScript); no form of the site has a file, so none sends multipart.
+ */
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** 400 BAD_REQUEST, or REQUEST_FAILED for 405 and 415 (the catalog's code for a status without its own, ADR 013). */
+function refuse(res: Response, status: 400 | 405 | 415, code: ErrorCode): void {
+  const body: ApiErrorResponse = { success: false, code, message: ERROR_MESSAGES[code] };
+  if (status === 405) res.setHeader('Allow', 'GET, HEAD, POST');
+  res.status(status).setHeader('Cache-Control', 'no-store');
+  res.json(body);
+}
+
+function isUtf8PercentEncoded(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `pathname` is `prefix` or below it (`/api`, `/api/…`, but not `/apiary`). */
+function isUnder(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+export function refuseBadRequests(): RequestHandler {
+  return (req, res, next) => {
+    const pathname = req.url.split('?')[0] ?? '';
+    // Every path, the API's too: the answer is the one the API gives a request it cannot read.
+    if (!isUtf8PercentEncoded(pathname)) return refuse(res, 400, 'BAD_REQUEST');
+    if (READS.has(req.method) || NOT_PAGES.some((prefix) => isUnder(pathname, prefix))) return next();
+    if (!SUBMISSIONS.has(req.method)) return refuse(res, 405, 'REQUEST_FAILED');
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== FORM_TYPE) return refuse(res, 415, 'REQUEST_FAILED');
+    next();
+  };
+}
