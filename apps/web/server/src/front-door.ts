@@ -17,7 +17,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
-import { createPageFastPath, PageCache, type PageCacheVisitor } from './page-cache';
+import { createPageFastPath, maxPageCacheEntries, PageCache, type PageCacheVisitor } from './page-cache';
 import { createStorageProxy, type StorageProxyOptions } from './storage-proxy';
 import { ADMIN_CSP, allowedHosts, cspNonceOf, dropUntrustedForwarding, refuseUnknownHosts, securityHeaders, trustedProxies } from './security';
 
@@ -163,7 +163,8 @@ export function createFrontDoorListener(options: FrontDoorOptions, app: Express 
   const logger = options.logger ?? createLogger('info');
   const visitor = (typeof options.build === 'function' ? undefined : (options.build.entry.module as { pageCacheVisitor?: PageCacheVisitor }).pageCacheVisitor);
   if (options.pageCache === false || options.devMiddleware || options.mode === 'development' || typeof options.build === 'function' || !visitor) return app;
-  const cache = new PageCache({ build: options.build, apiUrl: options.apiUrl, logger, visitor });
+  const maxEntries = maxPageCacheEntries(allowedHosts(options.siteUrl, options.publicHosts));
+  const cache = new PageCache({ build: options.build, apiUrl: options.apiUrl, logger, visitor, maxEntries });
   const fastPath = createPageFastPath({
     cache,
     visitor,

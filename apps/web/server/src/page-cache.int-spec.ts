@@ -152,8 +152,9 @@ describe('page cache (ADR 032)', () => {
     ];
 
     it.each(cases)('%s', async (_name, target, headers, method = 'GET') => {
-      // One Host for both servers (their ports differ), unless the case names its own.
-      const sent = { Host: 'localhost:3000', 'X-Request-Id': 'parity-1', ...headers };
+      // One Host for both servers (their ports differ), unless the case names its own; without a port, as behind a
+      // proxy on the standard port (the fast path caches only no port or the one it was reached on).
+      const sent = { Host: 'localhost', 'X-Request-Id': 'parity-1', ...headers };
       // Twice: the first fills the cache (or finds it filled), the second is certainly a hit.
       await get(fast.port, target, sent, method);
       const hit = await get(fast.port, target, sent, method);
@@ -215,6 +216,77 @@ describe('page cache (ADR 032)', () => {
         expect(String(one.headers['content-security-policy'])).not.toContain(other.nonce);
       }
     }
+  });
+
+  describe('a stranger can neither bypass nor empty the cache', () => {
+    // The same build with its document render counted (every render, the fast path's and Express's, runs it).
+    const rendered: string[] = [];
+    const entry = build.entry.module as unknown as { default: (request: Request, ...rest: unknown[]) => unknown };
+    const counting = {
+      ...build,
+      entry: {
+        ...build.entry,
+        module: {
+          ...build.entry.module,
+          default: (request: Request, ...rest: unknown[]) => {
+            rendered.push(request.url);
+            return entry.default(request, ...rest);
+          },
+        },
+      },
+    } as ServerBuild;
+    let ownApi: Awaited<ReturnType<typeof startApi>>;
+    let door: Awaited<ReturnType<typeof listen>>;
+
+    beforeAll(async () => {
+      ownApi = await startApi();
+      const options = { apiUrl: ownApi.url, adminDist, build: counting, clientDir, logger };
+      door = await listen(createFrontDoorListener(options, createFrontDoor(options)));
+    });
+    afterAll(async () => {
+      await door.close();
+      await ownApi.close();
+    });
+
+    /** Sends them ten at a time, as a small script would. */
+    async function flood(targets: Array<[string, Record<string, string>]>): Promise<Answer[]> {
+      const answers: Answer[] = [];
+      for (let at = 0; at < targets.length; at += 10) {
+        answers.push(...(await Promise.all(targets.slice(at, at + 10).map(([target, headers]) => get(door.port, target, headers)))));
+      }
+      return answers;
+    }
+
+    it('answers 70 unknown ?lng= values from the render of the page without one, and `/` stays cached', async () => {
+      const host = { Host: `localhost:${door.port}` };
+      expect((await get(door.port, '/', host)).status).toBe(200);
+      const before = rendered.length;
+      const answers = await flood(Array.from({ length: 70 }, (_, index) => [`/?lng=x${index}`, host]));
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        // The app ignores an unsupported ?lng= (no cookie, no canonical of its own): the page of the plain address.
+        expect(answer.body).toMatch(/<html lang="zh"/);
+        expect(answer.body).toContain(`<link rel="canonical" href="http://localhost:${door.port}/"/>`);
+        expect(answer.headers['set-cookie']).toEqual([expect.stringMatching(/^aipm_ft=/)]);
+      }
+      expect({ rendersForUnknownLng: rendered.length - before }).toEqual({ rendersForUnknownLng: 0 });
+      const home = await get(door.port, '/', host);
+      expect(home.headers['content-length']).toBeDefined();
+      expect({ rendersOfHomeAfterTheFlood: rendered.length - before }).toEqual({ rendersOfHomeAfterTheFlood: 0 });
+      // The supported values keep their own renders (their canonical names them).
+      expect((await get(door.port, '/?lng=en', host)).body).toContain(`<link rel="canonical" href="http://localhost:${door.port}/?lng=en"/>`);
+    });
+
+    it('keeps `/` cached through 70 Host headers with made-up ports', async () => {
+      const host = { Host: `localhost:${door.port}` };
+      await get(door.port, '/privacy-policy', host);
+      const home = `http://localhost:${door.port}/privacy-policy`;
+      const before = rendered.filter((url) => url === home).length;
+      const answers = await flood(Array.from({ length: 70 }, (_, index) => ['/privacy-policy', { Host: `localhost:${20_000 + index}` }]));
+      for (const answer of answers) expect(answer.status).toBe(200);
+      await get(door.port, '/privacy-policy', host);
+      expect({ rendersOfThePageAfterTheFlood: rendered.filter((url) => url === home).length - before }).toEqual({ rendersOfThePageAfterTheFlood: 0 });
+    });
   });
 
   describe(PageCache.name, () => {
