@@ -142,6 +142,7 @@ describe('page cache (ADR 032)', () => {
       ['a returning English visitor', '/', { Cookie: 'lng=en; aipm_ft=%7B%7D', 'Accept-Encoding': 'gzip, deflate' }],
       ['?lng=en sets the language cookie and the first touch', '/?lng=en', {}],
       ['an ad visit: utm and a referrer in the first touch', '/?utm_source=baidu&utm_campaign=winter', { Referer: 'https://www.baidu.com/s?wd=ai' }],
+      ['an unsupported ?lng= and a parameter no page reads', '/?lng=fr&fbclid=abc&utm_source=x', { Cookie: 'lng=en' }],
       ['Accept-Language picks English', '/', { 'Accept-Language': 'en-US,en;q=0.9', 'Accept-Encoding': 'gzip' }],
       ['a legal page', '/privacy-policy', { Cookie: 'lng=en' }],
       ['a legal page in Chinese, gzip', '/cookie-policy?lng=zh', { 'Accept-Encoding': 'gzip' }],
@@ -152,9 +153,8 @@ describe('page cache (ADR 032)', () => {
     ];
 
     it.each(cases)('%s', async (_name, target, headers, method = 'GET') => {
-      // One Host for both servers (their ports differ), unless the case names its own; without a port, as behind a
-      // proxy on the standard port (the fast path caches only no port or the one it was reached on).
-      const sent = { Host: 'localhost', 'X-Request-Id': 'parity-1', ...headers };
+      // One Host for both servers (their ports differ), unless the case names its own.
+      const sent = { Host: 'localhost:3000', 'X-Request-Id': 'parity-1', ...headers };
       // Twice: the first fills the cache (or finds it filled), the second is certainly a hit.
       await get(fast.port, target, sent, method);
       const hit = await get(fast.port, target, sent, method);
@@ -173,7 +173,7 @@ describe('page cache (ADR 032)', () => {
       expect(hit.body).toContain(`nonce="${hit.nonce}"`);
     });
 
-    it('answers through Express what the cache does not serve (another query, WeChat, an unknown host, another path)', async () => {
+    it('answers through Express what the cache does not serve (a Remix data request, WeChat, an unknown host, another path)', async () => {
       const other = await get(fast.port, '/?_data=routes%2F_index');
       expect(other.headers['content-length']).toBeUndefined();
       const wechat = await get(fast.port, '/', { 'User-Agent': 'Mozilla/5.0 MicroMessenger/8.0.50' });
@@ -275,6 +275,18 @@ describe('page cache (ADR 032)', () => {
       expect({ rendersOfHomeAfterTheFlood: rendered.length - before }).toEqual({ rendersOfHomeAfterTheFlood: 0 });
       // The supported values keep their own renders (their canonical names them).
       expect((await get(door.port, '/?lng=en', host)).body).toContain(`<link rel="canonical" href="http://localhost:${door.port}/?lng=en"/>`);
+    });
+
+    it('answers 70 unknown query parameters from the render of the plain page', async () => {
+      const host = { Host: `localhost:${door.port}` };
+      await get(door.port, '/terms-of-service', host);
+      const before = rendered.length;
+      const answers = await flood(Array.from({ length: 70 }, (_, index) => [`/terms-of-service?v=${index}&fbclid=${index}`, host]));
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.body).toContain(`<link rel="canonical" href="http://localhost:${door.port}/terms-of-service"/>`);
+      }
+      expect({ rendersForUnknownParameters: rendered.length - before }).toEqual({ rendersForUnknownParameters: 0 });
     });
 
     it('keeps `/` cached through 70 Host headers with made-up ports', async () => {

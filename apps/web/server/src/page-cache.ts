@@ -40,8 +40,17 @@ export const PAGE_RERENDER_MS = 60_000;
 const RENDERS_PER_ORIGIN = CACHED_PAGES.size * 4;
 /** When no bound is given: the loopback names and a site name, each with and without a port, http and https. */
 const DEFAULT_MAX_ENTRIES = 4 * 2 * 2 * RENDERS_PER_ORIGIN;
-/** Query parameters the cached pages ignore (the canonical link keeps only `lng`); any other one goes to Express. */
-const IGNORED_QUERY = /^utm_[a-z]+$/;
+/**
+ * Renders for a Host whose port is neither absent nor the one the server was reached on (a port mapped in front of
+ * it, or made up): a corner of their own, so ever new ports only push each other out, never the site's own pages.
+ */
+const FOREIGN_PORT_ENTRIES = 2 * RENDERS_PER_ORIGIN;
+/**
+ * Remix's own query parameter: `?_data=` asks for a route's loader data, not the page. Any other parameter than `lng`
+ * the cached pages' render never reads (the canonical link keeps only a supported `lng`; the first touch reads utm_*
+ * per request, through the visitor): it is left out of the key, so ever new values cannot each cost a render.
+ */
+const REMIX_DATA_QUERY = '_data';
 /** WeChat's in-app browser gets a share panel configured per page: rendered per request (see ADR 032). */
 const WECHAT_BROWSER = /MicroMessenger/i;
 
@@ -95,6 +104,11 @@ export interface PageKey {
   origin: string;
   pathname: string;
   language: string;
+  /**
+   * The origin's port is neither absent nor the one the server was reached on: kept apart (FOREIGN_PORT_ENTRIES),
+   * so such renders cannot push out those of the site's own addresses.
+   */
+  foreignPort?: boolean;
   /** A supported `lng` query parameter (the page's language, kept in the canonical link), or null; any other value is ignored by the app. */
   lngQuery: string | null;
 }
@@ -129,6 +143,7 @@ export interface PageCacheStats {
 /** Renders and keeps the cached pages; concurrent requests for a missing or expired page share one render. */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly foreignPortEntries = new Map<string, Entry>();
   /** The last successful or still pending fingerprint read (a failed one is forgotten when it settles). */
   private lastRead?: FingerprintRead;
   private readonly handle: ReturnType<typeof createRequestHandler>;
@@ -144,24 +159,27 @@ export class PageCache {
   }
 
   stats(): PageCacheStats {
-    return { renders: this.renders, evictions: this.evictions, entries: this.entries.size };
+    return { renders: this.renders, evictions: this.evictions, entries: this.entries.size + this.foreignPortEntries.size };
   }
 
   /** The render to answer with, or null when the page could not be rendered (the request then goes to Express). */
   async page(key: PageKey): Promise<RenderedPage | null> {
     const id = `${key.origin}${key.pathname}?lng=${key.lngQuery ?? ''}#${key.language}`;
-    let entry = this.entries.get(id);
+    const entries = key.foreignPort ? this.foreignPortEntries : this.entries;
+    let entry = entries.get(id);
     if (entry) {
       // Least recently answered first out: moved to the end of the map's order.
-      this.entries.delete(id);
-      this.entries.set(id, entry);
+      entries.delete(id);
+      entries.set(id, entry);
     } else {
       entry = { checkedAt: -Infinity, fingerprint: null };
-      this.entries.set(id, entry);
-      if (this.entries.size > this.maxEntries) {
-        this.entries.delete(this.entries.keys().next().value as string);
+      entries.set(id, entry);
+      const max = key.foreignPort ? FOREIGN_PORT_ENTRIES : this.maxEntries;
+      if (entries.size > max) {
+        entries.delete(entries.keys().next().value as string);
         this.evictions += 1;
-        this.options.logger.warn({ maxEntries: this.maxEntries }, 'page cache: full, the least recently answered render dropped');
+        // Expected for made-up ports; for the site's own addresses the bound covers every key, so it is worth a look.
+        if (!key.foreignPort) this.options.logger.warn({ maxEntries: max }, 'page cache: full, the least recently answered render dropped');
       }
     }
     const age = entry.page ? this.now() - entry.checkedAt : Infinity;
@@ -235,6 +253,7 @@ export class PageCache {
   /** Forgets every render and the last data read (a test, or an operator's change that must show at once). */
   clear(): void {
     this.entries.clear();
+    this.foreignPortEntries.clear();
     this.lastRead = undefined;
   }
 
@@ -394,7 +413,7 @@ export function createPageFastPath(options: PageFastPathOptions): (req: Incoming
     let lngQuery: string | null = null;
     for (const [name, value] of query) {
       if (name === 'lng' && lngQuery === null) lngQuery = value;
-      else if (!IGNORED_QUERY.test(name)) return false;
+      else if (name === REMIX_DATA_QUERY) return false;
     }
     if (WECHAT_BROWSER.test(req.headers['user-agent'] ?? '')) return false;
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
@@ -412,15 +431,15 @@ export function createPageFastPath(options: PageFastPathOptions): (req: Incoming
   };
 
   /**
-   * The origin the render is made for, or null when the request goes to Express. With SITE_URL the page's links
-   * name SITE_URL whatever the Host, so every Host shares its render. Without, the Host's port is in the links: only
-   * no port or the one this server was reached on is cached, so made-up ports cannot fill the cache (a browser sends
-   * the port it connected to; a port mapped in front of the server goes the uncached way, correct but slower).
+   * The origin the render is made for. With SITE_URL the page's links name SITE_URL whatever the Host, so every Host
+   * shares its render. Without, the Host's port is in the links: a port that is neither absent nor the one this
+   * server was reached on (mapped in front of it, or made up) is cached apart, so made-up ports cannot push out the
+   * site's own pages.
    */
-  function renderOrigin(req: IncomingMessage, request: Request, url: URL): string | null {
+  function renderOrigin(req: IncomingMessage, request: Request, url: URL): { origin: string; foreignPort: boolean } {
     const origin = visitor.origin(request);
-    if (origin !== url.origin) return origin;
-    return url.port === '' || Number(url.port) === req.socket.localPort ? origin : null;
+    if (origin !== url.origin) return { origin, foreignPort: false };
+    return { origin, foreignPort: url.port !== '' && Number(url.port) !== req.socket.localPort };
   }
 
   async function answer(req: IncomingMessage, res: ServerResponse, url: URL, lngQuery: string | null, encoding: 'gzip' | 'identity'): Promise<boolean> {
@@ -432,12 +451,11 @@ export function createPageFastPath(options: PageFastPathOptions): (req: Incoming
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     const request = new Request(url, { headers });
-    const origin = renderOrigin(req, request, url);
-    if (origin === null) return false;
+    const { origin, foreignPort } = renderOrigin(req, request, url);
     const language = await visitor.language(request);
     // A supported ?lng= is the page's language (it comes first); any other value the app ignores, so it must not
     // make a render of its own: ever new values would each cost a render and push the pages in use out.
-    const page = await cache.page({ origin, pathname: url.pathname, language, lngQuery: lngQuery === language ? lngQuery : null });
+    const page = await cache.page({ origin, foreignPort, pathname: url.pathname, language, lngQuery: lngQuery === language ? lngQuery : null });
     if (!page) return false;
 
     const requestId = acceptRequestId(req.headers[REQUEST_ID_HEADER]);
