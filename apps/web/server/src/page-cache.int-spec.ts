@@ -412,6 +412,7 @@ describe('page cache (ADR 032)', () => {
       expect(new Set(pages).size).toBe(1);
       // One fingerprint and one render.
       expect(api.state.jobReads - reads).toBe(2);
+      expect(cache.stats()).toEqual({ renders: 1, evictions: 0, entries: 1 });
     });
   });
 });
