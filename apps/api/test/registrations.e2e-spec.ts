@@ -314,6 +314,32 @@ describe(RegistrationsController.name, () => {
         .expect(201);
     });
 
+    it('counts the last 60 seconds, not the calendar minute: 10 submissions across a minute boundary pass only 5', async () => {
+      // Only Date is faked (the guard's clock); timers, sockets and the database run as usual.
+      const boundary = Date.UTC(2030, 0, 1, 8, 1, 0);
+      jest.useFakeTimers({
+        doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+        now: boundary - 1_500,
+      });
+      try {
+        const ip = '192.0.2.12';
+        const statuses: number[] = [];
+        for (let index = 0; index < 5; index += 1) statuses.push((await register(registration(), ip)).status);
+        jest.setSystemTime(boundary + 1_500);
+        const refused = await register(registration(), ip);
+        statuses.push(refused.status);
+        for (let index = 0; index < 4; index += 1) statuses.push((await register(registration(), ip)).status);
+        expect({ passedOfTen: statuses.filter((status) => status === 201).length, statuses }).toEqual({ passedOfTen: 5, statuses: [201, 201, 201, 201, 201, 429, 429, 429, 429, 429] });
+        // The oldest of the five leaves the window 57 s after the refusal: Retry-After says when.
+        expect(refused.headers['retry-after']).toBe('57');
+        // A minute after the first five, the window holds none of them (refusals are not counted): the form passes again.
+        jest.setSystemTime(boundary + 58_501);
+        await register(registration(), ip).expect(201);
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+
     it('takes the limit from FORM_RATE_LIMIT_PER_MINUTE', async () => {
       const strict = await createApp(testApiEnv({ DATABASE_URL: database.url, REDIS_URL: redisUrl, FORM_RATE_LIMIT_PER_MINUTE: '2' }));
       await strict.init();

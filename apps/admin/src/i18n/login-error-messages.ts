@@ -16,6 +16,7 @@ export const enLoginErrorMessages: Record<LoginErrorCode, string> = {
   REQUEST_FAILED: 'The request failed, please try again later',
   BODY_TOO_LARGE: 'The submission is too long; please shorten it and try again',
   API_UNAVAILABLE: 'The API is not available at the moment, please try again later',
+  API_TIMEOUT: 'The API took too long to answer, please try again later',
   DATABASE_UNAVAILABLE: 'The database is not available at the moment, please try again later',
   UNKNOWN_HOST: 'This site does not serve the host name of the request',
   INVALID_CHARACTERS: 'The input contains characters that cannot be stored',

@@ -6,8 +6,8 @@ import { REDIS_CLIENT } from '../redis/redis.module';
 import { LeadError } from './lead.error';
 
 /**
- * Per client IP and form, FORM_RATE_LIMIT_PER_MINUTE submissions per fixed minute (PerIpRateLimitGuard). If
- * Redis is down the form still works: a lost lead costs more than a little spam.
+ * Per client IP and form, FORM_RATE_LIMIT_PER_MINUTE submissions in any 60 seconds (PerIpRateLimitGuard's sliding
+ * window). If Redis is down the form still works: a lost lead costs more than a little spam.
  */
 @Injectable()
 export class FormRateLimitGuard extends PerIpRateLimitGuard {

@@ -21,6 +21,8 @@ export const pageCacheVisitor = {
     return JSON.stringify([jobs.jobs, settings]);
   },
 
+  /** The origin the page's links are built from: SITE_URL's when set, else the request's (the root loader's `siteOrigin`). */
+  origin: siteOrigin,
   /** The page's language for this request: `?lng=`, the `lng` cookie, Accept-Language, Chinese (root loader's order). */
   language: detectLanguage,
   /**

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -418,6 +419,198 @@ describe(createFrontDoor.name, () => {
       expect(answer.status).toBe(200);
       expect(answer.body.length).toBeGreaterThan(0);
       expect({ complete: answer.complete, error: answer.error }).toEqual({ complete: false, error: 'aborted' });
+    });
+  });
+
+  describe('/api when the API stalls or dies: bounded waits, an envelope, a kept-alive pool', () => {
+    // Short bounds so the suite stays quick; the defaults (API_TIMEOUTS) are the same rule at 15 s and 120 s.
+    const apiTimeouts = { answerMs: 600, longLivedMs: 2_500 };
+    const CLIENT_GIVES_UP_MS = 4_000;
+
+    interface Received {
+      status: number;
+      body: string;
+      complete: boolean;
+      error: string | null;
+      /** From the request's start to the end (or abort) of the answer. */
+      ms: number;
+    }
+
+    /** A stand-in API whose every request is handled by `handler`; counts the connections it accepted. */
+    async function startApi(handler: http.RequestListener): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
+      const server = http.createServer(handler);
+      let connections = 0;
+      server.on('connection', () => (connections += 1));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      return {
+        url: `http://127.0.0.1:${port}`,
+        connections: () => connections,
+        close: () => {
+          server.closeAllConnections();
+          return new Promise((resolve) => server.close(() => resolve()));
+        },
+      };
+    }
+
+    /** The front door with short API bounds, listening on a real socket. */
+    async function startDoor(apiUrl: string): Promise<{ port: number; close: () => Promise<void> }> {
+      const options = { apiUrl, adminDist, build, clientDir, logger, apiTimeouts };
+      const server = http.createServer(createFrontDoor(options));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return {
+        port: (server.address() as AddressInfo).port,
+        close: () => {
+          server.closeAllConnections();
+          return new Promise((resolve) => server.close(() => resolve()));
+        },
+      };
+    }
+
+    /** What a browser receives; fails the test when the front door neither answers nor aborts in time. */
+    function browserGet(port: number, urlPath: string, onSent: () => void = () => undefined): Promise<Received> {
+      const started = performance.now();
+      return new Promise((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path: urlPath, agent: false }, (res) => {
+          let body = '';
+          let error: string | null = null;
+          res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+          res.on('error', (failure) => (error = failure.message));
+          res.on('close', () => {
+            clearTimeout(timer);
+            resolve({ status: res.statusCode ?? 0, body, complete: res.complete, error, ms: Math.round(performance.now() - started) });
+          });
+        });
+        const timer = setTimeout(() => {
+          req.destroy();
+          reject(new Error(`the front door had not answered ${urlPath} after ${CLIENT_GIVES_UP_MS} ms: the client gave up`));
+        }, CLIENT_GIVES_UP_MS);
+        req.on('error', reject);
+        onSent();
+      });
+    }
+
+    it('answers 504 API_TIMEOUT with the envelope when the API accepts the request and never answers', async () => {
+      const stalled = await startApi(() => undefined);
+      const door = await startDoor(stalled.url);
+      try {
+        const answer = await browserGet(door.port, '/api/jobs');
+        expect(answer.status).toBe(504);
+        expect(JSON.parse(answer.body)).toEqual({ success: false, code: 'API_TIMEOUT', message: 'API 服务响应超时，请稍后重试' });
+        expect(answer.ms).toBeGreaterThanOrEqual(apiTimeouts.answerMs - 50);
+        expect(answer.ms).toBeLessThan(apiTimeouts.answerMs + 1_000);
+      } finally {
+        await door.close();
+        await stalled.close();
+      }
+    });
+
+    it('aborts the browser\'s transfer when the API falls silent after its headers', async () => {
+      const silent = await startApi((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.write('{"success":true,');
+      });
+      const door = await startDoor(silent.url);
+      try {
+        const answer = await browserGet(door.port, '/api/registrations?page=1');
+        expect(answer).toMatchObject({ status: 200, complete: false, error: 'aborted' });
+        expect(answer.ms).toBeLessThan(apiTimeouts.answerMs + 1_000);
+      } finally {
+        await door.close();
+        await silent.close();
+      }
+    });
+
+    it('answers 502 API_UNAVAILABLE at once when the API process is killed while it handles the request', async () => {
+      // A real process, killed as the supervisor or the kernel would: its sockets close with it.
+      const child = spawn(
+        process.execPath,
+        ['-e', "const s=require('node:http').createServer(()=>console.log('request'));s.listen(0,'127.0.0.1',()=>console.log('port '+s.address().port))"],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const lines: string[] = [];
+      const waitFor = (line: string) =>
+        new Promise<void>((resolve) => {
+          const check = () => (lines.some((each) => each.startsWith(line)) ? resolve() : setTimeout(check, 10));
+          check();
+        });
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.trim().split('\n')));
+      await waitFor('port ');
+      const port = lines.find((line) => line.startsWith('port '))!.slice('port '.length);
+      const door = await startDoor(`http://127.0.0.1:${port}`);
+      try {
+        let killedAt = 0;
+        const answer = await browserGet(door.port, '/api/registrations', () => {
+          void waitFor('request').then(() => {
+            killedAt = performance.now();
+            child.kill('SIGKILL');
+          });
+        });
+        const afterKill = performance.now() - killedAt;
+        expect(answer.status).toBe(502);
+        expect(JSON.parse(answer.body)).toEqual({ success: false, code: 'API_UNAVAILABLE', message: 'API 服务暂时不可用，请稍后重试' });
+        expect(afterKill).toBeLessThan(500);
+      } finally {
+        child.kill('SIGKILL');
+        await door.close();
+      }
+    });
+
+    it('keeps the long-lived routes open past the ordinary bound: the crawl event stream and CSV exports', async () => {
+      const slow = await startApi((req, res) => {
+        if (req.url === '/api/admin/crawler/events') {
+          res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+          res.write('data: {"type":"started"}\n\n');
+          // Silent for longer than an ordinary call may be (the real stream sends a keep-alive every 15 s).
+          setTimeout(() => res.end('data: {"type":"finished"}\n\n'), apiTimeouts.answerMs * 2);
+        } else {
+          // An export whose first rows take longer than an ordinary answer may.
+          setTimeout(() => {
+            res.writeHead(200, { 'Content-Type': 'text/csv' });
+            res.end('a,b\r\n');
+          }, apiTimeouts.answerMs * 2);
+        }
+      });
+      const door = await startDoor(slow.url);
+      try {
+        const [events, csv] = await Promise.all([browserGet(door.port, '/api/admin/crawler/events'), browserGet(door.port, '/api/registrations/export?status=new')]);
+        expect(events).toMatchObject({ status: 200, complete: true, body: 'data: {"type":"started"}\n\ndata: {"type":"finished"}\n\n' });
+        expect(csv).toMatchObject({ status: 200, complete: true, body: 'a,b\r\n' });
+      } finally {
+        await door.close();
+        await slow.close();
+      }
+    });
+
+    it('still gives up on a long-lived route that stays silent past its own bound', async () => {
+      const stalled = await startApi(() => undefined);
+      const door = await startDoor(stalled.url);
+      try {
+        const answer = await browserGet(door.port, '/api/registrations/export');
+        expect(answer.status).toBe(504);
+        expect(answer.ms).toBeGreaterThanOrEqual(apiTimeouts.longLivedMs - 50);
+      } finally {
+        await door.close();
+        await stalled.close();
+      }
+    });
+
+    it('reuses its connections to the API (a kept-alive pool), whatever Connection the browser sends', async () => {
+      const echo = await startApi((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end('{"success":true}');
+      });
+      const door = await startDoor(echo.url);
+      try {
+        for (let index = 0; index < 5; index += 1) {
+          const answer = await browserGet(door.port, `/api/jobs?n=${index}`);
+          expect(answer.status).toBe(200);
+        }
+        expect(echo.connections()).toBe(1);
+      } finally {
+        await door.close();
+        await echo.close();
+      }
     });
   });
 

@@ -3,7 +3,7 @@
  * /api/** forwarded to the NestJS API. Built as a function so tests mount it without listening.
  */
 import fs from 'node:fs';
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 
@@ -18,7 +18,7 @@ import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 
 import { pinoHttp } from 'pino-http';
 
 import { refuseBadRequests } from './bad-request';
-import { createPageFastPath, PageCache, type PageCacheVisitor } from './page-cache';
+import { createPageFastPath, maxPageCacheEntries, PageCache, type PageCacheVisitor } from './page-cache';
 import { createStorageProxy, type StorageProxyOptions } from './storage-proxy';
 import { ADMIN_CSP, allowedHosts, cspNonceOf, dropUntrustedForwarding, refuseUnknownHosts, securityHeaders, trustedProxies } from './security';
 
@@ -26,6 +26,25 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const ADMIN_BUILD_COMMAND = 'npm run build -w @aipm/admin';
 // Health probes run every few seconds; the API reports its own state.
 const HEALTH_PATH = '/api/health';
+
+/** How long the front door waits on the API before it gives up on a call (ADR 039). */
+export interface ApiTimeouts {
+  /** An ordinary call: until the API's answer starts (then 504 API_TIMEOUT), and at most this long silent after. */
+  answerMs: number;
+  /** The same bound for the long-lived routes ({@link LONG_LIVED_API}): the crawl event stream, CSV exports, Bull Board. */
+  longLivedMs: number;
+}
+
+/**
+ * Far above any ordinary API answer (the slowest, a list at 100,000 rows, takes well under a second; the lead form's
+ * own call to the API gives up after 10 s) and far below a browser's or a person's patience.
+ * The long-lived routes: the crawl event stream sends a keep-alive every 15 s, an export writes rows as it reads
+ * them, and Bull Board's calls read whole queues; 120 s of silence from any of them means it is stuck.
+ */
+export const API_TIMEOUTS: ApiTimeouts = { answerMs: 15_000, longLivedMs: 120_000 };
+
+/** Routes that legitimately stream for long or start late: the crawl event stream (SSE), every CSV export, Bull Board. */
+const LONG_LIVED_API = /^\/api\/(?:admin\/crawler\/events$|admin\/queues(?:\/|$)|(?:.+\/)?export$)/;
 
 export interface FrontDoorOptions {
   /** Where /api/** is forwarded (path kept), e.g. http://127.0.0.1:3001. */
@@ -51,6 +70,8 @@ export interface FrontDoorOptions {
   storage?: StorageProxyOptions;
   /** Answer `/` and the legal pages from the rendered-page cache before Express (ADR 032); on unless false. Production builds only. */
   pageCache?: boolean;
+  /** How long /api calls may wait on the API; {@link API_TIMEOUTS} by default (tests shorten them). */
+  apiTimeouts?: ApiTimeouts;
 }
 
 /** JSON logger of the web process; credentials are redacted as in the API (`@aipm/config`). */
@@ -87,7 +108,7 @@ export function createFrontDoor(options: FrontDoorOptions): Express {
 
   // Before compression: API answers pass through untouched (the API decides its own encoding, and
   // streamed answers must not be buffered).
-  app.use(createApiProxy(apiUrl));
+  app.use(createApiProxy(apiUrl, options.apiTimeouts ?? API_TIMEOUTS));
   if (options.storage) app.use(createStorageProxy(options.storage));
   app.use(compression());
 
@@ -145,7 +166,8 @@ export function createFrontDoorListener(options: FrontDoorOptions, app: Express 
   const logger = options.logger ?? createLogger('info');
   const visitor = (typeof options.build === 'function' ? undefined : (options.build.entry.module as { pageCacheVisitor?: PageCacheVisitor }).pageCacheVisitor);
   if (options.pageCache === false || options.devMiddleware || options.mode === 'development' || typeof options.build === 'function' || !visitor) return app;
-  const cache = new PageCache({ build: options.build, apiUrl: options.apiUrl, logger, visitor });
+  const maxEntries = maxPageCacheEntries(allowedHosts(options.siteUrl, options.publicHosts));
+  const cache = new PageCache({ build: options.build, apiUrl: options.apiUrl, logger, visitor, maxEntries });
   const fastPath = createPageFastPath({
     cache,
     visitor,
@@ -193,19 +215,64 @@ const notFound: RequestHandler = (_req, res) => {
   res.status(404).type('text/plain').send('Not Found');
 };
 
-/** Forwards /api and /api/** with the path unchanged. */
-function createApiProxy(apiUrl: string): RequestHandler {
+/** The error a call that waited past its bound fails with (answered 504 API_TIMEOUT). */
+const API_TIMEOUT_CODE = 'API_TIMEOUT';
+
+function apiError(code: 'API_UNAVAILABLE' | 'API_TIMEOUT'): string {
+  const body: ApiErrorResponse = { success: false, code, message: ERROR_MESSAGES[code] };
+  return JSON.stringify(body);
+}
+
+/**
+ * Forwards /api and /api/** with the path unchanged, over a pool of kept-alive connections, and never waits on the
+ * API for ever (ADR 039): no answer within the bound is a 504 API_TIMEOUT, a connection that dies before the answer
+ * a 502 API_UNAVAILABLE, and an answer that falls silent midway is aborted for the browser too.
+ */
+function createApiProxy(apiUrl: string, timeouts: ApiTimeouts): RequestHandler {
+  // Kept alive: no TCP handshake per call (and no TIME_WAIT socket left behind each). Sockets idle past the API's
+  // Keep-Alive hint are closed first by Node's agent, so a call never goes out on one the API is closing. No cap:
+  // event streams hold their sockets for hours and must not queue ordinary calls behind them.
+  const agent = new http.Agent({ keepAlive: true });
+  const boundOf = (req: IncomingMessage) => (LONG_LIVED_API.test((req.url ?? '').split('?')[0]!) ? timeouts.longLivedMs : timeouts.answerMs);
+
   return createProxyMiddleware<IncomingMessage & { log?: Logger }, ServerResponse>({
     target: apiUrl,
     pathFilter: (pathname) => pathname === '/api' || pathname.startsWith('/api/'),
     changeOrigin: true,
     xfwd: true,
+    agent,
     on: {
+      proxyReq: (proxyReq, req) => {
+        // The pool's rule, not the browser's: its Connection is about its own connection to us.
+        proxyReq.setHeader('Connection', 'keep-alive');
+        const bound = boundOf(req);
+        const timer = setTimeout(() => {
+          // Destroying the request closes its socket (an answer arriving later must not land on a reused one)
+          // and fails it with this error, which the error handler answers as a 504.
+          proxyReq.destroy(Object.assign(new Error(`the API did not answer within ${bound} ms`), { code: API_TIMEOUT_CODE }));
+        }, bound);
+        proxyReq.once('response', () => clearTimeout(timer));
+        proxyReq.once('close', () => clearTimeout(timer));
+      },
       proxyRes: (proxyRes, req, res) => {
-        // An API answer cut midway (a CSV export whose database failed after the header) reaches the browser cut
-        // too: piping alone would leave the browser's response open for ever, neither ended nor failed, and
-        // ending it would pass a short file off as whole. Destroyed, it is a failed download.
+        // An answer that starts and then falls silent would hold the browser as long as the stall. Silence is counted
+        // only while the browser keeps up: a slow download pauses the API's stream without being the API's fault.
+        const bound = boundOf(req);
+        let timer = setTimeout(silent, bound);
+        function silent() {
+          if (proxyRes.isPaused()) {
+            timer = setTimeout(silent, bound);
+            return;
+          }
+          req.log?.warn({ url: req.url, status: proxyRes.statusCode, boundMs: bound }, 'API answer silent past its bound');
+          proxyRes.destroy();
+        }
+        proxyRes.on('data', () => timer.refresh());
+        // An API answer cut midway (a CSV export whose database failed after the header, or one silent too long)
+        // reaches the browser cut too: piping alone would leave the browser's response open for ever, neither ended
+        // nor failed, and ending it would pass a short file off as whole. Destroyed, it is a failed download.
         proxyRes.once('close', () => {
+          clearTimeout(timer);
           if (proxyRes.complete || res.writableEnded) return;
           req.log?.warn({ url: req.url, status: proxyRes.statusCode }, 'API answer cut short; the browser\'s transfer is aborted');
           res.destroy();
@@ -224,10 +291,10 @@ function createApiProxy(apiUrl: string): RequestHandler {
           res.destroy();
           return;
         }
-        const status = code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT' ? 504 : 502;
+        const timedOut = code === API_TIMEOUT_CODE || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT';
+        const status = timedOut ? 504 : 502;
         res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-        const body: ApiErrorResponse = { success: false, code: 'API_UNAVAILABLE', message: ERROR_MESSAGES.API_UNAVAILABLE };
-        res.end(JSON.stringify(body));
+        res.end(apiError(timedOut ? 'API_TIMEOUT' : 'API_UNAVAILABLE'));
       },
     },
   }) as unknown as RequestHandler;

@@ -142,6 +142,7 @@ describe('page cache (ADR 032)', () => {
       ['a returning English visitor', '/', { Cookie: 'lng=en; aipm_ft=%7B%7D', 'Accept-Encoding': 'gzip, deflate' }],
       ['?lng=en sets the language cookie and the first touch', '/?lng=en', {}],
       ['an ad visit: utm and a referrer in the first touch', '/?utm_source=baidu&utm_campaign=winter', { Referer: 'https://www.baidu.com/s?wd=ai' }],
+      ['an unsupported ?lng= and a parameter no page reads', '/?lng=fr&fbclid=abc&utm_source=x', { Cookie: 'lng=en' }],
       ['Accept-Language picks English', '/', { 'Accept-Language': 'en-US,en;q=0.9', 'Accept-Encoding': 'gzip' }],
       ['a legal page', '/privacy-policy', { Cookie: 'lng=en' }],
       ['a legal page in Chinese, gzip', '/cookie-policy?lng=zh', { 'Accept-Encoding': 'gzip' }],
@@ -172,7 +173,7 @@ describe('page cache (ADR 032)', () => {
       expect(hit.body).toContain(`nonce="${hit.nonce}"`);
     });
 
-    it('answers through Express what the cache does not serve (another query, WeChat, an unknown host, another path)', async () => {
+    it('answers through Express what the cache does not serve (a Remix data request, WeChat, an unknown host, another path)', async () => {
       const other = await get(fast.port, '/?_data=routes%2F_index');
       expect(other.headers['content-length']).toBeUndefined();
       const wechat = await get(fast.port, '/', { 'User-Agent': 'Mozilla/5.0 MicroMessenger/8.0.50' });
@@ -215,6 +216,89 @@ describe('page cache (ADR 032)', () => {
         expect(String(one.headers['content-security-policy'])).not.toContain(other.nonce);
       }
     }
+  });
+
+  describe('a stranger can neither bypass nor empty the cache', () => {
+    // The same build with its document render counted (every render, the fast path's and Express's, runs it).
+    const rendered: string[] = [];
+    const entry = build.entry.module as unknown as { default: (request: Request, ...rest: unknown[]) => unknown };
+    const counting = {
+      ...build,
+      entry: {
+        ...build.entry,
+        module: {
+          ...build.entry.module,
+          default: (request: Request, ...rest: unknown[]) => {
+            rendered.push(request.url);
+            return entry.default(request, ...rest);
+          },
+        },
+      },
+    } as ServerBuild;
+    let ownApi: Awaited<ReturnType<typeof startApi>>;
+    let door: Awaited<ReturnType<typeof listen>>;
+
+    beforeAll(async () => {
+      ownApi = await startApi();
+      const options = { apiUrl: ownApi.url, adminDist, build: counting, clientDir, logger };
+      door = await listen(createFrontDoorListener(options, createFrontDoor(options)));
+    });
+    afterAll(async () => {
+      await door.close();
+      await ownApi.close();
+    });
+
+    /** Sends them ten at a time, as a small script would. */
+    async function flood(targets: Array<[string, Record<string, string>]>): Promise<Answer[]> {
+      const answers: Answer[] = [];
+      for (let at = 0; at < targets.length; at += 10) {
+        answers.push(...(await Promise.all(targets.slice(at, at + 10).map(([target, headers]) => get(door.port, target, headers)))));
+      }
+      return answers;
+    }
+
+    it('answers 70 unknown ?lng= values from the render of the page without one, and `/` stays cached', async () => {
+      const host = { Host: `localhost:${door.port}` };
+      expect((await get(door.port, '/', host)).status).toBe(200);
+      const before = rendered.length;
+      const answers = await flood(Array.from({ length: 70 }, (_, index) => [`/?lng=x${index}`, host]));
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        // The app ignores an unsupported ?lng= (no cookie, no canonical of its own): the page of the plain address.
+        expect(answer.body).toMatch(/<html lang="zh"/);
+        expect(answer.body).toContain(`<link rel="canonical" href="http://localhost:${door.port}/"/>`);
+        expect(answer.headers['set-cookie']).toEqual([expect.stringMatching(/^aipm_ft=/)]);
+      }
+      expect({ rendersForUnknownLng: rendered.length - before }).toEqual({ rendersForUnknownLng: 0 });
+      const home = await get(door.port, '/', host);
+      expect(home.headers['content-length']).toBeDefined();
+      expect({ rendersOfHomeAfterTheFlood: rendered.length - before }).toEqual({ rendersOfHomeAfterTheFlood: 0 });
+      // The supported values keep their own renders (their canonical names them).
+      expect((await get(door.port, '/?lng=en', host)).body).toContain(`<link rel="canonical" href="http://localhost:${door.port}/?lng=en"/>`);
+    });
+
+    it('answers 70 unknown query parameters from the render of the plain page', async () => {
+      const host = { Host: `localhost:${door.port}` };
+      await get(door.port, '/terms-of-service', host);
+      const before = rendered.length;
+      const answers = await flood(Array.from({ length: 70 }, (_, index) => [`/terms-of-service?v=${index}&fbclid=${index}`, host]));
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.body).toContain(`<link rel="canonical" href="http://localhost:${door.port}/terms-of-service"/>`);
+      }
+      expect({ rendersForUnknownParameters: rendered.length - before }).toEqual({ rendersForUnknownParameters: 0 });
+    });
+
+    it('keeps `/` cached through 70 Host headers with made-up ports', async () => {
+      const host = { Host: `localhost:${door.port}` };
+      await get(door.port, '/privacy-policy', host);
+      const home = `http://localhost:${door.port}/privacy-policy`;
+      const before = rendered.filter((url) => url === home).length;
+      const answers = await flood(Array.from({ length: 70 }, (_, index) => ['/privacy-policy', { Host: `localhost:${20_000 + index}` }]));
+      for (const answer of answers) expect(answer.status).toBe(200);
+      await get(door.port, '/privacy-policy', host);
+      expect({ rendersOfThePageAfterTheFlood: rendered.filter((url) => url === home).length - before }).toEqual({ rendersOfThePageAfterTheFlood: 0 });
+    });
   });
 
   describe(PageCache.name, () => {
@@ -328,6 +412,7 @@ describe('page cache (ADR 032)', () => {
       expect(new Set(pages).size).toBe(1);
       // One fingerprint and one render.
       expect(api.state.jobReads - reads).toBe(2);
+      expect(cache.stats()).toEqual({ renders: 1, evictions: 0, entries: 1 });
     });
   });
 });

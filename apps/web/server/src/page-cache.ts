@@ -33,10 +33,24 @@ export const PAGE_FRESH_MS = 500;
 export const PAGE_MAX_AGE_MS = 1_000;
 /** Re-rendered at least this often even with unchanged data: the page's render instant (the jobs' "3 hours ago") stays near. */
 export const PAGE_RERENDER_MS = 60_000;
-/** Languages × the four pages × a few host names; a Host header with ever new ports cannot grow it beyond this. */
-const MAX_ENTRIES = 64;
-/** Query parameters the cached pages ignore (the canonical link keeps only `lng`); any other one goes to Express. */
-const IGNORED_QUERY = /^utm_[a-z]+$/;
+/**
+ * The renders one origin can need: each page plain in each language, and with `?lng=` of each language (zh and en:
+ * 4). Only known values reach a key (ADR 039), so the cache's size is bounded by what the site serves.
+ */
+const RENDERS_PER_ORIGIN = CACHED_PAGES.size * 4;
+/** When no bound is given: the loopback names and a site name, each with and without a port, http and https. */
+const DEFAULT_MAX_ENTRIES = 4 * 2 * 2 * RENDERS_PER_ORIGIN;
+/**
+ * Renders for a Host whose port is neither absent nor the one the server was reached on (a port mapped in front of
+ * it, or made up): a corner of their own, so ever new ports only push each other out, never the site's own pages.
+ */
+const FOREIGN_PORT_ENTRIES = 2 * RENDERS_PER_ORIGIN;
+/**
+ * Remix's own query parameter: `?_data=` asks for a route's loader data, not the page. Any other parameter than `lng`
+ * the cached pages' render never reads (the canonical link keeps only a supported `lng`; the first touch reads utm_*
+ * per request, through the visitor): it is left out of the key, so ever new values cannot each cost a render.
+ */
+const REMIX_DATA_QUERY = '_data';
 /** WeChat's in-app browser gets a share panel configured per page: rendered per request (see ADR 032). */
 const WECHAT_BROWSER = /MicroMessenger/i;
 
@@ -47,6 +61,8 @@ const VISITOR_HEADERS = ['cookie', 'accept-language', 'referer', 'user-agent'] a
 export interface PageCacheVisitor {
   language(request: Request): Promise<string>;
   setCookies(request: Request): string[];
+  /** The origin the page's links are built from: SITE_URL's when set (the request's own origin then changes nothing), else the request's. */
+  origin(request: Request): string;
   /**
    * A text that changes whenever the data the cached pages show changes (jobs, site settings). The same for every
    * cached page, language and host (it is given none of them): the cache reads it once for all its renders.
@@ -88,7 +104,12 @@ export interface PageKey {
   origin: string;
   pathname: string;
   language: string;
-  /** The `lng` query parameter as given (it is kept in the canonical link), or null. */
+  /**
+   * The origin's port is neither absent nor the one the server was reached on: kept apart (FOREIGN_PORT_ENTRIES),
+   * so such renders cannot push out those of the site's own addresses.
+   */
+  foreignPort?: boolean;
+  /** A supported `lng` query parameter (the page's language, kept in the canonical link), or null; any other value is ignored by the app. */
   lngQuery: string | null;
 }
 
@@ -98,29 +119,68 @@ export interface PageCacheOptions {
   apiUrl: string;
   logger: Logger;
   now?: () => number;
+  /**
+   * Renders kept at most, least recently answered out first. Sized by the front door to every key its configuration
+   * allows ({@link maxPageCacheEntries}), so no sequence of requests can push a page out.
+   */
+  maxEntries?: number;
+}
+
+/** Every render the front door's hosts can ask for: each host name with and without a port, over http and https. */
+export function maxPageCacheEntries(hosts: ReadonlySet<string>): number {
+  return Math.max(DEFAULT_MAX_ENTRIES, hosts.size * 2 * 2 * RENDERS_PER_ORIGIN);
+}
+
+/** What the cache has done since it started (tests, and an operator's look at a live process). */
+export interface PageCacheStats {
+  /** Renders made (first renders, changed data, minute-old renders). */
+  renders: number;
+  /** Renders dropped to make room. */
+  evictions: number;
+  entries: number;
 }
 
 /** Renders and keeps the cached pages; concurrent requests for a missing or expired page share one render. */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly foreignPortEntries = new Map<string, Entry>();
   /** The last successful or still pending fingerprint read (a failed one is forgotten when it settles). */
   private lastRead?: FingerprintRead;
   private readonly handle: ReturnType<typeof createRequestHandler>;
   private readonly now: () => number;
+  private readonly maxEntries: number;
+  private renders = 0;
+  private evictions = 0;
 
   constructor(private readonly options: PageCacheOptions) {
     this.handle = createRequestHandler(options.build, 'production');
     this.now = options.now ?? Date.now;
+    this.maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  }
+
+  stats(): PageCacheStats {
+    return { renders: this.renders, evictions: this.evictions, entries: this.entries.size + this.foreignPortEntries.size };
   }
 
   /** The render to answer with, or null when the page could not be rendered (the request then goes to Express). */
   async page(key: PageKey): Promise<RenderedPage | null> {
     const id = `${key.origin}${key.pathname}?lng=${key.lngQuery ?? ''}#${key.language}`;
-    let entry = this.entries.get(id);
-    if (!entry) {
+    const entries = key.foreignPort ? this.foreignPortEntries : this.entries;
+    let entry = entries.get(id);
+    if (entry) {
+      // Least recently answered first out: moved to the end of the map's order.
+      entries.delete(id);
+      entries.set(id, entry);
+    } else {
       entry = { checkedAt: -Infinity, fingerprint: null };
-      this.entries.set(id, entry);
-      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+      entries.set(id, entry);
+      const max = key.foreignPort ? FOREIGN_PORT_ENTRIES : this.maxEntries;
+      if (entries.size > max) {
+        entries.delete(entries.keys().next().value as string);
+        this.evictions += 1;
+        // Expected for made-up ports; for the site's own addresses the bound covers every key, so it is worth a look.
+        if (!key.foreignPort) this.options.logger.warn({ maxEntries: max }, 'page cache: full, the least recently answered render dropped');
+      }
     }
     const age = entry.page ? this.now() - entry.checkedAt : Infinity;
     if (age < PAGE_FRESH_MS) return entry.page!;
@@ -193,6 +253,7 @@ export class PageCache {
   /** Forgets every render and the last data read (a test, or an operator's change that must show at once). */
   clear(): void {
     this.entries.clear();
+    this.foreignPortEntries.clear();
     this.lastRead = undefined;
   }
 
@@ -202,6 +263,7 @@ export class PageCache {
    */
   private async render(key: PageKey): Promise<RenderedPage | null> {
     const renderedAt = this.now();
+    this.renders += 1;
     const nonce = randomBytes(16).toString('base64');
     const url = `${key.origin}${key.pathname}${key.lngQuery === null ? '' : `?lng=${encodeURIComponent(key.lngQuery)}`}`;
     const request = new Request(url, { headers: { Host: new URL(url).host, 'Accept-Language': key.language } });
@@ -351,7 +413,7 @@ export function createPageFastPath(options: PageFastPathOptions): (req: Incoming
     let lngQuery: string | null = null;
     for (const [name, value] of query) {
       if (name === 'lng' && lngQuery === null) lngQuery = value;
-      else if (!IGNORED_QUERY.test(name)) return false;
+      else if (name === REMIX_DATA_QUERY) return false;
     }
     if (WECHAT_BROWSER.test(req.headers['user-agent'] ?? '')) return false;
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
@@ -368,6 +430,18 @@ export function createPageFastPath(options: PageFastPathOptions): (req: Incoming
     return answer(req, res, url, lngQuery, encoding);
   };
 
+  /**
+   * The origin the render is made for. With SITE_URL the page's links name SITE_URL whatever the Host, so every Host
+   * shares its render. Without, the Host's port is in the links: a port that is neither absent nor the one this
+   * server was reached on (mapped in front of it, or made up) is cached apart, so made-up ports cannot push out the
+   * site's own pages.
+   */
+  function renderOrigin(req: IncomingMessage, request: Request, url: URL): { origin: string; foreignPort: boolean } {
+    const origin = visitor.origin(request);
+    if (origin !== url.origin) return { origin, foreignPort: false };
+    return { origin, foreignPort: url.port !== '' && Number(url.port) !== req.socket.localPort };
+  }
+
   async function answer(req: IncomingMessage, res: ServerResponse, url: URL, lngQuery: string | null, encoding: 'gzip' | 'identity'): Promise<boolean> {
     const started = process.hrtime.bigint();
     // The headers the app's visitor answers read (language, first touch); a Request of all of them costs more.
@@ -377,8 +451,11 @@ export function createPageFastPath(options: PageFastPathOptions): (req: Incoming
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     const request = new Request(url, { headers });
+    const { origin, foreignPort } = renderOrigin(req, request, url);
     const language = await visitor.language(request);
-    const page = await cache.page({ origin: url.origin, pathname: url.pathname, language, lngQuery });
+    // A supported ?lng= is the page's language (it comes first); any other value the app ignores, so it must not
+    // make a render of its own: ever new values would each cost a render and push the pages in use out.
+    const page = await cache.page({ origin, foreignPort, pathname: url.pathname, language, lngQuery: lngQuery === language ? lngQuery : null });
     if (!page) return false;
 
     const requestId = acceptRequestId(req.headers[REQUEST_ID_HEADER]);

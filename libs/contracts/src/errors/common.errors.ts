@@ -17,8 +17,10 @@ export const COMMON_ERRORS = {
   INPUT_TOO_DEEP: '提交的内容层级过深',
   /** 431: the address or the headers are longer than the server reads. */
   HEADERS_TOO_LARGE: '请求地址或请求头过长',
-  /** 502 / 504 from the web front door: the API did not answer (the only failure not answered by the API). */
+  /** 502 from the web front door: the API could not be reached, or its connection died before it answered. */
   API_UNAVAILABLE: 'API 服务暂时不可用，请稍后重试',
+  /** 504 from the web front door: the API accepted the request but did not answer within the front door's bound. */
+  API_TIMEOUT: 'API 服务响应超时，请稍后重试',
   /** 503: the database did not answer or dropped the query (an export that cannot start, for one). */
   DATABASE_UNAVAILABLE: '数据库暂时不可用，请稍后重试',
   /** 400 from the web front door: a Host header this site does not serve (SITE_URL, PUBLIC_HOSTS). */
