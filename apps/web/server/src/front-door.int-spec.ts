@@ -582,6 +582,26 @@ describe(createFrontDoor.name, () => {
       }
     });
 
+    it.each(['/api/admin/crawler-config/test', '/api/admin/crawl/run', '/api/admin/zhaopin/search', '/api/admin/test-phone', '/api/admin/test-aliyun-phone'])(
+      'waits past the ordinary bound on %s, which waits on the worker or a phone provider by design',
+      async (route) => {
+        const slow = await startApi((_req, res) => {
+          setTimeout(() => {
+            res.writeHead(200, { 'Content-Type': 'application/json' });
+            res.end('{"success":true}');
+          }, apiTimeouts.answerMs * 2);
+        });
+        const door = await startDoor(slow.url);
+        try {
+          const answer = await fetch(`http://127.0.0.1:${door.port}${route}`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
+          expect({ status: answer.status, body: await answer.text() }).toEqual({ status: 200, body: '{"success":true}' });
+        } finally {
+          await door.close();
+          await slow.close();
+        }
+      },
+    );
+
     it('still gives up on a long-lived route that stays silent past its own bound', async () => {
       const stalled = await startApi(() => undefined);
       const door = await startDoor(stalled.url);

@@ -31,7 +31,10 @@ const HEALTH_PATH = '/api/health';
 export interface ApiTimeouts {
   /** An ordinary call: until the API's answer starts (then 504 API_TIMEOUT), and at most this long silent after. */
   answerMs: number;
-  /** The same bound for the long-lived routes ({@link LONG_LIVED_API}): the crawl event stream, CSV exports, Bull Board. */
+  /**
+   * The same bound for the long-lived routes ({@link LONG_LIVED_API}): the crawl event stream, CSV exports, Bull Board,
+   * and the calls that wait on the worker or a phone provider.
+   */
   longLivedMs: number;
 }
 
@@ -43,8 +46,13 @@ export interface ApiTimeouts {
  */
 export const API_TIMEOUTS: ApiTimeouts = { answerMs: 15_000, longLivedMs: 120_000 };
 
-/** Routes that legitimately stream for long or start late: the crawl event stream (SSE), every CSV export, Bull Board. */
-const LONG_LIVED_API = /^\/api\/(?:admin\/crawler\/events$|admin\/queues(?:\/|$)|(?:.+\/)?export$)/;
+/**
+ * Routes that legitimately stream for long or start late: the crawl event stream (SSE), every CSV export, Bull Board,
+ * and the calls that wait on the worker or a phone provider with bounds of their own, longer than an ordinary
+ * answer's (a crawl run 50 s, the crawler test 45 s, a test call 10 s per provider).
+ */
+const LONG_LIVED_API =
+  /^\/api\/admin\/(?:crawler\/events|queues(?:\/.*)?|crawl\/run|zhaopin\/search|crawler-config\/test|test-phone|test-aliyun|test-aliyun-phone)$|^\/api\/(?:.+\/)?export$/;
 
 export interface FrontDoorOptions {
   /** Where /api/** is forwarded (path kept), e.g. http://127.0.0.1:3001. */
