@@ -18,20 +18,21 @@ async function chooseOption(page: Page, label: string, option: string) {
 }
 
 test.describe('操作日志 (audit log)', () => {
-  test('finds an action, filters, reads its before and after, and exports CSV', async ({ page, isMobile }, testInfo) => {
+  test('finds an action, filters, reads its before and after, and exports CSV', async ({ page, isMobile, request }, testInfo) => {
     // Two full loads of the back office and a download; generous for a machine busy with other builds.
     test.setTimeout(240_000);
     const tag = `${testInfo.project.name}${Date.now().toString(36)}`;
-    const intruder = `intruder.${tag}@example.cn`;
 
-    // A failed sign-in (recorded with the account tried, never the password), from a visitor address of its own.
-    const refused = await page.request.post('/api/admin/login', {
-      data: { email: intruder, password: 'not-the-password-123' },
+    await loginAsAdmin(page);
+    // Once the administrator exists, a failed sign-in to the account from another browser (recorded with the account
+    // tried, never the password), from a visitor address of its own. A failure for an email that is no account is
+    // only counted per address and hour (ADR 037).
+    const refused = await request.post('/api/admin/login', {
+      data: { email: E2E_ADMIN.email, password: 'not-the-password-123' },
       headers: { 'X-Forwarded-For': `198.51.100.${(Date.now() % 200) + 20}` },
     });
     expect(refused.status()).toBe(401);
 
-    await loginAsAdmin(page);
     // A change with a before and an after, then its removal (so the shared system keeps no test settings).
     const pageUrl = `https://www.example.cn/audit-${tag}`;
     const created = await page.request.post('/api/admin/wechat-share-configs', {
@@ -69,13 +70,11 @@ test.describe('操作日志 (audit log)', () => {
     await expect(page.getByText(shareId)).toBeVisible();
     await expectNoAxeViolations(page);
 
-    // By actor: the failed sign-in names the account it tried.
-    await page.goto(`/admin/audit-log?filter=${encodeURIComponent(JSON.stringify({ q: intruder }))}`);
+    // By action: the newest failed sign-in is the one above, and it names the account it tried.
+    await page.goto(`/admin/audit-log?filter=${encodeURIComponent(JSON.stringify({ action: 'auth.login.fail' }))}`);
     // A full load of the back office: on a busy machine the react-admin chunk takes a while (as loginAsAdmin allows).
     await expect(firstRow).toContainText('登录失败', { timeout: 30_000 });
-    await expect(firstRow).toContainText(intruder);
-    if (isMobile) await expect(page.locator('.audit-cards li')).toHaveCount(1);
-    else await expect(page.locator('tbody tr')).toHaveCount(1);
+    await expect(firstRow).toContainText(E2E_ADMIN.email);
 
     // The CSV of what is filtered: UTF-8 with BOM, labels rather than codes, and no password.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV 导出' }).click()]);
@@ -83,9 +82,9 @@ test.describe('操作日志 (audit log)', () => {
     const text = (await readFile((await download.path())!)).toString('utf8');
     expect(text.startsWith('\uFEFF时间,操作人,IP 地址,操作,对象')).toBe(true);
     const rows = text.trim().split('\r\n');
-    expect(rows).toHaveLength(2);
-    expect(rows[1]).toContain('登录失败');
-    expect(rows[1]).toContain(intruder);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows.slice(1)) expect(row).toContain('登录失败');
+    expect(rows[1]).toContain(E2E_ADMIN.email);
     expect(rows[1]).not.toContain('auth.login.fail');
     expect(text).not.toContain('not-the-password-123');
   });
