@@ -110,6 +110,8 @@ const config: Config = {
    * It makes Jest print "Force exiting Jest" after every run: that line is not a leak report.
    */
   forceExit: true,
+  // Jest's own output, then where the run's time went (the slowest suites, each project's total).
+  reporters: ['default', '<rootDir>/tools/testing/jest-timings-reporter.cjs'],
 };
 
 export default config;

@@ -35,7 +35,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // The list, then where the run's time went (the slowest journeys, each file's and each viewport's total).
+  reporter: [['list'], ['./e2e/support/timings-reporter.ts'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL: E2E_BASE_URL,
     headless: true,
