@@ -146,7 +146,7 @@ describe('the API under hostile input', () => {
     for (const [index, { path, parameters }] of lists.entries()) {
       for (const query of fc.sample(extremeListQuery(parameters), { numRuns: 24, seed: SEED + 1_000 + index })) await check(path, queryString(query));
     }
-    // The probe's own requests (issue "Hardening II" item 4), on each list that pages by range: a 400 with the list's code.
+    // An attacker probe's requests (ADR 038), on each list that pages by range: a 400 with the list's code.
     const ranged = lists.filter(({ parameters }) => parameters.includes('range'));
     expect(ranged.length).toBeGreaterThanOrEqual(9);
     const probes: { path: string; range: string; status: number; code?: string }[] = [];

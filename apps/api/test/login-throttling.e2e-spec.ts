@@ -24,7 +24,7 @@ function deviceCookie(setCookie: string[] | string | undefined): string {
 }
 
 /**
- * Issue 12 items 1 and 2 (docs/decisions/014-login-throttling.md, 037): the limit holds under a burst, and a
+ * docs/decisions/014-login-throttling.md and 037: the limit holds under a burst, and a
  * stranger hammering the administrator's email from elsewhere paces the owner's unknown browsers but never
  * locks the owner out. (Many addresses and the shared address: login-across-addresses.e2e-spec.ts.)
  * Its own Redis, so the counters of other suites never meet these.
