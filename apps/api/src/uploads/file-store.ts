@@ -112,11 +112,17 @@ export class FileStore {
     return Buffer.concat(chunks).subarray(0, length);
   }
 
-  /** Copies an object inside the bucket, server-side (never through the front door); rejects NotFound when `from` is missing. */
-  async copy(from: string, to: string): Promise<void> {
-    await this.call('copy', () =>
-      this.storage.client.copyObject(new CopySourceOptions({ Bucket: this.bucket, Object: from }), new CopyDestinationOptions({ Bucket: this.bucket, Object: to })),
-    );
+  /** Copies an object inside the bucket, server-side (never through the front door); false when `from` does not exist. */
+  async copy(from: string, to: string): Promise<boolean> {
+    try {
+      await this.call('copy', () =>
+        this.storage.client.copyObject(new CopySourceOptions({ Bucket: this.bucket, Object: from }), new CopyDestinationOptions({ Bucket: this.bucket, Object: to })),
+      );
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
   }
 
   /** Removes the objects; a key already gone counts as removed. */

@@ -75,14 +75,16 @@ export class UploadsService {
       await this.files.remove([incoming]);
       throw new StudentError('UPLOAD_ALREADY_CONFIRMED');
     }
+    let copied: boolean;
     try {
-      await this.files.copy(incoming, key);
+      copied = await this.files.copy(incoming, key);
     } catch (error) {
       await this.stored.release(key);
-      if ((error as { code?: string }).code === 'NoSuchKey' || (error as { code?: string }).code === 'NotFound') {
-        throw InvalidInputError.forField('uploadURL', 'UPLOAD_NOT_FOUND');
-      }
       throw error;
+    }
+    if (!copied) {
+      await this.stored.release(key);
+      throw InvalidInputError.forField('uploadURL', 'UPLOAD_NOT_FOUND');
     }
     await this.files.remove([incoming]);
 

@@ -48,7 +48,7 @@ const DROPPED_REQUEST_HEADERS = ['cookie', 'authorization', 'origin', 'referer',
 const FOLDER_KIND = { contracts: 'contract', photos: 'photo' } as const;
 
 type Refusal = { status: number; code: 'NOT_FOUND' | 'STORAGE_LINK_INVALID' | 'UPLOAD_TOO_LARGE' };
-type Checked = { refusal: Refusal } | { path: string; signedAt: number; expires: number };
+type Checked = { refusal: Refusal } | { path: string; query: URLSearchParams; signedAt: number; expires: number };
 type ProxiedRequest = IncomingMessage & { log?: Logger; storagePath?: string };
 
 function refuse(res: Response, { status, code }: Refusal): void {
@@ -100,7 +100,7 @@ export function checkStorageRequest(method: string, rawUrl: string, headers: Inc
     const folder = key.slice(INCOMING_UPLOAD_PREFIX.length, key.indexOf('/', INCOMING_UPLOAD_PREFIX.length));
     if (Number(length) > UPLOAD_RULES[FOLDER_KIND[folder as keyof typeof FOLDER_KIND]].maxBytes) return { refusal: { status: 413, code: 'UPLOAD_TOO_LARGE' } };
   }
-  return { path: `/${bucket}/${key}`, signedAt, expires };
+  return { path: `/${bucket}/${key}`, query, signedAt, expires };
 }
 
 /** Serves `/storage/<bucket>/<key>` from the store; every other path passes on. */
@@ -146,8 +146,7 @@ export function createStorageProxy({ bucket, now = Date.now, ...store }: Storage
     if (req.path !== STORAGE_PROXY_PATH && !req.path.startsWith(`${STORAGE_PROXY_PATH}/`)) return next();
     const checked = checkStorageRequest(req.method, req.originalUrl, req.headers, bucket, now());
     if ('refusal' in checked) return refuse(res, checked.refusal);
-    const query = new URLSearchParams(req.originalUrl.slice(req.originalUrl.indexOf('?') + 1));
-    signatureHolds({ method: req.method, path: checked.path, query, signedAt: new Date(checked.signedAt), expiresSeconds: checked.expires }).then(
+    signatureHolds({ method: req.method, path: checked.path, query: checked.query, signedAt: new Date(checked.signedAt), expiresSeconds: checked.expires }).then(
       (holds) => {
         if (!holds) return refuse(res, { status: 403, code: 'STORAGE_LINK_INVALID' });
         (req as ProxiedRequest).storagePath = checked.path;
