@@ -47,8 +47,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, locale: 'zh-CN', channel: undefined } },
-    { name: 'mobile', use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, locale: 'zh-CN', channel: undefined } },
+    // A journey tagged for one width is left out of the other project (e2e/support/viewport.ts).
+    { name: 'desktop', grepInvert: /@phone\b/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, locale: 'zh-CN', channel: undefined } },
+    { name: 'mobile', grepInvert: /@desktop\b/, use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, locale: 'zh-CN', channel: undefined } },
   ],
   webServer: [
     {

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN, loginAsAdmin, toast, welcomeLine } from '../support/admin';
+import { DESKTOP_ONLY } from '../support/viewport';
 
 const NEW_PASSWORD = 'e2e-Password-2';
 
@@ -62,7 +63,7 @@ test.describe.serial('administrator sign-in', () => {
     await expect(page.getByRole('heading', { level: 1, name: '招聘爬虫' })).toBeVisible();
   });
 
-  test('logs out, and the dashboard then sends to the login page', async ({ page }) => {
+  test('logs out, and the dashboard then sends to the login page', DESKTOP_ONLY, async ({ page }) => {
     await loginAsAdmin(page);
     await logOut(page);
     await page.goto('/admin');
@@ -70,7 +71,7 @@ test.describe.serial('administrator sign-in', () => {
     await expect(page.getByRole('heading', { name: '管理员登录' })).toBeVisible();
   });
 
-  test('stays signed in when a read begun before a second sign-in comes back 401', async ({ page, context }) => {
+  test('stays signed in when a read begun before a second sign-in comes back 401', DESKTOP_ONLY, async ({ page, context }) => {
     // Two tabs, or a sign-in while the dashboard loads: the new sign-in rotates the session, and a read that
     // carried the old one is answered 401. The page may go to login, but it must not end the new session.
     await loginAsAdmin(page);
@@ -100,7 +101,7 @@ test.describe.serial('administrator sign-in', () => {
     await expect(welcomeLine(page)).toBeVisible();
   });
 
-  test('says "verifying" while the session check is pending', async ({ page }) => {
+  test('says "verifying" while the session check is pending', DESKTOP_ONLY, async ({ page }) => {
     await loginAsAdmin(page);
     await page.route('**/api/admin/verify', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -111,7 +112,7 @@ test.describe.serial('administrator sign-in', () => {
     await expect(welcomeLine(page)).toBeVisible();
   });
 
-  test('refuses a wrong password with the spec toast, then logs in', async ({ page }) => {
+  test('refuses a wrong password with the spec toast, then logs in', DESKTOP_ONLY, async ({ page }) => {
     await page.goto('/admin/login');
     await expect(page.getByRole('heading', { name: '管理员登录' })).toBeVisible();
     await fillLogin(page, E2E_ADMIN.email, 'not-the-password');
@@ -123,7 +124,7 @@ test.describe.serial('administrator sign-in', () => {
     await expect(welcomeLine(page)).toBeVisible();
   });
 
-  test('changes the password, and the new one is the one that works', async ({ page }) => {
+  test('changes the password, and the new one is the one that works', DESKTOP_ONLY, async ({ page }) => {
     await loginAsAdmin(page);
     await page.getByRole('button', { name: '修改密码' }).click();
     const dialog = page.getByRole('dialog', { name: '修改密码' });
@@ -149,7 +150,7 @@ test.describe.serial('administrator sign-in', () => {
     expect(restored.ok()).toBe(true);
   });
 
-  test('switches the back office to English', async ({ page }) => {
+  test('switches the back office to English', DESKTOP_ONLY, async ({ page }) => {
     await loginAsAdmin(page);
     await page.getByRole('button', { name: '中文' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();

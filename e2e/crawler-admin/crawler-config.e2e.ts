@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 
 import { loginAsAdmin, toast } from '../support/admin';
 import { expectFitsPhone, expectNoAxeViolations, openArea } from './areas';
+import { DESKTOP_ONLY, PHONE_ONLY } from '../support/viewport';
 
 const SITES = ['zhaopin', 'zhipin', 'job51', 'liepin', 'lagou'];
 
@@ -18,8 +19,7 @@ const save = (page: Page) => page.getByRole('button', { name: '保存设置' }).
 test.describe('爬虫配置 (crawler settings)', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('saves a cookie (shown masked), the delay and a switch; removes the cookie; shows the API’s field error', async ({ page, isMobile }) => {
-    test.skip(isMobile, 'The journey does not depend on the viewport: it runs at 1280 px; the 375 px layout has its own check.');
+  test('saves a cookie (shown masked), the delay and a switch; removes the cookie; shows the API’s field error', DESKTOP_ONLY, async ({ page, isMobile }) => {
     await openSettings(page, isMobile);
     // A fresh system: the defaults of spec §9.
     await expect(delayInput(page)).toHaveValue('3000');
@@ -61,8 +61,7 @@ test.describe('爬虫配置 (crawler settings)', () => {
     await expect(delayInput(page)).toHaveAttribute('aria-invalid', 'false');
   });
 
-  test('tests the settings against the fixture job sites: 测试完成 and a report per site', async ({ page, isMobile }) => {
-    test.skip(isMobile, 'The journey does not depend on the viewport: it runs at 1280 px; the 375 px layout has its own check.');
+  test('tests the settings against the fixture job sites: 测试完成 and a report per site', DESKTOP_ONLY, async ({ page, isMobile }) => {
     test.setTimeout(120_000);
     await openSettings(page, isMobile);
     await page.getByRole('button', { name: '测试连接' }).click();
@@ -86,8 +85,7 @@ test.describe('爬虫配置 (crawler settings)', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('fits a 375 px phone: cookies, delay, switches and both buttons within the screen', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'The 375 px layout check runs in the mobile project.');
+  test('fits a 375 px phone: cookies, delay, switches and both buttons within the screen', PHONE_ONLY, async ({ page, isMobile }) => {
     await openSettings(page, isMobile);
     await cookieRow(page, 'zhaopin_cookie').getByRole('button', { name: '替换' }).click();
     await expectFitsPhone(

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 
 import { loginAsAdmin } from '../support/admin';
 import { expectFitsPhone, expectNoAxeViolations, openArea } from './areas';
+import { DESKTOP_ONLY, PHONE_ONLY } from '../support/viewport';
 
 /** Issue 13 item 4 in the browser: the site-health card and the queue board one click from the menu. */
 async function openSettings(page: Page, isMobile: boolean) {
@@ -15,8 +16,7 @@ const siteHealth = (page: Page, site: string) => page.getByTestId(`site-health-$
 test.describe('crawler operations', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('a crawl of the fixture site shows in the site-health card, and its task takes a schedule', async ({ page, isMobile }) => {
-    test.skip(isMobile, 'The journey does not depend on the viewport: it runs at 1280 px; the 375 px layout has its own check.');
+  test('a crawl of the fixture site shows in the site-health card, and its task takes a schedule', DESKTOP_ONLY, async ({ page }) => {
     test.setTimeout(150_000);
     await loginAsAdmin(page);
     // The automated crawl (spec §7) waits for the worker: a task, a run on the zhipin fixture, a crawl_runs row.
@@ -73,8 +73,7 @@ test.describe('crawler operations', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('fits a 375 px phone: one site per row', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'The 375 px layout check runs in the mobile project.');
+  test('fits a 375 px phone: one site per row', PHONE_ONLY, async ({ page, isMobile }) => {
     await openSettings(page, isMobile);
     await expectFitsPhone(page, siteHealth(page, 'zhaopin'), siteHealth(page, 'lagou'), page.getByRole('button', { name: '刷新' }));
   });

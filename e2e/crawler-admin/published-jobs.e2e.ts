@@ -4,6 +4,7 @@ import { loginAsAdmin, toast } from '../support/admin';
 import { expectPublicJobsAfterChange } from '../support/public-jobs';
 import { replaceJobs, type SeedJob } from '../site/jobs-database';
 import { expectFitsPhone, expectNoAxeViolations, openArea } from './areas';
+import { DESKTOP_ONLY, PHONE_ONLY } from '../support/viewport';
 
 const TOGGLED = 'E2E 停用后消失的职位';
 const KEPT = 'E2E 一直显示的职位';
@@ -41,8 +42,7 @@ async function confirm(page: Page, text: string, button: string) {
 test.describe('已发布职位 (published jobs)', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('deactivate, activate and delete behind the confirms, each seen on the public jobs page', async ({ page, isMobile }) => {
-    test.skip(isMobile, 'The journey does not depend on the viewport: it runs at 1280 px; the 375 px layout has its own check.');
+  test('deactivate, activate and delete behind the confirms, each seen on the public jobs page', DESKTOP_ONLY, async ({ page, isMobile }) => {
     // Seven page loads of the public site and the back office, on a machine shared with other work.
     test.setTimeout(180_000);
     await replaceJobs(seed());
@@ -104,8 +104,7 @@ test.describe('已发布职位 (published jobs)', () => {
     await expectNoAxeViolations(page, '[role="dialog"]');
   });
 
-  test('fits a 375 px phone: the list, the toggle and the delete within the screen', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'The 375 px layout check runs in the mobile project.');
+  test('fits a 375 px phone: the list, the toggle and the delete within the screen', PHONE_ONLY, async ({ page, isMobile }) => {
     await replaceJobs(seed());
     await loginAsAdmin(page);
     await openArea(page, isMobile, '已发布职位');

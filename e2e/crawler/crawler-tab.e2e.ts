@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectFitsPhone, expectNoAxeViolations, openArea } from '../crawler-admin/areas';
 import { loginAsAdmin, toast } from '../support/admin';
 import { expectPublicJobsAfterChange } from '../support/public-jobs';
+import { DESKTOP_ONLY, PHONE_ONLY } from '../support/viewport';
 
 /** The confirm dialog of spec §8: its text, then its button. */
 async function confirmWith(page: Page, text: string, button: string) {
@@ -45,9 +46,9 @@ test.describe('招聘爬虫 (crawler tab)', () => {
     expect((await page.request.post('/api/admin/crawler-config', { data: { request_delay: 3000 } })).ok()).toBe(true);
   });
 
-  test('create a task, run it and watch its pushed progress reach the end, approve, publish, see it on the public page, deactivate and delete it, clear history', async ({ page, isMobile }) => {
-    // At both widths, and after other journeys found the same fixture postings: the task's 查看结果 lists what
-    // it found, whoever found it first (issue 13, crawl_result_sightings).
+  test('create a task, run it and watch its pushed progress reach the end, approve, publish, see it on the public page, deactivate and delete it, clear history', DESKTOP_ONLY, async ({ page, isMobile }) => {
+    // After other journeys found the same fixture postings, the task's 查看结果 lists what it found, whoever
+    // found it first (crawl_result_sightings, ADR 028). Its phone layout is the 375 px journey's.
     test.setTimeout(240_000);
     await loginAsAdmin(page);
     // No pause between the fixture pages: the journey measures the crawl, not the politeness delay.
@@ -161,8 +162,7 @@ test.describe('招聘爬虫 (crawler tab)', () => {
     await expectNoAxeViolations(page, '[role="dialog"]');
   });
 
-  test('fits a 375 px phone: the status, the task list, the results and the task dialog within the screen', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'The 375 px layout check runs in the mobile project.');
+  test('fits a 375 px phone: the status, the task list, the results and the task dialog within the screen', PHONE_ONLY, async ({ page, isMobile }) => {
     test.setTimeout(120_000);
     await openCrawler(page, isMobile);
     await expectFitsPhone(page, page.getByTestId('crawl-service-status'), page.getByRole('button', { name: '创建任务' }), page.getByRole('button', { name: '清除历史' }), page.getByRole('button', { name: '开始抓取' }));
@@ -172,8 +172,7 @@ test.describe('招聘爬虫 (crawler tab)', () => {
     await expectFitsPhone(page, dialog.getByTestId('task-preview'), dialog.getByRole('button', { name: '创建任务' }));
   });
 
-  test('schedule a task in the 定时 dialog and see the schedule fire a run', async ({ page, isMobile }) => {
-    test.skip(isMobile, 'The firing does not depend on the viewport: it runs at 1280 px; the 375 px layout check opens the task dialog.');
+  test('schedule a task in the 定时 dialog and see the schedule fire a run', DESKTOP_ONLY, async ({ page, isMobile }) => {
     // Up to a minute and a quarter for the firing, then a crawl of one fixture site.
     test.setTimeout(180_000);
     await loginAsAdmin(page);

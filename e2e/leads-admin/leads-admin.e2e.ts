@@ -3,6 +3,7 @@ import { maskPhone } from '@aipm/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { loginAsAdmin, toast } from '../support/admin';
 import { chinaDay, clearLeads, type SeededLeads, seedLeads } from './leads';
+import { DESKTOP_ONLY } from '../support/viewport';
 
 /** Opens an area from the menu (behind the menu button on phones). */
 async function openArea(page: Page, isMobile: boolean, label: string) {
@@ -89,7 +90,7 @@ test.describe.serial('back office: registrations and consultation messages', () 
     await expect(leadItem(page, leads.asker.name)).toContainText(maskPhone(leads.asker.phone));
   });
 
-  test('changes a status on the lead page, and the badge follows', async ({ page }) => {
+  test('changes a status on the lead page, and the badge follows', DESKTOP_ONLY, async ({ page }) => {
     await loginAsAdmin(page);
     await page.goto('/admin/registrations');
     await leadItem(page, leads.repeat.name).getByText(leads.repeat.name).click();
@@ -107,7 +108,7 @@ test.describe.serial('back office: registrations and consultation messages', () 
     await expect(leadItem(page, leads.second.name).getByTestId('lead-status')).toHaveText('新报名');
   });
 
-  test('searches and filters by status, subject and date on the server', async ({ page }) => {
+  test('searches and filters by status, subject and date on the server', DESKTOP_ONLY, async ({ page }) => {
     await loginAsAdmin(page);
     await page.goto('/admin/registrations');
     await search(page, SEARCH_REGISTRATIONS, leads.second.phone.slice(-6));
@@ -137,7 +138,7 @@ test.describe.serial('back office: registrations and consultation messages', () 
     await expect(page.locator(LEAD_ITEMS)).toHaveCount(1);
   });
 
-  test('exports every matching row as CSV from the API', async ({ page }) => {
+  test('exports every matching row as CSV from the API', DESKTOP_ONLY, async ({ page }) => {
     await loginAsAdmin(page);
     await page.goto('/admin/registrations');
     await search(page, SEARCH_REGISTRATIONS, leads.tag);
@@ -169,7 +170,7 @@ test.describe.serial('back office: registrations and consultation messages', () 
     expect(filteredLines[1]).toContain(leads.repeat.name);
   });
 
-  test("shows a masked phone in full on request and exports everything about the person as one file", async ({ page }) => {
+  test("shows a masked phone in full on request and exports everything about the person as one file", DESKTOP_ONLY, async ({ page }) => {
     await loginAsAdmin(page);
     await page.goto('/admin/registrations');
     await leadItem(page, leads.repeat.name).getByText(leads.repeat.name).click();
@@ -196,7 +197,7 @@ test.describe.serial('back office: registrations and consultation messages', () 
     await expect(toast(page, /^已导出 person-\d{8}\.json：1 条注册信息，1 条咨询消息，0 名学员$/)).toBeVisible();
   });
 
-  test("erases a person's registrations and messages after a confirmation", async ({ page }) => {
+  test("erases a person's registrations and messages after a confirmation", DESKTOP_ONLY, async ({ page }) => {
     await loginAsAdmin(page);
     await page.goto('/admin/registrations');
     await leadItem(page, leads.repeat.name).getByText(leads.repeat.name).click();

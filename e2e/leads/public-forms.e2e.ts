@@ -3,6 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
 import { E2E_ADMIN } from '../support/admin';
 import { expect, test } from '../support/site';
+import { DESKTOP_ONLY } from '../support/viewport';
 
 /*
  * The landing page's registration and contact forms, end to end: browser → Remix action → API → database,
@@ -166,7 +167,7 @@ test.describe('public forms', () => {
     });
   });
 
-  test('registers with the agreement ticked first, keeping the first-touch source of the first visit', async ({ page, request }) => {
+  test('registers with the agreement ticked first, keeping the first-touch source of the first visit', DESKTOP_ONLY, async ({ page, request }) => {
     await claimAddress(page);
     const who = person('注册乙');
     await page.goto('/?utm_source=first-visit');
@@ -196,7 +197,7 @@ test.describe('public forms', () => {
     expect(row).toMatchObject({ name: who.name, email: null, source: { utm_source: 'first-visit', landingPath: '/' }, agreement: { version: AGREEMENT_VERSION } });
   });
 
-  test('sends a consultation message; the consultation button leads to the contact form', async ({ page, request }) => {
+  test('sends a consultation message; the consultation button leads to the contact form', DESKTOP_ONLY, async ({ page, request }) => {
     await claimAddress(page);
     const who = person('咨询甲');
     await page.goto('/');
@@ -219,7 +220,7 @@ test.describe('public forms', () => {
     expect(row).toMatchObject({ name: who.name, email: who.email.toLowerCase(), subject: 'enterprise', message: '想了解企业内训方案', source: { landingPath: '/' } });
   });
 
-  test('shows the spec messages beside invalid fields, and keeps what was typed', async ({ page }) => {
+  test('shows the spec messages beside invalid fields, and keeps what was typed', DESKTOP_ONLY, async ({ page }) => {
     await claimAddress(page);
     await page.goto('/');
     const form = registrationForm(page);
@@ -280,7 +281,7 @@ test.describe('public forms', () => {
     await expect(toastIn(page, 'registration')).toHaveCount(0);
   });
 
-  test('answers the sixth submission within a minute with the rate-limit message', async ({ page }) => {
+  test('answers the sixth submission within a minute with the rate-limit message', DESKTOP_ONLY, async ({ page }) => {
     const address = await claimAddress(page);
     // The allowance is per fixed minute: start early in one, so the six requests share it.
     const second = new Date().getSeconds();
@@ -309,7 +310,7 @@ test.describe('public forms', () => {
 test.describe('public forms without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('register and send a message through the Remix action, messages and values kept on the page', async ({ page, request }) => {
+  test('register and send a message through the Remix action, messages and values kept on the page', DESKTOP_ONLY, async ({ page, request }) => {
     const address = await claimAddress(page);
     const who = person('无脚本');
     await page.goto('/?utm_source=nojs');

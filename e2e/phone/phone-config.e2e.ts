@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectFitsPhone, expectNoAxeViolations, openArea } from '../crawler-admin/areas';
 import { loginAsAdmin, toast } from '../support/admin';
 import { E2E_PHONE } from '../support/phone';
+import { DESKTOP_ONLY, PHONE_ONLY } from '../support/viewport';
 
 interface StandInCall {
   calledNumber?: string;
@@ -24,8 +25,7 @@ async function openPhoneSettings(page: Page, isMobile: boolean) {
 test.describe('通知设置 › 电话通知 (phone notification settings)', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('shows both lines complete, places a test call through each, and lists them in the log', async ({ page, isMobile }) => {
-    test.skip(isMobile, 'The journey does not depend on the viewport: it runs at 1280 px; the 375 px layout has its own check.');
+  test('shows both lines complete, places a test call through each, and lists them in the log', DESKTOP_ONLY, async ({ page, isMobile }) => {
     await openPhoneSettings(page, isMobile);
     const aliyunBefore = (await standInCalls(page, E2E_PHONE.aliyun.url)).length;
 
@@ -67,8 +67,7 @@ test.describe('通知设置 › 电话通知 (phone notification settings)', () 
     await expectNoAxeViolations(page);
   });
 
-  test('fits a 375 px phone: status, tests and log within the screen, and places both test calls by touch', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'The 375 px layout check runs in the mobile project.');
+  test('fits a 375 px phone: status, tests and log within the screen, and places both test calls by touch', PHONE_ONLY, async ({ page, isMobile }) => {
     await openPhoneSettings(page, isMobile);
     await expectFitsPhone(
       page,

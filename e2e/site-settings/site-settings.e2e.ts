@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 
 import { expectFitsPhone, expectNoAxeViolations, openArea } from '../crawler-admin/areas';
 import { loginAsAdmin, toast } from '../support/admin';
+import { DESKTOP_ONLY } from '../support/viewport';
 
 /*
  * Issue 17 item 4: the administrator changes the next cohort in 网站设置 and the public page shows it on a
@@ -36,8 +37,7 @@ test.describe('网站设置 (site settings)', () => {
     expect((await page.request.put('/api/admin/site-settings', { data: SITE_SETTINGS_DEFAULTS })).ok()).toBe(true);
   });
 
-  test('changes the next cohort in the back office and sees it on /, then puts the defaults back', async ({ page, isMobile }) => {
-    test.skip(isMobile, 'The journey does not depend on the viewport: it runs at 1280 px; the 375 px layout has its own check.');
+  test('changes the next cohort in the back office and sees it on /, then puts the defaults back', DESKTOP_ONLY, async ({ page, isMobile }) => {
     test.setTimeout(120_000);
     // The page before: the spec's defaults, and this year in the copyright line.
     await page.goto('/');
@@ -89,8 +89,7 @@ test.describe('网站设置 (site settings)', () => {
     });
   });
 
-  test('says what is wrong beside the field, from the rules and from the API', async ({ page, isMobile }) => {
-    test.skip(isMobile, 'The journey does not depend on the viewport: it runs at 1280 px; the 375 px layout has its own check.');
+  test('says what is wrong beside the field, from the rules and from the API', DESKTOP_ONLY, async ({ page, isMobile }) => {
     await openSiteSettings(page, isMobile);
     const feeMax = page.getByRole('spinbutton', { name: '最高费用' });
     await feeMax.fill('100');

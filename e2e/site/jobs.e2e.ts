@@ -2,6 +2,7 @@ import { expectPublicJobsAfterChange } from '../support/public-jobs';
 import { expect, test } from '../support/site';
 
 import { replaceJobs, type SeedJob } from './jobs-database';
+import { DESKTOP_ONLY } from '../support/viewport';
 
 const HOUR = 3_600_000;
 
@@ -24,7 +25,7 @@ function seedJobs(count: number): SeedJob[] {
 test.describe('jobs block', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('renders the newest six jobs in the server HTML, with JobPosting JSON-LD', async ({ request }) => {
+  test('renders the newest six jobs in the server HTML, with JobPosting JSON-LD', DESKTOP_ONLY, async ({ request }) => {
     await replaceJobs([...seedJobs(7), { title: 'Inactive job', company: 'Hidden', sourceUrl: 'https://jobs.example.com/hidden', isActive: false }]);
     // `/` answers renders up to about a second old (the page cache, ADR 032): load until the seed shows.
     let html = '';
@@ -69,7 +70,7 @@ test.describe('jobs block', () => {
     });
   }
 
-  test('refreshes to the current list and shows the empty text', async ({ page }) => {
+  test('refreshes to the current list and shows the empty text', DESKTOP_ONLY, async ({ page }) => {
     await replaceJobs(seedJobs(2));
     await expectPublicJobsAfterChange(page, (jobs) => expect(jobs.locator('article.job-card')).toHaveCount(2, { timeout: 1_000 }));
     await expect(page.locator('#jobs .center button')).toHaveCount(0);
@@ -78,7 +79,7 @@ test.describe('jobs block', () => {
     await expect(page.locator('#jobs .jobs__message')).toHaveText('暂无职位信息，请稍后再来看看。');
   });
 
-  test('shows the error with a retry when the API fails, and recovers', async ({ page }) => {
+  test('shows the error with a retry when the API fails, and recovers', DESKTOP_ONLY, async ({ page }) => {
     await replaceJobs(seedJobs(1));
     await expectPublicJobsAfterChange(page, (jobs) => expect(jobs.locator('article.job-card')).toHaveCount(1, { timeout: 1_000 }));
     let fail = true;
@@ -90,7 +91,7 @@ test.describe('jobs block', () => {
     await expect(page.locator('#jobs article.job-card')).toHaveCount(1);
   });
 
-  test('shows one skeleton card per requested job while loading', async ({ page }) => {
+  test('shows one skeleton card per requested job while loading', DESKTOP_ONLY, async ({ page }) => {
     await replaceJobs(seedJobs(1));
     await expectPublicJobsAfterChange(page, (jobs) => expect(jobs.locator('article.job-card')).toHaveCount(1, { timeout: 1_000 }));
     let release: () => void = () => undefined;

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/site';
+import { DESKTOP_ONLY, PHONE_ONLY } from '../support/viewport';
 
 const SECTION_ORDER = ['home', 'about', 'features', 'training-goals', 'instructors', 'courses', 'services', 'results', 'faq', 'pricing', 'registration', 'contact', 'jobs'];
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 768;
@@ -15,7 +16,7 @@ for (const language of ['zh', 'en'] as const) {
   test.describe(`landing page (${language})`, () => {
     test.use({ locale: language === 'zh' ? 'zh-CN' : 'en-US' });
 
-    test('has every section in the spec order, each with its anchor', async ({ page }) => {
+    test('has every section in the spec order, each with its anchor', DESKTOP_ONLY, async ({ page }) => {
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       const ids = await page.locator('main > section[id]').evaluateAll((sections) => sections.map((section) => section.id));
@@ -25,7 +26,7 @@ for (const language of ['zh', 'en'] as const) {
       await expect(page.locator('.partner-wall img')).toHaveCount(18);
     });
 
-    test('makes the header more opaque past 100 px of scroll', async ({ page }) => {
+    test('makes the header more opaque past 100 px of scroll', DESKTOP_ONLY, async ({ page }) => {
       await page.goto('/');
       const header = page.locator('header.site-header');
       await expect(header).toHaveAttribute('data-scrolled', 'false');
@@ -48,8 +49,7 @@ for (const language of ['zh', 'en'] as const) {
       await expect.poll(() => inViewport(page, 'contact')).toBe(true);
     });
 
-    test('opens the menu on small screens and closes it on choice', async ({ page }) => {
-      test.skip(!isMobile(page), 'the toggle menu exists at 768 px or less');
+    test('opens the menu on small screens and closes it on choice', PHONE_ONLY, async ({ page }) => {
       await page.goto('/');
       const toggle = page.locator('button.menu-toggle');
       const list = page.locator('.site-nav__list');
@@ -63,8 +63,7 @@ for (const language of ['zh', 'en'] as const) {
       await expect.poll(() => inViewport(page, 'registration')).toBe(true);
     });
 
-    test('shows the header entries inline on large screens', async ({ page }) => {
-      test.skip(isMobile(page), 'desktop layout');
+    test('shows the header entries inline on large screens', DESKTOP_ONLY, async ({ page }) => {
       await page.goto('/');
       await expect(page.locator('button.menu-toggle')).toBeHidden();
       // Spec §2: the six section buttons and the register button.
@@ -72,8 +71,7 @@ for (const language of ['zh', 'en'] as const) {
       await expect(page.locator('.site-nav__list a:visible').last()).toHaveAttribute('href', '#registration');
     });
 
-    test('keeps every header button on one line on tablets and small laptops', async ({ page }) => {
-      test.skip(isMobile(page), 'desktop layout');
+    test('keeps every header button on one line on tablets and small laptops', DESKTOP_ONLY, async ({ page }) => {
       for (const width of [800, 1024, 1200]) {
         await page.setViewportSize({ width, height: 800 });
         await page.goto('/');
@@ -111,7 +109,7 @@ for (const language of ['zh', 'en'] as const) {
       }
     });
 
-    test('reveals and hides the seven other instructors', async ({ page }) => {
+    test('reveals and hides the seven other instructors', DESKTOP_ONLY, async ({ page }) => {
       await page.goto('/#instructors');
       const more = page.locator('#instructors-more');
       await expect(more).toBeHidden();
@@ -123,7 +121,7 @@ for (const language of ['zh', 'en'] as const) {
       await expect(more).toBeHidden();
     });
 
-    test('sends the standard plan to registration and enterprise to contact', async ({ page }) => {
+    test('sends the standard plan to registration and enterprise to contact', DESKTOP_ONLY, async ({ page }) => {
       await page.goto('/#pricing');
       await page.locator('.plan--recommended a.button').click();
       await expect(page).toHaveURL(/#registration$/);
@@ -131,7 +129,7 @@ for (const language of ['zh', 'en'] as const) {
       await expect(page).toHaveURL(/#contact$/);
     });
 
-    test('keeps one FAQ item open, the first at start', async ({ page }) => {
+    test('keeps one FAQ item open, the first at start', DESKTOP_ONLY, async ({ page }) => {
       await page.goto('/#faq');
       const triggers = page.locator('#faq .accordion__trigger');
       await expect(triggers).toHaveCount(4);
@@ -181,7 +179,7 @@ for (const language of ['zh', 'en'] as const) {
 }
 
 test.describe('language switcher', () => {
-  test('switches to English, keeps the choice in the cookie and localStorage, and the next render follows it', async ({ page, context }) => {
+  test('switches to English, keeps the choice in the cookie and localStorage, and the next render follows it', DESKTOP_ONLY, async ({ page, context }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
     await page.locator('.language-switcher a[hreflang="en"]').click();
@@ -197,7 +195,7 @@ test.describe('language switcher', () => {
     await expect(page.locator('#home-title')).toHaveText('35 天，成为 AI 产品经理');
   });
 
-  test('links the hreflang alternates and the canonical URL', async ({ page }) => {
+  test('links the hreflang alternates and the canonical URL', DESKTOP_ONLY, async ({ page }) => {
     await page.goto('/?lng=en');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/\?lng=en$/);
     await expect(page.locator('link[rel="alternate"][hreflang="zh-CN"]')).toHaveAttribute('href', /\/$/);
@@ -209,7 +207,7 @@ test.describe('language switcher', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('shows every FAQ answer, course module and instructor, and switches language by link', async ({ page }) => {
+  test('shows every FAQ answer, course module and instructor, and switches language by link', DESKTOP_ONLY, async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('#faq-panel-3')).toBeVisible();
     await expect(page.locator('#course-panel-07')).toBeVisible();
@@ -224,8 +222,7 @@ test.describe('without JavaScript', () => {
 
 test.describe('first paint before JavaScript (issue 18 item 2)', () => {
   for (const path of ['/', '/privacy-policy']) {
-    test(`${path} requests its scripts and translations only after its first frame, then hydrates`, async ({ page }) => {
-      test.skip(isMobile(page), 'the order of a load does not depend on the viewport');
+    test(`${path} requests its scripts and translations only after its first frame, then hydrates`, DESKTOP_ONLY, async ({ page }) => {
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') problems.push(message.text());
@@ -262,7 +259,7 @@ test.describe('first paint before JavaScript (issue 18 item 2)', () => {
 
 test.describe('styles (issue 18 item 2)', () => {
   for (const path of ['/', '/privacy-policy']) {
-    test(`${path} carries its stylesheet inline, before and after hydration${path === '/' ? '' : ' and a client navigation'}`, async ({ page }) => {
+    test(`${path} carries its stylesheet inline, before and after hydration${path === '/' ? '' : ' and a client navigation'}`, DESKTOP_ONLY, async ({ page }) => {
       const stylesheets: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());

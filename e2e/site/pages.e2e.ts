@@ -1,4 +1,5 @@
 import { expect, test } from '../support/site';
+import { DESKTOP_ONLY } from '../support/viewport';
 
 const LEGAL = [
   { path: '/privacy-policy', zh: '隐私政策', en: 'Privacy Policy', zhText: ['长沙智启未来文化教育有限公司', 'privacy@aipm-bootcamp.cn', '保存期限', '导出'], enText: ['Changsha Zhiqi', 'privacy@aipm-bootcamp.cn', 'How long we keep it', 'export'] },
@@ -11,7 +12,7 @@ for (const language of ['zh', 'en'] as const) {
     test.use({ locale: language === 'zh' ? 'zh-CN' : 'en-US' });
 
     for (const page of LEGAL) {
-      test(`${page.path} carries its real content, last updated 13 Aug 2025`, async ({ page: browser }) => {
+      test(`${page.path} carries its real content, last updated 13 Aug 2025`, DESKTOP_ONLY, async ({ page: browser }) => {
         const response = await browser.goto(page.path);
         expect(response?.status()).toBe(200);
         await expect(browser.getByRole('heading', { level: 1 })).toHaveText(page[language]);
@@ -20,7 +21,7 @@ for (const language of ['zh', 'en'] as const) {
       });
     }
 
-    test('answers any other path with 404 and the spec wording', async ({ page }) => {
+    test('answers any other path with 404 and the spec wording', DESKTOP_ONLY, async ({ page }) => {
       const response = await page.goto('/courses/unknown');
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
@@ -29,7 +30,7 @@ for (const language of ['zh', 'en'] as const) {
   });
 }
 
-test('serves robots.txt and sitemap.xml', async ({ request }) => {
+test('serves robots.txt and sitemap.xml', DESKTOP_ONLY, async ({ request }) => {
   const robots = await request.get('/robots.txt');
   expect(await robots.text()).toMatch(/Sitemap: http.*\/sitemap\.xml/);
   const sitemap = await request.get('/sitemap.xml');

@@ -1,30 +1,30 @@
 import { expect, test } from '@playwright/test';
+import { DESKTOP_ONLY } from '../support/viewport';
 
 /** The one origin as a visitor meets it: the site, the back office and the API on one host. */
 test.describe('one origin', () => {
-  test('serves the public site in Chinese by default', async ({ page }) => {
+  test('serves the public site in Chinese by default', DESKTOP_ONLY, async ({ page }) => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test('answers an unknown path with the 404 page', async ({ page }) => {
+  test('answers an unknown path with the 404 page', DESKTOP_ONLY, async ({ page }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
   });
 
-  test('serves the back office under /admin, deep links included', async ({ page }) => {
+  test('serves the back office under /admin, deep links included', DESKTOP_ONLY, async ({ page }) => {
     const response = await page.goto('/admin/login');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.locator('#root')).not.toBeEmpty();
   });
 
-  test('runs the site and the back office under their Content-Security-Policy without a violation', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'the policy does not depend on the viewport');
+  test('runs the site and the back office under their Content-Security-Policy without a violation', DESKTOP_ONLY, async ({ page }) => {
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
@@ -42,7 +42,7 @@ test.describe('one origin', () => {
     expect(violations).toEqual([]);
   });
 
-  test('forwards /api to a healthy API', async ({ request }) => {
+  test('forwards /api to a healthy API', DESKTOP_ONLY, async ({ request }) => {
     const response = await request.get('/api/health');
     expect(response.status()).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'ok' });
@@ -52,7 +52,7 @@ test.describe('one origin', () => {
 test.describe('an English browser', () => {
   test.use({ locale: 'en-US' });
 
-  test('gets the English site', async ({ page }) => {
+  test('gets the English site', DESKTOP_ONLY, async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });

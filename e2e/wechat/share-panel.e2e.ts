@@ -4,9 +4,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { loginAsAdmin } from '../support/admin';
 import { expect, test } from '../support/site';
 import { E2E_WECHAT, issuedTickets, jsapiSignature, WECHAT_JS_SDK_URL, WECHAT_USER_AGENT, WX_STAND_IN, type WxRecord } from '../support/wechat';
+import { DESKTOP_ONLY, PHONE_ONLY } from '../support/viewport';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-const VIEWPORT_FREE = 'the journey does not depend on the viewport: desktop only, to keep CI time down';
 
 /** What the page says about itself: the share data a page without settings must carry. */
 async function ownShareData(page: Page) {
@@ -46,8 +46,7 @@ test.describe('inside WeChat', () => {
     await page.route(WECHAT_JS_SDK_URL, (route) => route.fulfill({ contentType: 'application/javascript', body: WX_STAND_IN }));
   });
 
-  test('sets up sharing with the page’s own title, description and image, signed for this URL', async ({ page, context }, testInfo) => {
-    test.skip(testInfo.project.name === 'mobile', VIEWPORT_FREE);
+  test('sets up sharing with the page’s own title, description and image, signed for this URL', DESKTOP_ONLY, async ({ page, context }) => {
     await removeHomeSettings(await backOffice(context));
 
     await page.goto('/#faq');
@@ -75,8 +74,7 @@ test.describe('inside WeChat', () => {
     expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
-  test('shares what the back office set for the page (edited in 通知设置 › 微信分享)', async ({ page, context }, testInfo) => {
-    test.skip(testInfo.project.name === 'mobile', VIEWPORT_FREE);
+  test('shares what the back office set for the page (edited in 通知设置 › 微信分享)', DESKTOP_ONLY, async ({ page, context }) => {
     const admin = await backOffice(context);
     await removeHomeSettings(admin);
 
@@ -105,8 +103,7 @@ test.describe('inside WeChat', () => {
     await removeHomeSettings(admin);
   });
 
-  test('reports an SDK that does not load, then retries', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === 'mobile', VIEWPORT_FREE);
+  test('reports an SDK that does not load, then retries', DESKTOP_ONLY, async ({ page }) => {
     let fail = true;
     await page.unroute(WECHAT_JS_SDK_URL);
     await page.route(WECHAT_JS_SDK_URL, (route) => (fail ? route.abort('connectionrefused') : route.fulfill({ contentType: 'application/javascript', body: WX_STAND_IN })));
@@ -124,8 +121,7 @@ test.describe('inside WeChat', () => {
     await expect(panel.getByRole('button', { name: '分享给微信好友' })).toBeEnabled();
   });
 
-  test('fits a 375 px screen, open or closed, with no axe violation', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'mobile', 'the 375 px layout check runs in the mobile project');
+  test('fits a 375 px screen, open or closed, with no axe violation', PHONE_ONLY, async ({ page }) => {
     await page.goto('/');
     const panel = page.locator('aside.share-panel');
     await expect(panel).toHaveAttribute('data-share-state', 'done');
@@ -144,8 +140,7 @@ test.describe('inside WeChat', () => {
 });
 
 test.describe('outside WeChat', () => {
-  test('says to open the page in WeChat and requests no SDK and no panel code', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === 'mobile', VIEWPORT_FREE);
+  test('says to open the page in WeChat and requests no SDK and no panel code', DESKTOP_ONLY, async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
 
