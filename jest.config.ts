@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import type { Config } from 'jest';
 
@@ -101,6 +102,12 @@ const projects: Config[] = [
 
 const config: Config = {
   projects,
+  /*
+   * Suites in parallel, even on two cores: an integration suite spends most of its time waiting for an app it
+   * booted, PostgreSQL or Chromium. Each worker has its own Redis databases (tools/testing/services.ts) and each
+   * suite its own PostgreSQL database and S3 keys; four at most, the embedded Redis's 64 databases / 16.
+   */
+  maxWorkers: Math.min(4, Math.max(2, os.availableParallelism())),
   // An integration hook boots an app, migrates a database or starts Chromium: a minute, then it fails.
   testTimeout: 60_000,
   /*

@@ -29,7 +29,7 @@ export async function ensureRedis(ctx) {
   const port = await ctx.port('redis');
 
   // `-` reads more configuration from stdin: the password stays out of argv (visible in `ps`).
-  const args = ['-', '--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--appendonly', 'yes', '--daemonize', 'no', '--save', '60', '1', '--protected-mode', 'yes', '--pidfile', pidFile];
+  const args = ['-', '--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--appendonly', 'yes', '--daemonize', 'no', '--save', '60', '1', '--protected-mode', 'yes', '--pidfile', pidFile, '--databases', '64'];
   fs.appendFileSync(logFile, `\n--- ${new Date().toISOString()} redis-server ${args.join(' ')}\n`);
   const child = spawnService(server, args, { logFile, cwd: dir, stdin: 'pipe' });
   child.stdin.on('error', () => {}); // it died before reading: reported by the readiness check

@@ -1,15 +1,14 @@
 import { Queue } from 'bullmq';
 import { CRAWL_JOB_NAME, CRAWL_JOB_OPTIONS, enqueueCrawl } from './crawl-job';
 import { CRAWL_QUEUE } from './queue-names';
+import { testRedisUrl } from '../../../../tools/testing/services';
 import { bullOptions } from './redis-connection';
 
 describe(enqueueCrawl.name, () => {
-  const url = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  url.pathname = '/9';
   let queue: Queue;
 
   beforeAll(async () => {
-    queue = new Queue(CRAWL_QUEUE, bullOptions(url.toString()));
+    queue = new Queue(CRAWL_QUEUE, bullOptions(testRedisUrl(9)));
     await queue.obliterate({ force: true });
   });
 
