@@ -1,4 +1,4 @@
-import { REDIS_DATABASES_PER_WORKER, testRedisUrl } from './services';
+import { REDIS_DATABASES_PER_WORKER, testRedisUrl } from './redis-databases';
 
 describe(testRedisUrl.name, () => {
   const saved = { worker: process.env.JEST_WORKER_ID, url: process.env.REDIS_URL };
