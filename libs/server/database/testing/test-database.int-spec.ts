@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, templateNameFor } from './test-database';
 import { ALL_MIGRATIONS } from '../src/data-source';
 
 describe(createTestDatabase.name, () => {
@@ -33,5 +33,48 @@ describe(createTestDatabase.name, () => {
     } finally {
       await server.destroy();
     }
+  });
+
+  it('copies migrated databases from one template, each its own: what one suite writes, another never sees', async () => {
+    const [first, second] = await Promise.all([createTestDatabase({ migrate: true }), createTestDatabase({ migrate: true })]);
+    const open = async (url: string) => new DataSource({ type: 'postgres', url }).initialize();
+    const [one, two] = await Promise.all([open(first.url), open(second.url)]);
+    try {
+      await one.query(`CREATE TABLE copy_check (id int)`);
+      expect(await one.query(`SELECT to_regclass('copy_check') IS NOT NULL AS found`)).toEqual([{ found: true }]);
+      expect(await two.query(`SELECT to_regclass('copy_check') IS NOT NULL AS found`)).toEqual([{ found: false }]);
+      const [{ count }] = await two.query(`SELECT count(*)::int AS count FROM migrations`);
+      expect(count).toBe(ALL_MIGRATIONS.length);
+    } finally {
+      await Promise.all([one.destroy(), two.destroy()]);
+      await Promise.all([first.drop(), second.drop()]);
+    }
+  });
+});
+
+describe(templateNameFor.name, () => {
+  class First {
+    async up() {
+      return 'CREATE TABLE a (id int)';
+    }
+    async down() {
+      return 'DROP TABLE a';
+    }
+  }
+  class Edited {
+    async up() {
+      return 'CREATE TABLE a (id bigint)';
+    }
+    async down() {
+      return 'DROP TABLE a';
+    }
+  }
+  Object.defineProperty(Edited, 'name', { value: 'First' });
+
+  it('names another template when a migration is added or its code is edited, so no test copies a stale schema', () => {
+    expect(templateNameFor([First])).toBe(templateNameFor([First]));
+    expect(templateNameFor([First])).toMatch(/^test_template_[0-9a-f]{16}$/);
+    expect(templateNameFor([First, Edited])).not.toBe(templateNameFor([First]));
+    expect(templateNameFor([Edited])).not.toBe(templateNameFor([First]));
   });
 });
