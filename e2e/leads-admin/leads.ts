@@ -2,7 +2,7 @@ import { type APIRequestContext, expect } from '@playwright/test';
 
 /**
  * Leads for the back-office journeys, created the way visitors create them: through the public form calls.
- * The forms allow FORM_RATE_LIMIT_PER_MINUTE (5) submissions per client IP and form per fixed minute. The
+ * The forms allow FORM_RATE_LIMIT_PER_MINUTE (5) submissions per client IP and form in any sliding minute (ADR 039). The
  * e2e system trusts X-Forwarded-For from loopback (TRUST_PROXY, playwright.config.ts), so each seeding stands
  * for its own visitor address (TEST-NET-3), as distinct visitors would; a 429 is still waited out with its Retry-After.
  */
