@@ -10,6 +10,8 @@ import { E2E_WECHAT } from './e2e/support/wechat';
 const PORT = Number(process.env.E2E_PORT ?? 3900);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e';
+/** Each run on its own port writes its own results: a run empties its folder when it starts. */
+const RESULTS_SUFFIX = process.env.E2E_PORT ? `-${PORT}` : '';
 /** The system signs WeChat share pages through a local stand-in of WeChat's API (tools/fake-wechat). */
 const WECHAT_PORT = new URL(E2E_WECHAT.apiBase).port;
 /**
@@ -36,7 +38,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // The list, then where the run's time went (the slowest journeys, each file's and each viewport's total).
-  reporter: [['list'], ['./e2e/support/timings-reporter.ts'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [['list'], ['./e2e/support/timings-reporter.ts'], ['html', { open: 'never', outputFolder: `playwright-report${RESULTS_SUFFIX}` }]],
+  outputDir: `test-results${RESULTS_SUFFIX}`,
   use: {
     baseURL: E2E_BASE_URL,
     headless: true,
