@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { toast, welcomeLine } from '../support/admin';
 import { type RunningSystem, startSystem } from '../support/system';
+import { DESKTOP_ONLY } from '../support/viewport';
 
 const SEEDED = { email: 'owner@aipm.test', initialPassword: 'Initial-Password-1', newPassword: 'Owner-Password-2' };
 
@@ -8,9 +9,8 @@ const SEEDED = { email: 'owner@aipm.test', initialPassword: 'Initial-Password-1'
  * Spec §2 password dialog, first-time variant: a system started with ADMIN_EMAIL and ADMIN_INITIAL_PASSWORD
  * creates the administrator, whose first sign-in opens the set-password dialog until the password changes.
  */
-test.describe('first-time mode', () => {
-  // The journey does not depend on the viewport, and each run starts a whole second system: once is enough.
-  test.skip(({ isMobile }) => isMobile, 'viewport-independent; covered by the desktop project');
+// The journey does not depend on the viewport, and each run starts a whole second system: once is enough.
+test.describe('first-time mode', DESKTOP_ONLY, () => {
   // Starting a second system next to the first is the one step here that can fail for reasons outside the
   // product (port races on a loaded machine); one retry keeps that from failing the suite.
   test.describe.configure({ retries: 1 });
