@@ -15,6 +15,8 @@ export default defineConfig({
     alias: [
       // The contracts library is consumed as TypeScript source, never as a build.
       { find: /^@aipm\/contracts$/, replacement: path.resolve(adminDir, '../../libs/contracts/src/index.ts') },
+      // react-admin's CSV converter, which no list uses, fetched on its first call instead of with every list (ADR 040).
+      { find: /^jsonexport\/dist\/index\.js$/, replacement: path.resolve(adminDir, 'src/vendor/jsonexport-on-demand.ts') },
     ],
   },
   build: {
