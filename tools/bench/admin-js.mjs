@@ -35,8 +35,8 @@ const committed = JSON.parse(fs.readFileSync(path.join(root, 'tools', 'bench', '
 const ROUTES = [
   { route: '/admin/login', lazy: [] },
   { route: '/admin/ (dashboard, signed in)', lazy: ['src/AdminApp.tsx', 'src/dashboard/Dashboard.tsx'] },
-  { route: '/admin/registrations', lazy: ['src/AdminApp.tsx', 'src/registrations/screens.ts'] },
-  { route: '/admin/messages', lazy: ['src/AdminApp.tsx', 'src/messages/screens.ts'] },
+  { route: '/admin/registrations', lazy: ['src/AdminApp.tsx', 'src/registrations/RegistrationList.tsx'] },
+  { route: '/admin/messages', lazy: ['src/AdminApp.tsx', 'src/messages/MessageList.tsx'] },
   { route: '/admin/crawler', lazy: ['src/AdminApp.tsx', 'src/crawler/screens.ts'] },
 ];
 

@@ -16,6 +16,7 @@ import { PublishedJobsScreen } from './published-jobs';
 import { createAdminQueryClient } from './queryClient';
 import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
+import { loadDashboard, startFirstScreen } from './sections/firstScreens';
 import { adminDarkTheme, adminTheme } from './theme';
 import { PhoneConfigScreen } from './phone-config';
 import { SiteSettingsScreen } from './site-settings';
@@ -26,8 +27,11 @@ const i18nProvider = createI18nProvider();
 /** One data-loading policy for every screen (spec §7): see queryClient.ts. */
 const queryClient = createAdminQueryClient();
 
+// The opened screen's chunk now, beside the session check, not after it (ADR 040).
+startFirstScreen(window.location.pathname);
+
 /** Each section is its own chunk, fetched when it is first opened (issue 18). */
-const Dashboard = lazy(() => import('./dashboard/Dashboard').then((module) => ({ default: module.Dashboard })));
+const Dashboard = lazy(() => loadDashboard().then((module) => ({ default: module.Dashboard })));
 const SectionPlaceholder = lazy(() => import('./sections/SectionPlaceholder').then((module) => ({ default: module.SectionPlaceholder })));
 
 /** The areas built so far; every other section of the menu still shows its placeholder. */

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 
+import { loadAdminApp } from './headStart';
 import { LoginPage } from './login/LoginPage';
 import { ToastHost } from './toast/ToastHost';
 
 /** react-admin and the sections: a separate chunk, loaded only off the login page (issue 18). */
-const AdminApp = lazy(() => import('./AdminApp'));
+const AdminApp = lazy(loadAdminApp);
 
 /**
  * The back office's routes. /admin/login is its own route outside <Admin>, a small MUI form, so the first load

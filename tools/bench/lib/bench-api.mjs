@@ -25,9 +25,9 @@ export function requireServices(script) {
 /**
  * Starts the API on a fresh database named after `name`. Resolves once it answers; `env` adds variables, and
  * `connections` sizes the kept-alive client the load goes through (at least the load's concurrency).
- * Returns `{ base, pid, databaseUrl, signIn, get, send, cleanUp }`: `signIn()` creates the administrator and keeps
- * its cookie for `get(pathAndQuery)`, which resolves with the status once the body is read; `send` is the
- * client's own call (`keepAliveClient` in load.mjs), without the cookie.
+ * Returns `{ base, pid, databaseUrl, signIn, cookie, get, send, cleanUp }`: `signIn()` creates the administrator and
+ * keeps its cookie (`cookie()`, e.g. for a browser) for `get(pathAndQuery)`, which resolves with the status once the
+ * body is read; `send` is the client's own call (`keepAliveClient` in load.mjs), without the cookie.
  */
 export async function startBenchApi(name, env = {}, { connections = 64 } = {}) {
   const server = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -103,7 +103,7 @@ export async function startBenchApi(name, env = {}, { connections = 64 } = {}) {
     return (await client.send({ path: pathAndQuery, headers: { cookie } })).status;
   }
 
-  return { base, pid: api.pid, databaseUrl: databaseUrl.toString(), signIn, get, send: client.send, cleanUp };
+  return { base, pid: api.pid, databaseUrl: databaseUrl.toString(), signIn, cookie: () => cookie, get, send: client.send, cleanUp };
 }
 
 /** CPU ticks (user + system) of every child of `pid`. */

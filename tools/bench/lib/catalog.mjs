@@ -8,6 +8,14 @@
  */
 export const BENCHES = [
   { name: 'admin-js', what: 'back-office JavaScript per route (gzip)', quick: [], full: [], minutes: 2 },
+  {
+    name: 'admin-lighthouse',
+    what: 'Lighthouse mobile, signed in, on the dashboard and the first list, against another build or the login page',
+    quick: [],
+    full: [],
+    env: { quick: { BENCH_LIGHTHOUSE_RUNS: '1' }, full: { BENCH_LIGHTHOUSE_RUNS: '3' } },
+    minutes: 20,
+  },
   { name: 'landing-js', what: 'landing JavaScript (gzip), desktop and WeChat', quick: [], full: [], minutes: 2 },
   {
     name: 'site',

@@ -1,3 +1,4 @@
+import { startSessionCheck } from './earlySession';
 import { authProvider } from './authProvider';
 
 /** One answer of the API to the next call, as fetch gives it. */
@@ -41,5 +42,30 @@ describe('authProvider.logout', () => {
     const calls = answerWith(200, { success: true });
     await expect(authProvider.logout({})).resolves.toBeUndefined();
     expect(calls).toEqual([]);
+  });
+});
+
+describe('authProvider with the head start (headStart.ts)', () => {
+  it('takes the session check and the identity asked before react-admin ran, once each', async () => {
+    const calls: string[] = [];
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      const body = String(input).endsWith('/session') ? { success: true, email: 'admin@aipm.test', mustChangePassword: false } : { success: true };
+      return { ok: true, status: 200, statusText: '', headers: new Headers({ 'Content-Type': 'application/json' }), text: async () => JSON.stringify(body) } as Response;
+    }) as typeof fetch;
+    startSessionCheck();
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    await expect(authProvider.getIdentity!()).resolves.toMatchObject({ email: 'admin@aipm.test' });
+    expect(calls).toEqual(['GET /api/admin/verify', 'GET /api/admin/session']);
+    // The next check (react-admin checks again on each screen) asks the API.
+    await authProvider.checkAuth({});
+    expect(calls).toEqual(['GET /api/admin/verify', 'GET /api/admin/session', 'GET /api/admin/verify']);
+  });
+
+  it('asks for no identity when the early check finds no session', async () => {
+    const calls = answerWith(401, { success: false, code: 'UNAUTHORIZED', message: '请先登录管理员账户' });
+    startSessionCheck();
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ status: 401 });
+    expect(calls).toEqual(['GET /api/admin/verify']);
   });
 });

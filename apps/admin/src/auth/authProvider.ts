@@ -1,5 +1,6 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { AdminApiError, adminApi } from './adminApi';
+import { takeEarlyAnswer } from './earlySession';
 
 export interface AdminIdentity extends UserIdentity {
   email: string;
@@ -29,7 +30,7 @@ export const authProvider: AuthProvider = {
    */
   async checkAuth() {
     try {
-      const answer = await adminApi.verify();
+      const answer = await (takeEarlyAnswer('verify') ?? adminApi.verify());
       if (!answer.success) throw new Error('not signed in');
     } catch (error) {
       if (error instanceof AdminApiError && error.status !== 401) return;
@@ -40,7 +41,7 @@ export const authProvider: AuthProvider = {
     if (error?.status === 401) throw error;
   },
   async getIdentity(): Promise<AdminIdentity> {
-    const session = await adminApi.session();
+    const session = await (takeEarlyAnswer('session') ?? adminApi.session());
     return { id: session.email, fullName: session.email, email: session.email, mustChangePassword: session.mustChangePassword };
   },
 };

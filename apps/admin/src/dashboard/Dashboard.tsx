@@ -4,6 +4,7 @@ import TodayIcon from '@mui/icons-material/Today';
 import { Alert, Box, Card, CardContent, LinearProgress, Skeleton, Typography } from '@mui/material';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Title, useTranslate } from 'react-admin';
+import { loadDashboardCharts } from '../sections/firstScreens';
 import { type AdminStats, useAdminStats } from './useAdminStats';
 
 const CARDS: ReadonlyArray<{ key: keyof AdminStats; labelKey: string; icon: ReactNode }> = [
@@ -13,7 +14,7 @@ const CARDS: ReadonlyArray<{ key: keyof AdminStats; labelKey: string; icon: Reac
 ];
 
 /** The charts and their library are a chunk of their own, fetched after the cards (issue 17 item 3). */
-const DashboardCharts = lazy(() => import('./DashboardCharts').then((module) => ({ default: module.DashboardCharts })));
+const DashboardCharts = lazy(() => loadDashboardCharts().then((module) => ({ default: module.DashboardCharts })));
 
 /** Spec §2: three stat cards (registrations, consultation messages, registrations today in Asia/Shanghai). */
 export function Dashboard() {

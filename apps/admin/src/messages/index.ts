@@ -2,14 +2,17 @@ import ChatIcon from '@mui/icons-material/Chat';
 import { lazy } from 'react';
 import type { ResourceProps } from 'react-admin';
 
-/** One chunk for the section's screens, fetched when the section is first opened (issue 18). */
-const screens = () => import('./screens');
+import { loadMessageList } from '../sections/firstScreens';
+
+/** The list and the edit page are chunks of their own, as the registrations' (ADR 040). */
+const MessageList = lazy(() => loadMessageList().then((module) => ({ default: module.MessageList })));
+const MessageEdit = lazy(() => import('./MessageEdit').then((module) => ({ default: module.MessageEdit })));
 
 /** The consultation-messages tab of spec §2 (GET/PATCH /api/contact, mapped in dataProvider.ts). */
 export const messagesResource = {
   name: 'messages',
-  list: lazy(() => screens().then((module) => ({ default: module.MessageList }))),
-  edit: lazy(() => screens().then((module) => ({ default: module.MessageEdit }))),
+  list: MessageList,
+  edit: MessageEdit,
   icon: ChatIcon,
   recordRepresentation: 'name',
 } satisfies ResourceProps;

@@ -2,14 +2,20 @@ import HowToRegIcon from '@mui/icons-material/HowToReg';
 import { lazy } from 'react';
 import type { ResourceProps } from 'react-admin';
 
-/** One chunk for the section's screens, fetched when the section is first opened (issue 18). */
-const screens = () => import('./screens');
+import { loadRegistrationList } from '../sections/firstScreens';
+
+/**
+ * The list and the edit page are chunks of their own (ADR 040): the list's first paint does not wait for the
+ * edit page's form, follow-up inputs and erasure dialog.
+ */
+const RegistrationList = lazy(() => loadRegistrationList().then((module) => ({ default: module.RegistrationList })));
+const RegistrationEdit = lazy(() => import('./RegistrationEdit').then((module) => ({ default: module.RegistrationEdit })));
 
 /** The registrations tab of spec §2 (GET/PATCH /api/registrations). */
 export const registrationsResource = {
   name: 'registrations',
-  list: lazy(() => screens().then((module) => ({ default: module.RegistrationList }))),
-  edit: lazy(() => screens().then((module) => ({ default: module.RegistrationEdit }))),
+  list: RegistrationList,
+  edit: RegistrationEdit,
   icon: HowToRegIcon,
   recordRepresentation: 'name',
 } satisfies ResourceProps;

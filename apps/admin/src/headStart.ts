@@ -1,0 +1,16 @@
+import { startSessionCheck } from './auth/earlySession';
+
+/** react-admin and the sections (AdminApp.tsx): one chunk, loaded only off the login page (issue 18). */
+export const loadAdminApp = () => import('./AdminApp');
+
+/**
+ * Called by main.tsx before the first render on any /admin path but the login page (ADR 040). Left to itself the
+ * page would fetch react-admin's chunk once React rendered, and ask for the session once that chunk ran: two
+ * waits in a row on a phone's connection. AdminApp.tsx starts the opened section's chunk in the same way.
+ * Only the login page's entry carries this module, so it holds no more than these two calls.
+ */
+export function startHeadStart(): void {
+  // A failed fetch is reported by the lazy component that renders the chunk, as without this head start.
+  loadAdminApp().catch(() => undefined);
+  startSessionCheck();
+}

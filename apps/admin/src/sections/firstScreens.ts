@@ -1,0 +1,26 @@
+/*
+ * The screens a signed-in page opens on first (ADR 040): the lazy components use these imports, and
+ * AdminApp.tsx starts the one the address names as soon as react-admin's chunk runs, while the session check
+ * (started by headStart.ts) is still on its way. Otherwise react-admin would ask for the screen only once that
+ * check answered and the layout rendered. Each chunk is still fetched once.
+ */
+export const loadDashboard = () => import('../dashboard/Dashboard');
+export const loadDashboardCharts = () => import('../dashboard/DashboardCharts');
+export const loadRegistrationList = () => import('../registrations/RegistrationList');
+export const loadMessageList = () => import('../messages/MessageList');
+
+/** The dashboard and the lists: where the back office is opened from a bookmark or after sign-in. */
+const FIRST_SCREENS: Record<string, ReadonlyArray<() => Promise<unknown>>> = {
+  '': [loadDashboard, loadDashboardCharts],
+  registrations: [loadRegistrationList],
+  messages: [loadMessageList],
+};
+
+/** Starts the chunks of the screen at `pathname` (/admin, /admin/registrations…); a deeper path starts none. */
+export function startFirstScreen(pathname: string): void {
+  if (!/^\/admin(\/|$)/.test(pathname)) return;
+  const [section = '', ...rest] = pathname.replace(/^\/admin\/?/, '').replace(/\/$/, '').split('/');
+  if (rest.length > 0) return;
+  // A failed fetch is reported by the lazy component that renders the chunk, as without this head start.
+  for (const load of FIRST_SCREENS[section] ?? []) load().catch(() => undefined);
+}
