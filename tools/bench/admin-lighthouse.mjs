@@ -15,7 +15,7 @@
  * apps/admin with its dist/ built: tools/bench/baseline-tree.mjs), that build is measured in the same runs,
  * alternating with this one, so the machine's load weighs on both alike.
  *
- * Targets (the issue's, not held here): LCP ≤ 2.5 s and TBT ≤ 200 ms on both routes; per route ≤ 300 KB gzip.
+ * Targets (not held here): LCP ≤ 2.5 s and TBT ≤ 200 ms on both routes; per route ≤ 300 KB gzip.
  *
  * Usage: npm run build (api and admin), then
  *   node tools/with-services.mjs -- node tools/bench/admin-lighthouse.mjs [--baseline dir] [--rows 500] [--json file]

@@ -1,6 +1,6 @@
 import { startSessionCheck } from './auth/earlySession';
 
-/** react-admin and the sections (AdminApp.tsx): one chunk, loaded only off the login page (issue 18). */
+/** react-admin and the sections (AdminApp.tsx): one chunk, loaded only off the login page. */
 export const loadAdminApp = () => import('./AdminApp');
 
 /**
