@@ -3,10 +3,11 @@
 // changed since --base (committed, uncommitted and untracked), the Nx projects they affect (Nx's project graph),
 // their Jest projects, and the journey folders those paths map to (tools/lib/affected.mjs). `npm test` still
 // runs everything before a change lands.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { affectedJestProjects, affectedJourneys } from './lib/affected.mjs';
+import { optionsOrExit, runStep } from './lib/test-runner.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -46,26 +47,7 @@ function affectedNxProjects(files) {
   return out.split('\n').map((line) => line.trim()).filter((line) => line.startsWith('@'));
 }
 
-function run([file, ...args]) {
-  return new Promise((resolve) => {
-    const child = spawn(file, args, { cwd: repoRoot, stdio: 'inherit' });
-    child.on('error', () => resolve(127));
-    child.on('exit', (code, signal) => resolve(code ?? 128 + (signal === 'SIGINT' ? 2 : 15)));
-  });
-}
-
-let options;
-try {
-  options = parseArgs(process.argv.slice(2));
-} catch (error) {
-  process.stderr.write(`${error.message}\n${HELP}`);
-  process.exit(2);
-}
-if (options.help) {
-  process.stdout.write(HELP);
-  process.exit(0);
-}
-
+const options = optionsOrExit(parseArgs, HELP);
 const files = changedFiles(options.base);
 const jestProjects = affectedJestProjects(affectedNxProjects(files), files);
 const journeys = affectedJourneys(files);
@@ -80,6 +62,6 @@ const steps = [['npm', 'run', 'build']];
 if (jestProjects.length) steps.push(['node', 'tools/with-services.mjs', '--profile', 'test', '--', 'jest', '--selectProjects', ...jestProjects]);
 if (journeys.length) steps.push(['npx', 'playwright', 'test', ...journeys.map((folder) => `e2e/${folder}/`)]);
 for (const step of steps) {
-  const code = await run(step);
+  const code = await runStep(step, repoRoot);
   if (code !== 0) process.exit(code);
 }

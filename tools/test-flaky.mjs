@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { optionsOrExit } from './lib/test-runner.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,17 +37,7 @@ function parseArgs(argv) {
   return options;
 }
 
-let options;
-try {
-  options = parseArgs(process.argv.slice(2));
-} catch (error) {
-  process.stderr.write(`${error.message}\n${HELP}`);
-  process.exit(2);
-}
-if (options.help) {
-  process.stdout.write(HELP);
-  process.exit(0);
-}
+const options = optionsOrExit(parseArgs, HELP);
 
 // Busy loops at normal priority: the journeys, the system and its browser compete for the cores with them.
 const hogs = Array.from({ length: options.hogs }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));

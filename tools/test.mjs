@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: build, then every Jest suite with the services it needs, then the browser journeys, stopping at
 // the first phase that fails; each phase's wall time is printed at the end, so a slow run says where it went.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runStep } from './lib/test-runner.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -13,20 +13,11 @@ const PHASES = [
   { name: 'playwright', command: ['npx', 'playwright', 'test'] },
 ];
 
-/** Runs one command with this terminal; resolves its exit code (128 + n for a signal). */
-function run([file, ...args]) {
-  return new Promise((resolve) => {
-    const child = spawn(file, args, { cwd: repoRoot, stdio: 'inherit' });
-    child.on('error', () => resolve(127));
-    child.on('exit', (code, signal) => resolve(code ?? 128 + (signal === 'SIGINT' ? 2 : 15)));
-  });
-}
-
 const times = [];
 let exitCode = 0;
 for (const phase of PHASES) {
   const started = Date.now();
-  exitCode = await run(phase.command);
+  exitCode = await runStep(phase.command, repoRoot);
   times.push({ name: phase.name, seconds: (Date.now() - started) / 1000, exitCode });
   if (exitCode !== 0) break;
 }

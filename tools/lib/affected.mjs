@@ -24,6 +24,7 @@ export const JOURNEYS_BY_PATH = {
   'tools/test-affected.mjs': [],
   'tools/test-flaky.mjs': [],
   'tools/lib/affected.mjs': [],
+  'tools/lib/test-runner.mjs': [],
   // Tests that only Jest runs.
   'tools/testing/': [],
   // The back office: one area, or all of them for the shell every area shares.
