@@ -68,4 +68,20 @@ describe('authProvider with the head start (headStart.ts)', () => {
     await expect(authProvider.checkAuth({})).rejects.toMatchObject({ status: 401 });
     expect(calls).toEqual(['GET /api/admin/verify']);
   });
+
+  it('reads the identity from the API after signing in on the page whose early check found no session', async () => {
+    answerWith(401, { success: false, code: 'UNAUTHORIZED', message: '请先登录管理员账户' });
+    startSessionCheck();
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ status: 401 });
+    // The login form signs in; react-admin opens the dashboard without reloading the page.
+    const calls: string[] = [];
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      const body = String(input).endsWith('/session') ? { success: true, email: 'admin@aipm.test', mustChangePassword: false } : { success: true };
+      return { ok: true, status: 200, statusText: '', headers: new Headers({ 'Content-Type': 'application/json' }), text: async () => JSON.stringify(body) } as Response;
+    }) as typeof fetch;
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    await expect(authProvider.getIdentity!()).resolves.toMatchObject({ email: 'admin@aipm.test' });
+    expect(calls).toEqual(['GET /api/admin/verify', 'GET /api/admin/session']);
+  });
 });

@@ -16,7 +16,10 @@ export function startSessionCheck(): void {
   early = { verify, session };
   // Read by the auth provider, which handles a failure; until then a rejection is not an unhandled one.
   verify.catch(() => undefined);
-  session.catch(() => undefined);
+  // Without a session there is no early identity: after signing in on this page, the identity is the API's.
+  session.catch(() => {
+    if (early.session === session) early.session = undefined;
+  });
 }
 
 /** The early answer to `call`, once: later checks (react-admin checks again on each screen) ask the API. */
