@@ -45,14 +45,20 @@ describe('authProvider.logout', () => {
   });
 });
 
+/** The API of a signed-in administrator: verify succeeds, session names admin@aipm.test. */
+function answerSignedIn(): string[] {
+  const calls: string[] = [];
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
+    const body = String(input).endsWith('/session') ? { success: true, email: 'admin@aipm.test', mustChangePassword: false } : { success: true };
+    return { ok: true, status: 200, statusText: '', headers: new Headers({ 'Content-Type': 'application/json' }), text: async () => JSON.stringify(body) } as Response;
+  }) as typeof fetch;
+  return calls;
+}
+
 describe('authProvider with the head start (headStart.ts)', () => {
   it('takes the session check and the identity asked before react-admin ran, once each', async () => {
-    const calls: string[] = [];
-    globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
-      const body = String(input).endsWith('/session') ? { success: true, email: 'admin@aipm.test', mustChangePassword: false } : { success: true };
-      return { ok: true, status: 200, statusText: '', headers: new Headers({ 'Content-Type': 'application/json' }), text: async () => JSON.stringify(body) } as Response;
-    }) as typeof fetch;
+    const calls = answerSignedIn();
     startSessionCheck();
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
     await expect(authProvider.getIdentity!()).resolves.toMatchObject({ email: 'admin@aipm.test' });
@@ -74,12 +80,7 @@ describe('authProvider with the head start (headStart.ts)', () => {
     startSessionCheck();
     await expect(authProvider.checkAuth({})).rejects.toMatchObject({ status: 401 });
     // The login form signs in; react-admin opens the dashboard without reloading the page.
-    const calls: string[] = [];
-    globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
-      const body = String(input).endsWith('/session') ? { success: true, email: 'admin@aipm.test', mustChangePassword: false } : { success: true };
-      return { ok: true, status: 200, statusText: '', headers: new Headers({ 'Content-Type': 'application/json' }), text: async () => JSON.stringify(body) } as Response;
-    }) as typeof fetch;
+    const calls = answerSignedIn();
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
     await expect(authProvider.getIdentity!()).resolves.toMatchObject({ email: 'admin@aipm.test' });
     expect(calls).toEqual(['GET /api/admin/verify', 'GET /api/admin/session']);
