@@ -1,4 +1,4 @@
-import { AUTOMATED_CRAWL_MAX_RESULTS, type AutomatedCrawlResponse, CRAWL_ERRORS, CRAWL_MESSAGES, type CrawlCity, type CrawlSite, crawlSucceededMessage, CrawlTaskStatus } from '@aipm/contracts';
+import { AUTOMATED_CRAWL_MAX_RESULTS, type AutomatedCrawlResponse, CRAWL_ERRORS, CRAWL_MESSAGES, type CrawlCity, type CrawlSite, crawlSucceededMessage } from '@aipm/contracts';
 import { CrawlTask } from '@aipm/database';
 import { CRAWL_QUEUE, type CrawlJobResult } from '@aipm/queue';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
@@ -56,7 +56,6 @@ export class CrawlRunService implements OnModuleDestroy {
         site: request.site,
         keywords: request.keywords.map((keyword) => keyword.trim()),
         targetUrls: [],
-        status: CrawlTaskStatus.Pending,
         crawlConfig: { enableJavaScriptRendering: true, antiDetectionMode: true, waitTime: DEFAULT_TASK_WAIT_TIME_MS, city: request.city },
         createdBy,
       }),

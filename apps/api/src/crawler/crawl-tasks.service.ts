@@ -1,13 +1,13 @@
 import { privateHostReason } from '@aipm/config';
-import { type CrawlTaskResponse, CrawlTaskStatus } from '@aipm/contracts';
+import { type CrawlTaskResponse } from '@aipm/contracts';
 import { type CreateCrawlTaskDto } from '@aipm/contracts/dto';
-import { CrawlTask } from '@aipm/database';
+import { CrawlTask, CrawlTaskLifecycle } from '@aipm/database';
 import { type CrawlJobData, CRAWL_QUEUE, enqueueCrawl } from '@aipm/queue';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
-import { DataSource, type Repository } from 'typeorm';
+import { type Repository } from 'typeorm';
 import { InvalidInputError } from '../common/errors/api.error';
 import { DEFAULT_TASK_WAIT_TIME_MS, toCrawlTaskView } from './crawler.mapper';
 import { CrawlError } from './crawl.error';
@@ -17,7 +17,7 @@ import { CrawlScheduleService } from './crawl-schedule.service';
 export class CrawlTasksService {
   constructor(
     @InjectRepository(CrawlTask) private readonly tasks: Repository<CrawlTask>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly lifecycle: CrawlTaskLifecycle,
     @InjectQueue(CRAWL_QUEUE) private readonly queue: Queue,
     private readonly schedules: CrawlScheduleService,
   ) {}
@@ -35,7 +35,6 @@ export class CrawlTasksService {
         site: dto.site ?? null,
         keywords: dto.keywords.map((keyword) => keyword.trim()),
         targetUrls: dto.targetUrls,
-        status: CrawlTaskStatus.Pending,
         crawlConfig: {
           enableJavaScriptRendering: dto.enableJavaScriptRendering ?? true,
           antiDetectionMode: dto.antiDetectionMode ?? true,
@@ -48,21 +47,16 @@ export class CrawlTasksService {
   }
 
   /**
-   * Records the run (status running, lastRunAt) under a row lock, so two clicks cannot both start it, then
-   * enqueues. If Redis refuses the job the task goes back to the state it had.
+   * Marks the task running (the lifecycle refuses a second run), then enqueues. If Redis refuses the job the
+   * task goes back to the state it had.
    */
   async run(taskId: string, data: Omit<CrawlJobData, 'taskId'> = {}): Promise<Job> {
-    const previous = await this.dataSource.transaction(async (manager) => {
-      const task = await manager.findOne(CrawlTask, { where: { id: taskId }, lock: { mode: 'pessimistic_write' } });
-      if (!task) throw new CrawlError('TASK_NOT_FOUND');
-      if (task.status === CrawlTaskStatus.Running) throw new CrawlError('TASK_RUNNING');
-      await manager.update(CrawlTask, { id: taskId }, { status: CrawlTaskStatus.Running, lastRunAt: new Date() });
-      return { status: task.status, lastRunAt: task.lastRunAt };
-    });
+    const outcome = await this.lifecycle.queue(taskId);
+    if (!outcome.queued) throw new CrawlError(outcome.reason === 'not_found' ? 'TASK_NOT_FOUND' : 'TASK_RUNNING');
     try {
       return await enqueueCrawl(this.queue, { taskId, ...data });
     } catch (error) {
-      await this.tasks.update({ id: taskId }, previous);
+      await this.lifecycle.unqueue(taskId, outcome.previous);
       throw error;
     }
   }

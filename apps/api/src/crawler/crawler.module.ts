@@ -1,7 +1,8 @@
 import { CRAWL_EVENTS_KEEPALIVE_MS } from '@aipm/contracts';
-import { AdminConfig, CrawlResult, CrawlTask, PublishedJob } from '@aipm/database';
+import { AdminConfig, CrawlResult, CrawlTask, CrawlTaskLifecycle, PublishedJob } from '@aipm/database';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { CRAWL_EVENTS_OPTIONS, CrawlEventsService, type CrawlEventsOptions } from './crawl-events.service';
 import { CrawlEventsController } from './crawl-events.controller';
 import { CrawlResultsController } from './crawl-results.controller';
@@ -36,6 +37,8 @@ import { SiteHealthService } from './site-health.service';
     CrawlRunService,
     CrawlerTestService,
     CrawlEventsService,
+    // The one writer of a task's status (ADR 042), shared with the worker.
+    { provide: CrawlTaskLifecycle, useFactory: (dataSource: DataSource) => new CrawlTaskLifecycle(dataSource), inject: [DataSource] },
     { provide: CRAWL_RUN_OPTIONS, useFactory: (): CrawlRunOptions => ({ waitMs: DEFAULT_CRAWL_RUN_WAIT_MS }) },
     { provide: CRAWL_EVENTS_OPTIONS, useFactory: (): CrawlEventsOptions => ({ keepAliveMs: CRAWL_EVENTS_KEEPALIVE_MS }) },
     { provide: CRAWLER_TEST_OPTIONS, useFactory: (): CrawlerTestOptions => ({ waitMs: DEFAULT_CRAWLER_TEST_WAIT_MS }) },

@@ -1,7 +1,8 @@
-import { AdminConfig, CrawlResult, CrawlRun, CrawlTask, LearnedSelector, PublishedJob } from '@aipm/database';
+import { AdminConfig, CrawlResult, CrawlRun, CrawlTask, CrawlTaskLifecycle, LearnedSelector, PublishedJob } from '@aipm/database';
 import { createRedisConnection } from '@aipm/queue';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { WORKER_ENV, type WorkerEnv } from '../config/worker-env';
 import { BrowserService } from './browser/browser.service';
 import { CrawlResultWriter } from './crawl-result.writer';
@@ -11,7 +12,6 @@ import { CrawlerDiagnosticsService } from './diagnostics/crawler-diagnostics.ser
 import { LearnedSelectorService } from './dom/learned-selector.service';
 import { CRAWL_RECONCILE_OPTIONS, CrawlTaskReconciler, DEFAULT_CRAWL_RECONCILE_OPTIONS } from './lifecycle/crawl-task.reconciler';
 import { OrphanedJobRecovery } from './lifecycle/orphaned-job.recovery';
-import { CrawlRunRecorder } from './lifecycle/crawl-run.recorder';
 import { CrawlScheduleSync } from './schedule/crawl-schedule.sync';
 import { JobExpiryService } from './schedule/job-expiry.service';
 import { NavigationGuard } from './navigation/navigation.guard';
@@ -27,11 +27,12 @@ import { FailureSnapshotStore } from './storage/failure-snapshot.store';
     { provide: NavigationGuard, inject: [SiteRegistry], useFactory: (registry: SiteRegistry) => new NavigationGuard(registry) },
     // Its own connection: the slot scripts are short, and BullMQ's blocking connections must not wait behind them.
     { provide: SiteThrottle, inject: [WORKER_ENV], useFactory: (env: WorkerEnv) => new SiteThrottle(createRedisConnection(env.REDIS_URL)) },
+    // The one writer of a task's status and its runs (ADR 042), shared with the API.
+    { provide: CrawlTaskLifecycle, inject: [DataSource], useFactory: (dataSource: DataSource) => new CrawlTaskLifecycle(dataSource) },
     { provide: CRAWL_RECONCILE_OPTIONS, useValue: { ...DEFAULT_CRAWL_RECONCILE_OPTIONS } },
     { provide: PAGE_LOADER, inject: [BrowserService, NavigationGuard], useFactory: (browser: BrowserService, guard: NavigationGuard) => new PageLoader(browser, guard) },
     BrowserService,
     CrawlResultWriter,
-    CrawlRunRecorder,
     CrawlScheduleSync,
     JobExpiryService,
     LearnedSelectorService,

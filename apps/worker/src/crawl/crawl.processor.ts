@@ -1,7 +1,6 @@
 import {
   CRAWL_WAIT_TIME_MAX_MS,
   CRAWL_WAIT_TIME_MIN_MS,
-  CrawlTaskStatus,
   DEFAULT_CRAWL_CITY,
   TRANSIENT_CRAWL_FAILURES,
   type CrawlerConfig,
@@ -13,7 +12,7 @@ import {
   type SiteRunTally,
   taskSearchUrls,
 } from '@aipm/contracts';
-import { AdminConfig, CrawlTask, readCrawlerConfig } from '@aipm/database';
+import { AdminConfig, CrawlTask, CrawlTaskLifecycle, readCrawlerConfig } from '@aipm/database';
 import type { CrawlJobData, CrawlJobResult } from '@aipm/queue';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -22,7 +21,6 @@ import { Repository } from 'typeorm';
 import { USER_AGENTS } from './browser/user-agents';
 import { CrawlResultWriter } from './crawl-result.writer';
 import { LearnedSelectorService } from './dom/learned-selector.service';
-import { CrawlRunRecorder } from './lifecycle/crawl-run.recorder';
 import { SiteThrottle } from './navigation/site.throttle';
 import { normalizeJob, type NormalizedJob } from './normalize/job.normalizer';
 import { CrawlPageError, PageLoader } from './page.loader';
@@ -46,7 +44,7 @@ interface PageOutcome {
  * Runs one crawl task: every target (a search URL, or keyword × city on the task's site), page by page,
  * read by the page reader (JSON first, DOM through learned selectors as the fallback), which the crawl teaches
  * what its DOM readings found; results upserted by canonical sourceUrl.
- * The task moves pending → running → completed | failed, with the run's statistics kept on it.
+ * The task moves running → completed | failed through its lifecycle (ADR 042), with the run's statistics kept on it.
  */
 @Injectable()
 export class CrawlProcessor {
@@ -62,7 +60,7 @@ export class CrawlProcessor {
     private readonly snapshots: FailureSnapshotStore,
     private readonly registry: SiteRegistry,
     private readonly throttle: SiteThrottle,
-    private readonly runs: CrawlRunRecorder,
+    private readonly lifecycle: CrawlTaskLifecycle,
     @Inject(PAGE_LOADER) private readonly loader: PageLoader,
   ) {}
 
@@ -76,12 +74,12 @@ export class CrawlProcessor {
     if (!task) throw new UnrecoverableError(`crawl task ${job.data.taskId} does not exist`);
     const stats = this.startStats(job, task);
     if (job.data.scheduled) {
-      if (!(await this.claimScheduled(job, stats))) {
+      if (!(await this.lifecycle.claimScheduled(task.id, String(job.id), stats))) {
         this.logger.warn(`task ${task.id}: scheduled firing ${job.id} skipped, the task is already running`);
         return { stats: task.lastRunStats ?? stats, resultIds: [], skipped: true };
       }
     } else {
-      await this.tasks.update(task.id, { status: CrawlTaskStatus.Running, lastRunAt: new Date(), lastRunStats: stats });
+      await this.lifecycle.start(task.id, stats);
     }
     // The site of the page being loaded: a failure belongs to it (site health).
     let site: CrawlSite | null = null;
@@ -99,7 +97,7 @@ export class CrawlProcessor {
           if (stats.currentSite !== site) {
             // Stored before its first page: a worker that dies on it leaves the site to charge (site health).
             stats.currentSite = site;
-            await this.tasks.update(task.id, { lastRunStats: stats });
+            await this.lifecycle.recordProgress(task.id, stats);
           }
           const tally = siteTally(stats, adapter.site);
           const loadUrl = this.registry.toLoadUrl(adapter, adapter.withPage(url, pageNumber));
@@ -133,8 +131,9 @@ export class CrawlProcessor {
     }
 
     stats.finishedAt = new Date().toISOString();
-    await this.tasks.update(task.id, { status: CrawlTaskStatus.Completed, lastRunStats: stats });
-    await this.runs.record({ taskId: task.id, jobId: String(job.id), scheduled: job.data.scheduled === true, stats, failedSite: null });
+    if (!(await this.lifecycle.complete({ taskId: task.id, jobId: String(job.id), scheduled: job.data.scheduled === true, stats, failedSite: null }))) {
+      this.logger.warn(`task ${task.id}: run ${job.id} finished after the task had been ended as lost; its run is recorded`);
+    }
     await job.updateProgress({ pagesDone: stats.pagesDone, pagesTotal: stats.pagesDone, jobsFound: stats.found } satisfies CrawlJobProgress);
     this.logger.log(`task ${task.id}: ${stats.pagesDone} pages, ${stats.found} jobs (${stats.new} new, ${stats.duplicates} already known)`);
     return { stats, resultIds };
@@ -150,21 +149,6 @@ export class CrawlProcessor {
       snapshots: { ...(previous?.snapshots ?? {}) },
       sites: Object.fromEntries(Object.entries(previous?.sites ?? {}).map(([site, tally]) => [site, { pagesDone: 0, found: 0, failures: { ...tally!.failures } }])),
     };
-  }
-
-  /**
-   * A scheduled firing takes the task only if no run of it is going on (an operator's, or a firing before
-   * it), in one conditional update; its own retries and hand-backs find their job id in lastRunStats.
-   */
-  private async claimScheduled(job: Job<CrawlJobData, CrawlJobResult>, stats: CrawlRunStatistics): Promise<boolean> {
-    const claimed: unknown[] = await this.tasks.query(
-      `UPDATE crawl_tasks SET status = $2, "lastRunAt" = now(), "lastRunStats" = $3
-       WHERE id = $1 AND (status <> $2 OR "lastRunStats"->>'jobId' = $4) RETURNING id`,
-      [job.data.taskId, CrawlTaskStatus.Running, JSON.stringify(stats), String(job.id)],
-    );
-    // typeorm answers an UPDATE … RETURNING as [rows, count].
-    const rows = Array.isArray(claimed[0]) ? (claimed[0] as unknown[]) : claimed;
-    return rows.length > 0;
   }
 
   private targets(task: CrawlTask, data: CrawlJobData): Array<{ adapter: SiteAdapter; url: URL }> {
@@ -214,7 +198,7 @@ export class CrawlProcessor {
 
   private async report(job: Job<CrawlJobData, CrawlJobResult>, taskId: string, stats: CrawlRunStatistics): Promise<void> {
     await job.updateProgress({ pagesDone: stats.pagesDone, pagesTotal: stats.pagesTotal, jobsFound: stats.found } satisfies CrawlJobProgress);
-    await this.tasks.update(taskId, { lastRunStats: stats });
+    await this.lifecycle.recordProgress(taskId, stats);
   }
 
   /** Records the failure (and the first snapshot of its kind), then fails or retries the job. */
@@ -234,9 +218,8 @@ export class CrawlProcessor {
     }
     const retry = TRANSIENT_CRAWL_FAILURES.includes(reason) && job.attemptsMade + 1 < (job.opts.attempts ?? 1);
     stats.finishedAt = retry ? null : new Date().toISOString();
-    // While a retry is pending the task stays running, so the run button cannot start a second run.
-    await this.tasks.update(taskId, { status: retry ? CrawlTaskStatus.Running : CrawlTaskStatus.Failed, lastRunStats: stats });
-    if (!retry) await this.runs.record({ taskId, jobId: String(job.id), scheduled: job.data.scheduled === true, stats, failedSite: site });
+    if (retry) await this.lifecycle.awaitRetry(taskId, stats);
+    else await this.lifecycle.fail({ taskId, jobId: String(job.id), scheduled: job.data.scheduled === true, stats, failedSite: site });
     this.logger.warn(`task ${taskId} (job ${job.id}, attempt ${stats.attempt}): ${reason}: ${message}${retry ? ' — will retry' : ''}`);
     if (retry) throw error instanceof Error ? error : new Error(message);
     throw new UnrecoverableError(`${reason}: ${message}`);
@@ -245,7 +228,7 @@ export class CrawlProcessor {
   /** Shutting down: put the job back in the queue (it restarts from the first page elsewhere; upserts make that safe). */
   private async handBack(job: Job<CrawlJobData, CrawlJobResult>, token: string | undefined, stats: CrawlRunStatistics): Promise<never> {
     stats.message = 'worker shutting down: job handed back to the queue';
-    await this.tasks.update(job.data.taskId, { lastRunStats: stats });
+    await this.lifecycle.recordProgress(job.data.taskId, stats);
     await job.moveToDelayed(Date.now() + 1000, token);
     throw new DelayedError();
   }

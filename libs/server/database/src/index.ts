@@ -10,6 +10,15 @@ export { CrawlTask, type CrawlTaskConfig } from './crawler/crawl-task.entity';
 export { CrawlResult } from './crawler/crawl-result.entity';
 export { CrawlResultSighting } from './crawler/crawl-result-sighting.entity';
 export { CrawlRun } from './crawler/crawl-run.entity';
+export {
+  allowed as crawlTaskTransitionAllowed,
+  CRAWL_TASK_TRANSITIONS,
+  CrawlTaskLifecycle,
+  type CrawlTaskTransition,
+  type FinishedRun,
+  type QueuedFrom,
+  type QueueOutcome,
+} from './crawler/crawl-task.lifecycle';
 export { PublishedJob } from './jobs/published-job.entity';
 export { WechatShareConfig } from './wechat/wechat-share-config.entity';
 export { Student } from './students/student.entity';

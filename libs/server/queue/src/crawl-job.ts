@@ -45,7 +45,7 @@ export const CRAWL_JOB_OPTIONS: Readonly<JobsOptions> = {
 
 export type CrawlQueue = Queue<CrawlJobData, CrawlJobResult, typeof CRAWL_JOB_NAME>;
 
-/** Enqueues one run of a crawl task; the caller has already set nothing on the task (the worker owns its status). */
+/** Enqueues one run of a crawl task, which the caller has marked running through `CrawlTaskLifecycle.queue` (ADR 042). */
 export function enqueueCrawl(
   queue: Queue,
   data: CrawlJobData,

@@ -1,12 +1,11 @@
 import { type CrawlFailureReason, type CrawlRunStatistics, type CrawlSite, CrawlTaskStatus, newRunStatistics, siteOfUrl } from '@aipm/contracts';
-import { CrawlTask } from '@aipm/database';
+import { CrawlTask, CrawlTaskLifecycle, type FinishedRun } from '@aipm/database';
 import { bullOptions, CRAWL_QUEUE, type CrawlJobData } from '@aipm/queue';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type Job, Queue } from 'bullmq';
-import { LessThan, type Repository } from 'typeorm';
+import { type Repository } from 'typeorm';
 import { WORKER_ENV, type WorkerEnv } from '../../config/worker-env';
-import { CrawlRunRecorder } from './crawl-run.recorder';
 
 /** What BullMQ writes on a job that stalled (its worker died) more often than maxStalledCount allows. */
 export const STALLED_TOO_OFTEN = 'job stalled more than allowable limit';
@@ -78,7 +77,7 @@ export class CrawlTaskReconciler implements OnApplicationBootstrap, OnApplicatio
     @Inject(WORKER_ENV) env: WorkerEnv,
     @Inject(CRAWL_RECONCILE_OPTIONS) private readonly options: CrawlReconcileOptions,
     @InjectRepository(CrawlTask) private readonly tasks: Repository<CrawlTask>,
-    private readonly runs: CrawlRunRecorder,
+    private readonly lifecycle: CrawlTaskLifecycle,
   ) {
     this.queue = new Queue<CrawlJobData>(CRAWL_QUEUE, bullOptions(env.REDIS_URL));
     this.queue.on('error', (error) => this.logger.warn(`crawl queue: ${error.message}`));
@@ -126,7 +125,7 @@ export class CrawlTaskReconciler implements OnApplicationBootstrap, OnApplicatio
 
   private async sweepOnce(): Promise<number> {
     // Tasks first, jobs second: a job that ends in between has already recorded its task's outcome.
-    const running = await this.tasks.find({ where: { status: CrawlTaskStatus.Running, lastRunAt: LessThan(new Date(Date.now() - this.options.graceMs)) } });
+    const running = await this.lifecycle.runningSince(new Date(Date.now() - this.options.graceMs));
     if (running.length === 0) return 0;
     const live = new Set((await this.queue.getJobs([...LIVE_STATES])).map((job) => job?.data?.taskId));
     let ended = 0;
@@ -152,31 +151,25 @@ export class CrawlTaskReconciler implements OnApplicationBootstrap, OnApplicatio
     if (!task || task.status !== CrawlTaskStatus.Running) return false;
     if (check.notStartedAfter && task.lastRunAt && task.lastRunAt.getTime() > check.notStartedAfter.getTime()) return false;
     const stats = lostRunStatistics(task.lastRunStats, lost);
-    const outcome = await this.tasks
-      .createQueryBuilder()
-      .update(CrawlTask)
-      .set({ status: CrawlTaskStatus.Failed, lastRunStats: stats })
-      .where('id = :id AND status = :running', { id: taskId, running: CrawlTaskStatus.Running })
-      // Dates are written from JavaScript (millisecond precision); compare at that precision.
-      .andWhere(task.lastRunAt ? `date_trunc('milliseconds', "lastRunAt") = :lastRunAt` : '"lastRunAt" IS NULL', { lastRunAt: task.lastRunAt })
-      .execute();
-    if (!outcome.affected) return false;
+    if (!(await this.lifecycle.failLost({ taskId, lastRunAt: task.lastRunAt, stats, run: lostRun(task, stats, lost) }))) return false;
     this.logger.warn(`task ${taskId} failed (${lost.reason}, job ${lost.jobId ?? 'unknown'}): ${lost.message}`);
-    await this.recordLostRun(task, stats, lost).catch((error: unknown) => this.logger.warn(`task ${taskId}: lost run not recorded for site health: ${(error as Error).message}`));
     return true;
   }
+}
 
-  /** The lost run in crawl_runs, failed on the site it was loading (the processor never got to write it). */
-  private async recordLostRun(task: CrawlTask, stats: CrawlRunStatistics, lost: LostRun): Promise<void> {
-    const failedSite = lostRunSite(task, { ...stats, currentSite: stats.currentSite ?? (stats.jobId === task.lastRunStats?.jobId ? task.lastRunStats?.currentSite : undefined) });
-    if (!failedSite) return;
-    const tally = stats.sites?.[failedSite] ?? { pagesDone: 0, found: 0, failures: {} };
-    const sites = { ...stats.sites, [failedSite]: { ...tally, failures: { ...tally.failures, [lost.reason]: (tally.failures[lost.reason] ?? 0) + 1 } } };
-    // A run whose job is gone has no id of its own: its start names it, once (crawl_runs is unique per job and site).
-    const jobId = lost.jobId ?? (stats.jobId || `lost:${task.id}:${task.lastRunAt?.getTime() ?? stats.startedAt}`);
-    const scheduled = lost.scheduled ?? task.lastRunStats?.scheduled === true;
-    // Statistics written before runs kept their start (or none at all): the run started when the task says.
-    const startedAt = stats.startedAt || (task.lastRunAt ?? lost.finishedAt).toISOString();
-    await this.runs.record({ taskId: task.id, jobId, scheduled, stats: { ...stats, startedAt, sites }, failedSite });
-  }
+/**
+ * The lost run as crawl_runs records it: failed on the site it was loading (the processor never got to write
+ * it); null for a run of several sites lost before its first page, which no site is charged with.
+ */
+function lostRun(task: CrawlTask, stats: CrawlRunStatistics, lost: LostRun): FinishedRun | null {
+  const failedSite = lostRunSite(task, { ...stats, currentSite: stats.currentSite ?? (stats.jobId === task.lastRunStats?.jobId ? task.lastRunStats?.currentSite : undefined) });
+  if (!failedSite) return null;
+  const tally = stats.sites?.[failedSite] ?? { pagesDone: 0, found: 0, failures: {} };
+  const sites = { ...stats.sites, [failedSite]: { ...tally, failures: { ...tally.failures, [lost.reason]: (tally.failures[lost.reason] ?? 0) + 1 } } };
+  // A run whose job is gone has no id of its own: its start names it, once (crawl_runs is unique per job and site).
+  const jobId = lost.jobId ?? (stats.jobId || `lost:${task.id}:${task.lastRunAt?.getTime() ?? stats.startedAt}`);
+  const scheduled = lost.scheduled ?? task.lastRunStats?.scheduled === true;
+  // Statistics written before runs kept their start (or none at all): the run started when the task says.
+  const startedAt = stats.startedAt || (task.lastRunAt ?? lost.finishedAt).toISOString();
+  return { taskId: task.id, jobId, scheduled, stats: { ...stats, startedAt, sites }, failedSite };
 }
