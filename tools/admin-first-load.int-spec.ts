@@ -5,10 +5,10 @@ import zlib from 'node:zlib';
 import budget from './bench/admin-first-load.budget.json';
 
 /*
- * Issue 18 item 3: /admin/login loads only the entry chunk, which must stay free of react-admin and under
- * 200 KB gzip; react-admin and the sections come in lazy chunks. The first load must not grow either: its
- * size is held to a committed figure (bench/admin-first-load.budget.json) within a small tolerance. Reads the
- * admin build (dist/index.html and the module list build/meta/modules.json). Run after
+ * /admin/login (docs/product/back-office.md#sign-in-page) loads only the entry chunk, which must stay free of
+ * react-admin and under 200 KB gzip; react-admin and the sections come in lazy chunks. The first load must
+ * not grow either: its size is held to a committed figure (bench/admin-first-load.budget.json) within a small
+ * tolerance. Reads the admin build (dist/index.html and the module list build/meta/modules.json). Run after
  * `npm run build -w @aipm/admin`.
  */
 

@@ -6,10 +6,11 @@ import path from 'node:path';
 import budget from './bench/landing-js.budget.json';
 
 /*
- * Issue 16: WeChat sharing must not make the landing's JavaScript grow for any other browser. Runs
- * tools/bench/landing-js.mjs (the built front door server-renders `/` for a desktop browser and for WeChat's)
- * and holds its figure to bench/landing-js.budget.json within a tolerance smaller than the 151 B the share
- * panel once added. Run after `npm run build -w @aipm/web -w @aipm/web-server`.
+ * WeChat sharing must not make the landing's JavaScript grow for any other browser
+ * (docs/product/public-site.md#assets-and-performance). Runs tools/bench/landing-js.mjs (the built front door
+ * server-renders `/` for a desktop browser and for WeChat's) and holds its figure to
+ * bench/landing-js.budget.json within a tolerance smaller than the 151 B the share panel once added. Run
+ * after `npm run build -w @aipm/web -w @aipm/web-server`.
  */
 
 const root = path.resolve(__dirname, '..');

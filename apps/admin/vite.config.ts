@@ -24,7 +24,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Not published; tools/bundle-boundary.int-spec.ts reads build/meta/modules.json instead.
     sourcemap: false,
-    // Split by route (issue 18): the login entry (React, react-router, MUI's form pieces) is ~500 kB raw and
+    // Split by route (ADR 040): the login entry (React, react-router, MUI's form pieces) is ~500 kB raw and
     // react-admin's chunk ~350 kB; warn when one of them grows well past that.
     chunkSizeWarningLimit: 600,
     // Every browser the back office supports preloads modules itself (Chrome 66, Safari 17, Firefox 115): the

@@ -22,14 +22,14 @@ const contractsWithoutSideEffects: Plugin = {
 };
 
 /**
- * Vite wraps every dynamic import of the client in a preload helper (~0.55 KB gzip) that fetches the lazy
- * chunk's imports in parallel. The site's lazy chunks (the WeChat-only share panel, the root's 404 page) import
- * nothing the page has not loaded already, so the helper would be pure weight on `/` for every other browser
- * (issue 16, issue 18 budget). Vite leaves out its helper module where a module defines its own
- * `__vitePreload`: each client module with a dynamic import gets a pass-through one, so no helper module (nor,
- * once two routes import lazily, a chunk of its own) reaches the page. Anything else that still asks for Vite's
- * helper gets the same pass-through. A future lazy chunk with imports of its own loads them in a second round
- * trip instead of in parallel.
+ * Vite wraps every dynamic import of the client in a preload helper (~0.55 KB gzip) that fetches the lazy chunk's
+ * imports in parallel. The site's lazy chunks (the WeChat-only share panel, the root's 404 page) import nothing the
+ * page has not loaded already, so the helper would be pure weight on `/` for every other browser
+ * (docs/product/public-site.md#assets-and-performance). Vite leaves out its helper module where a module defines
+ * its own `__vitePreload`: each client module with a dynamic import gets a pass-through one, so no helper module
+ * (nor, once two routes import lazily, a chunk of its own) reaches the page. Anything else that still asks for
+ * Vite's helper gets the same pass-through. A future lazy chunk with imports of its own loads them in a second
+ * round trip instead of in parallel.
  */
 const PRELOAD_HELPER_ID = '\0vite/preload-helper.js';
 const PASS_THROUGH_PRELOAD = 'const __vitePreload = (load) => load();';

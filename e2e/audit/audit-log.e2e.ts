@@ -5,9 +5,9 @@ import { expectFitsPhone, expectNoAxeViolations, openArea } from '../crawler-adm
 import { E2E_ADMIN, loginAsAdmin } from '../support/admin';
 
 /*
- * Issue 17 item 1: the administrator acts, then finds the action in 操作日志 (newest first), filters by action,
- * date and actor, reads the before/after of a change and exports the filtered log as CSV. The actions are made
- * through the API in the page's session (the screens that make them have their own journeys).
+ * docs/product/back-office.md#audit-log: the administrator acts, then finds the action in 操作日志 (newest first),
+ * filters by action, date and actor, reads the before/after of a change and exports the filtered log as CSV. The
+ * actions are made through the API in the page's session (the screens that make them have their own journeys).
  */
 
 const chinaDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);

@@ -17,8 +17,9 @@ async function logOut(page: Page) {
 }
 
 /**
- * The administrator's journeys in order on one fresh system (spec §2, §5, §8). Both viewports run them on
- * the same database: the first run (desktop) creates the administrator, the second logs in.
+ * The administrator's journeys in order on one fresh system (docs/product/back-office.md#sign-in-page and the
+ * sections after it). Both viewports run them on the same database: the first run (desktop) creates the
+ * administrator, the second logs in.
  */
 test.describe.serial('administrator sign-in', () => {
   test('first run creates the administrator and lands on the dashboard', async ({ page }) => {
@@ -30,7 +31,7 @@ test.describe.serial('administrator sign-in', () => {
       await expect(page.getByRole('heading', { name: '创建管理员账户' })).toBeVisible();
       await page.getByLabel('邮箱').fill(E2E_ADMIN.email);
       await page.getByRole('textbox', { name: '密码', exact: true }).fill(E2E_ADMIN.password);
-      // Client checks of spec §5 come first.
+      // The client checks of docs/product/validation.md#administrator-sign-up come first.
       await page.getByRole('textbox', { name: '确认密码' }).fill('something-else');
       await page.getByRole('button', { name: '创建账户' }).click();
       await expect(toast(page, '两次输入的密码不一致')).toBeVisible();

@@ -6,8 +6,9 @@ import { DESKTOP_ONLY } from '../support/viewport';
 const SEEDED = { email: 'owner@aipm.test', initialPassword: 'Initial-Password-1', newPassword: 'Owner-Password-2' };
 
 /**
- * Spec §2 password dialog, first-time variant: a system started with ADMIN_EMAIL and ADMIN_INITIAL_PASSWORD
- * creates the administrator, whose first sign-in opens the set-password dialog until the password changes.
+ * The password dialog's first-time variant (docs/product/back-office.md#first-time-password): a system started
+ * with ADMIN_EMAIL and ADMIN_INITIAL_PASSWORD creates the administrator, whose first sign-in opens the
+ * set-password dialog until the password changes.
  */
 // The journey does not depend on the viewport, and each run starts a whole second system: once is enough.
 test.describe('first-time mode', DESKTOP_ONLY, () => {

@@ -21,7 +21,7 @@ test.describe('爬虫配置 (crawler settings)', () => {
 
   test('saves a cookie (shown masked), the delay and a switch; removes the cookie; shows the API’s field error', DESKTOP_ONLY, async ({ page, isMobile }) => {
     await openSettings(page, isMobile);
-    // A fresh system: the defaults of spec §9.
+    // A fresh system: the defaults of docs/product/crawler.md#crawler-settings.
     await expect(delayInput(page)).toHaveValue('3000');
     for (const name of ['轮换浏览器标识（User-Agent）', 'JavaScript 渲染', '反检测模式']) await expect(page.getByRole('switch', { name })).toBeChecked();
 

@@ -4,7 +4,10 @@ import { loginAsAdmin } from '../support/admin';
 import { expectFitsPhone, expectNoAxeViolations, openArea } from './areas';
 import { DESKTOP_ONLY, PHONE_ONLY } from '../support/viewport';
 
-/** Issue 13 item 4 in the browser: the site-health card and the queue board one click from the menu. */
+/**
+ * In the browser: the site-health card (docs/product/crawler.md#site-health) and the queue board
+ * (docs/product/crawler.md#queue-board) one click from the menu.
+ */
 async function openSettings(page: Page, isMobile: boolean) {
   await loginAsAdmin(page);
   await openArea(page, isMobile, '爬虫配置');
@@ -19,7 +22,8 @@ test.describe('crawler operations', () => {
   test('a crawl of the fixture site shows in the site-health card, and its task takes a schedule', DESKTOP_ONLY, async ({ page }) => {
     test.setTimeout(150_000);
     await loginAsAdmin(page);
-    // The automated crawl (spec §7) waits for the worker: a task, a run on the zhipin fixture, a crawl_runs row.
+    // The automated crawl (docs/product/crawler.md#automated-search) waits for the worker: a task, a run on the
+    // zhipin fixture, a crawl_runs row.
     const crawl = await page.request.post('/api/admin/crawl/run', {
       data: { site: 'zhipin', keywords: ['AI产品经理'], city: '长沙', maxResults: 50, taskName: 'E2E 站点健康' },
       timeout: 120_000,

@@ -5,7 +5,7 @@ import { loginAsAdmin, toast } from '../support/admin';
 import { expectPublicJobsAfterChange } from '../support/public-jobs';
 import { DESKTOP_ONLY, PHONE_ONLY } from '../support/viewport';
 
-/** The confirm dialog of spec §8: its text, then its button. */
+/** The confirm dialog of docs/product/crawler.md#published-jobs: its text, then its button. */
 async function confirmWith(page: Page, text: string, button: string) {
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(text);
@@ -38,7 +38,8 @@ async function openCrawler(page: Page, isMobile: boolean) {
 test.describe('招聘爬虫 (crawler tab)', () => {
   test.describe.configure({ mode: 'serial' });
 
-  // The journey sets the delay to 0; later journeys (爬虫配置) expect the spec's default, pass or fail.
+  // The journey sets the delay to 0; later journeys (爬虫配置) expect the default of
+  // docs/product/crawler.md#crawler-settings, pass or fail.
   let delayChanged = false;
   test.afterEach(async ({ page }) => {
     if (!delayChanged) return;
@@ -73,7 +74,7 @@ test.describe('招聘爬虫 (crawler tab)', () => {
 
     const task = page.getByRole('article', { name });
     await expect(task.getByTestId('crawl-task-status')).toHaveText('待处理');
-    // Spec §9: the card shows the fixed max results of 100.
+    // docs/product/crawler.md#task-card: the card shows the fixed max results of 100.
     await expect(task.getByTestId('crawl-task-max-results')).toHaveText('最大结果数：100');
     const started = Date.now();
     await task.getByRole('button', { name: `运行任务“${name}”` }).click();

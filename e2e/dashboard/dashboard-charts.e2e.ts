@@ -6,10 +6,11 @@ import { chinaDay, clearLeads } from '../leads-admin/leads';
 import { loginAsAdmin, welcomeLine } from '../support/admin';
 
 /*
- * Issue 17 item 3: the dashboard's charts show what the system holds. Everything is seeded the way the product
- * is used: leads through the public form calls (with a first-touch source), follow-up through the admin API, a
- * crawl of the zhipin fixture, a student's payment. Journeys share one system, so the crawl and payment charts
- * are checked by how much they grew, and the lead charts start from no leads (the leads journey clears them too).
+ * docs/product/back-office.md#charts: the dashboard's charts show what the system holds. Everything is seeded the
+ * way the product is used: leads through the public form calls (with a first-touch source), follow-up through the
+ * admin API, a crawl of the zhipin fixture, a student's payment. Journeys share one system, so the crawl and
+ * payment charts are checked by how much they grew, and the lead charts start from no leads (the leads journey
+ * clears them too).
  */
 
 async function charts(request: APIRequestContext): Promise<DashboardCharts> {

@@ -46,9 +46,9 @@ const SEARCH_REGISTRATIONS = '搜索姓名、手机、邮箱、学校';
 const SEARCH_MESSAGES = '搜索姓名、手机、邮箱、内容';
 
 /**
- * Issue 5 item 7: the administrator's work on the leads the public forms bring in. Each viewport runs the
- * whole story on the shared system: it clears the leads, sees the empty texts, seeds its own leads through
- * the public calls, then reads, searches, filters, follows up, exports and erases them.
+ * The administrator's work on the leads the public forms bring in. Each viewport runs the whole story on the
+ * shared system: it clears the leads, sees the empty texts, seeds its own leads through the public calls,
+ * then reads, searches, filters, follows up, exports and erases them.
  */
 test.describe.serial('back office: registrations and consultation messages', () => {
   let leads: SeededLeads;
@@ -156,7 +156,7 @@ test.describe.serial('back office: registrations and consultation messages', () 
     // Masked in the file too (PIPL).
     expect(row).toContain(maskPhone(leads.repeat.phone));
     expect(bytes.toString('utf8')).not.toContain(leads.repeat.phone);
-    // The status as its label, not its code (issue 17 item 5).
+    // The status as its label, not its code (docs/product/back-office.md#csv-export).
     expect(row).toContain(',已联系,已电话沟通，周末再联系,');
     expect(row.split(',')[10]).toBe('1');
     for (const who of [leads.second, leads.third]) expect(lines.some((line) => line.includes(who.name) && line.includes(maskPhone(who.phone)))).toBe(true);

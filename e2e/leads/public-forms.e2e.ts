@@ -174,7 +174,7 @@ test.describe('public forms', () => {
     await page.goto('/?utm_source=second-visit');
     const form = registrationForm(page);
 
-    // Clicking the box ticks it (issue 17); the terms open from its links only.
+    // Clicking the box ticks it (docs/product/lead-capture.md#agreement); the terms open from its links only.
     await form.getByRole('checkbox').click();
     const dialog = agreementDialog(page);
     await expect(form.getByRole('checkbox')).toBeChecked();
@@ -225,7 +225,7 @@ test.describe('public forms', () => {
     await page.goto('/');
     const form = registrationForm(page);
 
-    // An empty form shows the fields' messages, not the agreement dialog (issue 17).
+    // An empty form shows the fields' messages, not the agreement dialog (docs/product/lead-capture.md#agreement).
     await form.getByRole('button', { name: '提交报名' }).click();
     await expect(form.getByLabel('姓名')).toHaveAccessibleDescription(MESSAGES.nameRequired);
     await expect(form.getByLabel('学校')).toHaveAccessibleDescription(MESSAGES.schoolRequired);

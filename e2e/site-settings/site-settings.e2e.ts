@@ -6,8 +6,9 @@ import { loginAsAdmin, toast } from '../support/admin';
 import { DESKTOP_ONLY } from '../support/viewport';
 
 /*
- * Issue 17 item 4: the administrator changes the next cohort in 网站设置 and the public page shows it on a
- * following load, without a redeploy. Journeys share one system: the defaults are put back at the end.
+ * The administrator changes the next cohort in 网站设置 and the public page shows it on a following load, without a
+ * redeploy (docs/product/public-site.md#site-settings-on-the-site). Journeys share one system: the defaults are
+ * put back at the end.
  */
 
 async function openSiteSettings(page: Page, isMobile: boolean) {
@@ -39,7 +40,8 @@ test.describe('网站设置 (site settings)', () => {
 
   test('changes the next cohort in the back office and sees it on /, then puts the defaults back', DESKTOP_ONLY, async ({ page, isMobile }) => {
     test.setTimeout(120_000);
-    // The page before: the spec's defaults, and this year in the copyright line.
+    // The page before: the defaults of docs/product/public-site.md#site-settings-on-the-site, and this year in the
+    // copyright line.
     await page.goto('/');
     await expect(badge(page)).toHaveText('2025 年 9 月下旬开班 · 长沙');
     const year = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();

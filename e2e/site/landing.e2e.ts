@@ -66,7 +66,7 @@ for (const language of ['zh', 'en'] as const) {
     test('shows the header entries inline on large screens', DESKTOP_ONLY, async ({ page }) => {
       await page.goto('/');
       await expect(page.locator('button.menu-toggle')).toBeHidden();
-      // Spec §2: the six section buttons and the register button.
+      // docs/product/public-site.md#header: the six section buttons and the register button.
       await expect(page.locator('.site-nav__list a:visible')).toHaveCount(7);
       await expect(page.locator('.site-nav__list a:visible').last()).toHaveAttribute('href', '#registration');
     });
@@ -220,7 +220,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test.describe('first paint before JavaScript (issue 18 item 2)', () => {
+test.describe('first paint before JavaScript', () => {
   for (const path of ['/', '/privacy-policy']) {
     test(`${path} requests its scripts and translations only after its first frame, then hydrates`, DESKTOP_ONLY, async ({ page }) => {
       const problems: string[] = [];
@@ -257,7 +257,7 @@ test.describe('first paint before JavaScript (issue 18 item 2)', () => {
   }
 });
 
-test.describe('styles (issue 18 item 2)', () => {
+test.describe('styles', () => {
   for (const path of ['/', '/privacy-policy']) {
     test(`${path} carries its stylesheet inline, before and after hydration${path === '/' ? '' : ' and a client navigation'}`, DESKTOP_ONLY, async ({ page }) => {
       const stylesheets: string[] = [];

@@ -44,9 +44,9 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 /**
- * Issue 14: the administrator records a student, uploads a photo and a contract file and views it (the
- * three-step upload through the front door's storage proxy), books payments and sees the total, deletes one,
- * then adds a contract and a student account on the two sub-tabs. Each viewport uses its own names.
+ * The administrator records a student, uploads a photo and a contract file and views it (the three-step upload
+ * through the front door's storage proxy), books payments and sees the total, deletes one, then adds a contract
+ * and a student account on the two sub-tabs. Each viewport uses its own names.
  */
 test('back office: a student with photo, contract file and payments, a contract and an account', async ({ page, isMobile }, testInfo) => {
   // About 40 s on an idle machine. This is the longest journey (some 90 browser steps); at a load average of 20

@@ -18,7 +18,7 @@ export async function loginAsAdmin(page: Page, admin: { email: string; password:
   await expect(welcomeLine(page, admin.email)).toBeVisible({ timeout: 30_000 });
 }
 
-/** The header's welcome line (spec §2). */
+/** The header's welcome line (docs/product/back-office.md#header). */
 export function welcomeLine(page: Page, email: string = E2E_ADMIN.email) {
   return page.getByTestId('welcome').filter({ hasText: email });
 }

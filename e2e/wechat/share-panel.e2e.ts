@@ -65,7 +65,7 @@ test.describe('inside WeChat', () => {
     const tickets = await issuedTickets();
     expect(tickets.map((ticket) => jsapiSignature(ticket, config!.nonceStr, config!.timestamp, page.url().split('#')[0]!))).toContain(config!.signature);
 
-    // Spec §2 share types: the panel says where WeChat's own menu shares.
+    // docs/product/wechat.md#share-types: the panel says where WeChat's own menu shares.
     await panel.getByRole('button', { name: '分享本页' }).click();
     await expect(panel.getByRole('status')).toHaveText('分享内容已设置好，请选择分享方式');
     await panel.getByRole('button', { name: '分享到朋友圈' }).click();

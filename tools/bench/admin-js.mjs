@@ -1,14 +1,15 @@
 // @ts-check
 /**
- * Back-office JavaScript per route (issue 18 item 3: /admin/login ≤ 200 KB gzip). Reads the built admin
- * (apps/admin/dist and the module list the build writes to apps/admin/build/meta/modules.json) and prints,
- * for each route, the JavaScript a browser loads: the entry named by index.html with everything it imports
- * statically, plus the lazy chunks that route opens (found by the source module they hold) with their own
- * static imports. Sizes are the files on disk, raw and gzip (level 9, as Vite reports them), in KB of 1,024 bytes.
+ * Back-office JavaScript per route (/admin/login ≤ 200 KB gzip; docs/product/back-office.md#sign-in-page). Reads
+ * the built admin (apps/admin/dist and the module list the build writes to apps/admin/build/meta/modules.json)
+ * and prints, for each route, the JavaScript a browser loads: the entry named by index.html with everything it
+ * imports statically, plus the lazy chunks that route opens (found by the source module they hold) with their own
+ * static imports. Sizes are the files on disk, raw and gzip (level 9, as Vite reports them), in KB of
+ * 1,024 bytes.
  *
  * The baseline is the whole build: every chunk together is what the single chunk carried before the split.
  * With `--baseline <admin folder>` (a build of another commit with its own dist/ and build/meta/), that
- * build's routes are printed too, e.g. the single-chunk admin before issue 18.
+ * build's routes are printed too, e.g. the single-chunk admin before the route split.
  *
  * The login page must not grow either: its entry is held to the figure committed in
  * admin-first-load.budget.json (± its tolerance; tools/admin-first-load.int-spec.ts fails outside it). The

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench` (issue 18 item 6): every bench under tools/bench/, one after the other, each printing its own
+// `npm run bench`: every bench under tools/bench/, one after the other, each printing its own
 // figures beside the baseline it measures in the same run. This file only runs them: it bounds each one in
 // time, prints the load average before each (a figure taken at load 15 on 2 cores is not a figure taken at
 // load 1), and ends with one line per bench. The exit code is 1 when a bench failed or ran out of time.
 //
 //   npm run bench                      build, then the quick sizes (minutes, not an hour)
-//   npm run bench -- --full            the issue's sizes (100,000 rows per list, 10,000 registrations…)
+//   npm run bench -- --full            the full sizes (100,000 rows per list, 10,000 registrations…)
 //   npm run bench -- --only lists,site the benches whose names start so
 //
 // `npm run bench` builds and runs this under tools/with-services.mjs, so DATABASE_URL, REDIS_URL, S3_* and

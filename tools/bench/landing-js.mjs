@@ -1,16 +1,18 @@
 // @ts-check
 /**
- * The landing's JavaScript, as a browser downloads it on `/` (issue 16: WeChat sharing must not make it grow
- * for any other browser; issue 4: ≤ 100 KB gzip). Boots the built front door of a tree in this process on a
- * loopback port (apps/web/server/dist with apps/web/build; the API is a closed port, so the jobs section falls
- * back to its empty state, which loads the same scripts), server-renders `/` for a desktop browser and for
- * WeChat's in-app browser, and sums every /assets/*.js that the HTML loads (script src, modulepreload, the
- * module script's imports): raw bytes and gzip at level 6, what the front door's compression sends. For WeChat
- * the share panel's lazy chunk is added, which only that browser fetches.
+ * The landing's JavaScript, as a browser downloads it on `/`
+ * (docs/product/public-site.md#assets-and-performance: ≤ 100 KB gzip, and WeChat sharing must not make it grow
+ * for any other browser). Boots the built front door of a tree in this process on a loopback port
+ * (apps/web/server/dist with apps/web/build; the API is a closed port, so the jobs section falls back to its
+ * empty state, which loads the same scripts), server-renders `/` for a desktop browser and for WeChat's in-app
+ * browser, and sums every /assets/*.js that the HTML loads (script src, modulepreload, the module script's
+ * imports): raw bytes and gzip at level 6, what the front door's compression sends. For WeChat the share panel's
+ * lazy chunk is added, which only that browser fetches.
  *
  * The figure that must not grow is held by tools/landing-first-load.int-spec.ts against landing-js.budget.json.
  * With `--baseline <dir>` (another commit laid out by baseline-tree.mjs and built the same way) both trees are
- * measured in the same run and the difference is printed; issue 16's baseline is f6b4b2a (100,465 B gzip).
+ * measured in the same run and the difference is printed; the baseline before WeChat sharing is f6b4b2a
+ * (100,465 B gzip).
  *
  * Usage: npm run build -w @aipm/web -w @aipm/web-server && node tools/bench/landing-js.mjs [--baseline dir] [--json file]
  */
@@ -98,7 +100,7 @@ export async function measureLanding(treeDir) {
   }
 }
 
-/** The chunk holding a source module, with its static imports, as /assets/… paths (none before issue 16). */
+/** The chunk holding a source module, with its static imports, as /assets/… paths (none before WeChat sharing). */
 function lazyChunkOf(webDir, source) {
   const manifestFile = path.join(webDir, 'build', 'meta', 'client-modules.json');
   if (!fs.existsSync(manifestFile)) return [];

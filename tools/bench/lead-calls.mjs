@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// New-lead calls under a burst (issue 15): N registrations at concurrency C (distinct phones, and every
-// `--repeat-every`-th one a repeat of a phone sent 100 posts earlier, which is not a new lead), through the
-// built API and W real worker processes, against the Alibaba Cloud and Twilio stand-ins with the provider's
-// per-number limits ON (1 a minute, 5 an hour, 20 a day: the stand-in answers isv.BUSINESS_LIMIT_CONTROL
-// beyond them). Prints the leads stored, announced and pending, the calls placed, whether a limit was ever
-// exceeded (the stand-in's throttle count and the call times checked against each window), and the time from
-// the burst's start to the last call.
+// New-lead calls under a burst (docs/product/phone.md#call-rules): N registrations at concurrency C (distinct
+// phones, and every `--repeat-every`-th one a repeat of a phone sent 100 posts earlier, which is not a new
+// lead), through the built API and W real worker processes, against the Alibaba Cloud and Twilio stand-ins with
+// the provider's per-number limits ON (1 a minute, 5 an hour, 20 a day: the stand-in answers
+// isv.BUSINESS_LIMIT_CONTROL beyond them). Prints the leads stored, announced and pending, the calls placed,
+// whether a limit was ever exceeded (the stand-in's throttle count and the call times checked against each
+// window), and the time from the burst's start to the last call.
 //
 //   npx nx run-many -t build -p @aipm/api @aipm/worker
 //   node tools/with-services.mjs -- node tools/bench/lead-calls.mjs [--count 1000] [--concurrency 50] [--workers 2]
@@ -205,7 +205,8 @@ try {
   console.log(`  calls at: ${placedTimes.map((time) => `+${((time - burstStarted) / 1000).toFixed(1)} s`).join(', ')}`);
 
   const ok =
-    // A repeat within 24 h is answered 201 but stored as no new registration (spec §7).
+    // A repeat within 24 h is answered 201 but stored as no new registration
+    // (docs/product/lead-capture.md#repeat-registrations).
     run.statuses.get(201) === COUNT &&
     figures.registrations === distinctPhones &&
     figures.leads === distinctPhones &&

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Back-office lists at 100,000 rows (issue 18 item 4): registrations, messages, crawl results and students,
-// each seeded with --rows rows, read as the admin reads them (first page, a status filter, the `q` search, a
-// deep page), beside a one-query baseline measured in the same run and at the same concurrency.
+// Back-office lists at 100,000 rows (docs/product/back-office.md#long-lists, ADR 028): registrations, messages,
+// crawl results and students, each seeded with --rows rows, read as the admin reads them (first page, a status
+// filter, the `q` search, a deep page), beside a one-query baseline measured in the same run and at the same
+// concurrency.
 //
 //   npm run build -w @aipm/api        (or: npx nx run-many -t build -p @aipm/api)
 //   node tools/with-services.mjs -- node tools/bench/lists.mjs [--rows 100000] [--requests 300] [--concurrency 4] [--only registrations,messages,students,crawl]
@@ -65,7 +66,8 @@ const SEED = [
           (ARRAY['active','graduated','suspended','withdrawn'])[1 + i % 4], date '2025-09-01' + (i % 300), ${CREATED}
    FROM generate_series(1, $1::int) AS i`],
   // 50 tasks found the postings, each its share (task 1 + i % 50); task 51 is a re-run that found again 1 in
-  // 100 postings another task found first, all of them still pending or reviewed (issue 13's "found by").
+  // 100 postings another task found first, all of them still pending or reviewed (the task filter of
+  // docs/product/crawler.md#review-queue).
   ['crawl results', `INSERT INTO crawl_tasks (id, name, keywords) SELECT ${TASK_ID('t')}, 'bench task ' || t, ARRAY['AI产品经理']
    FROM generate_series(1, 51) AS t WHERE $1::int > 0`],
   // One posting in ten is found on a second site too (the same dedupeKey), as cross-site duplicates are.
@@ -77,7 +79,7 @@ const SEED = [
           (ARRAY['pending','pending','pending','approved','rejected','published'])[1 + i % 6], ${CREATED}
    FROM generate_series(1, $1::int) AS i`],
 ];
-/** Who found what, where the schema records it (crawl_result_sightings, issue 13); absent before it. */
+/** Who found what, where the schema records it (crawl_result_sightings, ADR 020); absent before it. */
 const SIGHTINGS = [
   `INSERT INTO crawl_result_sightings ("resultId", "taskId", "foundAt") SELECT id, "taskId", "createdAt" FROM crawl_results`,
   `INSERT INTO crawl_result_sightings ("resultId", "taskId", "foundAt") SELECT id, ${TASK_ID(51)}, now() FROM crawl_results WHERE "sourceUrl" LIKE '%00.html'`,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Students section reads (issue 14): the students list and one student's payments, against 10,000 students
-// with 5 payments each, beside a one-query baseline measured in the same run and at the same concurrency.
+// Students section reads (docs/product/students.md#student-list, docs/product/students.md#payments): the students
+// list and one student's payments, against 10,000 students with 5 payments each, beside a one-query baseline
+// measured in the same run and at the same concurrency.
 //
 //   npm run build -w @aipm/api        (or: npx nx run-many -t build -p @aipm/api)
 //   node tools/with-services.mjs -- node tools/bench/students.mjs [--students 10000] [--requests 2000] [--concurrency 10]
@@ -12,7 +13,8 @@
 //   list      GET /api/admin/students?range=[0,24]                   (page, count, the page's paid totals)
 //   search    GET /api/admin/students?filter={"q":"学员12"}           (ILIKE over name/phone/email/school/major)
 //   payments  GET /api/admin/payments?studentId=<a random student>    (existence, page, count, total)
-// and prints p50/p95/p99 of each with its ratio to the baseline. Target (issue 14): list and payments p95 ≤ 50 ms.
+// and prints p50/p95/p99 of each with its ratio to the baseline. Target: list and payments p95 ≤ 50 ms
+// (docs/product/back-office.md#long-lists).
 // On a shared machine the baseline alone can miss that (load average 17 on 2 cores was measured): a row then
 // passes when its p95 is within RATIO_LIMIT × the baseline's p95, which is the figure that compares runs. The
 // concurrency defaults to 4: one administrator's screen sends a few calls at once, not dozens.

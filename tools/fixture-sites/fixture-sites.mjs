@@ -233,7 +233,7 @@ const DATA_PATHS = {
 
 /**
  * zhaopin's positions endpoint (`/c/i/sou`) in its documented shape, unlike the page's embedded state:
- * `jobName`, and `company`, `city`, `workingExp`, `eduLevel` as objects (issue 13 item 6).
+ * `jobName`, and `company`, `city`, `workingExp`, `eduLevel` as objects.
  */
 function zhaopinSouAnswer(state, jobs) {
   return {

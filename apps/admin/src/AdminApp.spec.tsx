@@ -31,7 +31,7 @@ function serveFailingList() {
 const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
 describe(AdminApp.name, () => {
-  it('loads a failed list once: no retry, no refetch on focus or reconnect, no polling (spec §7)', async () => {
+  it('loads a failed list once: no retry, no refetch on focus or reconnect, no polling', async () => {
     const listCalls = serveFailingList();
     render(
       <MemoryRouter initialEntries={['/admin/registrations']}>

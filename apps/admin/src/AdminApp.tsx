@@ -24,13 +24,16 @@ import { wechatShareResource } from './wechat-share';
 import { contractsResource, paymentsResource, studentAccountsResource, studentsResource } from './students';
 
 const i18nProvider = createI18nProvider();
-/** One data-loading policy for every screen (spec §7): see queryClient.ts. */
+/**
+ * One data-loading policy for every screen (docs/product/back-office.md#no-retries-and-no-polling): see
+ * queryClient.ts.
+ */
 const queryClient = createAdminQueryClient();
 
 // The opened screen's chunk now, beside the session check, not after it (ADR 040).
 startFirstScreen(window.location.pathname);
 
-/** Each section is its own chunk, fetched when it is first opened (issue 18). */
+/** Each section is its own chunk, fetched when it is first opened (ADR 040). */
 const Dashboard = lazy(() => loadDashboard().then((module) => ({ default: module.Dashboard })));
 const SectionPlaceholder = lazy(() => import('./sections/SectionPlaceholder').then((module) => ({ default: module.SectionPlaceholder })));
 
@@ -57,7 +60,8 @@ export default function AdminApp() {
     <Admin
       basename="/admin"
       authProvider={authProvider}
-      // Nothing renders before the session check succeeds (spec §6); meanwhile "verifying…".
+      // Nothing renders before the session check succeeds; meanwhile "verifying…"
+      // (docs/product/back-office.md#permission-check).
       requireAuth
       loading={VerifyingPermission}
       loginPage={false}

@@ -5,7 +5,7 @@ import { loadAdminApp } from './headStart';
 import { LoginPage } from './login/LoginPage';
 import { ToastHost } from './toast/ToastHost';
 
-/** react-admin and the sections: a separate chunk, loaded only off the login page (issue 18). */
+/** react-admin and the sections: a separate chunk, loaded only off the login page (ADR 040). */
 const AdminApp = lazy(loadAdminApp);
 
 /**

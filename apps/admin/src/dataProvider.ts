@@ -22,8 +22,9 @@ import { errorKey } from './i18n/error-messages';
 const API_BASE = '/api';
 
 /**
- * Where each react-admin resource lives under /api. The lead resources predate the admin prefix (spec §7:
- * GET /api/registrations, GET /api/contact); every other back-office resource is under /api/admin.
+ * Where each react-admin resource lives under /api. The lead resources predate the admin prefix
+ * (docs/product/back-office.md#registrations-and-messages: GET /api/registrations, GET /api/contact); every other
+ * back-office resource is under /api/admin.
  */
 const RESOURCE_PATHS: Record<string, string> = {
   registrations: LEAD_PATHS.registrations.slice(API_BASE.length + 1),
@@ -91,9 +92,11 @@ export interface AdminDataProvider extends DataProvider {
   exportPerson(person: PersonRequest): Promise<{ fileName: string; data: PersonExport }>;
   /** PIPL: one record's phone in full (lists show it masked); the API audits it. */
   revealPhone(record: RevealPhoneRequest): Promise<string>;
-  /** Spec §7 upload, step 1: a presigned PUT URL for a file of this name. */
+  /** docs/product/students.md#file-upload, step 1: a presigned PUT URL for a file of this name. */
   createUploadUrl(fileName: string, kind: UploadKind): Promise<UploadUrlResponse>;
-  /** Spec §7 upload, step 3: the API checks what arrived and answers the URL the record stores. */
+  /**
+   * docs/product/students.md#file-upload, step 3: the API checks what arrived and answers the URL the record stores.
+   */
   confirmUpload(uploadURL: string): Promise<ConfirmUploadResponse>;
 }
 

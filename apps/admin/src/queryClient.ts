@@ -1,10 +1,10 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 
 /**
- * Spec §7 for every screen of the back office: data loading never retries, never refetches when the window
- * regains focus or the network comes back, and never polls. react-admin's own client would retry three
- * times and refetch on focus. A screen fetches when it is opened and when an action invalidates its data;
- * live progress arrives pushed by the server, not by polling.
+ * docs/product/back-office.md#no-retries-and-no-polling, for every screen of the back office: data loading never
+ * retries, never refetches when the window regains focus or the network comes back, and never polls. react-admin's
+ * own client would retry three times and refetch on focus. A screen fetches when it is opened and when an action
+ * invalidates its data; live progress arrives pushed by the server, not by polling.
  */
 export const ADMIN_QUERY_DEFAULTS = {
   queries: {

@@ -16,7 +16,7 @@ interface RegisteredRoute {
   isPublic: boolean;
 }
 
-/** The only admin-area routes that may answer without the session (spec §6–7: sign-in itself). */
+/** The only admin-area routes open without the session (docs/product/back-office.md#access: sign-in itself). */
 const PUBLIC_ADMIN_ROUTES = ['GET /api/admin/check', 'POST /api/admin/register', 'POST /api/admin/login', 'POST /api/admin/logout'];
 
 const asList = (value: string | string[] | undefined): string[] => (Array.isArray(value) ? value : [value ?? '']);

@@ -10,8 +10,9 @@ const API_MAIN = path.resolve(__dirname, '../dist/main.js');
 const SIGN_UPS = 50;
 
 /**
- * Spec §6 first-administrator rule under real concurrency: two built API processes on one fresh database,
- * 50 simultaneous sign-ups spread over both. The database (not a check-then-insert) must decide.
+ * The first-administrator rule (docs/product/back-office.md#first-administrator) under real concurrency: two built API
+ * processes on one fresh database, 50 simultaneous sign-ups spread over both. The database (not a check-then-insert)
+ * must decide.
  */
 describe('first-administrator rule across processes', () => {
   let database: TestDatabase;

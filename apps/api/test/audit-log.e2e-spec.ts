@@ -35,9 +35,9 @@ interface AuditedCase {
 }
 
 /**
- * Issue 17 item 1 (ADR 030): every administrator route that changes or reveals data writes exactly one entry
- * with its action and entity, and no secret reaches the log; the table refuses UPDATE, DELETE and TRUNCATE;
- * the back office's list filters and its CSV export.
+ * docs/product/back-office.md#audited-actions (ADR 030): every administrator route that changes or reveals data writes
+ * exactly one entry with its action and entity, and no secret reaches the log; the table refuses UPDATE, DELETE and
+ * TRUNCATE; the back office's list filters and its CSV export.
  */
 describe('audit log', () => {
   let database: TestDatabase;

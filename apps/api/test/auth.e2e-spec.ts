@@ -18,7 +18,11 @@ import { apiError, expectFieldError, invalidInput } from './support/api-errors';
 const ADMIN = { email: 'Admin@Example.COM', password: 'first-password-1' };
 const STORED_EMAIL = 'admin@example.com';
 
-/** Spec §7 admin auth calls, §5 rules and §8 messages, against a real PostgreSQL and Redis. */
+/**
+ * The administrator's sign-in calls (docs/product/back-office.md#sign-in-page), their rules
+ * (docs/product/validation.md#administrator-sign-up) and messages (docs/product/errors.md#sign-in-and-session),
+ * against a real PostgreSQL and Redis.
+ */
 describe('admin auth API', () => {
   const redisUrl = testRedisUrl(10);
   let database: TestDatabase;

@@ -26,7 +26,7 @@ const without = (field: string) => {
   return body;
 };
 
-/** Spec §5 contact rules as the API applies them: [case, body, field, message]. */
+/** docs/product/validation.md#contact-form as the API applies it: [case, body, field, message]. */
 const RULES: [string, Record<string, unknown>, string, string][] = [
   ['name missing', without('name'), 'name', '姓名不能为空'],
   ['name blank', message({ name: ' ' }), 'name', '姓名不能为空'],
@@ -66,7 +66,7 @@ describe(ContactController.name, () => {
     await database?.drop();
   });
 
-  describe('POST /api/contact (public, spec §5 and §8)', () => {
+  describe('POST /api/contact (public)', () => {
     it.each(RULES)('refuses %s with 400 and the spec message', async (_case, body, field, text) => {
       const response = await send(body).expect(400);
       expectFieldError(response.body, field, text);

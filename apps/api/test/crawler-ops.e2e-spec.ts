@@ -16,7 +16,7 @@ import { testApiEnv } from './support/test-env';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Issue 13 item 4 through the API: schedules, cross-site duplicates, site health and job expiry. */
+/** Crawler operations (ADR 020) through the API: schedules, cross-site duplicates, site health and job expiry. */
 describe('crawler operations API', () => {
   // 11: shared with first-time-admin, which never touches the crawl queue.
   const redisUrl = testRedisUrl(11);
@@ -198,7 +198,7 @@ describe('crawler operations API', () => {
     });
   });
 
-  describe('found by (issue 13): the task filter lists what the task found, whoever found it first', () => {
+  describe('found by: the task filter lists what the task found, whoever found it first', () => {
     const posting = { title: '大模型产品经理', company: '长沙雁栖科技有限公司', location: '长沙' };
     const key = crawlDedupeKey(posting);
     const result = (fields: Partial<CrawlResult>) =>

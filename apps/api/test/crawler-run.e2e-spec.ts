@@ -179,8 +179,9 @@ describe('POST /api/admin/crawl/run and /api/admin/crawler-config/test with a re
     const task = await dataSource.getRepository(CrawlTask).findOneByOrFail({ id: response.body.data.taskId });
     expect(task.lastRunStats).toMatchObject({ found: 30, new: 0, duplicates: 30 });
 
-    // Issue 13: the second task's 查看结果 lists the 30 it found, though the first task found them first and they
-    // are still pending; the first task's list keeps them too, and each result keeps its first task.
+    // The task filter (docs/product/crawler.md#review-queue): the second task's 查看结果 lists the 30 it found, though the
+    // first task found them first and they are still pending; the first task's list keeps them too, and each result
+    // keeps its first task.
     const ids = (response.body.data.jobs as Array<{ id: string }>).map((job) => job.id).sort();
     for (const taskId of [task.id, firstTaskId]) {
       const listed = await admin.get(`/api/admin/crawl-results?taskId=${taskId}&limit=50`).expect(200);

@@ -95,7 +95,8 @@ describe('crawler admin API', () => {
       ['no target URL', { targetUrls: [] }, 'targetUrls', CRAWL_ERRORS.TARGET_URL_REQUIRED],
       ['an invalid target URL', { targetUrls: ['www.zhipin.com/job'] }, 'targetUrls', CRAWL_ERRORS.INVALID_URL],
       ['a non-web target URL', { targetUrls: ['ftp://zhipin.com/x'] }, 'targetUrls', CRAWL_ERRORS.INVALID_URL],
-      // The API refuses addresses of the inside itself, not only the worker when it loads them (issue 12 item 9).
+      // The API refuses addresses of the inside itself, not only the worker when it loads them
+      // (docs/product/crawler.md#allowed-addresses).
       ['a loopback target URL', { targetUrls: ['http://127.0.0.1:6379/'] }, 'targetUrls', CRAWL_ERRORS.TARGET_URL_PRIVATE],
       ['a cloud metadata target URL', { targetUrls: ['http://169.254.169.254/latest/meta-data/'] }, 'targetUrls', CRAWL_ERRORS.TARGET_URL_PRIVATE],
       ['a private target URL among public ones', { targetUrls: ['https://www.zhipin.com/job', 'http://10.0.0.5/admin'] }, 'targetUrls', CRAWL_ERRORS.TARGET_URL_PRIVATE],
@@ -432,7 +433,7 @@ describe('crawler admin API', () => {
     it.each<[Record<string, unknown>, string]>([
       [{ request_delay: -1 }, CRAWL_ERRORS.INVALID_REQUEST_DELAY],
       [{ request_delay: '3000' }, CRAWL_ERRORS.INVALID_REQUEST_DELAY],
-      // 10^15 ms once jammed both crawl slots for ever (issue 12 item 5).
+      // 10^15 ms once jammed both crawl slots for ever (ADR 015).
       [{ request_delay: 1e15 }, CRAWL_ERRORS.REQUEST_DELAY_TOO_LARGE],
       [{ request_delay: 60_001 }, CRAWL_ERRORS.REQUEST_DELAY_TOO_LARGE],
       [{ lagou_cookie: 'x'.repeat(8193) }, CRAWL_ERRORS.COOKIE_TOO_LONG],

@@ -10,7 +10,7 @@ import { apiError } from './support/api-errors';
 import { testApiEnv } from './support/test-env';
 
 /*
- * Issue 12 item 4: "an export that fails mid-stream (connection cut, 502)". The database really fails here:
+ * An export that fails mid-stream (docs/product/back-office.md#csv-export). The database really fails here:
  * a lock the export's first batch cannot get (lock_timeout), its backend terminated while it waits, and its
  * backend terminated after the first rows went out (pg_terminate_backend from a second connection).
  */
@@ -51,7 +51,7 @@ function download(url: string, cookie: string, onFirstChunk?: () => Promise<void
   });
 }
 
-describe('CSV export when the database fails (issue 12 item 4)', () => {
+describe('CSV export when the database fails', () => {
   const redisUrl = testRedisUrl(13);
   let database: TestDatabase;
   let sql: DataSource;

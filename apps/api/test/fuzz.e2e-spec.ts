@@ -34,7 +34,10 @@ interface Finding {
   body: string;
 }
 
-/** What every answer must be (issue 12 item 4): never a 5xx, and every 4xx in the envelope with a code and a message. */
+/**
+ * What every answer must be (docs/product/errors.md#http-statuses): never a 5xx, and every 4xx in the envelope with
+ * a code and a message.
+ */
 function problemOf(status: number, body: unknown): string | null {
   if (status >= 500) return 'server error';
   if (status < 400) return null;

@@ -13,9 +13,9 @@ import { testApiEnv } from './support/test-env';
 const ANSWER_WITHIN_MS = 2_000;
 
 /**
- * Issue 15, ADR 021: a new lead's phone call is recorded with the lead (outbox) and queued as one `notify` job
- * per lead; with Redis down the visitor still gets the answer at once and the job is queued when Redis returns.
- * The Redis is this suite's own: stopping the shared one would break other suites.
+ * docs/product/phone.md#what-rings-the-phone, ADR 021: a new lead's phone call is recorded with the lead (outbox) and
+ * queued as one `notify` job per lead; with Redis down the visitor still gets the answer at once and the job is queued
+ * when Redis returns. The Redis is this suite's own: stopping the shared one would break other suites.
  */
 describe('the new-lead call outbox', () => {
   let redis: PrivateRedis;

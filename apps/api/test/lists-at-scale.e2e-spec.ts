@@ -13,8 +13,8 @@ import { adminAgent } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
 
 /*
- * Lists at scale (issue 18 item 4, ADR 028), through the real routes on a real PostgreSQL: the bigram search
- * finds exactly what a scan with ILIKE finds, the count is exact up to EXACT_COUNT_LIMIT and an announced
+ * Lists at scale (docs/product/back-office.md#long-lists, ADR 028), through the real routes on a real PostgreSQL: the
+ * bigram search finds exactly what a scan with ILIKE finds, the count is exact up to EXACT_COUNT_LIMIT and an announced
  * estimate beyond it, and a deep page (read by ids) is the same page OFFSET gives.
  */
 

@@ -12,7 +12,7 @@ import { adminAgent, visitorIp } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
 
 /*
- * Issue 12 item 10: /api/docs documents every request and response body, with examples, so a reader can drive
+ * ADR 022: /api/docs documents every request and response body, with examples, so a reader can drive
  * the API. The document is read as a client reads it (openapi.json), and its examples are sent to the API.
  */
 

@@ -33,9 +33,9 @@ const PHONE_VARIABLES = [
 const unconfigured = Object.fromEntries(PHONE_VARIABLES.map((name) => [name, '']));
 
 /**
- * Issue 15, spec §7: the 通知设置 routes against the local Alibaba Cloud and Twilio stand-ins, through the real
- * clients: configuration status with the missing variable names, the connection test, test calls through
- * each provider (logged), their failures as 502 with the provider's reason, and the notification log.
+ * docs/product/phone.md#admin-calls: the 通知设置 routes against the local Alibaba Cloud and Twilio stand-ins, through the
+ * real clients: configuration status with the missing variable names, the connection test, test calls through each
+ * provider (logged), their failures as 502 with the provider's reason, and the notification log.
  */
 describe('phone notification admin routes', () => {
   const redisUrl = testRedisUrl(13);

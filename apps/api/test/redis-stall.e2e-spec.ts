@@ -11,9 +11,10 @@ const ADMIN = { email: 'admin@example.com', password: 'stall-password-1' };
 const ANSWER_WITHIN_MS = 2_000;
 
 /**
- * Issue 12 item 6: with Redis frozen (SIGSTOP: connections stay open, nothing answers), the public forms
- * still store the lead and answer at once (their rate limit fails open), and sign-in answers 503 at once
- * (its limiter fails closed). The Redis is this suite's own: freezing the shared one would stall other suites.
+ * With Redis frozen (SIGSTOP: connections stay open, nothing answers), the public forms still store the lead and answer
+ * at once (their rate limit fails open, docs/product/lead-capture.md#rate-limit), and sign-in answers 503 at once (its
+ * limiter fails closed, docs/product/back-office.md#sign-in-throttling). The Redis is this suite's own: freezing the
+ * shared one would stall other suites.
  */
 describe('a frozen Redis', () => {
   let redis: PrivateRedis;

@@ -33,8 +33,8 @@ const without = (field: string) => {
 };
 
 /**
- * Spec §5 registration rules, as the API applies them: [case, body, field, message]. `message` is the first
- * failing rule, `errors[field]` names the field.
+ * The registration form's rules (docs/product/validation.md#registration-form), as the API applies them: [case, body,
+ * field, message]. `message` is the first failing rule, `errors[field]` names the field.
  */
 const RULES: [string, Record<string, unknown>, string, string][] = [
   ['name missing', without('name'), 'name', '姓名不能为空'],
@@ -89,7 +89,7 @@ describe(RegistrationsController.name, () => {
     await database?.drop();
   });
 
-  describe('POST /api/registrations (public, spec §5)', () => {
+  describe('POST /api/registrations (public)', () => {
     it.each(RULES)('refuses %s with 400 and the spec message', async (_case, body, field, message) => {
       const response = await register(body).expect(400);
       expectFieldError(response.body, field, message);

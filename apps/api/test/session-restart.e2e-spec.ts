@@ -12,8 +12,9 @@ import { testApiEnv } from './support/test-env';
 const ADMIN = { email: 'admin@example.com', password: 'restart-password-1' };
 
 /**
- * Issue 12 item 3: restarting PostgreSQL while the back office is open must not sign the administrator out.
- * The cluster is this suite's own (a restart of the shared one would fail every suite running beside it).
+ * Restarting PostgreSQL while the back office is open must not sign the administrator out
+ * (docs/product/back-office.md#sessions). The cluster is this suite's own (a restart of the shared one would fail
+ * every suite running beside it).
  */
 describe('a PostgreSQL restart with an open session', () => {
   let postgres: PrivatePostgres;

@@ -22,8 +22,9 @@ const NEXT_COHORT: SiteSettings = {
 };
 
 /**
- * Issue 17 item 4: the site settings in admin_config. Defaults from the spec until saved; the administrator's
- * save is validated field by field with the spec's style of codes, is all or nothing, and is announced once.
+ * The site settings (docs/product/back-office.md#site-settings) in admin_config: their defaults until saved; the
+ * administrator's save is validated field by field (docs/product/validation.md#site-settings), is all or nothing,
+ * and is announced once.
  */
 describe('site settings', () => {
   let database: TestDatabase;

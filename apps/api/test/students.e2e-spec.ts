@@ -21,7 +21,10 @@ const without = (field: string) => (base: Body) => {
 };
 const patch = (changes: Body) => (base: Body) => ({ ...base, ...changes });
 
-/** Spec §5 student (name and phone required, email valid or empty, status of its list) and the bounds beside it. */
+/**
+ * docs/product/validation.md#student (name and phone required, email valid or empty, status of its list) and the
+ * bounds beside it.
+ */
 const STUDENT_RULES: Rule[] = [
   ['name missing', without('name'), 'name', '姓名不能为空'],
   ['name blank', patch({ name: '  ' }), 'name', '姓名不能为空'],
@@ -39,7 +42,10 @@ const STUDENT_RULES: Rule[] = [
   ['unknown field', patch({ phoneNormalized: '+86' }), 'phoneNormalized', ERROR_MESSAGES.UNKNOWN_FIELD],
 ];
 
-/** Spec §5 contract: studentId, number and course required; amount ≥ 0 (cents); dates; end after start. */
+/**
+ * docs/product/validation.md#contract: studentId, number and course required; amount ≥ 0 (cents); dates; end after
+ * start.
+ */
 const CONTRACT_RULES: Rule[] = [
   ['studentId missing', without('studentId'), 'studentId', '学员ID不能为空'],
   ['studentId not a uuid', patch({ studentId: 'abc' }), 'studentId', STUDENT_ERRORS.INVALID_STUDENT_ID],
@@ -61,7 +67,7 @@ const CONTRACT_RULES: Rule[] = [
   ['file from another host', patch({ contractFile: 'http://x/y.pdf' }), 'contractFile', STUDENT_ERRORS.INVALID_FILE_URL],
 ];
 
-/** Spec §5 payment (server): number, amount ≥ 0 in cents, method of five, date. */
+/** docs/product/validation.md#payment (server): number, amount ≥ 0 in cents, method of five, date. */
 const PAYMENT_RULES: Rule[] = [
   ['studentId missing', without('studentId'), 'studentId', '学员ID不能为空'],
   ['number empty', patch({ paymentNumber: '' }), 'paymentNumber', '缴费编号不能为空'],
@@ -76,7 +82,7 @@ const PAYMENT_RULES: Rule[] = [
   ['contractId not a uuid', patch({ contractId: '12' }), 'contractId', STUDENT_ERRORS.INVALID_CONTRACT_ID],
 ];
 
-/** Spec §5 student account: username ≥ 3, valid email, password ≥ 6. */
+/** docs/product/validation.md#student-account: username ≥ 3, valid email, password ≥ 6. */
 const ACCOUNT_RULES: Rule[] = [
   ['username too short', patch({ username: 'ab' }), 'username', '用户名至少3个字符'],
   ['username missing', without('username'), 'username', '用户名至少3个字符'],
@@ -87,7 +93,7 @@ const ACCOUNT_RULES: Rule[] = [
   ['status not of the list', patch({ status: 'banned' }), 'status', STUDENT_ERRORS.INVALID_ACCOUNT_STATUS],
 ];
 
-describe('students section API (issue 14)', () => {
+describe('students section API', () => {
   let database: TestDatabase;
   let sql: DataSource;
   let app: INestApplication;
@@ -128,7 +134,7 @@ describe('students section API (issue 14)', () => {
       expectFieldError(response.body, field, message);
     });
 
-    it('adds a student with the spec defaults and the §8 toast text', async () => {
+    it('adds a student with the defaults and the toast text', async () => {
       const response = await admin.post('/api/admin/students').send({ name: ' 王五 ', phone: '138 0013 8000', email: 'WANG@Example.com' }).expect(201);
       expect(response.body).toMatchObject({ success: true, message: '学员添加成功' });
       expect(response.body.data).toMatchObject({

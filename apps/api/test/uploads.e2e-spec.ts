@@ -47,7 +47,10 @@ describe(UploadsController.name, () => {
     return `${env.S3_ENDPOINT.replace(/\/+$/, '')}${proxied.slice(STORAGE_PROXY_PATH.length)}`;
   };
 
-  /** Steps 1 and 2 of §7: the signed URL, then the browser's PUT of the raw bytes with their content type. */
+  /**
+   * Steps 1 and 2 of docs/product/students.md#file-upload: the signed URL, then the browser's PUT of the raw bytes with
+   * their content type.
+   */
   async function put(fileName: string, bytes: Buffer, kind?: 'contract' | 'photo'): Promise<string> {
     const step1 = await admin.post('/api/contracts/upload-url').send({ fileName, ...(kind ? { kind } : {}) }).expect(200);
     const { uploadURL, method, headers } = step1.body.data;

@@ -189,7 +189,7 @@ describe(WechatController.name, () => {
       await http().post(RESOURCE).send(valid).expect(401);
     });
 
-    /** Spec §5 share config rules: [case, change, field, code]. */
+    /** docs/product/validation.md#share-settings rules: [case, change, field, code]. */
     const RULES: Array<[string, Record<string, unknown>, string, ErrorCode]> = [
       ['pageUrl missing', { pageUrl: undefined }, 'pageUrl', 'SHARE_PAGE_URL_INVALID'],
       ['pageUrl not a URL', { pageUrl: 'www.example.cn' }, 'pageUrl', 'SHARE_PAGE_URL_INVALID'],

@@ -5,12 +5,13 @@ import { type LeadCallChain, startLeadCallChain } from './support/lead-call-chai
 jest.setTimeout(120_000);
 
 /**
- * Issue 15 end to end with real processes: a registration through the API is stored with its outbox row,
- * relayed to the notify queue, taken by a real worker process (apps/worker/dist) that rings the Alibaba Cloud
- * stand-in, through the real client. Also: a repeat registration rings nothing; a lead inside the per-number
- * limit waits for the worker's delayed dispatch job; the primary down rings the backup; the provider's throttle
- * is retried later; a lead stored while Redis is down rings once Redis is back. Redis is this suite's own (it
- * is stopped); the worker and the API share it as in production. Quiet hours: worker-process-quiet-hours.
+ * New-lead phone calls (docs/product/phone.md#what-rings-the-phone) end to end with real processes: a registration
+ * through the API is stored with its outbox row, relayed to the notify queue, taken by a real worker process
+ * (apps/worker/dist) that rings the Alibaba Cloud stand-in, through the real client. Also: a repeat registration rings
+ * nothing; a lead inside the per-number limit waits for the worker's delayed dispatch job; the primary down rings the
+ * backup; the provider's throttle is retried later; a lead stored while Redis is down rings once Redis is back. Redis
+ * is this suite's own (it is stopped); the worker and the API share it as in production. Quiet hours:
+ * worker-process-quiet-hours.
  */
 describe('a new lead rings the sales phone through a worker process', () => {
   let chain: LeadCallChain;

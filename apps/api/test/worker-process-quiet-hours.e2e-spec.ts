@@ -13,9 +13,9 @@ function localTime(instant: Date, timeZone: string): string {
 }
 
 /**
- * Issue 15 end to end with real processes: leads that arrive in quiet hours are announced in one call when the
- * window ends. No clock is faked: the API and the worker run with a quiet window (PHONE_QUIET_HOURS, which takes
- * seconds) that began a minute ago and ends 25 s after the suite starts.
+ * docs/product/phone.md#quiet-hours end to end with real processes: leads that arrive in quiet hours are announced in
+ * one call when the window ends. No clock is faked: the API and the worker run with a quiet window (PHONE_QUIET_HOURS,
+ * which takes seconds) that began a minute ago and ends 25 s after the suite starts.
  */
 describe('leads of quiet hours ring the sales phone once, when the window ends', () => {
   let chain: LeadCallChain;

@@ -10,7 +10,7 @@ import { translatorFor } from '~/i18n/translations.server';
 import { TranslationProvider } from '~/i18n/TranslationProvider';
 import { NonceProvider } from '~/security/nonce';
 import { InlineStylesProvider } from '~/styles/inline-styles';
-// The stylesheet as text (Vite's ?inline), written into every document's head (issue 18 item 2).
+// The stylesheet as text (Vite's ?inline), written into every document's head (ADR 032).
 import siteStyles from '~/styles/global.css?inline';
 
 /** How long deferred data may stream before the render is aborted (single fetch reads this export). */

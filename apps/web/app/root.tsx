@@ -28,7 +28,7 @@ import { InlineStyles } from '~/styles/inline-styles';
  */
 const NotFound = lazy(() => import('~/components/NotFound'));
 
-// The stylesheet is inlined by <InlineStyles /> (issue 18 item 2): no render-blocking <link>.
+// The stylesheet is inlined by <InlineStyles /> (ADR 032): no render-blocking <link>.
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

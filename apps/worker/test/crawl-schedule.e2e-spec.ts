@@ -31,7 +31,7 @@ jest.setTimeout(180_000);
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Issue 13 item 4 in the worker: scheduled crawls with two workers, the run history, expiry of stale jobs. */
+/** Crawler operations in the worker (ADR 020): scheduled crawls with two workers, run history, expiry of stale jobs. */
 describe('scheduled crawls and housekeeping (two workers, real Chromium, fixture sites)', () => {
   // 0: no other suite uses it.
   const redisUrl = testRedisUrl(0);

@@ -55,8 +55,9 @@ function Actor({ record }: { record: AuditEntryResponse }) {
 }
 
 /**
- * The audit log, newest first, 25 a page, filtered and paged by the server (issue 17 item 1). A table from the
- * small breakpoint up, cards on phones, as the lead lists; a row opens the entry's before/after.
+ * The audit log, newest first, 25 a page, filtered and paged by the server
+ * (docs/product/back-office.md#audit-screen). A table from the small breakpoint up, cards on phones, as the lead
+ * lists; a row opens the entry's before/after.
  */
 export function AuditList() {
   const translate = useTranslate();

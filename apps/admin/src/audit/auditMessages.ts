@@ -1,6 +1,9 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditAction, type AuditEntity } from '@aipm/contracts';
 
-/** The audit log section's wording (issue 17 item 1), under `aipm.audit`. zh is the reference; its labels are the CSV's. */
+/**
+ * The audit log section's wording (docs/product/back-office.md#audit-screen), under `aipm.audit`. zh is the
+ * reference; its labels are the CSV's.
+ */
 export const zhAuditMessages = {
   menu: '操作日志',
   empty: '暂无操作记录',

@@ -1,7 +1,10 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** Shown while the session check is pending (spec §2), instead of react-admin's generic loading page. */
+/**
+ * Shown while the session check is pending (docs/product/back-office.md#permission-check), instead of react-admin's
+ * generic loading page.
+ */
 export function VerifyingPermission() {
   const translate = useTranslate();
   return (

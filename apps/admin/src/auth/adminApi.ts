@@ -1,10 +1,10 @@
 import { ADMIN_AUTH_PATHS, type AdminCheckResponse, type AdminSessionResponse, type AdminStatsResponse, type AuthResultResponse } from '@aipm/contracts';
 
 /**
- * A non-2xx answer. `code` is the API's error code when it sent one: screens translate it (aipm.errors.*)
- * rather than show the server's Chinese text; `message` is "status: text" (spec §7) for the log. The code is
- * checked against a catalog by the screen that translates it (isLoginErrorCode, isErrorCode), not here: this
- * module ships with /admin/login, and the whole catalog must not.
+ * A non-2xx answer. `code` is the API's error code when it sent one: screens translate it (aipm.errors.*) rather than
+ * show the server's Chinese text; `message` is "status: text" (docs/product/back-office.md#calls-and-errors) for the
+ * log. The code is checked against a catalog by the screen that translates it (isLoginErrorCode, isErrorCode), not
+ * here: this module ships with /admin/login, and the whole catalog must not.
  */
 export class AdminApiError extends Error {
   constructor(
@@ -39,7 +39,7 @@ async function adminRequest<T>(path: string, init: { method?: 'GET' | 'POST'; bo
   }
   if (!response.ok) {
     const code = (body as { code?: unknown } | undefined)?.code;
-    // Spec §7: "status: text".
+    // docs/product/back-office.md#calls-and-errors: "status: text".
     throw new AdminApiError(response.status, typeof code === 'string' ? code : undefined, `${response.status}: ${text || response.statusText}`);
   }
   return body as T;

@@ -9,24 +9,24 @@ export interface AdminIdentity extends UserIdentity {
 }
 
 /**
- * react-admin over the spec §7 calls. The login screen drives sign-in and sign-up itself (two modes, its
- * own toasts), so `login` is only the plain email + password path.
+ * react-admin over the sign-in calls (docs/product/back-office.md#sign-in-page). The login screen drives sign-in and
+ * sign-up itself (two modes, its own toasts), so `login` is only the plain email + password path.
  */
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {
     await adminApi.login(email, password);
   },
   /**
-   * Only clears the page: the logout button calls the API itself (it shows the spec's toasts), and react-admin
-   * signs out only after the API answered 401, so the session that request carried has already ended. Calling
-   * the API here would end whichever session the browser holds by now, a newer one when a sign-in (in another
-   * tab, say) rotated it while the 401 was on its way (ADR 007).
+   * Only clears the page: the logout button calls the API itself (it shows the toasts of
+   * docs/product/back-office.md#logout), and react-admin signs out only after the API answered 401, so the session
+   * that request carried has already ended. Calling the API here would end whichever session the browser holds by
+   * now, a newer one when a sign-in (in another tab, say) rotated it while the 401 was on its way (ADR 007).
    */
   async logout() {},
   /**
    * Only a 401 means "not signed in". A rejection here makes react-admin sign out, which ends the session on
    * the server: a 503 while the database restarts (SESSION_UNAVAILABLE) or a network failure must not do that,
-   * so the page stays and its own calls show the error until the API is back (issue 12 item 3).
+   * so the page stays and its own calls show the error until the API is back (ADR 014).
    */
   async checkAuth() {
     try {

@@ -1,5 +1,5 @@
 /*
- * First-time mode (spec §2: "the default password as the current one"): the password the administrator has
+ * First-time mode (docs/product/back-office.md#first-time-password): the password the administrator has
  * just signed in with is the initial one, so the set-password dialog can fill it in. Kept in this module's
  * memory only (never in storage), taken once, and gone on reload, when the administrator types it again.
  */

@@ -19,7 +19,10 @@ export const COOKIE_KEYS: Readonly<Record<SearchSite, keyof CrawlerConfig>> = {
 const SWITCHES = ['user_agent_rotation', 'javascript_rendering', 'anti_detection'] as const;
 type SwitchKey = (typeof SWITCHES)[number];
 
-/** Spec §5: the request-delay input falls back to 3000 when it does not hold a number. */
+/**
+ * docs/product/validation.md#crawler-settings: the request-delay input falls back to 3000 when it does not hold a
+ * number.
+ */
 export function requestDelayOf(text: string): number {
   const value = Number(text.trim());
   return text.trim() !== '' && Number.isFinite(value) ? value : DEFAULT_REQUEST_DELAY_MS;
@@ -53,8 +56,8 @@ function fieldErrorsOf(error: unknown): Record<string, string> {
 }
 
 /**
- * 高级设置 (spec §2, §9): a cookie per site (masked, replaceable, removable), the request delay and the three
- * switches; 保存成功 / 保存失败, with the API's field errors beside the inputs.
+ * 高级设置 (docs/product/crawler.md#crawler-settings): a cookie per site (masked, replaceable, removable), the request
+ * delay and the three switches; 保存成功 / 保存失败, with the API's field errors beside the inputs.
  */
 export function AdvancedSettingsForm({ config }: { config: CrawlerConfig }) {
   const translate = useTranslate();

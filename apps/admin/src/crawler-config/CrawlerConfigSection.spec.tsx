@@ -132,7 +132,7 @@ describe(CrawlerConfigSection.name, () => {
 });
 
 describe(requestDelayOf.name, () => {
-  it('falls back to 3000 when the input holds no number (spec §5)', () => {
+  it('falls back to 3000 when the input holds no number', () => {
     expect(requestDelayOf('')).toBe(3000);
     expect(requestDelayOf('abc')).toBe(3000);
     expect(requestDelayOf(' 1500 ')).toBe(1500);

@@ -8,12 +8,12 @@ import { AdvancedSettingsForm } from './AdvancedSettingsForm';
 import { CRAWLER_CONFIG_QUERY_KEY, crawlerConfigApi } from './crawlerConfigApi';
 import { CrawlerTestCard } from './CrawlerTestCard';
 
-/** Its own chunk, fetched with its data when the section opens (issue 13 item 4). */
+/** Site health (docs/product/crawler.md#site-health): its own chunk, fetched with its data when the section opens. */
 const SiteHealthCard = lazy(() => import('./SiteHealthCard').then((module) => ({ default: module.SiteHealthCard })));
 
 /**
- * 爬虫配置 (spec §2): the automated search, the advanced settings, the settings test, the review of crawl
- * results (the crawler section's own components, from its chunk) and the site health.
+ * 爬虫配置 (docs/product/crawler.md#crawler-settings): the automated search, the advanced settings, the settings test,
+ * the review of crawl results (the crawler section's own components, from its chunk) and the site health.
  */
 export function CrawlerConfigSection() {
   const translate = useTranslate();

@@ -11,8 +11,8 @@ const TEST_FAILURE_CODES: readonly ErrorCode[] = ['CRAWLER_UNAVAILABLE', 'CRAWLE
 const TEST_FAILURE_KEYS = new Set(TEST_FAILURE_CODES.map(errorKey));
 
 /**
- * The settings test (spec §8: 测试完成 / 测试失败): a worker loads each site's search page with the saved
- * settings and reports per site. A test that could not run (no worker, no answer in time) says why.
+ * The settings test (docs/product/crawler.md#settings-test: 测试完成 / 测试失败): a worker loads each site's search page with
+ * the saved settings and reports per site. A test that could not run (no worker, no answer in time) says why.
  */
 export function CrawlerTestCard() {
   const translate = useTranslate();

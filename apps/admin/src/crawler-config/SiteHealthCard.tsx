@@ -9,9 +9,10 @@ const percent = (rate: number) => Math.round(rate * 100);
 const confidence = (value: number | null) => (value === null ? '—' : value.toFixed(2));
 
 /**
- * 站点健康 (issue 13 item 4): per site, the last success, the success rate of the last 20 runs, failures by
- * reason, the learned selectors' confidence and runs that found nothing after earlier runs found jobs. One
- * card per site, one column on a phone; read once when the section opens (spec §7: no polling), refreshed by hand.
+ * 站点健康 (docs/product/crawler.md#site-health): per site, the last success, the success rate of the last 20 runs,
+ * failures by reason, the learned selectors' confidence and runs that found nothing after earlier runs found
+ * jobs. One card per site, one column on a phone; read once when the section opens, never polled
+ * (docs/product/back-office.md#no-retries-and-no-polling), refreshed by hand.
  */
 export function SiteHealthCard() {
   const translate = useTranslate();

@@ -6,8 +6,8 @@ import { httpClient } from '../dataProvider';
 export type CrawlerConfigChanges = Partial<CrawlerConfig>;
 
 /**
- * The crawler-settings calls of spec §7. httpClient unwraps `{ success, data }`; the test's answer is read
- * whole (success, message and the report) from the raw body.
+ * The crawler-settings calls of docs/product/crawler.md#crawler-calls. httpClient unwraps `{ success, data }`; the
+ * test's answer is read whole (success, message and the report) from the raw body.
  */
 export const crawlerConfigApi = {
   read: async () => (await httpClient(CRAWLER_CONFIG_PATHS.config)).json as CrawlerConfig,

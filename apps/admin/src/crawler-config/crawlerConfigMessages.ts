@@ -1,6 +1,9 @@
 import { CRAWL_FAILURE_LABELS } from '@aipm/contracts';
 
-/** The crawler-settings section's wording (spec §2, §8, §9), under `aipm.crawler_config`. zh is the reference. */
+/**
+ * The crawler-settings section's wording (docs/product/crawler.md#crawler-settings), under `aipm.crawler_config`. zh
+ * is the reference.
+ */
 export const zhCrawlerConfigMessages = {
   title: '高级设置',
   hint: '这些设置对之后开始的每次抓取生效。',
@@ -33,7 +36,7 @@ export const zhCrawlerConfigMessages = {
   test_failed: '测试失败：%{message}',
   sites_failed: '%{sites} 未通过',
   // The contracts' CRAWL_SITE_NAMES, written out: importing it would pull it into the login page's bundle,
-  // whose contracts module it shares (the spec checks both agree).
+  // whose contracts module it shares (CrawlerConfigSection.spec.tsx checks both agree).
   sites: { zhaopin: '智联招聘', zhipin: 'BOSS直聘', job51: '前程无忧', liepin: '猎聘', lagou: '拉勾' },
   report: {
     title: '测试报告',

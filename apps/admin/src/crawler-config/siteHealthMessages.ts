@@ -1,4 +1,7 @@
-/** The site-health card's wording (issue 13 item 4), under `aipm.site_health`. zh is the reference. */
+/**
+ * The site-health card's wording (docs/product/crawler.md#site-health), under `aipm.site_health`. zh is the
+ * reference.
+ */
 export const zhSiteHealthMessages = {
   title: '站点健康',
   hint: '每个站点最近 %{window} 次抓取的情况；某站点先前能抓到职位、最近一次却为 0 时标记为需关注。',

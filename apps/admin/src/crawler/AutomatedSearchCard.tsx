@@ -18,9 +18,9 @@ import { CRAWLER_QUERY_KEYS, crawlerApi } from './crawlerApi';
 import { useErrorText } from './useErrorText';
 
 /**
- * 自动抓取 (spec §2, §9): site (zhaopin, zhipin, job51), keyword (AI产品经理), city (长沙 of ten), 50 jobs per
- * run. The API waits up to 50 s: the jobs then come with its answer; a longer run's jobs are read when the
- * pushed events say its task ended (the task list is refreshed by them).
+ * 自动抓取 (docs/product/crawler.md#automated-search): site (zhaopin, zhipin, job51), keyword (AI产品经理), city (长沙 of ten),
+ * 50 jobs per run. The API waits up to 50 s: the jobs then come with its answer; a longer run's jobs are read when
+ * the pushed events say its task ended (the task list is refreshed by them).
  */
 export function AutomatedSearchCard({ tasks }: { tasks: readonly CrawlTaskResponse[] }) {
   const translate = useTranslate();
@@ -103,7 +103,7 @@ export function AutomatedSearchCard({ tasks }: { tasks: readonly CrawlTaskRespon
             </MenuItem>
           ))}
         </TextField>
-        {/* Fixed at 50 per run (spec §9): shown, not editable. */}
+        {/* Fixed at 50 per run (docs/product/crawler.md#automated-search): shown, not editable. */}
         <TextField variant="outlined" size="small" label={translate('aipm.crawler.automated.max_results')} value={AUTOMATED_CRAWL_MAX_RESULTS} slotProps={{ htmlInput: { readOnly: true } }} sx={{ width: 120 }} />
         <Button type="submit" variant="contained" disabled={keyword.trim() === '' || run.isPending}>
           {translate(run.isPending ? 'aipm.crawler.automated.running' : 'aipm.crawler.automated.run')}

@@ -9,8 +9,9 @@ import { type ResultFilters, ResultsPanel } from './ResultsPanel';
 import { useCrawlEvents } from './useCrawlEvents';
 
 /**
- * The two cards spec §2 also puts on 爬虫配置: the automated search and the crawl-results review. The same
- * components as 招聘爬虫, with the same pushed events, so a run started here ends on screen here too.
+ * The two cards 爬虫配置 also holds (docs/product/crawler.md#crawler-settings): the automated search and the
+ * crawl-results review. The same components as 招聘爬虫, with the same pushed events, so a run started here ends on
+ * screen here too.
  */
 export function CrawlCardsForSettings() {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();

@@ -98,7 +98,7 @@ describe(CrawlerSection.name, () => {
     expect(screen.getByRole('button', { name: '创建任务' })).toHaveAccessibleDescription('抓取服务可用后才能创建任务');
   });
 
-  it('creates a task with the spec’s checks and a live preview of keywords × sites × cities', async () => {
+  it('creates a task with the documented checks and a live preview of keywords × sites × cities', async () => {
     const calls = answerFetch({ [STATUS]: usable, [TASKS]: ok([]), [LATEST]: page([]), 'POST /api/admin/crawl-tasks': { status: 201, body: { success: true, data: task() } } });
     const user = userEvent.setup();
     renderInAdmin(<CrawlerSection />);
@@ -155,7 +155,7 @@ describe(CrawlerSection.name, () => {
     expect(within(failedCard).getByTestId('crawl-task-status')).toHaveTextContent('失败');
     expect(within(failedCard).getByTestId('crawl-task-stats')).toHaveTextContent('2 页 · 找到 20 个职位 · 新增 15 · 重复 5');
     expect(within(failedCard).getByTestId('crawl-task-stats')).toHaveTextContent('出现验证码 1 次');
-    // Spec §9: the card's max results is a fixed 100.
+    // docs/product/crawler.md#task-card: the card's max results is a fixed 100.
     expect(within(failedCard).getByTestId('crawl-task-max-results')).toHaveTextContent('最大结果数：100');
 
     const source = FakeEventSource.instances[0];
@@ -171,7 +171,7 @@ describe(CrawlerSection.name, () => {
     expect(await within(runningCard).findByText('已完成', {}, SLOW)).toBeInTheDocument();
   });
 
-  it('reviews results: badges, approve and publish with the spec’s toasts, no action on a published one', async () => {
+  it('reviews results: badges, approve and publish with the documented toasts, no action on a published one', async () => {
     const pending = result();
     const approved = result({ id: '44444444-4444-4444-8444-444444444444', title: '已批准职位', status: 'approved' });
     const published = result({ id: '55555555-5555-4555-8555-555555555555', title: '已发布职位', status: 'published', site: null, sourceUrl: 'https://jobs.example.com/1' });
@@ -269,7 +269,7 @@ describe(CrawlerSection.name, () => {
     expect(await screen.findByText('显示最新 1 条，共约 90000 条', {}, SLOW)).toBeInTheDocument();
   });
 
-  it('clears the unpublished history behind the spec’s confirm and says how many', async () => {
+  it('clears the unpublished history behind the documented confirm and says how many', async () => {
     answerFetch({ [STATUS]: usable, [TASKS]: ok([]), [LATEST]: page([]), 'DELETE /api/admin/crawl-results/clear': { status: 200, body: { success: true, message: '已清除 3 条未发布的记录', deletedCount: 3 } } });
     const user = userEvent.setup();
     renderInAdmin(<CrawlerSection />);
@@ -320,7 +320,7 @@ describe(CrawlerSection.name, () => {
     });
   }, 60_000);
 
-  it('runs the automated search with the spec’s defaults and shows the jobs it found', async () => {
+  it('runs the automated search with the documented defaults and shows the jobs it found', async () => {
     const found = [result(), result({ id: '66666666-6666-4666-8666-666666666666', title: '数据产品经理' })];
     const calls = answerFetch({
       [STATUS]: usable,

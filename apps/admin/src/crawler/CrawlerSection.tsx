@@ -16,8 +16,8 @@ import { useCrawlEvents } from './useCrawlEvents';
 import { useErrorText } from './useErrorText';
 
 /**
- * 招聘爬虫 (spec §2): the crawling service's state, the tasks (create, run, live progress pushed by the
- * server, last run's figures), the results under review and the automated search.
+ * 招聘爬虫 (docs/product/crawler.md#crawl-tasks): the crawling service's state, the tasks (create, run, live progress
+ * pushed by the server, last run's figures), the results under review and the automated search.
  */
 export function CrawlerSection() {
   const translate = useTranslate();
@@ -83,7 +83,8 @@ export function CrawlerSection() {
               <Typography variant="caption" color="text.secondary" role="status" data-testid="crawl-live-state">
                 {translate(live.connected ? 'aipm.crawler.live.connected' : 'aipm.crawler.live.reconnecting')}
               </Typography>
-              {/* Spec §4: creating needs a usable crawling service; the reason is said below, not only greyed out. */}
+              {/* docs/product/crawler.md#crawling-service-status: creating needs a usable crawling service; the reason
+                  is said below, not only greyed out. */}
               <Button variant="contained" startIcon={<AddIcon />} disabled={!serviceValid} onClick={() => setCreating(true)} aria-describedby={serviceValid ? undefined : 'crawl-create-disabled'}>
                 {translate('aipm.crawler.tasks.create')}
               </Button>

@@ -40,9 +40,9 @@ function serverFieldErrors(error: unknown): TaskFormErrors {
 }
 
 /**
- * 创建抓取任务 (spec §5 "Crawl task form"): name, the five sites, keywords, cities, extra target URLs, the
- * options, with the spec's messages; a live preview of the search pages (keywords × sites × cities) built
- * from the templates the worker loads.
+ * 创建抓取任务 (docs/product/crawler.md#task-form): name, the five sites, keywords, cities, extra target URLs, the options,
+ * with the messages of docs/product/validation.md#crawl-task-form; a live preview of the search pages (keywords ×
+ * sites × cities) built from the templates the worker loads.
  */
 export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();

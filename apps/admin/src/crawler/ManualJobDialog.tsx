@@ -25,7 +25,7 @@ const HINTS: Partial<Record<keyof ManualJobValues, string>> = {
 };
 const MULTILINE = new Set<keyof ManualJobValues>(['description', 'requirements']);
 
-/** 手动添加职位 (spec §5 "Manual job form"): every field required, created approved, with the recommendation. */
+/** 手动添加职位 (docs/product/crawler.md#manual-job): every field required, created approved, with the recommendation. */
 export function ManualJobDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();

@@ -16,7 +16,10 @@ export interface ResultCardProps {
   onAction: (result: CrawlResultResponse, action: ResultAction) => void;
 }
 
-/** The actions spec §4 allows in each state: pending → approve/reject, approved → publish, the rest none. */
+/**
+ * The actions each state allows (docs/product/crawler.md#result-states): pending → approve/reject, approved →
+ * publish, the rest none.
+ */
 export function actionsOf(status: CrawlResultResponse['status']): ResultAction[] {
   if (status === 'pending') return ['approve', 'reject'];
   if (status === 'approved') return ['publish'];

@@ -13,14 +13,17 @@ import { useErrorText } from './useErrorText';
 
 export type ResultFilters = Pick<CrawlResultsQuery, 'taskId' | 'site' | 'status'>;
 
-/** Toasts of each review action (spec §8). */
+/** Toasts of each review action (docs/product/crawler.md#result-states). */
 const ACTION_TOASTS: Record<ResultAction, { done: string; failed: string }> = {
   approve: { done: 'aipm.crawler.results.approved', failed: 'aipm.crawler.results.approve_failed' },
   reject: { done: 'aipm.crawler.results.rejected', failed: 'aipm.crawler.results.reject_failed' },
   publish: { done: 'aipm.crawler.results.published', failed: 'aipm.crawler.results.publish_failed' },
 };
 
-/** The review list scrolls within the same height as the other admin lists (spec §9: 600 px). */
+/**
+ * The review list scrolls within the same height as the other admin lists (600 px,
+ * docs/product/constants.md#interface).
+ */
 const LIST_MAX_HEIGHT = 600;
 
 export interface ResultsPanelProps {
@@ -30,8 +33,8 @@ export interface ResultsPanelProps {
 }
 
 /**
- * 抓取结果 (spec §2, §4): the latest 20 by default, or every result page by page (server-side); filters by
- * task, site and status; approve / reject / publish as each state allows; manual add and clear history.
+ * 抓取结果 (docs/product/crawler.md#review-queue): the latest 20 by default, or every result page by page (server-side);
+ * filters by task, site and status; approve / reject / publish as each state allows; manual add and clear history.
  */
 export const ResultsPanel = forwardRef<HTMLHeadingElement, ResultsPanelProps>(function ResultsPanel({ tasks, filters, onFilters }, headingRef) {
   const translate = useTranslate();

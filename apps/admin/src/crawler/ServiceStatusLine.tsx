@@ -6,8 +6,8 @@ import { useTranslate } from 'react-admin';
 import { useErrorText } from './useErrorText';
 
 /**
- * The crawling service's state ({isValid, message}, spec §3): read when the section opens and on demand,
- * never polled. Worded by its reason, so it reads in the administrator's language.
+ * The crawling service's state ({isValid, message}, docs/product/crawler.md#crawling-service-status): read when the
+ * section opens and on demand, never polled. Worded by its reason, so it reads in the administrator's language.
  */
 export function ServiceStatusLine({ status }: { status: UseQueryResult<CrawlServiceStatus> }) {
   const translate = useTranslate();

@@ -13,7 +13,7 @@ import {
 
 import { httpClient } from '../dataProvider';
 
-/** What POST /api/admin/crawl-tasks takes from the form (spec §7). */
+/** What POST /api/admin/crawl-tasks takes from the form (docs/product/crawler.md#crawler-calls). */
 export interface CreateCrawlTaskBody {
   name: string;
   keywords: string[];
@@ -24,7 +24,7 @@ export interface CreateCrawlTaskBody {
   waitTime: number;
 }
 
-/** POST /api/admin/crawl-results: a job added by hand, created approved (spec §4). */
+/** POST /api/admin/crawl-results: a job added by hand, created approved (docs/product/crawler.md#manual-job). */
 export interface ManualJobBody {
   title: string;
   company: string;
@@ -57,8 +57,9 @@ export function resultsUrl(query: CrawlResultsQuery): string {
 }
 
 /**
- * The crawler calls of spec §7. httpClient unwraps `{ success, data }` and turns failures into HttpErrors whose
- * message is the translation key of the API's code; answers that carry more than `data` are read from the body.
+ * The crawler calls of docs/product/crawler.md#crawler-calls. httpClient unwraps `{ success, data }` and turns
+ * failures into HttpErrors whose message is the translation key of the API's code; answers that carry more than
+ * `data` are read from the body.
  */
 export const crawlerApi = {
   serviceStatus: async () => JSON.parse((await httpClient(CRAWL_ADMIN_PATHS.serviceStatus)).body) as CrawlServiceStatus,

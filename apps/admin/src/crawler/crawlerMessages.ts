@@ -1,4 +1,7 @@
-/** The crawler section's wording (spec §2, §4, §8, §9), under `aipm.crawler`. zh is the reference. */
+/**
+ * The crawler section's wording (quoted in docs/product/crawler.md#crawl-tasks and the headings after it), under
+ * `aipm.crawler`. zh is the reference.
+ */
 export const zhCrawlerMessages = {
   title: '招聘爬虫',
   retry: '重试',

@@ -23,7 +23,9 @@ export type ManualJobErrors = Partial<Record<keyof ManualJobValues, FieldMessage
 
 const code = (name: string): FieldMessage => ({ key: `aipm.errors.${name}` });
 
-/** Spec §5 "Manual job form": every field required, description and requirements at least 10 characters. */
+/**
+ * docs/product/validation.md#manual-job: every field required, description and requirements at least 10 characters.
+ */
 export function validateManualJob(values: ManualJobValues): ManualJobErrors {
   const errors: ManualJobErrors = {};
   const blank = (text: string) => text.trim() === '';

@@ -13,7 +13,7 @@ import {
 
 import type { CreateCrawlTaskBody } from './crawlerApi';
 
-/** Task form limits and defaults (spec §5, §9). */
+/** Task form limits and defaults (docs/product/crawler.md#task-form). */
 export const TASK_FORM = {
   waitTime: { min: CRAWL_WAIT_TIME_MIN_MS, max: CRAWL_WAIT_TIME_MAX_MS, step: 1000, default: 8000 },
   maxResults: { min: 1, max: 500, default: 100 },
@@ -52,7 +52,7 @@ export interface FieldMessage {
 }
 export type TaskFormErrors = Partial<Record<keyof TaskFormValues, FieldMessage>>;
 
-/** Keywords as the spec enters them: comma-separated, trimmed, empties dropped. */
+/** Keywords as docs/product/crawler.md#task-form reads them: comma-separated, trimmed, empties dropped. */
 export function splitList(text: string): string[] {
   return text
     .split(/[,，、]/)
@@ -75,7 +75,9 @@ export function previewOf(values: Pick<TaskFormValues, 'keywords' | 'sites' | 'c
   return taskSearchUrls({ keywords: splitList(values.keywords), sites, cities });
 }
 
-/** The form's own checks, with the spec's messages (spec §5 "Crawl task form"); empty when it may be sent. */
+/**
+ * The form's own checks, with the messages of docs/product/validation.md#crawl-task-form; empty when it may be sent.
+ */
 export function validateTaskForm(values: TaskFormValues): TaskFormErrors {
   const errors: TaskFormErrors = {};
   if (values.name.trim() === '') errors.name = { key: 'aipm.errors.TASK_NAME_REQUIRED' };
@@ -112,8 +114,8 @@ export function validateTaskForm(values: TaskFormValues): TaskFormErrors {
 }
 
 /**
- * The body of POST /api/admin/crawl-tasks: one target URL per keyword per site per city (the preview), then
- * the extra ones. maxResults is only the form's (spec §5: "used only by the form, not sent").
+ * The body of POST /api/admin/crawl-tasks: one target URL per keyword per site per city (the preview), then the extra
+ * ones. maxResults is only the form's (docs/product/crawler.md#task-form: "kept by the form only, never sent").
  */
 export function taskBodyOf(values: TaskFormValues): CreateCrawlTaskBody {
   const targets = [...previewOf(values).map(({ url }) => url), ...extraUrlLines(values.extraUrls)];

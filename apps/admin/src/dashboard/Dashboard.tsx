@@ -13,10 +13,16 @@ const CARDS: ReadonlyArray<{ key: keyof AdminStats; labelKey: string; icon: Reac
   { key: 'todayRegistrations', labelKey: 'aipm.dashboard.stats.today_registrations', icon: <TodayIcon color="primary" /> },
 ];
 
-/** The charts and their library are a chunk of their own, fetched after the cards (issue 17 item 3). */
+/**
+ * The charts and their library are a chunk of their own, fetched after the cards
+ * (docs/product/back-office.md#charts).
+ */
 const DashboardCharts = lazy(() => loadDashboardCharts().then((module) => ({ default: module.DashboardCharts })));
 
-/** Spec §2: three stat cards (registrations, consultation messages, registrations today in Asia/Shanghai). */
+/**
+ * docs/product/back-office.md#stat-cards: three stat cards (registrations, consultation messages, registrations today
+ * in Asia/Shanghai).
+ */
 export function Dashboard() {
   const translate = useTranslate();
   const { stats, failed } = useAdminStats();

@@ -38,7 +38,10 @@ function BarChart(props: BarChartProps) {
   );
 }
 
-/** 经营概览 (issue 17 item 3): leads, sources, follow-up, crawl yield and payments, from one aggregated answer. */
+/**
+ * 经营概览 (docs/product/back-office.md#charts): leads, sources, follow-up, crawl yield and payments, from one aggregated
+ * answer.
+ */
 export function DashboardCharts() {
   const translate = useTranslate();
   const theme = useTheme();

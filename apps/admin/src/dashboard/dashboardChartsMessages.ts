@@ -1,6 +1,9 @@
 import type { FunnelStage, LeadSourceKind } from '@aipm/contracts';
 
-/** The dashboard charts' wording (issue 17 item 3), under `aipm.dashboard_charts`; site names are `aipm.crawler.sites`. zh is the reference. */
+/**
+ * The dashboard charts' wording (docs/product/back-office.md#charts), under `aipm.dashboard_charts`; site names are
+ * `aipm.crawler.sites`. zh is the reference.
+ */
 export const zhDashboardChartsMessages = {
   heading: '经营概览',
   loading: '图表加载中',

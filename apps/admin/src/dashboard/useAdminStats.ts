@@ -8,9 +8,9 @@ export type AdminStats = AdminStatsResponse['data'];
 export const ADMIN_STATS_QUERY_KEY = ['aipm', 'admin-stats'] as const;
 
 /**
- * Loads the three counts once per visit of the dashboard (spec §7: the app's query policy, no polling, no
- * refetch on focus). A session that has ended (401) goes to the login page, as every other read of the back
- * office does, rather than showing "load failed".
+ * Loads the three counts once per visit of the dashboard (the app's query policy,
+ * docs/product/back-office.md#no-retries-and-no-polling: no polling, no refetch on focus). A session that has ended
+ * (401) goes to the login page, as every other read of the back office does, rather than showing "load failed".
  */
 export function useAdminStats(): { stats?: AdminStats; failed: boolean } {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();

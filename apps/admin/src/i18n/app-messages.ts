@@ -2,8 +2,9 @@ import { CONTACT_SUBJECT_LABELS, LEAD_STATUS_LABELS, MESSAGE_STATUS_LABELS } fro
 
 
 /**
- * The back office's own wording, under `aipm.*` beside react-admin's `ra.*`. zh is the reference (spec §5, §8).
- * Only react-admin shows it (i18nProvider.ts); the login page's wording is login-messages.ts.
+ * The back office's own wording, under `aipm.*` beside react-admin's `ra.*`. zh is the reference
+ * (docs/product/README.md#citing-these-documents). Only react-admin shows it (i18nProvider.ts); the login page's
+ * wording is login-messages.ts.
  */
 export const zhAppMessages = {
   aipm: {

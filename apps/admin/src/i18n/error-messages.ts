@@ -6,14 +6,14 @@ export { errorKey } from './error-key';
 
 /*
  * The API's error codes in the back office's languages, under `aipm.errors.<CODE>`: the screens translate a
- * failure by its code, never by the server's text. zh is the contracts' catalog itself (the spec's wording);
- * en must name every code (the Record types refuse a missing or unknown one). The whole catalog reaches only
- * the react-admin chunk (i18nProvider.ts); the login page carries the common and auth codes alone
- * (login-error-messages.ts), so a new feature's codes never weigh on /admin/login.
+ * failure by its code, never by the server's text (docs/product/errors.md#how-clients-show-failures). zh is the
+ * contracts' catalog itself; en must name every code (the Record types refuse a missing or unknown one). The whole
+ * catalog reaches only the react-admin chunk (i18nProvider.ts); the login page carries the common and auth codes
+ * alone (login-error-messages.ts), so a new feature's codes never weigh on /admin/login.
  */
 export const zhErrorMessages: Record<ErrorCode, string> = ERROR_MESSAGES;
 
-/** The students section's codes (issue 14), kept together so the section's wording reads as one. */
+/** The students section's codes (docs/product/errors.md#students), kept together so its wording reads as one. */
 const enStudentErrorMessages: Record<StudentErrorCode, string> = {
   STUDENT_PHONE_REQUIRED: 'The mobile number is required',
   INVALID_STUDENT_STATUS: 'The status must be active, graduated, suspended or withdrawn',
@@ -175,11 +175,11 @@ const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | Student
   SHARE_PAGE_URL_TAKEN: 'This page already has share settings; edit them instead',
   SHARE_CONFIG_NOT_FOUND: 'The share settings do not exist or were deleted',
   INVALID_SHARE_CONFIG_ID: 'Invalid share settings ID',
-  // Crawl schedules and job expiry (issue 13, ADR 020).
+  // Crawl schedules and job expiry (ADR 020).
   INVALID_SCHEDULE: 'Invalid cron expression: five fields (minute hour day month weekday), e.g. 0 9 * * 1-5',
   SCHEDULE_TOO_FREQUENT: 'Scheduled crawls must be at least 15 minutes apart',
   INVALID_JOB_EXPIRY_DAYS: 'The days a job stays published must be a whole number from 1 to 365',
-  // New-lead phone calls (issue 15).
+  // New-lead phone calls (docs/product/errors.md#phone-notifications).
   ALIYUN_NOT_CONFIGURED: 'Alibaba Cloud voice notification is not set up',
   PHONE_NOT_CONFIGURED: 'The backup phone is not set up',
   ALIYUN_CONNECTION_FAILED: 'Connection test failed',
@@ -187,7 +187,7 @@ const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | Student
   PHONE_TEST_FAILED: 'Test failed',
   INVALID_NOTIFICATION_CALL_ID: 'Invalid notification record ID',
   NOTIFICATION_CALL_NOT_FOUND: 'The notification record does not exist',
-  // Site settings (issue 17).
+  // Site settings (docs/product/errors.md#site-settings).
   INVALID_COHORT_MONTH: 'Please enter a valid start month (YYYY-MM)',
   INVALID_COHORT_PART: 'The start must be early, mid or late in the month',
   INVALID_FEE: 'A fee must be a whole number of yuan from 1 to 1000000',

@@ -1,6 +1,6 @@
 /*
  * The back office's languages and how the first one is chosen. Free of react-admin on purpose: the login
- * page (the first load, issue 18) reads it without pulling react-admin into its chunk.
+ * page (the first load, ADR 040) reads it without pulling react-admin into its chunk.
  */
 export const ADMIN_LOCALES = [
   { locale: 'zh', name: '中文' },

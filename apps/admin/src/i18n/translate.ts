@@ -7,7 +7,7 @@ const LOGIN_MESSAGES: Record<AdminLocale, object> = { zh: { aipm: zhLoginMessage
 
 /**
  * Translation of the login page's `aipm.*` keys (login-messages.ts) without react-admin, for the login page
- * (its chunk must stay free of react-admin, issue 18). Same messages and the same `%{name}` interpolation as the
+ * (its chunk must stay free of react-admin, ADR 040). Same messages and the same `%{name}` interpolation as the
  * polyglot provider react-admin uses; an unknown key comes back as itself, as polyglot does. Written here
  * rather than calling node-polyglot: its ES polyfills added 8.3 KB gzip to the login page (measured with
  * tools/bench/admin-js.mjs), and the login messages use no plurals.

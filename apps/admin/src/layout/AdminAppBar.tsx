@@ -11,7 +11,10 @@ import { ChangePasswordDialog } from './ChangePasswordDialog';
 /** Icon-only below 600 px so the header fits a phone; the label stays as the accessible name. */
 const compactLabel = { '& .label': { display: { xs: 'none', sm: 'inline' } }, minWidth: 0 };
 
-/** Spec §2 header: welcome line with the email, change-password (first-time variant) and logout. */
+/**
+ * The header of docs/product/back-office.md#header: welcome line with the email, change-password (first-time variant)
+ * and logout.
+ */
 export function AdminAppBar() {
   const translate = useTranslate();
   const { identity, refetch } = useGetIdentity();

@@ -5,7 +5,7 @@ import { ListItemIcon, MenuItem } from '@mui/material';
 import { Menu, useBasename, useSidebarState, useTranslate } from 'react-admin';
 import { ADMIN_SECTIONS } from '../sections/adminSections';
 
-/** Dashboard plus the seven areas of spec §2, in the spec's order, then the queue board. */
+/** The dashboard, the sections in the order of docs/product/back-office.md#menu, then the queue board. */
 export function AdminMenu() {
   // Menu.Item links are absolute: prefix /admin like react-admin's own resource links do.
   const basename = useBasename();
@@ -21,9 +21,9 @@ export function AdminMenu() {
 }
 
 /**
- * The queue board one click away (issue 13 item 4). A plain link, not a route of the back office: the board is
- * its own page (the API serves it and checks the administrator's session itself), opened in a new tab so the
- * section being worked on stays where it was.
+ * The queue board one click away (docs/product/crawler.md#queue-board). A plain link, not a route of the back office:
+ * the board is its own page (the API serves it and checks the administrator's session itself), opened in a new tab so
+ * the section being worked on stays where it was.
  */
 function QueueBoardItem() {
   const translate = useTranslate();

@@ -17,7 +17,7 @@ describe(ChangePasswordDialog.name, () => {
     }
   };
 
-  it('checks the fields on the client with the spec messages before calling the server', async () => {
+  it('checks the fields on the client with the documented messages before calling the server', async () => {
     const calls = answerFetch({});
     const user = userEvent.setup();
     renderInAdmin(<ChangePasswordDialog open firstTime={false} onClose={jest.fn()} onChanged={jest.fn()} />);

@@ -15,7 +15,10 @@ interface ChangePasswordDialogProps {
   onChanged(): void;
 }
 
-/** Spec §2 password dialog with the §5 client checks; a failure is shown by its code (or a default). */
+/**
+ * The dialog of docs/product/back-office.md#password-change with its client checks; a failure is shown by its code
+ * (or a default).
+ */
 export function ChangePasswordDialog({ open, firstTime, onClose, onChanged }: ChangePasswordDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();

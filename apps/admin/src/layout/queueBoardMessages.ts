@@ -1,4 +1,7 @@
-/** The menu's link to Bull Board (issue 13 item 4), under `aipm.queue_board`: the react-admin chunk only. */
+/**
+ * The menu's link to Bull Board (docs/product/crawler.md#queue-board), under `aipm.queue_board`: the react-admin
+ * chunk only.
+ */
 export const zhQueueBoardMessages = {
   menu: '任务队列',
   opens_new_tab: '任务队列（在新标签页打开）',

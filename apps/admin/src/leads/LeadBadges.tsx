@@ -10,7 +10,7 @@ const STATUS_COLORS: Record<LeadStatus, ChipProps['color']> = {
   invalid: 'default',
 };
 
-/** The spec's fixed "new registration" badge, which now follows the lead's follow-up status. */
+/** The status badge (docs/product/back-office.md#lead-follow-up): 新报名 / 新咨询 while new, then the follow-up status. */
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   const translate = useTranslate();
   const kind = useLeadKind();
@@ -31,7 +31,10 @@ export function SubjectBadge({ subject }: { subject: ContactSubject }) {
   return <Chip size="small" variant="outlined" color="secondary" label={translate(`aipm.leads.subjects.${subject}`)} data-testid="lead-subject" />;
 }
 
-/** Same phone again within 24 hours: counted on the first lead instead of a new one (issue 5). */
+/**
+ * Same phone again within 24 hours: counted on the first lead instead of a new one
+ * (docs/product/lead-capture.md#repeat-registrations).
+ */
 export function RepeatBadge({ count }: { count: number }) {
   const translate = useTranslate();
   if (!count) return null;

@@ -17,7 +17,7 @@ export function TwoLines({ first, second }: { first: string | null; second: stri
   );
 }
 
-/** The phone (optional on messages, spec §2) over the email. */
+/** The phone (optional on messages, docs/product/back-office.md#lead-lists) over the email. */
 export function ContactCell({ phone, email }: { phone: string | null; email: string | null }) {
   return (
     <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>

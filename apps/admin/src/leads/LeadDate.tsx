@@ -1,7 +1,10 @@
 import { formatDate, formatDateTime } from '@aipm/contracts';
 import { useLocaleState } from 'react-admin';
 
-/** yyyy年MM月dd日 HH:mm in China time (spec §2), whatever the administrator's browser time zone. */
+/**
+ * yyyy年MM月dd日 HH:mm in China time (docs/product/constants.md#dates-and-times), whatever the administrator's browser
+ * time zone.
+ */
 export function useFormatLeadDate(): (value: string | null | undefined) => string {
   const [locale] = useLocaleState();
   return (value) => (value ? formatDateTime(value, locale) : '');

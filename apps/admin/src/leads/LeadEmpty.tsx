@@ -2,7 +2,7 @@ import InboxIcon from '@mui/icons-material/Inbox';
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** The list with no lead at all (no filter set): the spec's empty texts 暂无注册信息 / 暂无咨询消息. */
+/** The list with no lead at all (no filter set): the empty texts of docs/product/back-office.md#lead-lists. */
 export function LeadEmpty({ textKey }: { textKey: string }) {
   const translate = useTranslate();
   return (

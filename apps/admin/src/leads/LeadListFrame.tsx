@@ -17,7 +17,7 @@ export function useIsPhone(): boolean {
 
 /**
  * What both lead lists share: the server-side filters, newest first, 25 a page, the API's CSV export instead
- * of react-admin's client-side one, and the spec's empty text.
+ * of react-admin's client-side one, and the empty text (docs/product/back-office.md#lead-lists).
  */
 export function LeadListFrame({ kind, children }: { kind: LeadKind; children: ReactNode }) {
   const filters = useLeadFilters(kind);

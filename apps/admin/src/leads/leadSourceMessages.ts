@@ -1,6 +1,9 @@
 import type { LeadSourceKey } from '@aipm/contracts';
 
-/** The first-touch source keys as a lead's page shows them (issue 17: not the raw `landingPath`), under `aipm.lead_source`. */
+/**
+ * The first-touch source keys as a lead's page shows them (docs/product/back-office.md#lead-follow-up: by label, not
+ * the raw `landingPath`), under `aipm.lead_source`.
+ */
 export const zhLeadSourceMessages: Record<LeadSourceKey, string> = {
   utm_source: '来源（utm_source）',
   utm_medium: '媒介（utm_medium）',

@@ -32,7 +32,7 @@ beforeEach(() => {
 });
 
 describe(LoginPage.name, () => {
-  it('creates the first administrator when none exists, after the client checks of spec §5', async () => {
+  it('creates the first administrator when none exists, after the client checks', async () => {
     const calls = answerFetch({
       'GET /api/admin/check': { status: 200, body: { success: true, hasAdmin: false } },
       'POST /api/admin/register': { status: 201, body: { success: true, email: 'a@b.cn' } },
@@ -62,7 +62,8 @@ describe(LoginPage.name, () => {
     await user.click(screen.getByRole('button', { name: '创建账户' }));
     expect(await screen.findByText(/管理员账户创建成功/)).toBeInTheDocument();
     expect(calls[1]).toEqual({ key: 'POST /api/admin/register', body: { email: 'a@b.cn', password: 'abcdefgh' } });
-    // Spec §2: the toast first, the dashboard one second later, and the toast stays across the move.
+    // docs/product/back-office.md#sign-in-page: the toast first, the dashboard one second later, and the toast stays
+    // across the move.
     expect(screen.queryByText('dashboard route')).not.toBeInTheDocument();
     expect(await screen.findByText('dashboard route', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByText(/管理员账户创建成功/)).toBeInTheDocument();
@@ -119,7 +120,7 @@ describe(LoginPage.name, () => {
     expect(screen.queryByText('dashboard route')).not.toBeInTheDocument();
   });
 
-  it('switches to login mode with the spec toast when the sign-up answers 403', async () => {
+  it('switches to login mode with the documented toast when the sign-up answers 403', async () => {
     answerFetch({
       'GET /api/admin/check': { status: 200, body: { success: true, hasAdmin: false } },
       'POST /api/admin/register': adminExists,

@@ -14,7 +14,9 @@ import { PasswordInput } from './PasswordInput';
 
 type Mode = 'checking' | 'register' | 'login';
 
-/** Spec §2: after success the toast shows for one second before the dashboard opens. */
+/**
+ * docs/product/back-office.md#sign-in-page: after success the toast shows for one second before the dashboard opens.
+ */
 const REDIRECT_DELAY_MS = 1000;
 
 /** The login page's toasts, translated here (react-admin's notify translated its keys itself). */
@@ -34,9 +36,10 @@ function useLoginI18n() {
 
 /**
  * /admin/login: asks /api/admin/check, then either creates the first administrator (email, password,
- * confirmation) or signs in (email, password). Client checks and toasts follow spec §5 and §8.
+ * confirmation) or signs in (email, password). Client checks and toasts follow
+ * docs/product/back-office.md#first-administrator and docs/product/back-office.md#sign-in-messages.
  *
- * Rendered outside <Admin> and without react-admin, so the first load stays small (issue 18); react-admin
+ * Rendered outside <Admin> and without react-admin, so the first load stays small (ADR 040); react-admin
  * boots after sign-in, when the page moves to the dashboard.
  */
 export function LoginPage() {
@@ -84,7 +87,7 @@ export function LoginPage() {
   };
 
   const register = async () => {
-    // Client checks of spec §5 (registration only), in the spec's order.
+    // Client checks of docs/product/back-office.md#first-administrator (create mode only), in its order.
     if (password !== confirmation) return notify('aipm.login.toast.mismatch', { type: 'error' });
     if (password.length < ADMIN_PASSWORD_MIN_LENGTH) return notify('aipm.login.toast.too_short', { type: 'error' });
     try {
@@ -92,7 +95,8 @@ export function LoginPage() {
       succeed('aipm.login.toast.register_success');
     } catch (error) {
       if (error instanceof AdminApiError && error.status === 403) {
-        // Someone else created the administrator meanwhile: switch to login (spec §8).
+        // Someone else created the administrator meanwhile: switch to login, with its toast
+        // (docs/product/back-office.md#first-administrator).
         notify('aipm.login.toast.admin_exists', { type: 'warning' });
         setMode('login');
         setConfirmation('');

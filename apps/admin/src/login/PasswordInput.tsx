@@ -16,7 +16,7 @@ interface PasswordInputProps {
   autoFocus?: boolean;
 }
 
-/** A password field with the spec's show/hide toggle. */
+/** A password field with its show/hide toggle (docs/product/back-office.md#sign-in-page). */
 export function PasswordInput({ name, translate, label, value, onChange, autoComplete, autoFocus }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   const toggleLabel = translate(visible ? 'aipm.login.hide_password' : 'aipm.login.show_password');

@@ -23,8 +23,9 @@ function Excerpt({ text, lines }: { text: string | null; lines: number }) {
 }
 
 /**
- * Spec §2 messages tab: name, date, subject badge, email, optional phone, message body, plus the follow-up
- * status. Server-side search, filters, sort and pages; a table from the small breakpoint up, cards on phones.
+ * The messages list of docs/product/back-office.md#lead-lists: name, date, subject badge, email, optional phone,
+ * message body, plus the follow-up status. Server-side search, filters, sort and pages; a table from the small
+ * breakpoint up, cards on phones.
  */
 export function MessageList() {
   const small = useIsPhone();

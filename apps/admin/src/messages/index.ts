@@ -8,7 +8,10 @@ import { loadMessageList } from '../sections/firstScreens';
 const MessageList = lazy(() => loadMessageList().then((module) => ({ default: module.MessageList })));
 const MessageEdit = lazy(() => import('./MessageEdit').then((module) => ({ default: module.MessageEdit })));
 
-/** The consultation-messages tab of spec §2 (GET/PATCH /api/contact, mapped in dataProvider.ts). */
+/**
+ * The consultation-messages tab (docs/product/back-office.md#registrations-and-messages; GET/PATCH /api/contact,
+ * mapped in dataProvider.ts).
+ */
 export const messagesResource = {
   name: 'messages',
   list: MessageList,

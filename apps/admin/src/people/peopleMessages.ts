@@ -1,4 +1,7 @@
-/* PIPL actions on one person (issue 17): a masked phone shown in full, and a copy of their data. */
+/*
+ * PIPL actions on one person (docs/product/back-office.md#personal-data): a masked phone shown in full, and a copy of
+ * their data.
+ */
 
 export const zhPeopleMessages = {
   reveal: {

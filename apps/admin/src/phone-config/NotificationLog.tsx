@@ -24,7 +24,7 @@ function useCallText() {
     // The speech's estimate until the provider's record of the ended call replaces it.
     duration: (record: NotificationCallResponse) =>
       record.durationSeconds === null ? '—' : t(record.durationMeasured ? 'seconds' : 'seconds_estimated', { count: record.durationSeconds }),
-    // Fen are the cents of spec §9's money rule: one shared formatter, ¥ with two decimals.
+    // Fen are the cents of docs/product/constants.md#money: one shared formatter, ¥ with two decimals.
     cost: (record: NotificationCallResponse) => formatMoneyFromCents(record.costEstimateFen),
   };
 }
@@ -44,8 +44,8 @@ function Empty() {
 }
 
 /**
- * The notification log (issue 15): every attempt of both lines, newest first: lead, line, status, duration,
- * cost estimate (spec §9: about 0.13 RMB a minute) and the provider's error.
+ * The notification log (docs/product/phone.md#notification-log): every attempt of both lines, newest first: lead,
+ * line, status, duration, cost estimate (about 0.13 RMB a minute) and the provider's error.
  */
 export function NotificationLog() {
   const text = useCallText();

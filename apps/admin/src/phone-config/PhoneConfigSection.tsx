@@ -8,8 +8,8 @@ import type { PhoneProviderTab } from './phoneConfigApi';
 import { ProviderPanel } from './ProviderPanel';
 
 /**
- * 通知设置 → 电话通知 (spec §2 phone config tab, issue 15): sub-tabs for the primary (Alibaba Cloud voice) and
- * the backup (Twilio), each with its status, tests and guide; below them the notification log of both.
+ * 通知设置 → 电话通知 (docs/product/phone.md#notification-settings-screen): sub-tabs for the primary (Alibaba Cloud
+ * voice) and the backup (Twilio), each with its status, tests and guide; below them the notification log of both.
  */
 export function PhoneConfigSection() {
   const translate = useTranslate();

@@ -9,7 +9,10 @@ import { phoneConfigApi, phoneConfigQueryKey, type PhoneProviderTab } from './ph
 
 type TestPath = (typeof PHONE_PATHS)['aliyunTest' | 'aliyunTestCall' | 'backupTest'];
 
-/** One test button and its spec §8 toasts: the success wording, and the failure title with the provider's reason. */
+/**
+ * One test button and its toasts (docs/product/phone.md#test-buttons): the success wording, and the failure title
+ * with the provider's reason.
+ */
 interface PhoneTest {
   path: TestPath;
   label: string;
@@ -40,7 +43,10 @@ function providerReason(error: unknown): string | null {
   return separator >= 0 ? message.slice(separator + 1).trim() || null : null;
 }
 
-/** A provider's sub-tab (spec §2): configuration status with the missing variables, its tests, the guide and notes. */
+/**
+ * A provider's sub-tab (docs/product/phone.md#notification-settings-screen): configuration status with the missing
+ * variables, its tests, the guide and notes.
+ */
 export function ProviderPanel({ provider }: { provider: PhoneProviderTab }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -134,7 +140,7 @@ export function ProviderPanel({ provider }: { provider: PhoneProviderTab }) {
             <Button
               key={spec.path}
               variant="outlined"
-              // Spec §4: enabled only when the configuration is valid.
+              // docs/product/phone.md#test-buttons: enabled only when the configuration is valid.
               disabled={!status.data?.isValid || test.isPending}
               onClick={() => test.mutate(spec)}
             >

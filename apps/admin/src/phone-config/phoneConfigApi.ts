@@ -4,7 +4,10 @@ import { httpClient } from '../dataProvider';
 
 export type PhoneProviderTab = 'aliyun' | 'twilio';
 
-/** Spec §7: each provider's status (the bare §3 object) and its tests (`{ success, message }`). */
+/**
+ * docs/product/phone.md#admin-calls: each provider's status (the bare status object) and its tests
+ * (`{ success, message }`).
+ */
 export const phoneConfigApi = {
   status: async (provider: PhoneProviderTab) =>
     (await httpClient(provider === 'aliyun' ? PHONE_PATHS.aliyunConfig : PHONE_PATHS.backupConfig)).json as PhoneConfigResponse,

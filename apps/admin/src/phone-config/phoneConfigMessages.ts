@@ -1,4 +1,7 @@
-/** The 电话通知 sub-tab's wording (spec §2 phone config tab, §8 toasts, §9 cost), under `aipm.phone_config`. zh is the reference. */
+/**
+ * The 电话通知 sub-tab's wording (docs/product/phone.md#notification-settings-screen), under `aipm.phone_config`. zh is
+ * the reference.
+ */
 export const zhPhoneConfigMessages = {
   provider_tabs: '电话通知服务',
   primary_tab: '阿里云语音（主线路）',

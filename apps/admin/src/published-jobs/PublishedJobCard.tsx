@@ -14,7 +14,10 @@ export interface PublishedJobCardProps {
   onDelete: (job: AdminPublishedJobResponse) => void;
 }
 
-/** One published job: what the public card shows, its state, and the toggle and delete of spec §2. */
+/**
+ * One published job: what the public card shows, its state, and the toggle and delete of
+ * docs/product/crawler.md#published-jobs.
+ */
 export function PublishedJobCard({ job, busy, onToggle, onDelete }: PublishedJobCardProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();

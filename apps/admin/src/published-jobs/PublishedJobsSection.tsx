@@ -7,7 +7,7 @@ import { Confirm, Title, useLogoutIfAccessDenied, useNotify, useTranslate } from
 import { PublishedJobCard } from './PublishedJobCard';
 import { PUBLISHED_JOBS_QUERY_KEY, publishedJobsApi } from './publishedJobsApi';
 
-/** Published jobs scroll within 700 px (spec §9). */
+/** Published jobs scroll within 700 px (docs/product/crawler.md#published-jobs). */
 export const PUBLISHED_JOBS_LIST_MAX_HEIGHT = 700;
 
 type PendingChange = { kind: 'toggle' | 'delete'; job: AdminPublishedJobResponse };
@@ -19,8 +19,8 @@ function useErrorText(): (error: unknown) => string {
 }
 
 /**
- * 已发布职位 (spec §2): the total, the list within 700 px, and per job a show/deactivate toggle and a
- * delete, each behind the spec's confirm. After a change the list is read again; the public job list
+ * 已发布职位 (docs/product/crawler.md#published-jobs): the total, the list within 700 px, and per job a show/deactivate
+ * toggle and a delete, each behind its confirm. After a change the list is read again; the public job list
  * revalidates on its next load (GET /api/jobs is `no-cache` with an ETag).
  */
 export function PublishedJobsSection() {

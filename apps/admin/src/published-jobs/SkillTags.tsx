@@ -1,7 +1,9 @@
 import { Chip, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** Admin published jobs show at most 5 skill tags, then "+N" for the rest (spec §9). */
+/**
+ * Admin published jobs show at most 5 skill tags, then "+N" for the rest (docs/product/crawler.md#published-jobs).
+ */
 export const ADMIN_VISIBLE_SKILL_TAGS = 5;
 
 export function SkillTags({ tags, max = ADMIN_VISIBLE_SKILL_TAGS }: { tags: readonly string[]; max?: number }) {

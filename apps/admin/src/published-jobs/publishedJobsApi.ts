@@ -2,7 +2,10 @@ import { type AdminPublishedJobResponse, PUBLISHED_JOB_ADMIN_PATHS } from '@aipm
 
 import { httpClient } from '../dataProvider';
 
-/** The published-jobs calls of spec §7; failures are the HttpErrors of httpClient (message = error key). */
+/**
+ * The published-jobs calls of docs/product/crawler.md#crawler-calls; failures are the HttpErrors of httpClient
+ * (message = error key).
+ */
 export const publishedJobsApi = {
   list: async () => (await httpClient(PUBLISHED_JOB_ADMIN_PATHS.list)).json as AdminPublishedJobResponse[],
   setActive: async (id: string, isActive: boolean) =>

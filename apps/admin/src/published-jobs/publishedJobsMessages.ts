@@ -1,4 +1,7 @@
-/** The published-jobs section's wording (spec §2, §8), under `aipm.published_jobs`. zh is the reference. */
+/**
+ * The published-jobs section's wording (docs/product/crawler.md#published-jobs), under `aipm.published_jobs`. zh is
+ * the reference.
+ */
 export const zhPublishedJobsMessages = {
   title: '已发布职位',
   total: '共 %{count} 个职位',

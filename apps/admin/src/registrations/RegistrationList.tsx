@@ -9,9 +9,10 @@ import { LeadListFrame, useIsPhone } from '../leads/LeadListFrame';
 const Column = DataTable.Col<RegistrationResponse>;
 
 /**
- * Spec §2 registrations tab: name, registration time (yyyy年MM月dd日 HH:mm), status badge, phone, email,
- * school, major, plus the repeat count. Server-side search, filters, sort and pages; a table from the small
- * breakpoint up (contact and school columns paired so it fits beside the menu), a list of cards on phones.
+ * The registrations list of docs/product/back-office.md#lead-lists: name, registration time (yyyy年MM月dd日 HH:mm),
+ * status badge, phone, email, school, major, plus the repeat count. Server-side search, filters, sort and pages; a
+ * table from the small breakpoint up (contact and school columns paired so it fits beside the menu), a list of cards
+ * on phones.
  */
 export function RegistrationList() {
   const small = useIsPhone();

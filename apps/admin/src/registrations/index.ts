@@ -11,7 +11,7 @@ import { loadRegistrationList } from '../sections/firstScreens';
 const RegistrationList = lazy(() => loadRegistrationList().then((module) => ({ default: module.RegistrationList })));
 const RegistrationEdit = lazy(() => import('./RegistrationEdit').then((module) => ({ default: module.RegistrationEdit })));
 
-/** The registrations tab of spec §2 (GET/PATCH /api/registrations). */
+/** The registrations tab (docs/product/back-office.md#registrations-and-messages; GET/PATCH /api/registrations). */
 export const registrationsResource = {
   name: 'registrations',
   list: RegistrationList,

@@ -16,8 +16,8 @@ export interface AdminSection {
 }
 
 /**
- * The seven tabs of spec §2, in the menu's order, then the site settings. A section whose path names a react-admin resource in
- * App.tsx shows that resource; the others show a placeholder until their issue lands.
+ * The sections of docs/product/back-office.md#menu, in the menu's order. A section whose path names a react-admin
+ * resource in App.tsx shows that resource; the others show a placeholder until they are built.
  */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: 'registrations', labelKey: 'aipm.menu.registrations', Icon: HowToRegIcon },
@@ -27,8 +27,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: 'published-jobs', labelKey: 'aipm.menu.published_jobs', Icon: WorkIcon },
   { path: 'phone-config', labelKey: 'aipm.menu.phone_config', Icon: PhoneIcon },
   { path: 'crawler-config', labelKey: 'aipm.menu.crawler_config', Icon: SettingsIcon },
-  // Beyond the spec's seven: what the public site shows of the cohort, fees and contacts (issue 17 item 4).
+  // What the public site shows of the cohort, fees and contacts (docs/product/back-office.md#site-settings).
   { path: 'site-settings', labelKey: 'aipm.site_settings.menu', Icon: WebIcon },
-  // Who did what in the back office (issue 17 item 1, ADR 030).
+  // Who did what in the back office (docs/product/back-office.md#audit-log, ADR 030).
   { path: 'audit-log', labelKey: 'aipm.audit.menu', Icon: ManageSearchIcon },
 ];

@@ -45,7 +45,8 @@ const TEXT_FIELDS: ReadonlyArray<{ field: 'salesPhone' | 'wechatId' | 'address' 
 ];
 
 /**
- * 网站设置: the next cohort, the fee range and the contact details the public site shows (issue 17 item 4).
+ * 网站设置 (docs/product/back-office.md#site-settings): the next cohort, the fee range and the contact details the
+ * public site shows.
  * The rules are checked before the call with the API's codes; the API's own refusal shows beside the field.
  */
 export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {

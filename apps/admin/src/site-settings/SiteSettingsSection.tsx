@@ -5,7 +5,10 @@ import { Title, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
 import { SITE_SETTINGS_QUERY_KEY, siteSettingsApi } from './siteSettingsApi';
 import { SiteSettingsForm } from './SiteSettingsForm';
 
-/** 网站设置 (issue 17 item 4): what the public site shows of the next cohort, the fees and the contact details. */
+/**
+ * 网站设置 (docs/product/back-office.md#site-settings): what the public site shows of the next cohort, the fees and the
+ * contact details.
+ */
 export function SiteSettingsSection() {
   const translate = useTranslate();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();

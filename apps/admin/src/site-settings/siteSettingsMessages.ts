@@ -1,4 +1,7 @@
-/** The site settings section's wording (issue 17 item 4), under `aipm.site_settings`. zh is the reference. */
+/**
+ * The site settings section's wording (docs/product/back-office.md#site-settings), under `aipm.site_settings`. zh is
+ * the reference.
+ */
 export const zhSiteSettingsMessages = {
   menu: '网站设置',
   hint: '官网首页显示的开班时间、费用和联系方式。保存后几秒内即在官网生效，无需重新部署。',

@@ -74,9 +74,9 @@ export function ContractList() {
 }
 
 /**
- * The contract's signed file (spec §3 `file`): the card's three-step upload (§7), its URL kept in the form
- * until 保存. A file replaced or removed leaves storage when the contract is saved (the API's update); one
- * uploaded but never saved is swept after a day.
+ * The contract's signed file (docs/product/students.md#contract-file): the card's three-step upload
+ * (docs/product/students.md#file-upload), its URL kept in the form until 保存. A file replaced or removed leaves
+ * storage when the contract is saved (the API's update); one uploaded but never saved is swept after a day.
  */
 function ContractFileInput() {
   const translate = useTranslate();

@@ -6,8 +6,8 @@ import { Confirm, useCreate, useDelete, useGetManyReference, useNotify, useRefre
 import { formatTotals } from './StudentParts';
 
 /**
- * Spec §2 payments section of a student card: the payments, an add form (amount in yuan → cents, method
- * default transfer, date default today), delete behind a confirm, and the total (completed payments).
+ * The payments of a student card (docs/product/students.md#payments): the payments, an add form (amount in yuan →
+ * cents, method default transfer, date default today), delete behind a confirm, and the total (completed payments).
  */
 export function PaymentsSection({ student }: { student: StudentResponse }) {
   const translate = useTranslate();

@@ -7,7 +7,10 @@ import { type ChangeEvent, type DragEvent, useId, useRef, useState } from 'react
 import { Confirm, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { useStudentUpload } from './useStudentUpload';
 
-/** Spec §2's fallback image: a neutral silhouette, inline so it shows even when the store cannot be reached. */
+/**
+ * The fallback image of docs/product/students.md#profile-photo: a neutral silhouette, inline so it shows even when
+ * the store cannot be reached.
+ */
 export const PHOTO_FALLBACK =
   'data:image/svg+xml,' +
   encodeURIComponent(
@@ -57,7 +60,10 @@ export function PickFilesButton({
   );
 }
 
-/** The round profile photo (spec §2) with the fallback image when it fails to load, and its upload. */
+/**
+ * The round profile photo (docs/product/students.md#profile-photo) with the fallback image when it fails to load, and
+ * its upload.
+ */
 export function ProfilePhoto({ student }: { student: StudentResponse }) {
   const translate = useTranslate();
   const save = useSaveStudent(student);
@@ -88,8 +94,8 @@ export function ProfilePhoto({ student }: { student: StudentResponse }) {
 }
 
 /**
- * The card's contract files (spec §2): a view button per file that opens it in a new window (the admin-only
- * file route answers a short-lived signed URL), and the upload by picker or drag and drop (spec §5).
+ * The card's contract files (docs/product/students.md#contract-files): a view button per file that opens it in a new
+ * window (the admin-only file route answers a short-lived signed URL), and the upload by picker or drag and drop.
  */
 export function ContractFiles({ student }: { student: StudentResponse }) {
   const translate = useTranslate();

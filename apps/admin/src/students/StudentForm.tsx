@@ -33,7 +33,10 @@ function StudentInputs({ maskedPhone = false }: { maskedPhone?: boolean }) {
   );
 }
 
-/** The add-student dialog's form (spec §2): name and phone required, status 在学 and today by default. */
+/**
+ * The add-student dialog's form (docs/product/students.md#add-or-edit-a-student): name and phone required, status 在学
+ * and today by default.
+ */
 export function StudentCreate() {
   const notify = useNotify();
   const redirect = useRedirect();

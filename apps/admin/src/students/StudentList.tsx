@@ -14,7 +14,10 @@ function Actions() {
   );
 }
 
-/** Spec §2 student info: cards on phones, a table with a detail view from the small breakpoint up. */
+/**
+ * The student info list (docs/product/students.md#student-list): cards on phones, a table with a detail view from the
+ * small breakpoint up.
+ */
 export function StudentList() {
   const translate = useTranslate();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));

@@ -11,7 +11,7 @@ const STATUS_COLORS: Record<StudentStatus, ChipProps['color']> = {
   withdrawn: 'default',
 };
 
-/** Spec §4: any value outside the list reads as withdrawn (退学). */
+/** docs/product/students.md#status-badge: any value outside the list reads as withdrawn (退学). */
 export function StudentStatusBadge({ status }: { status: string }) {
   const translate = useTranslate();
   const known: StudentStatus = (STUDENT_STATUSES as readonly string[]).includes(status) ? (status as StudentStatus) : 'withdrawn';
@@ -29,7 +29,10 @@ const TABS = [
   { path: '/student-accounts', key: 'accounts' },
 ] as const;
 
-/** The three sub-tabs of 学员管理 (spec §2): each is its own react-admin resource under one menu entry. */
+/**
+ * The three sub-tabs of 学员管理 (docs/product/students.md#section-layout): each is its own react-admin resource under
+ * one menu entry.
+ */
 export function StudentTabs() {
   const translate = useTranslate();
   const { pathname } = useLocation();
@@ -45,7 +48,7 @@ export function StudentTabs() {
   );
 }
 
-/** A list with no record yet: the spec's empty text, and the way to add the first one. */
+/** A list with no record yet: its empty text, and the way to add the first one. */
 export function StudentEmpty({ textKey, createLabel }: { textKey: string; createLabel?: string }) {
   const translate = useTranslate();
   return (

@@ -2,12 +2,18 @@ import SchoolIcon from '@mui/icons-material/School';
 import { lazy } from 'react';
 import type { ResourceProps } from 'react-admin';
 
-/** One chunk for the section's screens, fetched when the section is first opened (issue 18). */
+/**
+ * One chunk for the section's screens, fetched when the section is first opened
+ * (docs/product/students.md#section-layout).
+ */
 const screens = () => import('./screens');
 const screen = <K extends keyof Awaited<ReturnType<typeof screens>>>(name: K) =>
   lazy(() => screens().then((module) => ({ default: module[name] as React.ComponentType })));
 
-/** 学员管理 (spec §2): student info, with the contracts and accounts sub-tabs as resources of their own. */
+/**
+ * 学员管理 (docs/product/students.md#section-layout): student info, with the contracts and accounts sub-tabs as resources
+ * of their own.
+ */
 export const studentsResource = {
   name: 'students',
   list: screen('StudentList'),

@@ -11,7 +11,10 @@ import {
 /** Text leaves as plain strings: the contracts' labels are literal types, the English ones differ. */
 type Wording<T> = { [K in keyof T]: T[K] extends string ? string : Wording<T[K]> };
 
-/** The students section's wording under `aipm.students.*`. zh is the reference (spec §2, §4, §8). */
+/**
+ * The students section's wording under `aipm.students.*`. zh is the reference (quoted in
+ * docs/product/students.md#section-layout and after).
+ */
 const zh = {
   tabs: { students: '学员信息', contracts: '合同', accounts: '账户' },
   empty: STUDENT_MESSAGES.empty,

@@ -4,7 +4,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider';
 import { errorKey } from '../i18n/error-messages';
 
-/** Which of §7's three steps failed: each has its own §8 wording (获取上传URL失败, 文件上传失败, 确认上传失败). */
+/** Which of the three steps failed: each has its own wording (docs/product/students.md#upload-messages). */
 type UploadStep = 'url' | 'put' | 'confirm';
 
 class UploadStepError extends Error {
@@ -28,9 +28,10 @@ async function putFailureReason(response: Response): Promise<string> {
 }
 
 /**
- * Spec §7's three-step upload for the student card, with §8's toasts: each file gets a presigned URL, is PUT
- * to it (same origin: the front door's storage proxy, ADR 019), then confirmed, which answers the URL the
- * record stores. `save` receives the URLs of the files that made it; the toast counts them.
+ * The three-step upload of docs/product/students.md#file-upload for the student card, with the toasts of
+ * docs/product/students.md#upload-messages: each file gets a presigned URL, is PUT to it (same origin: the front
+ * door's storage proxy, ADR 019), then confirmed, which answers the URL the record stores. `save` receives the URLs
+ * of the files that made it; the toast counts them.
  */
 export function useStudentUpload(kind: UploadKind, save: (accessURLs: string[]) => Promise<unknown>) {
   const dataProvider = useDataProvider<AdminDataProvider>();

@@ -1,5 +1,5 @@
 /*
- * Toasts shown by the outer app, outside react-admin: the login page has no react-admin (issue 18), and a
+ * Toasts shown by the outer app, outside react-admin: the login page has no react-admin (ADR 040), and a
  * toast raised just before the page moves between the login route and <Admin> (sign-in, logout) must stay
  * on screen across that move, as it did when the login page lived inside <Admin>.
  */

@@ -11,9 +11,10 @@ export const SELECTED_TAB_CONTRAST = { '& .MuiTab-root.Mui-selected': { color: '
 export type NotificationSettingsTab = 'phone-config' | 'wechat-share-configs';
 
 /**
- * The sub-tabs of 通知设置 (spec §2 phone config tab): the phone providers (issue 15) and WeChat sharing. The
- * spec's seven tabs have no place of their own for share settings; they sit with the other outbound-channel
- * settings the operator configures once (docs/decisions/017-wechat-sharing.md).
+ * The sub-tabs of 通知设置 (docs/product/back-office.md#menu): the phone providers
+ * (docs/product/phone.md#notification-settings-screen) and WeChat sharing. Share settings have no menu entry of their
+ * own; they sit with the other outbound-channel settings the operator configures once
+ * (docs/decisions/017-wechat-sharing.md).
  */
 export function NotificationSettingsTabs({ current }: { current: NotificationSettingsTab }) {
   const translate = useTranslate();

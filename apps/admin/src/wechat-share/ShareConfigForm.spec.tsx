@@ -22,12 +22,12 @@ function renderCreate(dataProvider: ReturnType<typeof stubDataProvider>) {
 }
 
 describe(ShareConfigCreate.name, () => {
-  it('shows the spec §5 messages and sends nothing while a rule fails', async () => {
+  it('shows the rule messages and sends nothing while a rule fails', async () => {
     const dataProvider = stubDataProvider();
     const user = userEvent.setup();
     renderCreate(dataProvider);
 
-    // A sub-tab of 通知设置 (spec §2 has no tab of its own for share settings).
+    // A sub-tab of 通知设置 (docs/product/back-office.md#menu has no entry of its own for share settings).
     expect(await screen.findByRole('tab', { name: '微信分享', selected: true }, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '电话通知' })).toHaveAttribute('href', '/phone-config');
     const pageUrl = await screen.findByRole('textbox', { name: /页面URL/ }, SLOW);

@@ -29,7 +29,7 @@ function ImagePreview() {
 
 /**
  * A URL keyboard on phones without type="url": the browser's own URL check would block the form with its
- * wording before the spec's messages (§5) could show.
+ * wording before the form's own (docs/product/wechat.md#share-settings-rules) could show.
  */
 const URL_INPUT = { inputMode: 'url', autoCapitalize: 'off', spellCheck: false } as const;
 
@@ -68,7 +68,8 @@ export function ShareConfigEdit() {
   return (
     <>
       <NotificationSettingsTabs current="wechat-share-configs" />
-      {/* Pessimistic: a refused change (duplicate page, §5 rule) stays in the form with its message. */}
+      {/* Pessimistic: a refused change (duplicate page, docs/product/wechat.md#share-settings-rules) stays in the
+          form with its message. */}
       <Edit redirect="list" mutationMode="pessimistic">
         <ShareConfigFields />
       </Edit>

@@ -27,7 +27,10 @@ function Thumbnail({ url }: { url: string }) {
   return <Box component="img" src={url} alt="" loading="lazy" sx={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 1, display: 'block' }} />;
 }
 
-/** Spec §3 wechat_share_config rows: one per page, searchable by page, title and description. */
+/**
+ * The wechat_share_config rows of docs/product/wechat.md#share-settings-screen: one per page, searchable by page,
+ * title and description.
+ */
 export function ShareConfigList() {
   const translate = useTranslate();
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));

@@ -3,7 +3,7 @@ import { maxLength, required, type Validator } from 'react-admin';
 
 import { errorKey } from '../i18n/error-messages';
 
-/** Spec §5 share config rules in the form, worded by the same codes the API answers with. */
+/** The rules of docs/product/wechat.md#share-settings-rules in the form, worded by the API's own codes. */
 const httpUrl =
   (code: WechatErrorCode): Validator =>
   (value: unknown) =>

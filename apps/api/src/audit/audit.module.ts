@@ -7,8 +7,8 @@ import { AuditInterceptor } from './audit.interceptor';
 import { AuditService } from './audit.service';
 
 /**
- * The audit log (issue 17 item 1, ADR 030). Global: any feature injects AuditService to record an action of
- * its own; routes declare theirs with @Audited(), which the interceptor here records.
+ * The audit log (docs/product/back-office.md#audit-log, ADR 030). Global: any feature injects AuditService to record an
+ * action of its own; routes declare theirs with @Audited(), which the interceptor here records.
  */
 @Global()
 @Module({

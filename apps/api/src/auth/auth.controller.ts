@@ -13,7 +13,10 @@ import { LoginGuard } from './login.guard';
 import { SESSION_COOKIE_NAME } from './session.constants';
 import { Audited } from '../audit/audited.decorator';
 
-/** Spec §7 admin auth calls. Everything not marked @Public() needs the administrator session (global guard). */
+/**
+ * The administrator's sign-in, password and logout calls (docs/product/back-office.md#sign-in-page). Everything not
+ * marked @Public() needs the administrator session (global guard).
+ */
 @ApiTags('admin auth')
 @Controller('admin')
 export class AuthController {

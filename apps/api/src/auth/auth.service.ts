@@ -28,9 +28,9 @@ export class AuthService {
   }
 
   /**
-   * Spec §6: only while no administrator exists. The early check only saves a hash; the rule itself is
-   * the partial unique index UQ_users_single_admin, so concurrent sign-ups on any number of processes
-   * end with one row and the others get 403.
+   * docs/product/back-office.md#first-administrator: only while no administrator exists. The early check only saves a
+   * hash; the rule itself is the partial unique index UQ_users_single_admin, so concurrent sign-ups on any number of
+   * processes end with one row and the others get 403.
    */
   async registerFirstAdmin(dto: RegisterAdminDto): Promise<SessionUser> {
     if (await this.hasAdmin()) throw new AuthError('ADMIN_EXISTS');

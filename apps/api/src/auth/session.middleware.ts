@@ -30,7 +30,7 @@ export function createSessionMiddleware(env: ApiEnv, store: SessionStore): Retur
     rolling: false,
     // 'keep', not 'destroy': when the store fails to load a session, express-session leaves req.session unset,
     // and with 'destroy' it then deleted the row at the end of that request, so a database restart signed the
-    // administrator out for good (issue 12 item 3). Logout destroys its session explicitly.
+    // administrator out for good (docs/product/back-office.md#sessions). Logout destroys its session explicitly.
     unset: 'keep',
     cookie: {
       httpOnly: true,

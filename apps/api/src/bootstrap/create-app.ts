@@ -35,7 +35,7 @@ export async function createApp(env: ApiEnv): Promise<INestApplication> {
       exceptionFactory: (errors) => InvalidInputError.fromValidation(errors),
     }),
   );
-  // Every failure answers { success: false, code, message } (spec §7; docs/decisions/013).
+  // Every failure answers { success: false, code, message } (docs/product/errors.md#error-envelope, ADR 013).
   app.useGlobalFilters(new ApiExceptionFilter());
   setUpOpenApi(app);
   return app;

@@ -19,7 +19,10 @@ import { AuditService } from '../audit/audit.service';
 import { ContactMessage } from '@aipm/database';
 import { LEAD_AUDIT_OMIT, leadChangeAction } from '../leads/lead-audit';
 
-/** Spec §7: the public contact call, and the back office's consultation messages (administrator only). */
+/**
+ * The public contact call (docs/product/lead-capture.md#contact-call), and the back office's consultation messages
+ * (docs/product/back-office.md#registrations-and-messages, administrator only).
+ */
 @ApiTags('contact')
 @Controller('contact')
 export class ContactController {

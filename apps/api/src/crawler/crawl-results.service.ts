@@ -75,11 +75,12 @@ export class CrawlResultsService {
   }
 
   /**
-   * A task's page ("found by", issue 13): the items of the postings it sighted, read from its sightings in the
-   * list's order with their status (each sighting carries its item, kept by the database's triggers; ADR 028
-   * point 8), so a page and its exact count come from the task's index entries without reading a result (a site
-   * filter reads the items' rows). Two sightings of one posting name the same item, once. Only the page's ids come
-   * back: its rows and their sources are then read together (findByIds). A page past the end counts on its own.
+   * A task's page ("found by", docs/product/crawler.md#review-queue): the items of the postings it sighted, read from
+   * its sightings in the list's order with their status (each sighting carries its item, kept by the database's
+   * triggers; ADR 028 point 8), so a page and its exact count come from the task's index entries without reading a
+   * result (a site filter reads the items' rows). Two sightings of one posting name the same item, once. Only the
+   * page's ids come back: its rows and their sources are then read together (findByIds). A page past the end counts on
+   * its own.
    */
   private async taskPage(filter: CrawlResultsFilter & { taskId: string }, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
     const found = await this.dataSource
@@ -131,7 +132,7 @@ export class CrawlResultsService {
     return viewsWithSources(rows, members);
   }
 
-  /** A job added by hand is created approved (spec §4), ready to publish. */
+  /** A job added by hand is created approved (docs/product/data-model.md#crawl-result-status), ready to publish. */
   async createManual(dto: CreateManualJobDto): Promise<CrawlResultResponse> {
     const salary = parseSalary(dto.salary);
     const now = new Date();
@@ -170,7 +171,10 @@ export class CrawlResultsService {
     }
   }
 
-  /** pending → approved | rejected (spec §4); a conditional update, so two reviewers cannot both decide. */
+  /**
+   * pending → approved | rejected (docs/product/data-model.md#crawl-result-status); a conditional update, so two
+   * reviewers cannot both decide.
+   */
   async review(id: string, decision: ReviewDecision, feedback?: string): Promise<CrawlResultResponse> {
     const outcome = await this.results
       .createQueryBuilder()

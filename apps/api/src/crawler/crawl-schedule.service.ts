@@ -40,8 +40,8 @@ export function parseCrawlSchedule(cron: string, now: Date = new Date()): string
 }
 
 /**
- * A task's schedule (issue 13 item 4, ADR 020): the row keeps the text, a BullMQ job scheduler fires it.
- * The row is written first: if Redis then fails, the next worker start brings Redis in line (CrawlScheduleSync).
+ * A task's schedule (docs/product/crawler.md#schedules, ADR 020): the row keeps the text, a BullMQ job scheduler fires
+ * it. The row is written first: if Redis then fails, the next worker start brings Redis in line (CrawlScheduleSync).
  */
 @Injectable()
 export class CrawlScheduleService {

@@ -1,7 +1,7 @@
 import { CRAWL_WAIT_TIME_MIN_MS, type CrawlResultResponse, type CrawlResultSource, type CrawlTaskResponse } from '@aipm/contracts';
 import type { CrawlResult, CrawlTask } from '@aipm/database';
 
-/** Defaults of the task form (spec §5): JS rendering and anti-detection on, 8 s page wait. */
+/** Defaults of the task form (docs/product/crawler.md#task-form): JS rendering and anti-detection on, 8 s page wait. */
 export const DEFAULT_TASK_WAIT_TIME_MS = 8000;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);

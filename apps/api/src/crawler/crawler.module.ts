@@ -20,7 +20,7 @@ import { CrawlScheduleService } from './crawl-schedule.service';
 import { SiteHealthController } from './site-health.controller';
 import { SiteHealthService } from './site-health.service';
 
-/** The crawler's admin API (issue 6 item 8): enqueue and read; the worker crawls. */
+/** The crawler's admin API (docs/product/crawler.md#crawler-calls): enqueue and read; the worker crawls. */
 @Module({
   imports: [
     TypeOrmModule.forFeature([CrawlTask, CrawlResult, PublishedJob, AdminConfig]),

@@ -33,10 +33,10 @@ function requireAdminSession(request: Request, response: Response, next: NextFun
 }
 
 /**
- * Bull Board's page template without its web-font link: fonts.googleapis.com is blocked in mainland China
- * and unreachable offline, and the board must not tell a third party who opens it (issue 12). Derived at
- * start from the installed template, so the asset names of an upgrade stay right; the fonts fall back to
- * the system's sans-serif and monospace.
+ * Bull Board's page template without its web-font link: fonts.googleapis.com is blocked in mainland China and
+ * unreachable offline, and the board must not tell a third party who opens it (docs/product/crawler.md#queue-board).
+ * Derived at start from the installed template, so the asset names of an upgrade stay right; the fonts fall back to the
+ * system's sans-serif and monospace.
  */
 function viewsWithoutThirdPartyFonts(): string {
   const uiDist = path.join(path.dirname(require.resolve('@bull-board/ui/package.json')), 'dist');

@@ -33,7 +33,7 @@ const LAST_SUCCESS = `SELECT site, max("finishedAt") AS "lastSuccessAt" FROM cra
 const SELECTORS = `SELECT site, count(*)::int AS count, max(confidence) AS best, avg(confidence) AS average, max("lastUsed") AS "lastUsed"
   FROM learned_selectors GROUP BY site`;
 
-/** GET /api/admin/crawler/site-health (issue 13 item 4). */
+/** GET /api/admin/crawler/site-health (docs/product/crawler.md#site-health). */
 @Injectable()
 export class SiteHealthService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

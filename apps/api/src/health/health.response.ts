@@ -33,7 +33,7 @@ export class WorkerHealth {
   lastBeatAt?: string;
 }
 
-/** What anyone may see: up or down, nothing about what is inside (issue 12 item 9). */
+/** What anyone may see: up or down, nothing about what is inside (docs/product/README.md#visitor). */
 export class PublicHealthResponse {
   @ApiProperty({ enum: ['ok', 'error'], description: 'ok only when the database, Redis and storage are all up', example: 'ok' })
   status!: 'ok' | 'error';

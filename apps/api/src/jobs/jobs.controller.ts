@@ -15,7 +15,7 @@ export class JobsController {
   @Get()
   // Kept by browsers and proxies but revalidated on every load: the ETag (Express's, over the body) turns an
   // unchanged list into a 304 without a body, and a job deactivated or deleted in the admin is gone on the
-  // next load (spec §7) instead of staying up to a minute.
+  // next load (docs/product/public-site.md#job-list-call) instead of staying up to a minute.
   @Header('Cache-Control', 'public, no-cache')
   @ApiOkResponse({ type: JobListResponse, description: 'Active published jobs, newest first' })
   async list(@Query() query: ListJobsQuery): Promise<JobListResponse> {

@@ -4,7 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { JobsController } from './jobs.controller';
 import { JobsService } from './jobs.service';
 
-/** The public job list (spec §7: GET /api/jobs). The admin's job management lives elsewhere. */
+/** The public job list (docs/product/public-site.md#job-list-call). The admin's job management lives elsewhere. */
 @Module({
   imports: [TypeOrmModule.forFeature([PublishedJob, AdminConfig])],
   controllers: [JobsController],

@@ -35,8 +35,8 @@ export interface ExportColumn extends CsvColumn {
  * Every matching row (no page limit) as CSV, streamed from a server-side cursor: memory stays flat whatever
  * the count. The connection returns to the pool when the stream ends, fails or the client goes away.
  *
- * Resolves only once the first batch has been read (issue 12 item 4): a query that fails at once (a dropped
- * connection, a timeout, a value the database refuses) is thrown here, before the route has sent a header,
+ * Resolves only once the first batch has been read (docs/product/back-office.md#csv-export): a query that fails at once
+ * (a dropped connection, a timeout, a value the database refuses) is thrown here, before the route has sent a header,
  * so it is answered as an error envelope rather than as a cut download.
  */
 export async function exportLeads<T extends ObjectLiteral>(

@@ -10,7 +10,10 @@ import { AuditService } from '../audit/audit.service';
 import { Audited } from '../audit/audited.decorator';
 import { erasureDetails, PERSON_RECORD_ENTITY, personIdentity } from './lead-audit';
 
-/** PIPL duties on one person (issue 17): erase, a copy of their data, and a masked phone shown in full. */
+/**
+ * PIPL duties on one person (docs/product/back-office.md#personal-data): erase, a copy of their data, and a masked
+ * phone shown in full.
+ */
 @ApiTags('leads')
 @Controller('admin/people')
 export class PeopleController {

@@ -20,9 +20,9 @@ const ENTITY_OF_RESOURCE = { registrations: Registration, contact: ContactMessag
 const leadsOf = (alias: string) => `(${alias}."phoneNormalized" = :phone OR ${alias}."email" = :email)`;
 
 /**
- * PIPL duties across the leads and the students (issue 17): erasure, a copy of everything stored about one
- * person, and the full phone of one record (lists and exports show it masked). A person is found by normalised
- * phone and/or email, given directly or read from one of their records.
+ * PIPL duties across the leads and the students (docs/product/back-office.md#personal-data): erasure, a copy of
+ * everything stored about one person, and the full phone of one record (lists and exports show it masked). A person is
+ * found by normalised phone and/or email, given directly or read from one of their records.
  */
 @Injectable()
 export class PeopleService {

@@ -25,8 +25,8 @@ interface LeadOfCall {
 }
 
 /**
- * The notification log (issue 15): every attempt of every provider, newest first. An attempt that covered one
- * lead names it (notification_call_leads), whether it was placed or not.
+ * The notification log (docs/product/phone.md#notification-log): every attempt of every provider, newest first. An
+ * attempt that covered one lead names it (notification_call_leads), whether it was placed or not.
  */
 @Injectable()
 export class NotificationCallsService {

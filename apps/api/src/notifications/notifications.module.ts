@@ -5,7 +5,10 @@ import { NotificationCallsService } from './notification-calls.service';
 import { PhoneAdminController } from './phone-admin.controller';
 import { PhoneTestService } from './phone-test.service';
 
-/** The back office's 通知设置: provider status, test calls and the notification log (issue 15, spec §7). */
+/**
+ * The back office's 通知设置 (docs/product/phone.md#notification-settings-screen): provider status, test calls and
+ * the notification log.
+ */
 @Module({
   imports: [TypeOrmModule.forFeature([NotificationCall])],
   controllers: [PhoneAdminController],

@@ -13,8 +13,9 @@ import { PhoneTestService } from './phone-test.service';
 const NotificationCallId = idParam('INVALID_NOTIFICATION_CALL_ID');
 
 /**
- * Spec §7 phone notification routes (administrator only, like every /api/admin route): the primary's and the
- * backup's configuration status, the tests, and the notification log. No body; nothing secret is answered.
+ * The phone notification routes of docs/product/phone.md#admin-calls (administrator only, like every /api/admin route):
+ * the primary's and the backup's configuration status, the tests, and the notification log. No body; nothing secret is
+ * answered.
  */
 @ApiTags('admin: phone notification')
 @Controller('admin')

@@ -23,10 +23,10 @@ import { PhoneError } from './phone.error';
 const PROVIDER_TIMEOUT_MS = 10_000;
 
 /**
- * The 通知设置 tab's status and tests (spec §7): each provider's configuration, the primary's connection
- * test (a signed read, no call) and a test call to the sales number (primary) or the backup number (backup).
- * A test call is logged like a lead call (trigger `test`), so it counts towards the per-number limits the
- * worker respects. Messages carry the provider's code and reason, never a credential or a signed URL.
+ * The 通知设置 tab's status and tests (docs/product/phone.md#notification-settings-screen): each provider's configuration,
+ * the primary's connection test (a signed read, no call) and a test call to the sales number (primary) or the backup
+ * number (backup). A test call is logged like a lead call (trigger `test`), so it counts towards the per-number limits
+ * the worker respects. Messages carry the provider's code and reason, never a credential or a signed URL.
  */
 @Injectable()
 export class PhoneTestService {

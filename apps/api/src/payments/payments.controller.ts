@@ -17,7 +17,10 @@ import { STUDENT_RECORD_AUDIT_OMIT } from '../students/student-audit';
 
 const PaymentIdPipe = idParam('INVALID_PAYMENT_ID');
 
-/** Spec §7 payments calls (list by student, add, delete), administrator only. Amounts are integer cents. */
+/**
+ * The payments calls of docs/product/students.md#payments (list by student, add, delete), administrator only.
+ * Amounts are integer cents.
+ */
 @ApiTags('students')
 @Controller('admin/payments')
 export class PaymentsController {

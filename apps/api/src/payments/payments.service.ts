@@ -28,7 +28,7 @@ const PAYMENT_NUMBER_CONSTRAINT = 'UQ_student_payments_paymentNumber';
 export const PAYMENT_NUMBER_ATTEMPTS = 5;
 
 export interface PaymentPage extends Page<StudentPayment> {
-  /** The student's total when the list is one student's (spec §2 payments section). */
+  /** The student's total when the list is one student's (docs/product/students.md#payments-total). */
   totals?: MoneyTotal[];
 }
 

@@ -4,7 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PublishedJobsAdminController } from './published-jobs-admin.controller';
 import { PublishedJobsAdminService } from './published-jobs-admin.service';
 
-/** The admin's published-job management (spec §7): list, show/deactivate, delete. */
+/** The admin's published-job management (docs/product/crawler.md#published-jobs): list, show/deactivate, delete. */
 @Module({
   imports: [TypeOrmModule.forFeature([PublishedJob])],
   controllers: [PublishedJobsAdminController],

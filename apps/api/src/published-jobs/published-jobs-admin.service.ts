@@ -26,7 +26,7 @@ export class PublishedJobsAdminService {
     return toAdminPublishedJobView(await this.jobs.findOneByOrFail({ id }));
   }
 
-  /** Irreversible (spec §4); the crawl result it came from stays, marked published. */
+  /** Irreversible (docs/product/data-model.md#published-job-status); its crawl result stays, marked published. */
   async remove(id: string): Promise<void> {
     const outcome = await this.jobs.delete({ id });
     if (outcome.affected === 0) throw new PublishedJobError('JOB_NOT_FOUND');

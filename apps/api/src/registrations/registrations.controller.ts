@@ -19,7 +19,10 @@ import { LEAD_AUDIT_OMIT, leadChangeAction } from '../leads/lead-audit';
 import { exportFilter } from '../audit/export-filter';
 import { AuditService } from '../audit/audit.service';
 
-/** Spec §7: the public registration call, and the back office's registrations resource (administrator only). */
+/**
+ * The public registration call (docs/product/lead-capture.md#registration-call), and the back office's registrations
+ * resource (docs/product/back-office.md#registrations-and-messages, administrator only).
+ */
 @ApiTags('registrations')
 @Controller('registrations')
 export class RegistrationsController {

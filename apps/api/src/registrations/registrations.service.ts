@@ -123,7 +123,7 @@ export class RegistrationsService {
    *
    * All of it is one call of a database function (REGISTER_SQL): one round trip, where it took six and then four
    * (BEGIN, lock, statement, COMMIT), which cut the CPU of a registration by a sixth in the API and a quarter in
-   * PostgreSQL; under load several share one statement and one commit (issue 18 item 5, ADR 033).
+   * PostgreSQL; under load several share one statement and one commit (ADR 033).
    */
   async register(dto: CreateRegistrationDto, visitor: VisitorContext): Promise<RegistrationOutcome> {
     // Honeypot: a bot filled the hidden field. It gets the same answer as a person, and nothing is stored.

@@ -5,7 +5,7 @@ import { PublicSiteSettingsController, SiteSettingsAdminController } from './sit
 import { SiteSettingsChanges } from './site-settings-changes';
 import { SiteSettingsService } from './site-settings.service';
 
-/** Site settings (issue 17 item 4): edited in the back office, read by the public site's server. */
+/** Site settings (docs/product/back-office.md#site-settings): edited in the back office, read by the site's server. */
 @Module({
   imports: [TypeOrmModule.forFeature([AdminConfig])],
   controllers: [PublicSiteSettingsController, SiteSettingsAdminController],

@@ -6,7 +6,7 @@ import { StudentsModule } from '../students/students.module';
 import { StudentAccountsController } from './student-accounts.controller';
 import { StudentAccountsService } from './student-accounts.service';
 
-/** Student logins (spec §6: a separate kind of login tied to a student record). */
+/** Student logins (docs/product/README.md#student-accounts: a separate kind of login tied to a student record). */
 @Module({
   imports: [TypeOrmModule.forFeature([StudentAccount]), StudentsModule, AuthModule],
   controllers: [StudentAccountsController],

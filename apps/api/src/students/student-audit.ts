@@ -1,8 +1,8 @@
 /*
- * What the audit log never keeps of a student and their records (ADR 030, issue 17): erasing a person (PIPL)
- * removes their student record with its contracts, payments and accounts, and the log, which nobody can edit,
- * must not keep who they were. Entries keep the masked phone, statuses, amounts and dates, which is what the log
- * is for; an update that changes one of these fields says that it changed, not what it was or became.
+ * What the audit log never keeps of a student and their records (docs/product/back-office.md#audit-entries, ADR 030):
+ * erasing a person (PIPL) removes their student record with its contracts, payments and accounts, and the log, which
+ * nobody can edit, must not keep who they were. Entries keep the masked phone, statuses, amounts and dates, which is
+ * what the log is for; an update that changes one of these fields says that it changed, not what it was or became.
  */
 
 export const STUDENT_AUDIT_OMIT = ['name', 'email', 'school', 'major', 'notes', 'vpnAccount', 'lovableAccount', 'replitAccount', 'traeAccount', 'qoderAccount'] as const;

@@ -20,7 +20,10 @@ export const StudentIdPipe = idParam('INVALID_STUDENT_ID');
 
 const toResponse = ({ student, paidTotals }: StudentWithTotals): StudentResponse => toStudentResponse(student, paidTotals);
 
-/** Spec §7 students calls, plus what the screens need (show, update, delete, PIPL export), administrator only. */
+/**
+ * The students list and add calls (docs/product/students.md#add-or-edit-a-student), plus what the screens need
+ * (show, update, delete, PIPL export), administrator only.
+ */
 @ApiTags('students')
 @Controller('admin/students')
 export class StudentsController {

@@ -6,7 +6,7 @@ import { StudentFilesService } from './student-files.service';
 import { StudentsController } from './students.controller';
 import { StudentsService } from './students.service';
 
-/** The student records of 学员管理 (spec §2), with their files and PIPL export and erasure. */
+/** The student records of 学员管理 (docs/product/students.md#section-layout), their files, PIPL export and erasure. */
 @Module({
   imports: [TypeOrmModule.forFeature([Student]), UploadsModule],
   controllers: [StudentsController],

@@ -29,7 +29,7 @@ export interface StudentWithTotals {
   paidTotals: MoneyTotal[];
 }
 
-/** Completed payments of these students, summed per currency (the card's total, spec §2). */
+/** Completed payments of these students, summed per currency (docs/product/students.md#payments-total). */
 export async function paidTotalsOf(dataSource: DataSource, studentIds: readonly string[]): Promise<Map<string, MoneyTotal[]>> {
   const totals = new Map<string, MoneyTotal[]>();
   if (studentIds.length === 0) return totals;

@@ -7,7 +7,10 @@ import { CONFIRM_UPLOAD_BODY, CONFIRMED_UPLOAD, UPLOAD_URL, UPLOAD_URL_BODY } fr
 import { UploadsService } from './uploads.service';
 import { Audited } from '../audit/audited.decorator';
 
-/** Spec §7 contract upload, steps 1 and 3 (step 2 is the browser's PUT to the store). Administrator only. */
+/**
+ * The contract upload of docs/product/students.md#file-upload, steps 1 and 3 (step 2 is the browser's PUT to the
+ * store). Administrator only.
+ */
 @ApiTags('uploads')
 @Controller('contracts')
 export class UploadsController {

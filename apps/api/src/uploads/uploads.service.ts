@@ -36,10 +36,10 @@ export function contentTypeOf(key: string): string {
 }
 
 /**
- * Spec §7's three-step upload, closed where the spec left it open: both calls need the administrator session;
- * step 1 only signs a PUT for a fresh incoming key of an accepted extension; step 3 moves what arrived to its
- * stored key, where no link can write (ADR 036), and checks it there (its size, and its type from its first
- * bytes), deleting anything that fails, so a refused file never stays in the bucket and a checked one never
+ * The three-step upload of docs/product/students.md#file-upload, with nothing left open: both calls need the
+ * administrator session; step 1 only signs a PUT for a fresh incoming key of an accepted extension; step 3 moves what
+ * arrived to its stored key, where no link can write (ADR 036), and checks it there (its size, and its type from its
+ * first bytes), deleting anything that fails, so a refused file never stays in the bucket and a checked one never
  * changes. The bucket itself is private: files are viewed through FilesController.
  */
 @Injectable()

@@ -11,7 +11,10 @@ import { WechatError } from './wechat.error';
 const UNIQUE_VIOLATION = '23505';
 const LIST_SPEC = { alias: 'share', sortable: ['pageUrl', 'title', 'createdAt', 'updatedAt'], searchable: ['pageUrl', 'title', 'description'] } as const;
 
-/** The back office's per-page share settings (spec §3 wechat_share_config, §5 rules) and the public lookup. */
+/**
+ * The back office's per-page share settings (docs/product/data-model.md#wechat-share-settings, rules in
+ * docs/product/wechat.md#share-settings-rules) and the public lookup.
+ */
 @Injectable()
 export class WechatShareConfigsService {
   constructor(@InjectRepository(WechatShareConfig) private readonly rows: Repository<WechatShareConfig>) {}
@@ -48,7 +51,7 @@ export class WechatShareConfigsService {
     return row;
   }
 
-  /** A second row for one page breaks the unique constraint: 409 with the spec-toned message, not a 500. */
+  /** A second row for one page breaks the unique constraint: 409 SHARE_PAGE_URL_TAKEN, not a 500. */
   private async saving(save: () => Promise<WechatShareConfig>): Promise<WechatShareConfig> {
     try {
       return await save();

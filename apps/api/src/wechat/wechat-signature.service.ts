@@ -8,7 +8,7 @@ import { WechatApiClient } from './wechat-api.client';
 import { WechatError } from './wechat.error';
 import { WechatTicketStore } from './wechat-ticket.store';
 
-/** Signs pages for WeChat's JS-SDK `wx.config` (spec §7 POST /api/wechat/jsapi-signature). */
+/** Signs pages for WeChat's JS-SDK `wx.config` (docs/product/wechat.md#signature-call). */
 @Injectable()
 export class WechatSignatureService {
   private readonly logger = new Logger(WechatSignatureService.name);

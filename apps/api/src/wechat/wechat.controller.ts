@@ -10,7 +10,10 @@ import { SignatureRateLimitGuard } from './signature-rate-limit.guard';
 import { WechatShareConfigsService } from './wechat-share-configs.service';
 import { WechatSignatureService } from './wechat-signature.service';
 
-/** Spec §7: the public WeChat calls of the site's share panel. */
+/**
+ * The public WeChat calls of the site's share panel (docs/product/wechat.md#signature-call,
+ * docs/product/wechat.md#what-is-shared).
+ */
 @ApiTags('wechat')
 @Public()
 @Controller('wechat')

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 
 /**
- * Values a hostile or broken client sends (issue 12 item 4): control and NUL characters, lone surrogates,
- * numbers past every integer type, dates out of range, SQL and markup, empty and huge collections.
+ * Values a hostile or broken client sends: control and NUL characters, lone surrogates, numbers past every
+ * integer type, dates out of range, SQL and markup, empty and huge collections.
  */
 const HOSTILE_STRINGS = [
   '',

@@ -27,6 +27,7 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'post /api/wechat/jsapi-signature': { url: 'http://127.0.0.1/?lng=en#share' },
   'post /api/admin/wechat-share-configs': { pageUrl: '/', title: '分享标题', description: '分享描述', imageUrl: 'https://www.example.cn/share.jpg' },
   'patch /api/admin/wechat-share-configs/{id}': { title: '新的分享标题' },
-  // No entry for POST test-phone, test-aliyun, test-aliyun-phone: they take no body (spec §7 "none"), so
-  // every body is "broken" already; they get hostile bodies only (and place calls against the stand-ins).
+  // No entry for POST test-phone, test-aliyun, test-aliyun-phone: they take no body
+  // (docs/product/phone.md#admin-calls), so every body is "broken" already; they get hostile bodies only (and place
+  // calls against the stand-ins).
 };

@@ -19,7 +19,7 @@ export function invalidInput(fields: Record<string, ErrorCode>): ApiErrorRespons
 }
 
 /**
- * A 400 whose `field` failed with `message` (the spec's words, as a table of rules lists them), reported under
+ * A 400 whose `field` failed with `message` (the words of a rules table in docs/product/validation.md), reported under
  * the code whose catalog text that is, so a client translating by code shows the same rule.
  */
 export function expectFieldError(body: ApiErrorResponse, field: string, message: string): void {

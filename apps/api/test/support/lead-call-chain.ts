@@ -26,9 +26,9 @@ export interface CallLogRow {
 }
 
 /**
- * Issue 15's whole chain with real processes: the API in-process (its outbox and relay), a real worker process
- * (apps/worker/dist) and the two provider stand-ins, on a Redis of the suite's own (a test may stop it) and a
- * database of its own. `workerEnv` adds to both the API's and the worker's variables (quiet hours …).
+ * The new-lead call's whole chain (ADR 021) with real processes: the API in-process (its outbox and relay), a real
+ * worker process (apps/worker/dist) and the two provider stand-ins, on a Redis of the suite's own (a test may stop it)
+ * and a database of its own. `workerEnv` adds to both the API's and the worker's variables (quiet hours …).
  */
 export async function startLeadCallChain(options: { salesNumber?: string; env?: Record<string, string> } = {}) {
   if (!existsSync(WORKER_MAIN)) throw new Error(`${WORKER_MAIN} is missing: run "npm run build" first (npm test does)`);

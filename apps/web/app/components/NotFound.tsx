@@ -2,8 +2,8 @@ import { Link } from '@remix-run/react';
 import { useTranslation } from '~/i18n/TranslationProvider';
 
 /**
- * The spec fixes the heading and hint in English; the Chinese locale keeps them verbatim and adds a
- * Chinese description line so zh visitors still read what happened.
+ * docs/product/public-site.md#not-found-page fixes the heading and hint in English; the Chinese locale keeps
+ * them verbatim and adds a Chinese description line so zh visitors still read what happened.
  */
 export function NotFound() {
   const { t } = useTranslation();

@@ -1,12 +1,12 @@
 import { useEffect, useId } from 'react';
 
-/** Spec §9: one toast at a time, shown for 5000 ms. */
+/** docs/product/public-site.md#toasts: one toast at a time, shown for 5000 ms. */
 const TOAST_DURATION_MS = 5000;
-/** Announced by a toast as it shows, so any other toast on the page steps aside (spec §4: one at a time). */
+/** Announced by a toast as it shows, so any other toast on the page steps aside (one at a time). */
 const TOAST_SHOWN_EVENT = 'aipm:toast-shown';
 
 export interface ToastMessage {
-  /** Optional heading, e.g. "注册失败" before the server's message (spec §8). */
+  /** Optional heading, e.g. "注册失败" before the server's message (docs/product/lead-capture.md#failure-messages). */
   title?: string;
   text: string;
   variant: 'default' | 'destructive';

@@ -10,7 +10,8 @@ export type JobsState =
 
 /**
  * The public job list: starts from the server's first paint; refresh and retry raise a counter and
- * fetch again (spec §4). Never polls or refetches on focus (spec §7).
+ * fetch again (docs/product/public-site.md#jobs-block). Never polls or refetches on focus
+ * (docs/product/back-office.md#no-retries-and-no-polling states it for the back office).
  */
 export function useJobs(initial: { jobs: PublicJob[] | null; renderedAt: string }, initialLimit: number) {
   const [limit, setLimit] = useState(initialLimit);

@@ -5,9 +5,10 @@ import type { ToastMessage } from '~/components/Toast';
 import type { LeadFormResult, LeadIntent } from '~/leads/lead-form';
 
 /**
- * State of one lead form (spec §4: idle → submitting → success with reset, or an error notice). With
- * JavaScript the form goes through a fetcher, so the page stays; without it the browser posts and the
- * action's answer comes back as the page's action data, which seeds the same state.
+ * State of one lead form (idle → submitting → success with reset, or an error notice:
+ * docs/product/lead-capture.md#outcomes). With JavaScript the form goes through a fetcher, so the page stays;
+ * without it the browser posts and the action's answer comes back as the page's action data, which seeds the
+ * same state.
  */
 export function useLeadForm(intent: LeadIntent, { onSuccess }: { onSuccess?: () => void } = {}) {
   const fetcher = useFetcher<LeadFormResult>();

@@ -1,7 +1,7 @@
 /*
  * How the server holds back a tag that would download the page's JavaScript (defer-scripts.server.ts), and how
  * the page releases it once it has painted (loadScriptsAfterFirstPaint, written into the document by
- * <ScriptsAfterFirstPaint />). Issue 18 item 2.
+ * <ScriptsAfterFirstPaint />). ADR 035.
  */
 
 /**
@@ -13,12 +13,13 @@ export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
 export const INERT_SCRIPT_TYPE = 'text/x-after-paint';
 
 /**
- * Runs in the page as an inline script, before anything is downloaded for hydration (issue 18 item 2). The
- * first frame (the hero's heading: the largest paint) needs only the document and its inline stylesheet; the
- * scripts and the translations, fetched alongside it, finished before that frame and so shared its bandwidth on
- * a slow connection (Lighthouse's simulated mobile LCP: 1.87 s median with them, 0.92 s once they wait; ADR 035).
- * So their downloads start in the task after the first frame: `requestAnimationFrame` runs before that frame
- * paints, the timeout after it. A hidden tab paints nothing, hence the second timeout.
+ * Runs in the page as an inline script, before anything is downloaded for hydration
+ * (docs/product/public-site.md#assets-and-performance). The first frame (the hero's heading: the largest paint)
+ * needs only the document and its inline stylesheet; the scripts and the translations, fetched alongside it,
+ * finished before that frame and so shared its bandwidth on a slow connection (Lighthouse's simulated mobile LCP:
+ * 1.87 s median with them, 0.92 s once they wait; ADR 035). So their downloads start in the task after the first
+ * frame: `requestAnimationFrame` runs before that frame paints, the timeout after it. A hidden tab paints nothing,
+ * hence the second timeout.
  *
  * Serialised into the document with `Function.prototype.toString`: it must not refer to anything outside itself
  * (hence the literal selectors: `after-paint.spec.ts` runs it on the server's rewrite). It

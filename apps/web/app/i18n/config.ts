@@ -5,7 +5,7 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 /** Cookie holding the visitor's chosen language (plain value: `lng=en`), shared with the back office. */
 export const LANGUAGE_COOKIE = 'lng';
-/** The same choice kept in localStorage (spec §1: the choice is cached in local storage). */
+/** The same choice kept in localStorage (docs/product/public-site.md#language-choice). */
 export const LANGUAGE_STORAGE_KEY = 'lng';
 /** Query parameter that picks the language of one page (links of the switcher, hreflang alternates). */
 export const LANGUAGE_QUERY = 'lng';

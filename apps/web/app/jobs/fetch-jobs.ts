@@ -1,6 +1,6 @@
 import type { PublicJob } from '@aipm/contracts';
 
-/** Spec §7: a non-ok answer raises "Failed to fetch jobs"; `success: false` counts as an empty list. */
+/** docs/product/public-site.md#job-list-call: a non-ok answer raises "Failed to fetch jobs"; `success: false` counts as an empty list. */
 const FETCH_JOBS_ERROR = 'Failed to fetch jobs';
 
 interface JobListBody {

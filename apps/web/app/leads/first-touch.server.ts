@@ -1,6 +1,6 @@
 import { FIRST_TOUCH_COOKIE, isLeadSource, LEAD_LIMITS, LEAD_SOURCE_KEYS, type LeadSource, type LeadSourceKey } from '@aipm/contracts';
 
-/** Cookie policy (spec §9 lifetimes): the first-touch record lives 30 days. */
+/** Cookie lifetimes (docs/product/constants.md#rate-limits-and-sessions): the first-touch record lives 30 days. */
 export const FIRST_TOUCH_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 /** Browsers keep about 4 KB per cookie: long referrers are shortened to stay well below. */
 const MAX_COOKIE_VALUE_LENGTH = 3000;

@@ -30,7 +30,7 @@ import { jsonLdScript, landingStructuredData } from '~/seo/structured-data';
 import { readSiteSettings } from '~/site-settings/site-settings.server';
 import { wechatShareConfig } from '~/wechat/share-config.server';
 
-/** WeChat-only, so its own chunk: other browsers never download the panel (issue 16, issue 18 JS budget). */
+/** WeChat-only, so its own chunk: other browsers never download the panel (ADR 017, docs/product/public-site.md#assets-and-performance). */
 const WechatSharePanel = lazy(() => import('~/components/wechat/WechatSharePanel'));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -78,7 +78,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.meta);
 
-/** The landing page: sections in the spec's order (§2), each with its scroll anchor. */
+/** The landing page: sections in the order of docs/product/public-site.md#section-order-and-anchors, each with its scroll anchor. */
 export default function Landing() {
   const { t } = useTranslation();
   const { site, initialJobs, structuredData, wechatShare } = useLoaderData<typeof loader>();

@@ -22,6 +22,7 @@ function noNonce(): undefined {
 /**
  * The nonce in the server render; nothing in the browser, which hydrates without one (React does not compare
  * nonces). Vite replaces `import.meta.env.SSR` when it builds each bundle, so the browser's landing JavaScript
- * carries neither the context nor the provider (issue 16: the landing must not grow).
+ * carries neither the context nor the provider (the landing must not grow:
+ * docs/product/public-site.md#assets-and-performance).
  */
 export const useNonce: () => string | undefined = import.meta.env.SSR ? useServerNonce : noNonce;

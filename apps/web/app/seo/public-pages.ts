@@ -6,5 +6,5 @@ export const PUBLIC_PAGES = [
   { path: '/cookie-policy', lastModified: '2025-08-13' },
 ] as const;
 
-/** Legal pages: last updated 13 Aug 2025 (spec §9). */
+/** Legal pages: last updated 13 Aug 2025 (docs/product/public-site.md#legal-pages). */
 export const LEGAL_LAST_UPDATED = '2025-08-13T00:00:00+08:00';

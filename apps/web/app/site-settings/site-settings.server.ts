@@ -1,9 +1,9 @@
 import { SITE_SETTINGS_DEFAULTS, SITE_SETTINGS_PATHS, type SiteSettings, type SiteSettingsResponse } from '@aipm/contracts';
 
 /*
- * The site settings as the public pages render them (issue 17 item 4, ADR 025): read from the API by the web
- * server, never by the browser (they reach it inside the server-rendered HTML and its loader data), and kept
- * here for a few seconds so a busy page does not ask the API on every load.
+ * The site settings as the public pages render them (docs/product/public-site.md#site-settings-on-the-site,
+ * ADR 025): read from the API by the web server, never by the browser (they reach it inside the server-rendered
+ * HTML and its loader data), and kept here for a few seconds so a busy page does not ask the API on every load.
  */
 
 /** How long a read serves before the next load asks the API again: a saved change shows within this. */

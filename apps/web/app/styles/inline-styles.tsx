@@ -20,7 +20,7 @@ function noStyles(): undefined {
 const useInlineStyles: () => string | undefined = import.meta.env.SSR ? useServerStyles : noStyles;
 
 /**
- * The whole stylesheet (4 KB gzip) inside the document rather than a render-blocking <link> (issue 18 item 2): the
+ * The whole stylesheet (4 KB gzip) inside the document rather than a render-blocking <link> (ADR 032): the
  * first paint needs no second request. The browser's render has no text for it: React keeps the server's while
  * hydrating (it never rewrites dangerouslySetInnerHTML then) and, the prop never changing afterwards, never touches it.
  */

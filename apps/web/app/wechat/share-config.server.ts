@@ -13,8 +13,8 @@ export function isWechatBrowser(userAgent: string | null): boolean {
 }
 
 /**
- * What the page shares inside WeChat (spec §3 client share config): its wechat_share_config row, else its
- * own title, description and Open Graph image. Null outside WeChat, where nothing is shared from the page
+ * What the page shares inside WeChat (docs/product/wechat.md#what-is-shared): its wechat_share_config row, else
+ * its own title, description and Open Graph image. Null outside WeChat, where nothing is shared from the page
  * and the API is not asked (the share panel is WeChat-only, so other visitors pay nothing for it).
  */
 export async function wechatShareConfig(request: Request, context: AppLoadContext, meta: PageMeta): Promise<ClientShareConfig | null> {

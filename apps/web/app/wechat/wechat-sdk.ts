@@ -17,7 +17,7 @@ declare global {
   }
 }
 
-/** Why a setup failed: spec §8's four initialisation errors. */
+/** Why a setup failed: the four steps of docs/product/wechat.md#setup-failures. */
 export type ShareFailure = 'sdkLoad' | 'signature' | 'config' | 'apiUnavailable';
 
 export class ShareSetupError extends Error {
@@ -50,7 +50,7 @@ export function loadWechatSdk(): Promise<WechatJsSdk> {
   });
 }
 
-/** POST /api/wechat/jsapi-signature for this page (spec §7); a refusal carries the API's code. */
+/** POST /api/wechat/jsapi-signature for this page (docs/product/wechat.md#signature-request); a refusal carries the API's code. */
 export async function requestSignature(pageUrl: string): Promise<WechatSignatureData> {
   let response: Response;
   try {

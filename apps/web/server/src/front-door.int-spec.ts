@@ -352,7 +352,7 @@ describe(createFrontDoor.name, () => {
     });
   });
 
-  describe('/api downloads that fail (issue 12 item 4)', () => {
+  describe('/api downloads that fail', () => {
     /**
      * A stand-in API that speaks as the real one does around a CSV export: an error envelope when the export
      * cannot start, and a chunked CSV whose connection is destroyed (no final chunk) when it fails midway.
@@ -634,7 +634,7 @@ describe(createFrontDoor.name, () => {
     });
   });
 
-  describe('security headers and forwarded values (issue 12 item 8)', () => {
+  describe('security headers and forwarded values', () => {
     const cspOf = (res: request.Response) => String(res.headers['content-security-policy'] ?? '');
 
     it('allows the inline scripts of a page by a nonce that changes on every answer', async () => {

@@ -1,9 +1,10 @@
 /**
  * The rendered-page cache of `/` and the legal pages, and the fast path that answers from it before Express
- * (ADR 032, issue 18 item 1). A page is rendered once per language and address for at most a second, by a request
- * that carries nothing of any visitor; each answer then adds what is this visitor's own: a request id, the security
- * headers with a fresh CSP nonce (written into the body where the render's nonce was), and the Set-Cookie the
- * page's loaders would send this request, computed by the app itself (`entry.module.pageCacheVisitor`).
+ * (ADR 032, docs/product/public-site.md#assets-and-performance). A page is rendered once per language and address
+ * for at most a second, by a request that carries nothing of any visitor; each answer then adds what is this
+ * visitor's own: a request id, the security headers with a fresh CSP nonce (written into the body where the render's
+ * nonce was), and the Set-Cookie the page's loaders would send this request, computed by the app itself
+ * (`entry.module.pageCacheVisitor`).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,6 +1,6 @@
 /**
  * What the front door does for every request before anything answers it: which forwarded headers it
- * believes, which host names it serves, and the security headers of the pages (issue 12 item 8).
+ * believes, which host names it serves (docs/product/errors.md#front-door), and the security headers of the pages.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -14,8 +14,9 @@ export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 const HSTS = 'max-age=31536000; includeSubDomains';
 // No page of the site uses these; a script injected into one cannot either.
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
-// The WeChat JS-SDK's host: the share panel adds its script there (issue 16). Browsers that understand
-// 'strict-dynamic' ignore host sources and trust what a nonce'd script loads; older ones need the host.
+// The WeChat JS-SDK's host: the share panel adds its script there (docs/product/wechat.md#where-sharing-happens).
+// Browsers that understand 'strict-dynamic' ignore host sources and trust what a nonce'd script loads; older
+// ones need the host.
 const WECHAT_SDK_ORIGIN = 'https://res.wx.qq.com';
 
 /**

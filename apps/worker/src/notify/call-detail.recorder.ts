@@ -11,10 +11,10 @@ export class CallNotEndedError extends Error {
 export type CallDetailOutcome = { recorded: ProviderCallDetail } | { skipped: 'not-placed' | 'no-client' | 'already-recorded' };
 
 /**
- * Replaces a placed call's estimate (speech length) with the provider's record once the call ended (ADR 021,
- * "Call details"): its real duration, and the cost of that many started minutes at spec §9's rate; the
- * provider's own price, when it reports one (Twilio), is kept beside it. Asked through the provider's API, as
- * no public callback URL exists in front of the worker.
+ * Replaces a placed call's estimate (speech length) with the provider's record once the call ended (ADR 021, "Call
+ * details"): its real duration, and the cost of that many started minutes at the rate of
+ * docs/product/constants.md#phone-notifications; the provider's own price, when it reports one (Twilio), is kept beside
+ * it. Asked through the provider's API, as no public callback URL exists in front of the worker.
  */
 export class CallDetailRecorder {
   constructor(

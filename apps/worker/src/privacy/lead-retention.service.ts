@@ -16,9 +16,10 @@ import { WORKER_ENV, type WorkerEnv } from '../config/worker-env';
 import { eraseLeadsContactedBefore } from './expired-leads.sql';
 
 /**
- * Lead retention (issue 17, PIPL; the privacy policy states the period): once a day, the leads of people who
- * never became students are erased when the site setting leadRetentionMonths (default 24) has passed since the
- * person's last contact. One job scheduler on the privacy queue: every worker upserts it, one of them runs it.
+ * Lead retention (docs/product/back-office.md#lead-retention; the privacy policy states the period): once a day, the
+ * leads of people who never became students are erased when the site setting leadRetentionMonths (default 24) has
+ * passed since the person's last contact. One job scheduler on the privacy queue: every worker upserts it, one of them
+ * runs it.
  */
 @Injectable()
 export class LeadRetentionService implements OnApplicationBootstrap, BeforeApplicationShutdown {

@@ -1,7 +1,8 @@
 /*
- * The audit log (issue 17 item 1, ADR 030): every administrator action that changes or reveals data is one
- * append-only entry. The codes are stable (stored in the table, filtered on, exported); the Chinese labels
- * are what the CSV shows and the back office's zh wording, the English ones live in the audit section.
+ * The audit log (docs/product/back-office.md#audited-actions, ADR 030): every administrator action that changes
+ * or reveals data is one append-only entry. The codes are stable (stored in the table, filtered on, exported);
+ * the Chinese labels are what the CSV shows and the back office's zh wording, the English ones live in the audit
+ * section.
  */
 
 /** What was acted on. */

@@ -6,7 +6,7 @@ import { normaliseEmail } from './email';
 
 const NormalisedEmail = () => Transform(({ value }) => normaliseEmail(value));
 
-/** POST /api/admin/register: the first administrator only (spec §5 sign-up). */
+/** POST /api/admin/register: the first administrator only (docs/product/validation.md#administrator-sign-up). */
 export class RegisterAdminDto {
   @NormalisedEmail()
   @IsEmail({}, rule('INVALID_EMAIL'))
@@ -17,7 +17,7 @@ export class RegisterAdminDto {
   password: string;
 }
 
-/** POST /api/admin/login (spec §5 login). */
+/** POST /api/admin/login (docs/product/validation.md#administrator-login). */
 export class LoginDto {
   @NormalisedEmail()
   @IsEmail({}, rule('INVALID_EMAIL'))
@@ -28,7 +28,7 @@ export class LoginDto {
   password: string;
 }
 
-/** POST /api/admin/change-password (spec §5 server-side rules). */
+/** POST /api/admin/change-password (docs/product/validation.md#password-change). */
 export class ChangePasswordDto {
   @IsString(rule('CURRENT_PASSWORD_REQUIRED'))
   @MinLength(1, rule('CURRENT_PASSWORD_REQUIRED'))

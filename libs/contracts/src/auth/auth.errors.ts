@@ -1,4 +1,7 @@
-/** Error codes of sign-up, sign-in, the session and the password (spec §5, §8), with the spec's wording. */
+/**
+ * Error codes of sign-up, sign-in, the session and the password, with their wording
+ * (docs/product/errors.md#sign-in-and-session, docs/product/validation.md#administrator-sign-up).
+ */
 export const AUTH_ERRORS = {
   PASSWORD_TOO_SHORT: '密码至少需要8位字符',
   PASSWORD_REQUIRED: '请输入密码',

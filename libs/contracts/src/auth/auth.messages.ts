@@ -1,5 +1,6 @@
 /**
- * The spec's Chinese wording (§8) of the auth calls' successes; their failures are AUTH_ERRORS (auth.errors.ts).
+ * The Chinese wording of the auth calls' successes (docs/product/back-office.md#sign-in-messages); their
+ * failures are AUTH_ERRORS (auth.errors.ts).
  */
 export const AUTH_MESSAGES = {
   registered: '管理员账户创建成功',

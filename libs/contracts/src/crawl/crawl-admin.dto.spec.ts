@@ -76,7 +76,7 @@ describe(SaveCrawlerConfigDto.name, () => {
     expect(await firstMessages(SaveCrawlerConfigDto, body)).toEqual(expected);
   });
 
-  it('words the bounds as the spec words its limits', () => {
+  it('words the bounds as the validation rules word them', () => {
     expect(CRAWL_ERRORS.REQUEST_DELAY_TOO_LARGE).toBe('请求间隔不能超过60000毫秒');
     expect(CRAWL_ERRORS.COOKIE_TOO_LONG).toBe('Cookie 不能超过8192个字符');
   });

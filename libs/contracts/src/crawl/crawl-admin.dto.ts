@@ -30,7 +30,7 @@ const NOT_BLANK = /\S/;
 /** http(s) with a host; the crawler navigates nothing else. */
 const WEB_URL = { require_protocol: true, protocols: ['http', 'https'] };
 
-/** POST /api/admin/crawl-tasks (spec §5 "Crawl task (server)" and the form's extra options). */
+/** POST /api/admin/crawl-tasks (docs/product/validation.md#crawl-task and the form's extra options). */
 
 /** A keyword names the automated task (255 characters at most) and goes into every search URL. */
 const MAX_KEYWORD_LENGTH = 50;
@@ -71,7 +71,7 @@ export class CreateCrawlTaskDto {
   waitTime?: number;
 }
 
-/** POST /api/admin/crawl/run: the automated crawl (spec §7, §9). */
+/** POST /api/admin/crawl/run: the automated crawl (docs/product/validation.md#automated-crawl). */
 export class RunAutomatedCrawlDto {
   @IsIn(AUTOMATED_CRAWL_SITES, rule('INVALID_AUTOMATED_SITE'))
   site!: AutomatedCrawlSite;
@@ -86,7 +86,7 @@ export class RunAutomatedCrawlDto {
   @IsIn(CRAWL_CITIES, rule('INVALID_CITY'))
   city!: CrawlCity;
 
-  /** Fixed at 50 per run (spec §9); sent by the admin, refused if anything else. */
+  /** Fixed at 50 per run (docs/product/crawler.md#automated-search); sent by the admin, refused if anything else. */
   @IsOptional()
   @IsIn([AUTOMATED_CRAWL_MAX_RESULTS], rule('MAX_RESULTS_FIXED'))
   maxResults?: number;
@@ -97,7 +97,7 @@ export class RunAutomatedCrawlDto {
   taskName!: string;
 }
 
-/** POST /api/admin/zhaopin/search: one keyword on zhaopin (spec §7 "search input"). */
+/** POST /api/admin/zhaopin/search: one keyword on zhaopin (docs/product/validation.md#automated-crawl). */
 export class ZhaopinSearchDto {
   @IsString(rule('SEARCH_KEYWORD_REQUIRED'))
   @Matches(NOT_BLANK, rule('SEARCH_KEYWORD_REQUIRED'))
@@ -109,7 +109,7 @@ export class ZhaopinSearchDto {
   city?: CrawlCity;
 }
 
-/** POST /api/admin/crawl-results: a job added by hand (spec §5 "Manual job form", all required). */
+/** POST /api/admin/crawl-results: a job added by hand (docs/product/validation.md#manual-job, all required). */
 export class CreateManualJobDto {
   @IsString(rule('TITLE_REQUIRED'))
   @Matches(NOT_BLANK, rule('TITLE_REQUIRED'))
@@ -146,7 +146,7 @@ export class CreateManualJobDto {
   @IsUrl(WEB_URL, rule('INVALID_URL'))
   sourceUrl!: string;
 
-  /** The admin form sends "approved"; a manual job is always created approved (spec §4). */
+  /** The admin form sends "approved"; a manual job is always created approved (docs/product/crawler.md#manual-job). */
   @IsOptional()
   @IsIn([CrawlResultStatus.Approved], rule('INVALID_RESULT_STATUS'))
   status?: typeof CrawlResultStatus.Approved;
@@ -163,7 +163,10 @@ export class ReviewCrawlResultDto {
   feedback?: string;
 }
 
-/** POST /api/admin/crawler-config: any subset of the keys of spec §3 "Crawler config", each within its bounds. */
+/**
+ * POST /api/admin/crawler-config: any subset of the settings, each within its bounds
+ * (docs/product/validation.md#crawler-settings).
+ */
 export class SaveCrawlerConfigDto {
   @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) zhaopin_cookie?: string;
   @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) boss_cookie?: string;

@@ -1,6 +1,6 @@
 import { CRAWLER_COOKIE_MAX_LENGTH, REQUEST_DELAY_MAX_MS } from './crawler-config';
 
-/** Error codes of the crawl admin calls (spec §5 crawl task and manual job rules, §8), with their wording. */
+/** Error codes of the crawl admin calls, with their wording (docs/product/errors.md#crawler). */
 export const CRAWL_ERRORS = {
   TASK_NAME_REQUIRED: '任务名称不能为空',
   TASK_NAME_TOO_LONG: '任务名称不能超过255个字符',

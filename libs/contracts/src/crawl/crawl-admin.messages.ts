@@ -2,13 +2,13 @@ import { CrawlResultStatus, type CrawlSite } from '../enums/crawl.enums';
 import type { CrawlerDiagnostics } from './crawl-admin.responses';
 import { CRAWL_FAILURE_LABELS } from './crawl-failure';
 
-/** Sites the automated crawl form offers (spec §9 "Site select"). */
+/** Sites the automated crawl form offers (docs/product/validation.md#automated-crawl). */
 export const AUTOMATED_CRAWL_SITES = ['zhaopin', 'zhipin', 'job51'] as const;
 export type AutomatedCrawlSite = (typeof AUTOMATED_CRAWL_SITES)[number];
 
 /**
- * The spec's Chinese wording (§8) of what the crawl admin calls say when they succeed; their failures are
- * CRAWL_ERRORS (crawl-admin.errors.ts).
+ * The Chinese wording of what the crawl admin calls say when they succeed (the toasts of docs/product/crawler.md);
+ * their failures are CRAWL_ERRORS (crawl-admin.errors.ts).
  */
 export const CRAWL_MESSAGES = {
   taskStarted: '任务已开始运行',
@@ -24,7 +24,10 @@ export const CRAWL_MESSAGES = {
   testFailed: '测试失败',
 } as const;
 
-/** The manual job form's description and requirements need at least this many characters (spec §5). */
+/**
+ * The manual job form's description and requirements need at least this many characters
+ * (docs/product/validation.md#manual-job).
+ */
 export const MANUAL_JOB_TEXT_MIN_LENGTH = 10;
 
 export const REVIEW_DECISIONS = [CrawlResultStatus.Approved, CrawlResultStatus.Rejected] as const;
@@ -44,7 +47,7 @@ export function crawlerTestPassed(diagnostics: CrawlerDiagnostics): boolean {
   return diagnostics.chromium.ok && diagnostics.sites.length > 0 && diagnostics.sites.every((site) => site.outcome === 'ok');
 }
 
-/** 测试完成 / 测试失败 (spec §8) with what was found, one clause per site that did not pass. */
+/** 测试完成 / 测试失败 (docs/product/crawler.md#settings-test) with what was found, one clause per site that did not pass. */
 export function crawlerTestMessage(diagnostics: CrawlerDiagnostics): string {
   const { chromium, sites } = diagnostics;
   if (crawlerTestPassed(diagnostics)) {

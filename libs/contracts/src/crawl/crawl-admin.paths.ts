@@ -3,7 +3,7 @@ import type { CrawlJobProgress } from './crawl-failure';
 import type { CrawlResultResponse } from './crawl-admin.responses';
 import type { SearchSite } from './search-urls';
 
-/** The admin's crawl calls (spec §7), plus the live event stream of crawl runs. */
+/** The admin's crawl calls (docs/product/crawler.md#crawler-calls), plus the live event stream of crawl runs. */
 export const CRAWL_ADMIN_PATHS = {
   serviceStatus: '/api/admin/firecrawl-config',
   tasks: '/api/admin/crawl-tasks',
@@ -17,7 +17,7 @@ export const CRAWL_ADMIN_PATHS = {
   events: '/api/admin/crawler/events',
 } as const;
 
-/** The review screen's default view: the latest 20 results (spec §9). */
+/** The review screen's default view: the latest 20 results (docs/product/crawler.md#review-queue). */
 export const CRAWL_RESULTS_LATEST = 20;
 /** One page of the "show all" view. */
 export const CRAWL_RESULTS_PAGE_SIZE = 50;

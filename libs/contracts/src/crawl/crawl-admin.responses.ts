@@ -54,7 +54,7 @@ export interface CrawlResultResponse {
 }
 
 
-/** GET /api/admin/firecrawl-config: whether crawling can run now (spec §3 "crawling-service config"). */
+/** GET /api/admin/firecrawl-config: whether crawling can run now (docs/product/crawler.md#crawling-service-status). */
 export interface CrawlServiceStatus {
   isValid: boolean;
   message: string;

@@ -1,13 +1,19 @@
-/** The ten cities of the automated crawl (spec §9), default 长沙; each site adapter maps them to its code. */
+/**
+ * The ten cities of the automated crawl (docs/product/crawler.md#cities), default 长沙; each site adapter maps them
+ * to its code.
+ */
 export const CRAWL_CITIES = ['长沙', '北京', '上海', '广州', '深圳', '杭州', '成都', '武汉', '西安', '南京'] as const;
 export type CrawlCity = (typeof CRAWL_CITIES)[number];
 export const DEFAULT_CRAWL_CITY: CrawlCity = '长沙';
 export const DEFAULT_CRAWL_KEYWORD = 'AI产品经理';
-/** The automated crawl asks for at most this many jobs per run (spec §9). */
+/** The automated crawl asks for at most this many jobs per run (docs/product/crawler.md#automated-search). */
 export const AUTOMATED_CRAWL_MAX_RESULTS = 50;
-/** What a task card shows as its max results: a fixed 100 (spec §9), whatever the form held (spec §5: not sent). */
+/**
+ * What a task card shows as its max results: a fixed 100 (docs/product/crawler.md#task-card), whatever the form
+ * held (never sent).
+ */
 export const TASK_CARD_MAX_RESULTS = 100;
-/** Task form limits for the page wait (spec §5/§9). */
+/** Task form limits for the page wait (docs/product/validation.md#crawl-task-form). */
 export const CRAWL_WAIT_TIME_MIN_MS = 3000;
 export const CRAWL_WAIT_TIME_MAX_MS = 30000;
 

@@ -1,6 +1,6 @@
 import { CRAWL_SCHEDULE_MIN_INTERVAL_MINUTES, JOB_EXPIRY_DAYS_MAX, JOB_EXPIRY_DAYS_MIN } from './crawl-ops';
 
-/** Error codes of what operators expect beyond the spec (issue 13 item 4): schedules and job expiry. */
+/** Error codes of crawl schedules and job expiry (docs/product/validation.md#crawl-schedule, ADR 020). */
 export const CRAWL_OPS_ERRORS = {
   INVALID_SCHEDULE: 'Cron 表达式无效：需要5个字段（分 时 日 月 周），例如 0 9 * * 1-5',
   SCHEDULE_TOO_FREQUENT: `定时抓取的间隔不能少于${CRAWL_SCHEDULE_MIN_INTERVAL_MINUTES}分钟`,

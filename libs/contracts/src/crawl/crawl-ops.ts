@@ -1,7 +1,7 @@
 import type { CrawlSite } from '../enums/crawl.enums';
 import type { CrawlFailureReason } from './crawl-failure';
 
-/* What people who run crawlers expect beyond the spec (issue 13 item 4, ADR 020). */
+/* What people who run crawlers expect (ADR 020). */
 
 /** Schedules are read in China's time, whatever the server's zone. */
 export const CRAWL_SCHEDULE_TIMEZONE = 'Asia/Shanghai';

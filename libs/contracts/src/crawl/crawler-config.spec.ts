@@ -1,7 +1,7 @@
 import { CRAWLER_CONFIG_DEFAULTS, parseCrawlerConfig, REQUEST_DELAY_MAX_MS } from './crawler-config';
 
 describe(parseCrawlerConfig.name, () => {
-  it('applies the spec defaults when no row is stored', () => {
+  it('applies the documented defaults when no row is stored', () => {
     expect(parseCrawlerConfig([])).toEqual(CRAWLER_CONFIG_DEFAULTS);
     expect(CRAWLER_CONFIG_DEFAULTS).toMatchObject({ request_delay: 3000, user_agent_rotation: true, javascript_rendering: true, anti_detection: true });
   });

@@ -1,8 +1,8 @@
 import { clampJobExpiryDays, DEFAULT_JOB_EXPIRY_DAYS } from './crawl-ops';
 
 /**
- * Crawler settings stored as admin_config rows (spec §3 "Crawler config"). A key without a row takes
- * the default below; the API's GET/POST /api/admin/crawler-config and the worker read the same keys.
+ * Crawler settings stored as admin_config rows (docs/product/crawler.md#crawler-settings). A key without a row
+ * takes the default below; the API's GET/POST /api/admin/crawler-config and the worker read the same keys.
  */
 export const CrawlerConfigKey = {
   ZhaopinCookie: 'zhaopin_cookie',
@@ -14,7 +14,7 @@ export const CrawlerConfigKey = {
   UserAgentRotation: 'user_agent_rotation',
   JavascriptRendering: 'javascript_rendering',
   AntiDetection: 'anti_detection',
-  /** Days after publishing when a published job is deactivated (issue 13 item 4). */
+  /** Days after publishing when a published job is deactivated (docs/product/crawler.md#job-expiry). */
   JobExpiryDays: 'job_expiry_days',
 } as const;
 export type CrawlerConfigKey = (typeof CrawlerConfigKey)[keyof typeof CrawlerConfigKey];
@@ -40,8 +40,8 @@ export interface CrawlerConfig {
 export const DEFAULT_REQUEST_DELAY_MS = 3000;
 
 /**
- * Bounds of the settings (issue 12 item 5). A delay above a minute pauses a site for longer than a crawl
- * job's lease and retries allow; 10^15 ms once kept a site's cooldown in Redis for ever.
+ * Bounds of the settings (docs/product/validation.md#crawler-settings, ADR 015). A delay above a minute pauses a
+ * site for longer than a crawl job's lease and retries allow; 10^15 ms once kept a site's cooldown in Redis for ever.
  */
 export const REQUEST_DELAY_MAX_MS = 60_000;
 /** A site's session cookie travels in a request header, which servers cap at about 8 KB. */
@@ -69,8 +69,8 @@ const BOOLEAN_KEYS = new Set<CrawlerConfigKey>(['user_agent_rotation', 'javascri
 
 /**
  * Builds the config from stored string values (admin_config.value is text). Unknown keys are ignored;
- * a delay that is not a non-negative number falls back to 3000 (spec §9), like the admin form does, and one
- * above REQUEST_DELAY_MAX_MS counts as that maximum.
+ * a delay that is not a non-negative number falls back to 3000 (docs/product/crawler.md#crawler-settings), like
+ * the admin form does, and one above REQUEST_DELAY_MAX_MS counts as that maximum.
  */
 export function parseCrawlerConfig(rows: ReadonlyArray<{ key: string; value: string }>): CrawlerConfig {
   const config: CrawlerConfig = { ...CRAWLER_CONFIG_DEFAULTS };
@@ -98,7 +98,7 @@ export function serializeCrawlerConfigValue(value: string | number | boolean): s
   return String(value);
 }
 
-/** The admin's crawler-settings calls (spec §7). */
+/** The admin's crawler-settings calls (docs/product/crawler.md#crawler-calls). */
 export const CRAWLER_CONFIG_PATHS = {
   config: '/api/admin/crawler-config',
   test: '/api/admin/crawler-config/test',

@@ -13,7 +13,7 @@ export interface AdminPublishedJobResponse extends PublicJob {
   publishedAt: string;
 }
 
-/** The admin's published-job calls (spec §7). */
+/** The admin's published-job calls (docs/product/crawler.md#crawler-calls). */
 export const PUBLISHED_JOB_ADMIN_PATHS = {
   list: '/api/admin/published-jobs',
   status: (id: string) => `/api/admin/published-jobs/${encodeURIComponent(id)}/status`,

@@ -18,7 +18,7 @@ describe(buildSearchUrl.name, () => {
     expect(url.searchParams.get('city')).toBe('101010100');
   });
 
-  it('refuses a city outside spec §9', () => {
+  it('refuses a city outside the ten cities', () => {
     expect(() => buildSearchUrl('zhaopin', { keyword: 'PM', city: '拉萨', page: 1 })).toThrow(/no code for city "拉萨"/);
   });
 

@@ -1,7 +1,7 @@
 import type { CrawlSite } from '../enums/crawl.enums';
 import { CRAWL_CITIES, type CrawlCity } from './crawl-cities';
 
-/** The five recruitment sites of the admin catalogue (spec §3), each with a search page. */
+/** The five recruitment sites of the admin catalogue (docs/product/crawler.md#job-sites), each with a search page. */
 export const SEARCH_SITES = ['zhaopin', 'job51', 'zhipin', 'lagou', 'liepin'] as const satisfies readonly Exclude<CrawlSite, 'other'>[];
 export type SearchSite = (typeof SEARCH_SITES)[number];
 
@@ -18,7 +18,7 @@ export interface SearchUrlTemplate {
   query: ReadonlyArray<readonly [name: string, source: ParamSource]>;
   /** The number the site gives its first page (猎聘 counts from 0). */
   firstPage: 0 | 1;
-  /** City name (spec §9) → the site's code. */
+  /** City name (docs/product/crawler.md#cities) → the site's code. */
   cityCodes: Readonly<Record<CrawlCity, string>>;
 }
 
@@ -133,7 +133,7 @@ export function isSearchSite(value: unknown): value is SearchSite {
   return (SEARCH_SITES as readonly unknown[]).includes(value);
 }
 
-/** The site's code for a city of spec §9; throws for any other city. */
+/** The site's code for a city of docs/product/crawler.md#cities; throws for any other city. */
 export function searchCityCode(site: SearchSite, city: string): string {
   const code = (SEARCH_URL_TEMPLATES[site].cityCodes as Record<string, string>)[city];
   if (!code) throw new Error(`${site}: no code for city "${city}" (known: ${CRAWL_CITIES.join(', ')})`);
@@ -185,7 +185,7 @@ function distinct(values: readonly string[]): string[] {
 /**
  * The first search pages a task loads: every keyword on every site in every city (site, then city, then
  * keyword). Keywords are trimmed, empty or repeated ones dropped; sites without a search page ("other")
- * and cities outside spec §9 are left out, so the count is what the worker will really load.
+ * and cities outside docs/product/crawler.md#cities are left out, so the count is what the worker will really load.
  */
 export function taskSearchUrls({ keywords, sites, cities }: TaskSearchInput): TaskSearchUrl[] {
   const searchSites = distinct(sites).filter(isSearchSite);

@@ -1,6 +1,9 @@
 import type { CrawlSite } from '../enums/crawl.enums';
 
-/** The dashboard's charts (issue 17 item 3): a window of calendar days and one of calendar months, in Asia/Shanghai. */
+/**
+ * The dashboard's charts (docs/product/back-office.md#charts): a window of calendar days and one of calendar
+ * months, in Asia/Shanghai.
+ */
 export const DASHBOARD_CHART_DAYS = 30;
 export const DASHBOARD_CHART_MONTHS = 12;
 /** The biggest first-touch sources shown by name; the rest are summed as one `other` bar. */

@@ -1,4 +1,7 @@
-/** Lifecycle of a crawl task (spec §4): the run button is disabled while `running`. */
+/**
+ * Lifecycle of a crawl task (docs/product/data-model.md#crawl-task-status): the run button is disabled while
+ * `running`.
+ */
 export const CrawlTaskStatus = {
   Pending: 'pending',
   Running: 'running',
@@ -9,8 +12,8 @@ export type CrawlTaskStatus = (typeof CrawlTaskStatus)[keyof typeof CrawlTaskSta
 export const CRAWL_TASK_STATUSES: readonly CrawlTaskStatus[] = Object.values(CrawlTaskStatus);
 
 /**
- * Review state of a crawled job (spec §4): pending → approved | rejected, approved → published.
- * Manually added jobs start as approved.
+ * Review state of a crawled job (docs/product/data-model.md#crawl-result-status): pending → approved | rejected,
+ * approved → published. Manually added jobs start as approved.
  */
 export const CrawlResultStatus = {
   Pending: 'pending',
@@ -21,7 +24,7 @@ export const CrawlResultStatus = {
 export type CrawlResultStatus = (typeof CrawlResultStatus)[keyof typeof CrawlResultStatus];
 export const CRAWL_RESULT_STATUSES: readonly CrawlResultStatus[] = Object.values(CrawlResultStatus);
 
-/** Recruitment sites a crawl can target (spec §3 "site enumeration"). */
+/** Recruitment sites a crawl can target (docs/product/crawler.md#job-sites). */
 export const CrawlSite = {
   Zhaopin: 'zhaopin',
   Zhipin: 'zhipin',

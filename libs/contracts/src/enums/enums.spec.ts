@@ -27,7 +27,7 @@ describe('contract enums', () => {
     ['payment method', PAYMENT_METHODS, ['cash', 'transfer', 'card', 'wechat', 'alipay']],
     ['student account status', STUDENT_ACCOUNT_STATUSES, ['active', 'suspended', 'inactive']],
     ['contact subject', CONTACT_SUBJECTS, ['course', 'pricing', 'enterprise', 'technical', 'other']],
-  ])('lists the values of %s in the spec order', (_name, values, expected) => {
+  ])('lists the values of %s in the documented order', (_name, values, expected) => {
     expect(values).toEqual(expected);
   });
 

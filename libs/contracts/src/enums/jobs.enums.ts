@@ -1,4 +1,4 @@
-/** Employment type of a published job (spec §3 published_jobs). */
+/** Employment type of a published job (docs/product/data-model.md#published-job). */
 export const EmploymentType = {
   FullTime: 'full_time',
   PartTime: 'part_time',

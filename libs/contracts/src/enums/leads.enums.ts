@@ -1,4 +1,4 @@
-/** Subjects offered by the public contact form's dropdown (spec §2 contact section). */
+/** Subjects offered by the public contact form's dropdown (docs/product/lead-capture.md#contact-fields). */
 export const ContactSubject = {
   Course: 'course',
   Pricing: 'pricing',
@@ -9,7 +9,10 @@ export const ContactSubject = {
 export type ContactSubject = (typeof ContactSubject)[keyof typeof ContactSubject];
 export const CONTACT_SUBJECTS: readonly ContactSubject[] = Object.values(ContactSubject);
 
-/** The dropdown's wording of each subject (spec §2), as the back office and the CSV export show it. */
+/**
+ * The dropdown's wording of each subject (docs/product/lead-capture.md#contact-fields), as the back office and
+ * the CSV export show it.
+ */
 export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
   course: '课程咨询',
   pricing: '费用咨询',

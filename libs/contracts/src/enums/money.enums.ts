@@ -1,6 +1,6 @@
 /**
- * Currencies are ISO 4217 codes. CNY is the default everywhere (spec §9); other codes are allowed
- * because the admin job list appends a non-CNY currency to the salary.
+ * Currencies are ISO 4217 codes. CNY is the default everywhere (docs/product/constants.md#money); other codes
+ * are allowed because the admin job list appends a non-CNY currency to the salary.
  */
 export const Currency = {
   CNY: 'CNY',

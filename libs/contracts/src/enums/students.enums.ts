@@ -1,4 +1,4 @@
-/** Student status (spec §4); the admin shows any unknown value as withdrawn. */
+/** Student status (docs/product/data-model.md#student-status); the admin shows any unknown value as withdrawn. */
 export const StudentStatus = {
   Active: 'active',
   Graduated: 'graduated',
@@ -34,7 +34,7 @@ export const PaymentMethod = {
 } as const;
 export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
 export const PAYMENT_METHODS: readonly PaymentMethod[] = Object.values(PaymentMethod);
-/** The admin payment form preselects bank transfer (spec §5). */
+/** The admin payment form preselects bank transfer (docs/product/students.md#payment-form). */
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = PaymentMethod.Transfer;
 
 export const StudentAccountStatus = {

@@ -1,12 +1,12 @@
 import type { ErrorCode } from './error-catalog';
 
 /*
- * The envelopes of spec §7. Naming rule: a type named `…Response` is what the API sends: a whole body the
- * spec shapes by hand (AdminCheckResponse), or a record inside these envelopes (RegistrationResponse,
- * CrawlTaskResponse); the envelopes themselves are the three generics below.
+ * The API's envelopes (failures: docs/product/errors.md#error-envelope). Naming rule: a type named `…Response` is
+ * what the API sends: a whole body shaped by hand (AdminCheckResponse), or a record inside these envelopes
+ * (RegistrationResponse, CrawlTaskResponse); the envelopes themselves are the three generics below.
  */
 
-/** One record (or a call's outcome) in `{ success, data }`, with the spec's message where it gives one. */
+/** One record (or a call's outcome) in `{ success, data }`, with the documented message where there is one. */
 export interface ApiDataResponse<T> {
   success: true;
   message?: string;
@@ -26,9 +26,9 @@ export interface ApiListResponse<T> {
 }
 
 /**
- * Every failure of the API. `code` names what went wrong (clients translate by it), `message` is the spec's
- * Chinese text; a validation failure (400) adds each failing field's message and code, `message` and `code`
- * being those of the first failing rule.
+ * Every failure of the API. `code` names what went wrong (clients translate by it), `message` is the Chinese
+ * text of docs/product/errors.md; a validation failure (400) adds each failing field's message and code,
+ * `message` and `code` being those of the first failing rule.
  */
 export interface ApiErrorResponse {
   success: false;

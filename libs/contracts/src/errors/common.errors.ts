@@ -1,6 +1,7 @@
 /**
- * Error codes every feature can answer with, beside the spec's Chinese message of each. A client translates
- * by code (the message is what a person reads when no translation exists); codes never change meaning.
+ * Error codes every feature can answer with, beside the Chinese message of each (docs/product/errors.md#common).
+ * A client translates by code (the message is what a person reads when no translation exists); codes never
+ * change meaning.
  */
 export const COMMON_ERRORS = {
   /** Anything unexpected: details stay in the server log. */

@@ -24,7 +24,7 @@ export const ERROR_CATALOGS = {
   audit: AUDIT_ERRORS,
 } as const;
 
-/** Code → the spec's Chinese message: what the API answers, and the back office's zh translation. */
+/** Code → its Chinese message (docs/product/errors.md): what the API answers, and the back office's zh translation. */
 export const ERROR_MESSAGES = {
   ...COMMON_ERRORS,
   ...AUTH_ERRORS,

@@ -39,7 +39,10 @@ export function formatDate(value: DateInput, language?: string): string {
   return formatLanguage(language) === 'en' ? `${day} ${EN_MONTHS[month - 1]} ${year}` : `${year}年${month}月${day}日`;
 }
 
-/** Date and time to the minute, China time: "2025年08月13日 14:05" (spec §2 admin lists) / "13 Aug 2025 14:05". */
+/**
+ * Date and time to the minute, China time: "2025年08月13日 14:05" / "13 Aug 2025 14:05" (the back-office lists of
+ * docs/product/constants.md#dates-and-times).
+ */
 export function formatDateTime(value: DateInput, language?: string): string {
   const { year, month, day, hour, minute } = businessFields(value);
   const time = `${pad(hour)}:${pad(minute)}`;
@@ -48,7 +51,7 @@ export function formatDateTime(value: DateInput, language?: string): string {
     : `${year}年${pad(month)}月${pad(day)}日 ${time}`;
 }
 
-/** Month and day as MM/dd, the posted-time fallback (spec §9). */
+/** Month and day as MM/dd, the posted-time fallback (docs/product/public-site.md#posted-time). */
 export function formatMonthDay(value: DateInput): string {
   const { month, day } = businessFields(value);
   return `${pad(month)}/${pad(day)}`;
@@ -60,7 +63,10 @@ export function formatIsoDate(value: DateInput): string {
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
-/** First day of the week: Monday in Chinese (spec §9), Sunday in English. 0 = Sunday … 6 = Saturday. */
+/**
+ * First day of the week: Monday in Chinese, Sunday in English (docs/product/constants.md#dates-and-times).
+ * 0 = Sunday … 6 = Saturday.
+ */
 export function weekStartsOn(language?: string): 0 | 1 {
   return formatLanguage(language) === 'en' ? 0 : 1;
 }
@@ -75,8 +81,8 @@ export function startOfWeek(value: DateInput, language?: string): Date {
 }
 
 /**
- * Public posted time (spec §9): under an hour "just now", under 24 hours "N hours ago", under 7 days
- * "N days ago", otherwise MM/dd. A time in the future (clock skew) counts as just now.
+ * Public posted time (docs/product/public-site.md#posted-time): under an hour "just now", under 24 hours
+ * "N hours ago", under 7 days "N days ago", otherwise MM/dd. A time in the future (clock skew) counts as just now.
  */
 export function formatPostedTime(value: DateInput, now: DateInput = new Date(), language?: string): string {
   const elapsed = toDate(now).getTime() - toDate(value).getTime();

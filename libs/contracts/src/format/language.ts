@@ -1,4 +1,7 @@
-/** Languages the formatters speak: Chinese is the default and the fallback (spec §1). */
+/**
+ * Languages the formatters speak: Chinese is the default and the fallback
+ * (docs/product/public-site.md#language-choice).
+ */
 export type FormatLanguage = 'zh' | 'en';
 
 /** Anything that is not English formats as Chinese. */

@@ -4,8 +4,8 @@ import { groupThousands } from './language';
 const SYMBOLS: Record<string, string> = { CNY: '¥' };
 
 /**
- * Money stored in integer cents, shown with its symbol and two decimals (spec §9: "¥ with two
- * decimals"): 123456 → "¥1,234.56". Integer arithmetic, so no float rounding creeps in.
+ * Money stored in integer cents, shown with its symbol and two decimals (docs/product/constants.md#money):
+ * 123456 → "¥1,234.56". Integer arithmetic, so no float rounding creeps in.
  */
 export function formatMoneyFromCents(cents: number, currency: string = DEFAULT_CURRENCY): string {
   if (!Number.isInteger(cents)) throw new RangeError(`Amounts are integer cents, got ${cents}`);
@@ -20,7 +20,8 @@ export function formatMoneyFromCents(cents: number, currency: string = DEFAULT_C
 const YUAN = /^(\d+)(?:\.(\d+))?$/;
 
 /**
- * The payment form's amount (spec §5: yuan typed as text, "× 100 and rounded" to cents): "19,800.5" → 1980050.
+ * The payment form's amount (docs/product/validation.md#payment-form: yuan typed as text, × 100 and rounded to
+ * cents): "19,800.5" → 1980050.
  * Parsed as decimal text, never through a float, so "0.29" is 29 and not 28.999…; a third decimal rounds half
  * up. Undefined for anything that is not a plain non-negative amount (the form then says 请输入有效的金额).
  */

@@ -25,11 +25,11 @@ export interface PublicJob {
   validThrough?: string;
 }
 
-/** The public job list: default and largest page size of GET /api/jobs (spec §9: default 6). */
+/** The public job list: default and largest page size of GET /api/jobs (docs/product/constants.md#page-sizes). */
 export const PUBLIC_JOBS_DEFAULT_LIMIT = 6;
 export const PUBLIC_JOBS_MAX_LIMIT = 50;
 
-/** Skill tags shown on a public card before the "+N" badge (spec §9). */
+/** Skill tags shown on a public card before the "+N" badge (docs/product/public-site.md#job-card). */
 export const PUBLIC_JOB_VISIBLE_TAGS = 3;
 
 /** The tags to show and how many are left for the "+N" badge. */

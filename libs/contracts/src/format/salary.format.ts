@@ -8,7 +8,10 @@ export interface SalaryRange {
   salaryCurrency?: string | null;
 }
 
-/** The unit of 万 (ten thousand): amounts from here on are shown in it (spec §9). */
+/**
+ * The unit of 万 (ten thousand): amounts from here on are shown in it
+ * (docs/product/constants.md#salary-display).
+ */
 export const TEN_THOUSAND = 10_000;
 
 function hasValue(value: number | null | undefined): value is number {
@@ -33,8 +36,8 @@ function currencySuffix(currency: string | null | undefined, language: string | 
 }
 
 /**
- * The public job card's salary (spec §9): "min - max", "min+" or "≤max", CNY shown as 元 (RMB in
- * English). Null when neither bound is known, so the card can leave the line out.
+ * The public job card's salary (docs/product/public-site.md#salary-format): "min - max", "min+" or "≤max", CNY
+ * shown as 元 (RMB in English). Null when neither bound is known, so the card can leave the line out.
  */
 export function formatSalary(range: SalaryRange, language?: string): string | null {
   const { salaryMin: min, salaryMax: max } = range;
@@ -56,8 +59,8 @@ function adminAmount(value: number, language: string | undefined): string {
 export const ADMIN_SALARY_NEGOTIABLE = { zh: '面议', en: 'Negotiable' } as const;
 
 /**
- * The back office's salary (spec §9): N.N万 units, "面议" when neither bound is set, and a non-CNY
- * currency appended. The English back office shows the same amounts in K and "Negotiable".
+ * The back office's salary (docs/product/constants.md#salary-display): N.N万 units, "面议" when neither bound is
+ * set, and a non-CNY currency appended. The English back office shows the same amounts in K and "Negotiable".
  */
 export function formatAdminSalary(range: SalaryRange, language?: string): string {
   const { salaryMin: min, salaryMax: max } = range;

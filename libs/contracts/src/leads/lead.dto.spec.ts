@@ -19,7 +19,7 @@ describe(CreateRegistrationDto.name, () => {
     expect(dto).toMatchObject({ name: '张三', email: 'a@b.cn' });
   });
 
-  it('reports the spec message of each failing field', async () => {
+  it('reports the documented message of each failing field', async () => {
     expect(await failures(CreateRegistrationDto, { phone: '12345', email: 'x', agreement: false })).toEqual({
       name: expect.arrayContaining([LEAD_ERRORS.NAME_REQUIRED]),
       phone: [LEAD_ERRORS.INVALID_PHONE],

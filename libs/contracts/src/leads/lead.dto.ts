@@ -25,7 +25,7 @@ abstract class PublicFormDto {
   source?: LeadSource;
 }
 
-/** POST /api/registrations (spec §5 registration). */
+/** POST /api/registrations (docs/product/validation.md#registration-form). */
 export class CreateRegistrationDto extends PublicFormDto {
   @Trimmed()
   @IsString(rule('NAME_REQUIRED'))
@@ -64,14 +64,14 @@ export class CreateRegistrationDto extends PublicFormDto {
   goals?: string;
 
   /**
-   * The form's agreement checkbox (spec §5: must be true). The spec's call carries no such flag; the API
-   * requires it because it records the consent (PIPL), with the version, time, IP and user agent.
+   * The form's agreement checkbox (docs/product/validation.md#registration-form: must be true). The API requires
+   * it because it records the consent (PIPL), with the version, time, IP and user agent.
    */
   @Equals(true, rule('AGREEMENT_REQUIRED'))
   agreement: boolean;
 }
 
-/** POST /api/contact (spec §5 contact). */
+/** POST /api/contact (docs/product/validation.md#contact-form). */
 export class CreateContactMessageDto extends PublicFormDto {
   @Trimmed()
   @IsString(rule('NAME_REQUIRED'))

@@ -1,4 +1,4 @@
-/** Follow-up of a lead in the back office (beyond the spec's fixed "new registration" badge). */
+/** Follow-up of a lead in the back office (docs/product/data-model.md#lead-status). */
 export const LeadStatus = {
   New: 'new',
   Contacted: 'contacted',

@@ -1,23 +1,23 @@
 /**
- * Error codes of the lead-capture calls (spec §5 registration and contact rules, §8 public messages) and of
- * their back-office routes. Messages the spec does not give (phone format, lengths, rate limit, follow-up)
- * follow its tone.
+ * Error codes of the lead-capture calls (docs/product/validation.md#registration-form,
+ * docs/product/validation.md#contact-form, docs/product/lead-capture.md#failure-messages) and of their
+ * back-office routes (docs/product/validation.md#lead-follow-up).
  */
 export const LEAD_ERRORS = {
-  // §5 registration
+  // registration form
   NAME_REQUIRED: '姓名不能为空',
   REGISTRATION_PHONE_REQUIRED: '手机号码不能为空',
   SCHOOL_REQUIRED: '请填写在读/毕业学校',
   MAJOR_REQUIRED: '请填写就读专业',
-  /** The form's agreement rule (§5: "you must agree to the user agreement and privacy policy to submit"). */
+  /** The form's agreement rule ("you must agree to the user agreement and privacy policy to submit"). */
   AGREEMENT_REQUIRED: '您必须同意用户协议和隐私政策才能提交',
-  // §5 contact
+  // contact form
   CONTACT_PHONE_REQUIRED: '请输入手机号码',
   SUBJECT_REQUIRED: '请选择咨询主题',
-  // phone numbers (beyond the spec: it only requires one)
+  // phone numbers (docs/product/lead-capture.md#phone-numbers)
   INVALID_PHONE: '请输入有效的手机号码：中国大陆11位手机号，或以+开头的国际号码',
   INVALID_MAINLAND_PHONE: '请输入有效的中国大陆手机号码（1开头的11位数字）',
-  // lengths (beyond the spec: the columns are bounded)
+  // lengths (the columns are bounded)
   NAME_TOO_LONG: '姓名不能超过50个字符',
   SCHOOL_TOO_LONG: '学校名称不能超过100个字符',
   MAJOR_TOO_LONG: '专业名称不能超过100个字符',

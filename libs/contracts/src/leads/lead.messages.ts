@@ -1,13 +1,14 @@
 /**
- * The spec's Chinese wording (§5, §8) of what the lead-capture calls and forms say besides their failures
- * (LEAD_ERRORS, lead.errors.ts): outcomes, toast titles and the agreement dialog's hints.
+ * The Chinese wording of what the lead-capture calls and forms say besides their failures (LEAD_ERRORS,
+ * lead.errors.ts): outcomes, toast titles and the agreement dialog's hints (docs/product/lead-capture.md#outcomes,
+ * docs/product/lead-capture.md#agreement-dialog).
  */
 export const LEAD_MESSAGES = {
-  /** §5 / §8: title of the notice when the agreement is not accepted ("please read and agree to the terms"). */
+  /** Title of the notice when the agreement is not accepted ("please read and agree to the terms"). */
   agreementTitle: '请阅读并同意服务条款',
-  /** §5 / §8: the dialog's must-agree hint ("please check the agreement terms first"). */
+  /** The dialog's must-agree hint ("please check the agreement terms first"). */
   agreementCheckFirst: '请先勾选同意协议条款',
-  // §8 public outcomes
+  // public outcomes
   registrationSucceeded: '报名成功！我们将在24小时内与您联系',
   registrationFailedTitle: '注册失败',
   registrationFailedDefault: '提交失败，请稍后重试',
@@ -37,8 +38,9 @@ export const LEAD_LIMITS = {
 export const FORM_RATE_LIMIT_PER_MINUTE_DEFAULT = 5;
 
 /**
- * Version of the user agreement and privacy policy the registration form shows (the legal pages' date, spec §9).
- * Raise it when their text changes: each registration records the version the visitor accepted.
+ * Version of the user agreement and privacy policy the registration form shows (the legal pages' date,
+ * docs/product/lead-capture.md#consent-record). Raise it when their text changes: each registration records the
+ * version the visitor accepted.
  */
 export const AGREEMENT_VERSION = '2025-08-13';
 

@@ -62,7 +62,10 @@ export interface PersonRequest {
 /** POST /api/admin/people/erase. */
 export type ErasePersonRequest = PersonRequest;
 
-/** POST /api/admin/people/reveal-phone: the full phone of one record, an audited action (issue 17). */
+/**
+ * POST /api/admin/people/reveal-phone: the full phone of one record, an audited action
+ * (docs/product/back-office.md#reveal-a-phone).
+ */
 export interface RevealPhoneRequest {
   resource: PersonRecordResource;
   id: string;
@@ -82,7 +85,10 @@ export interface ConsentRecord {
   userAgent: string | null;
 }
 
-/** A phone call that announced one of the person's leads to the sales line (issue 15). */
+/**
+ * A phone call that announced one of the person's leads to the sales line
+ * (docs/product/phone.md#what-rings-the-phone).
+ */
 export interface PersonNotification {
   registrationId: string | null;
   contactMessageId: string | null;

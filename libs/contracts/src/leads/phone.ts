@@ -53,10 +53,10 @@ export function normalisePhone(raw: string): string | undefined {
 }
 
 /**
- * A phone as lists and exports show it (PIPL, issue 17): the first three and last four digits, the rest as *
- * (13812345678 → 138****5678). Works on the digits of the national number (+86 dropped), whatever separators
- * were typed; a number too short to keep seven digits shows its last two only. Empty stays empty, and a masked
- * phone stays as it is.
+ * A phone as lists and exports show it (PIPL, docs/product/back-office.md#phone-masking): the first three and
+ * last four digits, the rest as * (13812345678 → 138****5678). Works on the digits of the national number (+86
+ * dropped), whatever separators were typed; a number too short to keep seven digits shows its last two only.
+ * Empty stays empty, and a masked phone stays as it is.
  */
 export function maskPhone(raw: string | null | undefined): string {
   if (!raw) return '';

@@ -1,6 +1,6 @@
 /**
- * Error codes of the phone notification calls (spec §7 phone-config, test-phone, aliyun-config, test-aliyun,
- * test-aliyun-phone; §8 toasts: 测试失败 / 电话测试失败 / connection test failed).
+ * Error codes of the phone notification calls (docs/product/phone.md#admin-calls) and the test buttons' failure
+ * toasts (docs/product/phone.md#test-buttons: 测试失败 / 电话测试失败 / connection test failed).
  */
 export const PHONE_ERRORS = {
   /** 503: the primary provider's variables are missing (the answer's message names them). */
@@ -9,9 +9,9 @@ export const PHONE_ERRORS = {
   PHONE_NOT_CONFIGURED: '备用电话尚未配置',
   /** 502: Alibaba Cloud refused the credentials or did not answer (the message adds the reason). */
   ALIYUN_CONNECTION_FAILED: '连接测试失败',
-  /** 502: a test call through the primary was not placed (§8 primary phone test failure). */
+  /** 502: a test call through the primary was not placed (its test button's failure toast). */
   ALIYUN_PHONE_TEST_FAILED: '电话测试失败',
-  /** 502: a test call through the backup was not placed (§8 backup: 测试失败 … or 电话测试失败). */
+  /** 502: a test call through the backup was not placed (its test button's toast: 测试失败 … or 电话测试失败). */
   PHONE_TEST_FAILED: '测试失败',
   INVALID_NOTIFICATION_CALL_ID: '通知记录ID格式无效',
   NOTIFICATION_CALL_NOT_FOUND: '通知记录不存在',

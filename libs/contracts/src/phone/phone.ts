@@ -1,6 +1,6 @@
 /*
- * New-lead phone calls (issue 15; spec §2 phone config tab, §3 status objects, §7, §9): the providers, the
- * call log's values, the provider limits and the cost figure shared by the API, the worker and the back office.
+ * New-lead phone calls (docs/product/phone.md, ADR 021): the providers, the call log's values, the provider limits
+ * and the cost figure shared by the API, the worker and the back office.
  */
 
 /** Primary: Alibaba Cloud voice notification (Dyvmsapi SingleCallByTts). Backup: Twilio Programmable Voice. */
@@ -40,13 +40,16 @@ export const CALL_LIMITS = [
   { windowMs: 86_400_000, max: 20 },
 ] as const;
 
-/** Spec §9: the contact centre costs about 0.13 RMB per minute, billed by started minute. */
+/**
+ * The contact centre costs about 0.13 RMB per minute, billed by started minute
+ * (docs/product/constants.md#phone-notifications).
+ */
 export const CALL_COST_FEN_PER_MINUTE = 13;
 
 /** The back office's notification log resource (GET /api/admin/notification-calls, react-admin simple-rest). */
 export const NOTIFICATION_CALL_RESOURCE = 'notification-calls';
 
-/** Spec §7 routes of the 通知设置 tab. */
+/** Routes of the 通知设置 tab (docs/product/phone.md#admin-calls). */
 export const PHONE_PATHS = {
   backupConfig: '/api/admin/phone-config',
   backupTest: '/api/admin/test-phone',
@@ -55,7 +58,10 @@ export const PHONE_PATHS = {
   aliyunTestCall: '/api/admin/test-aliyun-phone',
 } as const;
 
-/** Spec §3 status object of GET /api/admin/phone-config and /api/admin/aliyun-config. */
+/**
+ * Status object of GET /api/admin/phone-config and /api/admin/aliyun-config
+ * (docs/product/phone.md#provider-status).
+ */
 export interface PhoneConfigResponse {
   isValid: boolean;
   message: string;
@@ -96,7 +102,10 @@ export interface NotificationCallResponse {
   finishedAt: string | null;
 }
 
-/** Wording of the configuration status (spec §2 backup tab: complete or incomplete, message, missing names). */
+/**
+ * Wording of the configuration status (docs/product/phone.md#provider-status): complete or incomplete, message,
+ * missing names.
+ */
 export const PHONE_CONFIG_MESSAGES = {
   aliyunComplete: '阿里云语音通知配置完整',
   aliyunIncomplete: '阿里云语音通知配置不完整，缺少环境变量',

@@ -1,6 +1,9 @@
 import { SITE_SETTINGS_LIMITS, type SiteSettingsFailureCode } from './site-settings';
 
-/** Error codes of the site settings form (issue 17 item 4), beside their Chinese messages. */
+/**
+ * Error codes of the site settings form, beside their Chinese messages
+ * (docs/product/validation.md#site-settings).
+ */
 export const SITE_SETTINGS_ERRORS = {
   INVALID_COHORT_MONTH: '请输入有效的开班月份（YYYY-MM）',
   INVALID_COHORT_PART: '开班时段必须是上旬、中旬或下旬',

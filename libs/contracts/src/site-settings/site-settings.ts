@@ -1,9 +1,9 @@
 import { formatLanguage, groupThousands } from '../format/language';
 
 /*
- * Site settings (issue 17 item 4): what the administrator changes on the public site without a redeploy.
- * Stored as rows of admin_config (one key per field, like the crawler settings); a key without a row has the
- * spec's default, so an empty table shows exactly what the site showed before.
+ * Site settings (docs/product/back-office.md#site-settings): what the administrator changes on the public site
+ * without a redeploy. Stored as rows of admin_config (one key per field, like the crawler settings); a key
+ * without a row has its default, so an empty table shows exactly what the site showed before.
  */
 
 /** Which third of the month the next cohort starts in: 上旬, 中旬, 下旬. */
@@ -15,7 +15,10 @@ export interface SiteSettings {
   /** The next cohort's start month, YYYY-MM. */
   cohortMonth: string;
   cohortPart: CohortPart;
-  /** The fee range per cohort in whole yuan (spec §9: 19,800 to 29,800, set by assessment). */
+  /**
+   * The fee range per cohort in whole yuan: 19,800 to 29,800 by default, set by assessment
+   * (docs/product/constants.md#programme).
+   */
   feeMin: number;
   feeMax: number;
   /** The sales line shown in the contact section and the footer, as people dial it. */
@@ -36,7 +39,10 @@ export interface SiteSettings {
 
 export type SiteSettingsField = keyof SiteSettings;
 
-/** The defaults: the spec's cohort and fees, and the contact details the site was built with. */
+/**
+ * The defaults (docs/product/back-office.md#site-settings): the cohort and fees first announced, and the contact
+ * details the site was built with.
+ */
 // Plain literals, no Object.freeze/Object.keys at module level: bundlers then drop them from pages that do not use
 // them (the landing and /admin/login import the contracts barrel).
 export const SITE_SETTINGS_DEFAULTS: Readonly<SiteSettings> = {

@@ -31,9 +31,10 @@ import {
 } from './student-validators';
 
 /*
- * Spec §5 rules of the students section, one rule set per field shared by the create and update bodies (which
- * differ in what is required). The top rule of a set is the one reported when several fail. Optional text
- * fields take null or '' to clear them; fields that cannot be empty refuse null.
+ * The rules of the students section (docs/product/validation.md#student and the sections after it), one rule set
+ * per field shared by the create and update bodies (which differ in what is required). The top rule of a set is
+ * the one reported when several fail. Optional text fields take null or '' to clear them; fields that cannot be
+ * empty refuse null.
  */
 
 const L = STUDENT_LIMITS;
@@ -104,7 +105,7 @@ abstract class StudentFieldsDto {
   contractFiles?: string[];
 }
 
-/** POST /api/admin/students (spec §5: name and phone required, everything else optional). */
+/** POST /api/admin/students (docs/product/validation.md#student: name and phone required, the rest optional). */
 export class CreateStudentDto extends StudentFieldsDto {
   @studentName()
   name: string;
@@ -147,7 +148,7 @@ const courseName = () =>
 const contractAmount = () => cents('CONTRACT_AMOUNT_REQUIRED', 'CONTRACT_AMOUNT_NEGATIVE', 'CONTRACT_AMOUNT_NOT_CENTS');
 const endDate = () => Rules(IsCalendarDate('INVALID_END_DATE'), IsAfterDateOf('startDate', 'END_NOT_AFTER_START'));
 
-/** POST /api/admin/contracts (spec §5 contract; amount in cents; the end after the start). */
+/** POST /api/admin/contracts (docs/product/validation.md#contract; amount in cents; the end after the start). */
 export class CreateContractDto extends ContractFieldsDto {
   @studentId()
   studentId: string;
@@ -188,8 +189,8 @@ export class UpdateContractDto extends ContractFieldsDto {
 
 // ── payments ─────────────────────────────────────────────────────────────────────────────────────
 /**
- * POST /api/admin/payments (spec §5 payment, server rules). The server makes the payment number when the body
- * has none; one sent (the original screen made it) must have the PAY-yyyymmdd-XXXXXX form.
+ * POST /api/admin/payments (docs/product/validation.md#payment). The server makes the payment number when the
+ * body has none; one sent (the original screen made it) must have the PAY-yyyymmdd-XXXXXX form.
  */
 export class CreatePaymentDto {
   @studentId()
@@ -207,7 +208,7 @@ export class CreatePaymentDto {
   @Rules(currency())
   currency?: string;
 
-  /** Default transfer (spec §5 payment form). */
+  /** Default transfer (docs/product/students.md#payment-form). */
   @Rules(Optional(), IsIn(PAYMENT_METHODS, rule('INVALID_PAYMENT_METHOD')))
   paymentMethod?: PaymentMethod;
 
@@ -225,7 +226,7 @@ export class CreatePaymentDto {
 }
 
 // ── student accounts ─────────────────────────────────────────────────────────────────────────────
-/** POST /api/admin/student-accounts (spec §5 student account). */
+/** POST /api/admin/student-accounts (docs/product/validation.md#student-account). */
 export class CreateStudentAccountDto {
   @studentId()
   studentId: string;
@@ -258,7 +259,7 @@ export class UpdateStudentAccountDto {
   status?: StudentAccountStatus;
 }
 
-// ── uploads (spec §7, three steps) ───────────────────────────────────────────────────────────────
+// ── uploads (docs/product/students.md#file-upload, three steps) ──────────────────────────────────
 /** POST /api/contracts/upload-url. `kind` (default contract) sets the accepted types and the size limit. */
 export class CreateUploadUrlDto {
   @Rules(Trimmed(), IsString(rule('FILE_NAME_REQUIRED')), IsNotEmpty(rule('FILE_NAME_REQUIRED')), MaxLength(UPLOAD_LIMITS.fileNameLength, rule('FILE_NAME_TOO_LONG')), HasUploadExtension())

@@ -2,13 +2,12 @@ import { PAYMENT_METHODS } from '../enums/students.enums';
 import { STUDENT_LIMITS, UPLOAD_LIMITS } from './student.messages';
 
 /**
- * Error codes of the students section (spec §5 student, contract, payment and student-account rules; the
- * three-step upload of §7). Where the spec gives no wording (ids, lengths, conflicts, files) the messages
- * follow its tone. Rules the registration form shares (姓名不能为空, 请输入有效的邮箱地址, the phone format)
- * answer with the leads' and the common codes.
+ * Error codes of the students section (docs/product/errors.md#students) and of its three-step upload
+ * (docs/product/errors.md#files-and-uploads). Rules the registration form shares (姓名不能为空,
+ * 请输入有效的邮箱地址, the phone format) answer with the leads' and the common codes.
  */
 export const STUDENT_ERRORS = {
-  // §5 student
+  // student: docs/product/validation.md#student
   STUDENT_PHONE_REQUIRED: '手机号码不能为空',
   INVALID_STUDENT_STATUS: '状态必须是 active, graduated, suspended 或 withdrawn',
   INVALID_ENROLLMENT_DATE: '入学日期必须是有效日期（YYYY-MM-DD）',
@@ -20,7 +19,7 @@ export const STUDENT_ERRORS = {
   TOO_MANY_CONTRACT_FILES: `合同文件不能超过${STUDENT_LIMITS.contractFiles}个`,
   INVALID_STUDENT_ID: '学员ID格式无效',
   STUDENT_NOT_FOUND: '学员不存在或已被删除',
-  // §5 contract
+  // contract: docs/product/validation.md#contract
   STUDENT_ID_REQUIRED: '学员ID不能为空',
   CONTRACT_NUMBER_REQUIRED: '合同编号不能为空',
   CONTRACT_NUMBER_TOO_LONG: `合同编号不能超过${STUDENT_LIMITS.contractNumber}个字符`,
@@ -39,7 +38,7 @@ export const STUDENT_ERRORS = {
   CONTRACT_NUMBER_TAKEN: '合同编号已存在',
   INVALID_CONTRACT_ID: '合同ID格式无效',
   CONTRACT_NOT_FOUND: '合同不存在或已被删除',
-  // §5 payment (server)
+  // payment (server): docs/product/validation.md#payment
   PAYMENT_NUMBER_REQUIRED: '缴费编号不能为空',
   INVALID_PAYMENT_NUMBER: '缴费编号格式必须是 PAY-年月日-6位大写字母或数字',
   PAYMENT_AMOUNT_REQUIRED: '金额不能为空',
@@ -56,7 +55,7 @@ export const STUDENT_ERRORS = {
   PAYMENT_NUMBER_TAKEN: '缴费编号已存在',
   INVALID_PAYMENT_ID: '缴费记录ID格式无效',
   PAYMENT_NOT_FOUND: '缴费记录不存在或已被删除',
-  // §5 student account
+  // student account: docs/product/validation.md#student-account
   USERNAME_TOO_SHORT: `用户名至少${STUDENT_LIMITS.usernameMin}个字符`,
   USERNAME_TOO_LONG: `用户名不能超过${STUDENT_LIMITS.usernameMax}个字符`,
   ACCOUNT_PASSWORD_TOO_SHORT: `密码至少${STUDENT_LIMITS.passwordMin}个字符`,
@@ -66,7 +65,7 @@ export const STUDENT_ERRORS = {
   ACCOUNT_EMAIL_TAKEN: '该邮箱已被其他学员账户使用',
   INVALID_ACCOUNT_ID: '账户ID格式无效',
   ACCOUNT_NOT_FOUND: '学员账户不存在或已被删除',
-  // §7 uploads and private files
+  // uploads and private files: docs/product/validation.md#file-uploads
   FILE_NAME_REQUIRED: '文件名不能为空',
   FILE_NAME_TOO_LONG: `文件名不能超过${UPLOAD_LIMITS.fileNameLength}个字符`,
   INVALID_UPLOAD_KIND: '上传类型必须是 contract 或 photo',

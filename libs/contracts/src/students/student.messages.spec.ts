@@ -3,12 +3,12 @@ import { STUDENT_STATUS_LABELS, studentStatusLabel, uploadAccept, uploadSucceede
 import { fileKeyOfAccessUrl } from './student.responses';
 
 describe('students section wording', () => {
-  it('labels the four student states as spec §4, and any other value as 退学', () => {
+  it('labels the four student states, and any other value as 退学', () => {
     expect(STUDENT_STATUSES.map(studentStatusLabel)).toEqual(['在学', '已毕业', '暂停', '退学']);
     expect(studentStatusLabel('expelled')).toBe(STUDENT_STATUS_LABELS.withdrawn);
   });
 
-  it('counts the files in the upload toast (§8)', () => {
+  it('counts the files in the upload toast', () => {
     expect(uploadSucceededMessage(3)).toBe('文件上传成功（3个文件）');
   });
 

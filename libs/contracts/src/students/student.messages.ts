@@ -22,7 +22,10 @@ export const STUDENT_LIMITS = {
   maxCents: 2_147_483_647,
 } as const;
 
-/** Spec §4 labels. Any value outside the list reads as 退学 (withdrawn), as the original admin showed it. */
+/**
+ * Labels of docs/product/students.md#status-badge. Any value outside the list reads as 退学 (withdrawn), as the
+ * original admin showed it.
+ */
 export const STUDENT_STATUS_LABELS: Record<StudentStatus, string> = {
   active: '在学',
   graduated: '已毕业',
@@ -61,7 +64,7 @@ export const STUDENT_ACCOUNT_STATUS_LABELS: Record<StudentAccountStatus, string>
   inactive: '未激活',
 };
 
-/** The five tool accounts kept on the student record (spec §3), in the card's order. */
+/** The five tool accounts kept on the student record (docs/product/data-model.md#student), in the card's order. */
 export const TOOL_ACCOUNT_FIELDS = ['vpnAccount', 'lovableAccount', 'replitAccount', 'traeAccount', 'qoderAccount'] as const;
 export type ToolAccountField = (typeof TOOL_ACCOUNT_FIELDS)[number];
 export const TOOL_ACCOUNT_LABELS: Record<ToolAccountField, string> = {
@@ -72,7 +75,7 @@ export const TOOL_ACCOUNT_LABELS: Record<ToolAccountField, string> = {
   qoderAccount: 'Qoder',
 };
 
-/** The spec's Chinese wording (§2, §8) of what the students section says besides its failures. */
+/** The Chinese wording of what the students section says besides its failures (docs/product/students.md). */
 export const STUDENT_MESSAGES = {
   empty: '暂无学员信息，点击添加学员开始',
   studentAdded: '学员添加成功',
@@ -84,7 +87,7 @@ export const STUDENT_MESSAGES = {
   paymentDeleted: '缴费记录删除成功',
   contractAdded: '合同添加成功',
   accountAdded: '账户添加成功',
-  // §8 uploads
+  // uploads (docs/product/students.md#upload-messages)
   uploadUrlFailed: '获取上传URL失败',
   fileUploadFailed: '文件上传失败',
   confirmUploadFailed: '确认上传失败',
@@ -93,7 +96,7 @@ export const STUDENT_MESSAGES = {
   erased: '已删除该学员的全部记录和文件',
 } as const;
 
-/** §8: "文件上传成功" with the file count. */
+/** "文件上传成功" with the file count (docs/product/students.md#upload-messages). */
 export function uploadSucceededMessage(count: number): string {
   return `${STUDENT_MESSAGES.uploadSucceeded}（${count}个文件）`;
 }
@@ -115,8 +118,9 @@ const MB = 1024 * 1024;
 
 /**
  * Per kind: the largest file and the types whose first bytes the confirm step accepts. Contracts are scans or
- * PDFs; .doc/.docx (spec §5's picker) are left out because their content cannot be told from a renamed zip
- * or an arbitrary OLE file by its first bytes (issue 14: PDF, JPEG, PNG, WebP).
+ * PDFs; .doc/.docx (which the original picker offered) are left out because their content cannot be told from
+ * a renamed zip or an arbitrary OLE file by its first bytes (docs/product/students.md#file-rules: PDF, JPEG, PNG,
+ * WebP).
  */
 export const UPLOAD_RULES: Record<UploadKind, { maxBytes: number; types: readonly UploadFileType[] }> = {
   contract: { maxBytes: UPLOAD_LIMITS.contractFileMb * MB, types: ['pdf', 'jpg', 'png', 'webp'] },

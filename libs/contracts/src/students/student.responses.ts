@@ -26,9 +26,9 @@ export interface StudentResponse {
   qoderAccount: string | null;
   /** Access URL of the photo (an administrator-only route of the API), or null. */
   profilePhoto: string | null;
-  /** Access URLs of the contract files (spec §7 step 3). */
+  /** Access URLs of the contract files (step 3 of docs/product/students.md#file-upload). */
   contractFiles: string[];
-  /** The card's payments total (spec §2): completed payments, per currency. */
+  /** The card's payments total (docs/product/students.md#payments-total): completed payments, per currency. */
   paidTotals: MoneyTotal[];
   createdAt: string;
   updatedAt: string;
@@ -174,5 +174,5 @@ export function fileKeyOfAccessUrl(url: string): string | undefined {
   return FILE_ACCESS_URL_PATTERN.test(url) ? url.slice(STUDENT_PATHS.files.length + 1) : undefined;
 }
 
-/** PAY-{yyyymmdd}-{6 upper-case letters or digits} (spec §3). */
+/** PAY-{yyyymmdd}-{6 upper-case letters or digits} (docs/product/constants.md#payment-numbers). */
 export const PAYMENT_NUMBER_PATTERN = /^PAY-\d{8}-[A-Z0-9]{6}$/;

@@ -1,4 +1,4 @@
-/** Spec §5 / §9: share title up to 100 characters, description up to 200. */
+/** Share title up to 100 characters, description up to 200 (docs/product/wechat.md#share-settings-rules). */
 export const SHARE_LIMITS = {
   title: 100,
   description: 200,
@@ -17,13 +17,13 @@ export const WECHAT_PATHS = {
 /** The react-admin resource name of the share settings (dataProvider maps it to /api/admin/<name>). */
 export const WECHAT_SHARE_RESOURCE = 'wechat-share-configs';
 
-/** WeChat's JS-SDK, from WeChat's own host (spec §7: "loaded from the provider's content network"). */
+/** WeChat's JS-SDK, from WeChat's own host (docs/product/wechat.md#where-sharing-happens). */
 export const WECHAT_JS_SDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
 
-/** The two share APIs the panel sets up (spec §2: share types timeline and friends). */
+/** The two share APIs the panel sets up, friends and Moments (docs/product/wechat.md#share-types). */
 export const WECHAT_SHARE_API_LIST = ['updateAppMessageShareData', 'updateTimelineShareData'] as const;
 
-/** Spec §3 signature response: what `wx.config` needs besides the API list. */
+/** The signature's data (docs/product/wechat.md#signature-request): what `wx.config` needs besides the API list. */
 export interface WechatSignatureData {
   appId: string;
   timestamp: number;
@@ -37,7 +37,7 @@ export interface WechatSignatureResponse {
   data: WechatSignatureData;
 }
 
-/** Spec §3 client-side share config: what both share APIs receive. */
+/** The client share data (docs/product/wechat.md#what-is-shared): what both share APIs receive. */
 export interface ClientShareConfig {
   title: string;
   desc: string;
@@ -69,7 +69,7 @@ export const WECHAT_MESSAGES = {
   deleted: '删除成功',
 } as const;
 
-/** True for an absolute http(s) URL (the spec's "valid URL"). */
+/** True for an absolute http(s) URL (a valid URL of docs/product/validation.md#share-settings). */
 export function isHttpUrl(value: unknown): value is string {
   if (typeof value !== 'string' || value.trim() !== value || value === '') return false;
   try {

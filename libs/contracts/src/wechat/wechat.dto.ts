@@ -5,7 +5,7 @@ import { Trimmed } from '../leads/lead-validators';
 import { rule } from '../validation/rule';
 import { isHttpUrl, SHARE_LIMITS, sharePageKey } from './wechat-share';
 
-/** An absolute http(s) URL (spec §5 "valid URL"), reported with `code`. */
+/** An absolute http(s) URL (docs/product/validation.md#share-settings), reported with `code`. */
 function IsHttpUrl(code: ErrorCode, options: ValidationOptions = {}): PropertyDecorator {
   return (target: object, propertyName: string | symbol) =>
     registerDecorator({
@@ -17,7 +17,10 @@ function IsHttpUrl(code: ErrorCode, options: ValidationOptions = {}): PropertyDe
     });
 }
 
-/** POST /api/wechat/jsapi-signature (spec §7): the page's address, as the in-app browser reports it. */
+/**
+ * POST /api/wechat/jsapi-signature (docs/product/wechat.md#signature-request): the page's address, as the in-app
+ * browser reports it.
+ */
 export class JsapiSignatureDto {
   @Trimmed()
   @IsHttpUrl('SIGNATURE_URL_INVALID')
@@ -36,7 +39,7 @@ export class ShareSettingsQuery {
 /** Stored without query or fragment (sharePageKey), so "unique" means one row per page. */
 const PageKey = () => Transform(({ value }) => (typeof value === 'string' ? (sharePageKey(value.trim()) ?? value) : value));
 
-/** POST /api/admin/wechat-share-configs (spec §5 share config rules, in the form's order). */
+/** POST /api/admin/wechat-share-configs (docs/product/wechat.md#share-settings-rules, in the form's order). */
 export class CreateWechatShareConfigDto {
   @PageKey()
   @IsHttpUrl('SHARE_PAGE_URL_INVALID')

@@ -55,9 +55,9 @@ const PHONE_E164 = /^\+[1-9]\d{6,14}$/;
 const SIP_ADDRESS = /^sip:[^@\s]+@[^\s]+$/;
 
 /**
- * New-lead phone calls (issue 15; ADR 021), read by the API (configuration status, test calls) and the worker
- * (the calls). Every variable is optional: without a provider's variables the back office names what is
- * missing and that provider is never called.
+ * New-lead phone calls (docs/product/phone.md#configuration; ADR 021), read by the API (configuration status,
+ * test calls) and the worker (the calls). Every variable is optional: without a provider's variables the back
+ * office names what is missing and that provider is never called.
  */
 export class PhoneEnv extends ServicesEnv {
   // Alibaba Cloud voice notification (primary): an AccessKey of a RAM user allowed dyvms:SingleCallByTts.
@@ -140,7 +140,7 @@ export class ApiEnv extends PhoneEnv {
   SESSION_SECRET!: string;
 
   // Idle expiry of the administrator session, kept by the session store: every request pushes it back
-  // (spec: default 12 hours; ADR 007).
+  // (docs/product/constants.md#rate-limits-and-sessions: default 12 hours; ADR 007).
   @Type(() => Number)
   @IsInt({ message: 'must be a whole number of hours' })
   @Min(1, { message: 'must be between 1 and 720 hours' })

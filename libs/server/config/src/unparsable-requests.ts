@@ -6,7 +6,8 @@ export type UnparsableStatus = 400 | 408 | 431;
 /**
  * Node answers a request it cannot parse by itself, with an empty body: a URL or headers past its 16 KB
  * limit (431), a timeout (408), bytes that are not HTTP (400). This answers those in the API's envelope
- * instead, so they too carry a code and a message (issue 12). `body` makes the JSON for a status.
+ * instead, so they too carry a code and a message (docs/product/errors.md#error-envelope). `body` makes the
+ * JSON for a status.
  */
 export function answerUnparsableRequests(server: Server, body: (status: UnparsableStatus) => object): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {

@@ -58,7 +58,7 @@ export function speechSeconds(text: string, playTimes = 1): number {
   return Math.ceil((Array.from(text).length / 4) * playTimes);
 }
 
-/** Started minutes × 0.13 RMB (spec §9), in fen. */
+/** Started minutes × 0.13 RMB (docs/product/constants.md#phone-notifications), in fen. */
 export function costEstimateFen(seconds: number): number {
   return seconds <= 0 ? 0 : Math.ceil(seconds / 60) * CALL_COST_FEN_PER_MINUTE;
 }

@@ -58,7 +58,7 @@ export function phoneSettings(env: PhoneEnvValues): PhoneSettings {
   };
 }
 
-/** Spec §3 phone config status of the primary (GET /api/admin/aliyun-config). */
+/** The primary's configuration status (docs/product/phone.md#provider-status; GET /api/admin/aliyun-config). */
 export function aliyunConfigStatus(env: PhoneEnvValues): PhoneConfigResponse {
   const missingFields = missing(env, ALIYUN_REQUIRED);
   return missingFields.length === 0
@@ -66,7 +66,7 @@ export function aliyunConfigStatus(env: PhoneEnvValues): PhoneConfigResponse {
     : { isValid: false, message: `${PHONE_CONFIG_MESSAGES.aliyunIncomplete}：${missingFields.join(', ')}`, missingFields };
 }
 
-/** Spec §3 phone config status of the backup (GET /api/admin/phone-config). */
+/** The backup's configuration status (docs/product/phone.md#provider-status; GET /api/admin/phone-config). */
 export function backupConfigStatus(env: PhoneEnvValues): PhoneConfigResponse {
   const missingFields = missing(env, BACKUP_REQUIRED);
   return missingFields.length === 0

@@ -14,7 +14,7 @@ export interface CrawlJobData {
   maxResults?: number;
   /** Pages per target (search URL); default 3. */
   maxPages?: number;
-  /** One of the ten cities of spec §9, used when the task has keywords but no target URLs. */
+  /** One of the ten cities of docs/product/crawler.md#cities, used when the task has keywords but no target URLs. */
   city?: string;
   /** Fired by the task's job scheduler: skipped while the task is already running (ADR 020). */
   scheduled?: boolean;

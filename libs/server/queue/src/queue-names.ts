@@ -10,7 +10,10 @@ export const CRAWLER_DIAGNOSTICS_QUEUE = 'crawler-diagnostics';
 /** Housekeeping fired by job schedulers (the expiry of stale published jobs). */
 export const MAINTENANCE_QUEUE = 'maintenance';
 
-/** Personal-data duties fired by a job scheduler (issue 17: leads past their retention period are erased). */
+/**
+ * Personal-data duties fired by a job scheduler (docs/product/back-office.md#lead-retention: leads past their
+ * retention period are erased).
+ */
 export const PRIVACY_QUEUE = 'privacy';
 
 export const QUEUE_NAMES = [CRAWL_QUEUE, NOTIFY_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, MAINTENANCE_QUEUE, PRIVACY_QUEUE] as const;

@@ -95,7 +95,7 @@ export function errorBody(code: ErrorCode): ApiErrorResponse {
 
 /**
  * Every failure leaves the API as `{ success: false, code, message }` (plus `errors` and `fieldCodes` on a
- * validation error), the envelope the admin and the web read (spec §7: "failure carries message"; clients
+ * validation error), the envelope the admin and the web read (docs/product/errors.md#error-envelope; clients
  * translate by code). A database outage is a 503 DATABASE_UNAVAILABLE; every 503 says Retry-After. Unknown
  * errors become a 500 whose details stay in the log.
  */

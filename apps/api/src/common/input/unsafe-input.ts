@@ -8,7 +8,8 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 
 /**
  * Why a parsed input (JSON body, query, a JSON filter) cannot be processed, or null. Walked with a stack,
- * not recursion: a body nested 10,000 deep must not overflow the stack that answers it (issue 12).
+ * not recursion: a body nested 10,000 deep must not overflow the stack that answers it
+ * (docs/product/errors.md#common: INPUT_TOO_DEEP).
  */
 export function unsafeInputCode(input: unknown): Extract<ErrorCode, 'INVALID_CHARACTERS' | 'INPUT_TOO_DEEP'> | null {
   const pending: [unknown, number][] = [[input, 0]];

@@ -7,8 +7,8 @@ import { IS_PUBLIC_KEY } from '../decorators/public.decorator';
 /**
  * `Cache-Control: no-store` on every answer of a route that needs the administrator session (leads, their
  * CSV exports, students, crawl results …) and on everything under /api/admin: they carry personal data,
- * which must stay out of browser, proxy and shared-computer caches (issue 12 item 9). Set before the handler
- * runs, so streamed answers (CSV) carry it too.
+ * which must stay out of browser, proxy and shared-computer caches (docs/product/back-office.md#access). Set before
+ * the handler runs, so streamed answers (CSV) carry it too.
  */
 @Injectable()
 export class NoStoreInterceptor implements NestInterceptor {

@@ -5,10 +5,10 @@ import { requestBodySchema } from './request-body-schema';
 import { constant, defineSchema, listOf, object, refTo, type Schema, text } from './schemas';
 
 /*
- * The decorators a route's documentation is made of (ADR 022). The envelopes of spec §7 are components,
- * described once here; a route names its record, its body class with an example, and the codes of its own
- * failures. openapi-document.ts adds what every route shares (401 without a session, 400 for a refused body,
- * 500) and turns codes into responses.
+ * The decorators a route's documentation is made of (ADR 022). The envelopes (docs/product/errors.md#error-envelope)
+ * are components, described once here; a route names its record, its body class with an example, and the codes of its
+ * own failures. openapi-document.ts adds what every route shares (401 without a session, 400 for a refused body, 500)
+ * and turns codes into responses.
  */
 
 type Constructor = abstract new (...args: never[]) => object;
@@ -101,7 +101,7 @@ export function ApiListAnswer(record: Schema, options: AnswerOptions & { resourc
   });
 }
 
-/** A JSON answer the spec shapes by hand (outside the two envelopes). */
+/** A JSON answer shaped by hand (outside the two envelopes). */
 export function ApiAnswer(schema: Schema, options: AnswerOptions): MethodDecorator {
   return ApiResponse({ status: options.status ?? 200, description: options.description, schema });
 }

@@ -40,7 +40,7 @@ export class ListCrawlResultsQuery {
   @IsIn(CRAWL_RESULT_STATUSES, rule('INVALID_RESULT_STATUS'))
   status?: CrawlResultStatus;
 
-  /** The admin's cache-busting timestamp (spec §7); ignored. */
+  /** The admin's cache-busting timestamp (docs/product/errors.md#common: INVALID_FIELD); ignored. */
   @ApiPropertyOptional({ description: 'cache buster, ignored' })
   @IsOptional()
   @IsString()

@@ -2,7 +2,7 @@ import { COHORT_PARTS, type SiteSettings, SITE_SETTINGS_DEFAULTS, SITE_SETTINGS_
 import type { SaveSiteSettingsDto } from '@aipm/contracts/dto';
 import { integer, oneOf, recordSchema, text } from '../../common/openapi/schemas';
 
-/* The site settings' shapes and examples (issue 17 item 4, ADR 025). */
+/* The site settings' shapes and examples (docs/product/back-office.md#site-settings, ADR 025). */
 
 export const SITE_SETTINGS = recordSchema<SiteSettings>(
   'SiteSettings',

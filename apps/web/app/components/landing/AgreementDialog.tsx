@@ -5,8 +5,9 @@ import { LegalText } from '~/components/LegalText';
 import { useTranslation } from '~/i18n/TranslationProvider';
 
 /**
- * Spec §2 registration: the full user agreement and privacy policy, a must-agree checkbox, cancel and agree.
- * Agree stays disabled until the checkbox is ticked. Escape, the close button and the backdrop cancel.
+ * docs/product/lead-capture.md#agreement-dialog: the full user agreement and privacy policy, a must-agree
+ * checkbox, cancel and agree. Agree stays disabled until the checkbox is ticked. Escape, the close button and
+ * the backdrop cancel.
  */
 export function AgreementDialog({ open, onCancel, onAgree }: { open: boolean; onCancel: () => void; onAgree: () => void }) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { Section } from './Section';
 
 type CourseModule = { id: string; title: string; description: string; keyTopics: string[]; exercises: string[] };
 
-/** Spec §9: module durations in days, 35 in all. */
+/** docs/product/public-site.md#courses: module durations in days, 35 in all. */
 const MODULE_DAYS = [2, 6, 7, 4, 3, 9, 4] as const;
 
 function ModuleDetail({ module }: { module: CourseModule & { days: number } }) {

@@ -26,7 +26,7 @@ export function Goals() {
             ))}
           </ul>
         </div>
-        {/* The guarantee's figures are deliberately not shown (spec §1): only what the agreement covers. */}
+        {/* The guarantee's figures are deliberately not shown (docs/product/public-site.md#training-goals): only what the agreement covers. */}
         <div className="guarantee-box">
           <h3>{t('goals.guaranteeTitle')}</h3>
           <ul>

@@ -1,7 +1,7 @@
 import type { PublicSiteConfig } from '~/config/site-config';
 import { useTranslation } from '~/i18n/TranslationProvider';
 
-/** The badge names the next cohort from the site settings (issue 17 item 4). */
+/** The badge names the next cohort from the site settings (docs/product/public-site.md#hero). */
 export function Hero({ site }: { site: PublicSiteConfig }) {
   const { t, list } = useTranslation();
   const stats = list('hero.stats');

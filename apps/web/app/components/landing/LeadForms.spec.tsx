@@ -115,7 +115,7 @@ describe(RegistrationSection.name, () => {
     expect(agreementBox()).not.toBeChecked();
     expect(submissions).toHaveLength(0);
 
-    // Clicking the box ticks it (issue 17); the terms open from the links only.
+    // Clicking the box ticks it (docs/product/lead-capture.md#agreement); the terms open from the links only.
     await user.click(agreementBox());
     expect(agreementBox()).toBeChecked();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -12,10 +12,10 @@ import { Honeypot, LeadInput, LeadSelect, LeadTextarea } from './LeadField';
 import { Section } from './Section';
 
 /**
- * Spec §2 / §4 registration. Either link opens the agreement dialog; the box itself just ticks (issue 17: a
- * visitor clicking it expects a tick). A complete submission without the agreement is held while the dialog
- * is open: agreeing ticks the box and sends it, cancelling drops it. Without JavaScript the links lead to the
- * legal pages and the box ticks as usual.
+ * The registration form (docs/product/lead-capture.md#registration-form). Either link opens the agreement dialog;
+ * the box itself just ticks, as a visitor clicking it expects (docs/product/lead-capture.md#agreement). A complete
+ * submission without the agreement is held while the dialog is open: agreeing ticks the box and sends it,
+ * cancelling drops it. Without JavaScript the links lead to the legal pages and the box ticks as usual.
  */
 export function RegistrationSection() {
   const { t } = useTranslation();
@@ -32,7 +32,7 @@ export function RegistrationSection() {
       return;
     }
     // Agreed, or a field the browser already sees is wrong (empty, a malformed email): the fetcher form sends
-    // it, so the fields' messages show before anyone is asked to agree (issue 17).
+    // it, so the fields' messages show before anyone is asked to agree (docs/product/lead-capture.md#agreement).
     if (agreed || !event.currentTarget.checkValidity()) return;
     event.preventDefault();
     held.current = new FormData(event.currentTarget);
@@ -114,7 +114,7 @@ export function RegistrationSection() {
   );
 }
 
-/** The contact details are site settings (issue 17 item 4), already in the page's language. */
+/** The contact details are site settings (docs/product/public-site.md#site-settings-on-the-site), already in the page's language. */
 export function ContactSection({ site }: { site: PublicSiteConfig }) {
   const { t, list } = useTranslation();
   const lead = useLeadForm('contact');

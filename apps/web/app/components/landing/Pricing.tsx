@@ -3,7 +3,7 @@ import { useTranslation } from '~/i18n/TranslationProvider';
 
 import { Section } from './Section';
 
-/** Standard (recommended) leads to registration, enterprise to contact; exact plan prices are not shown (spec §9). */
+/** Standard (recommended) leads to registration, enterprise to contact; exact plan prices are not shown (docs/product/public-site.md#pricing). */
 const PLANS = [
   { id: 'standard', target: '#registration', recommended: true },
   { id: 'enterprise', target: '#contact', recommended: false },
@@ -11,7 +11,7 @@ const PLANS = [
 
 const PROMOTIONS = ['earlyBird', 'group', 'referral'] as const;
 
-/** The fees come from the site settings (issue 17 item 4). */
+/** The fees come from the site settings (docs/product/public-site.md#site-settings-on-the-site). */
 export function Pricing({ site }: { site: PublicSiteConfig }) {
   const { t, list } = useTranslation();
   return (

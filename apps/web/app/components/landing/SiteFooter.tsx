@@ -6,7 +6,7 @@ import { LegalText, type LegalDocument } from '~/components/LegalText';
 import { Toast, type ToastMessage } from '~/components/Toast';
 import type { PublicSiteConfig, QrCodeName } from '~/config/site-config';
 
-/** Spec §9: at 768 px or less the WeChat button copies the ID instead of showing the QR code. */
+/** docs/product/public-site.md#footer: at 768 px or less the WeChat button copies the ID instead of showing the QR code. */
 const MOBILE_QUERY = '(max-width: 768px)';
 
 const QR_POPUPS: ReadonlyArray<{ name: QrCodeName; labelKey: 'footer.wechat' | 'footer.officialAccount' | 'footer.miniProgram' | 'footer.shortVideo'; hintKey: 'footer.scanHint' | 'footer.shortVideoHint' }> = [
@@ -29,7 +29,10 @@ async function copyText(text: string): Promise<void> {
   await navigator.clipboard.writeText(text);
 }
 
-/** `inWechat`: the floating share panel is on the page; elsewhere the footer says where sharing works (spec §8). */
+/**
+ * `inWechat`: the floating share panel is on the page; elsewhere the footer says where sharing works
+ * (docs/product/wechat.md#where-sharing-happens).
+ */
 export function SiteFooter({ site, inWechat = false }: { site: PublicSiteConfig; inWechat?: boolean }) {
   const { t } = useTranslation();
   const [popup, setPopup] = useState<Popup | null>(null);
@@ -61,7 +64,7 @@ export function SiteFooter({ site, inWechat = false }: { site: PublicSiteConfig;
           <p className="muted-on-dark">{t('site.tagline')}</p>
           {inWechat ? null : <p className="muted-on-dark site-footer__share">{t('share.openInWechat')}</p>}
         </div>
-        {/* The contact details are site settings (issue 17 item 4). */}
+        {/* The contact details are site settings (docs/product/public-site.md#site-settings-on-the-site). */}
         <div>
           <h2 className="site-footer__heading">{t('contact.title')}</h2>
           <address className="muted-on-dark site-footer__contact">

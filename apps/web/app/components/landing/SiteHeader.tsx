@@ -5,10 +5,10 @@ import { useScrolledPast } from '~/hooks/useScrolledPast';
 
 import { LanguageSwitcher } from './LanguageSwitcher';
 
-/** Spec §9: the header becomes more opaque once the page has scrolled more than 100 px. */
+/** docs/product/public-site.md#header: the header becomes more opaque once the page has scrolled more than 100 px. */
 const HEADER_OPAQUE_AFTER_PX = 100;
 
-/** Header buttons (spec §2), in order, followed by the register button (inside the menu on small screens). */
+/** Header buttons (docs/product/public-site.md#header), in order, followed by the register button (inside the menu on small screens). */
 const HEADER_ENTRIES = ['features', 'courses', 'instructors', 'jobs', 'pricing', 'contact'] as const;
 
 export function SiteHeader() {

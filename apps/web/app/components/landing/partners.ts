@@ -1,4 +1,7 @@
-/** The partner wall: 18 logos, 4 rows of 6 on wide screens (spec §1, §9). Logos live in public/images/partners. */
+/**
+ * The partner wall: 18 logos, 4 rows of 6 on wide screens (docs/product/public-site.md#training-goals,
+ * docs/product/constants.md#counts). Logos live in public/images/partners.
+ */
 export const PARTNERS = [
   { slug: 'xinghe-cloud', name: '星河云' },
   { slug: 'yunfan-tech', name: '云帆科技' },

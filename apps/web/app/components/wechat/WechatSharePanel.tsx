@@ -32,9 +32,10 @@ const API_ERROR_TEXT: Record<string, TextKey> = {
 type ShareType = 'friends' | 'timeline';
 
 /**
- * Spec §2 floating share panel (home page, WeChat only; loaded as its own chunk, so other browsers never
- * download it): the setup state, and the two share types. A page cannot open WeChat's share sheet itself,
- * so choosing a type says where in WeChat's menu to find it; the data it shares is set up already.
+ * The floating share panel of docs/product/wechat.md#share-panel (home page, WeChat only; loaded as its own
+ * chunk, so other browsers never download it): the setup state, and the two share types. A page cannot open
+ * WeChat's share sheet itself, so choosing a type says where in WeChat's menu to find it; the data it shares is
+ * set up already.
  */
 export default function WechatSharePanel({ share }: { share: ClientShareConfig }) {
   const { t } = useTranslation();
@@ -77,7 +78,7 @@ export default function WechatSharePanel({ share }: { share: ClientShareConfig }
   );
 }
 
-/** Spec §8: a failure shows what failed and the error message, or "check the network or retry later". */
+/** docs/product/wechat.md#setup-failures: a failure shows what failed and the error message, or "check the network or retry later". */
 function statusText(state: ShareState, t: (key: TextKey, values?: Record<string, string>) => string): string {
   if (state.status !== 'failed') return t(STATUS_TEXT[state.status]);
   const apiText = state.detail ? API_ERROR_TEXT[state.detail] : undefined;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 
 import { configure, loadWechatSdk, requestSignature, type ShareFailure, ShareSetupError, setShareData } from '~/wechat/wechat-sdk';
 
-/** Spec §4 share buttons: idle → initialising → setting up → done or failed. */
+/** docs/product/wechat.md#panel-states: idle → initialising → setting up → done or failed. */
 export type ShareStatus = 'idle' | 'initialising' | 'settingUp' | 'done' | 'failed';
 
 export interface ShareState {

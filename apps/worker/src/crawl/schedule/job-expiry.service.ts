@@ -8,9 +8,9 @@ import type { Repository } from 'typeorm';
 import { WORKER_ENV, type WorkerEnv } from '../../config/worker-env';
 
 /**
- * Stale postings expire (issue 13 item 4): a published job older than the crawler setting job_expiry_days
- * (counted from publishedAt) is deactivated, once, by a job scheduler on the maintenance queue. A job an
- * operator activates again after that keeps its expiredAt and is left alone: the operator's decision wins.
+ * Stale postings expire (docs/product/crawler.md#job-expiry): a published job older than the crawler setting
+ * job_expiry_days (counted from publishedAt) is deactivated, once, by a job scheduler on the maintenance queue. A job
+ * an operator activates again after that keeps its expiredAt and is left alone: the operator's decision wins.
  */
 @Injectable()
 export class JobExpiryService implements OnApplicationBootstrap, BeforeApplicationShutdown {

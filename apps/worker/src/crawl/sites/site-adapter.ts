@@ -20,7 +20,10 @@ export interface ExtractedJob {
 /** What a data endpoint or embedded state said when it is not a job list. */
 export type DataVerdict = { jobs: ExtractedJob[]; hasMore?: boolean } | { failure: CrawlFailureReason; message: string } | null;
 
-/** keyword, city (spec §9) and 1-based page: the search URL itself is built from the contracts' template. */
+/**
+ * keyword, city (docs/product/crawler.md#cities) and 1-based page: the search URL itself is built from the contracts'
+ * template.
+ */
 export type SearchQuery = SearchUrlQuery;
 
 /**
@@ -37,7 +40,7 @@ export interface SiteAdapter {
   readonly cookieKey: CrawlerConfigKey;
   /** Path of the search page, the urlPattern of this site's learned selectors. */
   readonly searchPath: string;
-  /** City name (spec §9) → the site's own code. */
+  /** City name (docs/product/crawler.md#cities) → the site's own code. */
   readonly cityCodes: Readonly<Record<string, string>>;
 
   searchUrl(query: SearchQuery): URL;

@@ -1,9 +1,10 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * One administrator action that changed or revealed data (issue 17 item 1, ADR 030). Append-only: a trigger
- * of the migration refuses UPDATE, DELETE and TRUNCATE, so neither the app nor a mistaken query can rewrite
- * history. No foreign keys on purpose: an entry outlives the administrator and the rows it names.
+ * One administrator action that changed or revealed data (docs/product/back-office.md#audited-actions,
+ * ADR 030). Append-only: a trigger of the migration refuses UPDATE, DELETE and TRUNCATE, so neither the app
+ * nor a mistaken query can rewrite history. No foreign keys on purpose: an entry outlives the administrator
+ * and the rows it names.
  */
 @Entity('audit_log')
 // (createdAt DESC, id DESC) in the migration: the screen's order; TypeORM compares names and columns only.

@@ -1,9 +1,13 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
-/** Back-office login. Only administrators exist today (spec §6): the first one may sign up, later ones cannot. */
+/**
+ * Back-office login. Only administrators exist today (docs/product/README.md#first-administrator): the first
+ * one may sign up, later ones cannot.
+ */
 @Entity('users')
 @Unique('UQ_users_email', ['email'])
-// One administrator at most, across every process (spec §6): only one row may have isAdmin true.
+// One administrator at most, across every process (docs/product/README.md#first-administrator): only one row
+// may have isAdmin true.
 @Index('UQ_users_single_admin', ['isAdmin'], { unique: true, where: '"isAdmin"' })
 export class User {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_users' })

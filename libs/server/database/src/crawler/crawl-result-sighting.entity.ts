@@ -4,7 +4,7 @@ import { CrawlResult } from './crawl-result.entity';
 import { CrawlTask } from './crawl-task.entity';
 
 /**
- * A task found a result ("found by", issue 13): one row per result and task, written by the worker on the
+ * A task found a result ("found by", ADR 020): one row per result and task, written by the worker on the
  * first find and on every find again. crawl_results.taskId keeps only the first finder, so without these a
  * task re-run over postings another task found first would list nothing of what it found.
  */

@@ -13,11 +13,11 @@ import {
 import { User } from '../auth/user.entity';
 import { inValues } from '../common/sql-check';
 
-/** Options the admin sets per task (spec §3 "admin-side extra options"); open for more keys. */
+/** Options the admin sets per task (crawlConfig of docs/product/data-model.md#crawl-task); open for more keys. */
 export interface CrawlTaskConfig {
   enableJavaScriptRendering?: boolean;
   antiDetectionMode?: boolean;
-  /** Milliseconds to wait for a page, 3000 to 30000 (spec §9). */
+  /** Milliseconds to wait for a page, 3000 to 30000 (docs/product/constants.md#crawler). */
   waitTime?: number;
   [option: string]: unknown;
 }

@@ -14,7 +14,7 @@ import {
 import { CrawlResult } from '../crawler/crawl-result.entity';
 import { inValues, isCurrencyCode } from '../common/sql-check';
 
-/** A job shown on the public site (the spec's "Job"). */
+/** A job shown on the public site (docs/product/data-model.md#published-job). */
 @Entity('published_jobs')
 // A crawl result is published at most once; also serves as the index of the foreign key.
 @Unique('UQ_published_jobs_crawlResultId', ['crawlResultId'])
@@ -72,7 +72,10 @@ export class PublishedJob {
   @Column({ type: 'text', nullable: true })
   description: string | null;
 
-  /** The public job card shows requirements (spec §2), so they are copied from the crawl result. */
+  /**
+   * The public job card shows requirements (docs/product/public-site.md#job-card), so they are copied from the
+   * crawl result.
+   */
   @Column({ type: 'text', nullable: true })
   requirements: string | null;
 

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The whole data model of spec §3, written by hand so every name and ON DELETE rule is deliberate.
+ * The whole data model of docs/product/data-model.md, written by hand so every name and ON DELETE rule is deliberate.
  * Enum values are spelled out rather than imported: a migration must never change after it ran.
  * `gen_random_uuid()` is built into PostgreSQL 13+, so no extension is needed.
  */

@@ -1,10 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Spec §6: at most one administrator, enforced by the database so two API processes cannot both accept
- * a sign-up (a check-then-insert races). A unique index over the rows WHERE "isAdmin" allows one such row.
- * First-time mode (ADMIN_EMAIL / ADMIN_INITIAL_PASSWORD) flags the seeded administrator until the
- * password is changed.
+ * At most one administrator (docs/product/README.md#first-administrator), enforced by the database so two API
+ * processes cannot both accept a sign-up (a check-then-insert races). A unique index over the rows WHERE
+ * "isAdmin" allows one such row. First-time mode (ADMIN_EMAIL / ADMIN_INITIAL_PASSWORD) flags the seeded
+ * administrator until the password is changed.
  */
 export class SingleAdminAndFirstTimePassword1763900000000 implements MigrationInterface {
   name = 'SingleAdminAndFirstTimePassword1763900000000';

@@ -1,8 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * What the crawl engine records beyond spec §3: the statistics of a task's last run, and on each result
- * the posted time and the salary parsed into numbers (the text stays in "salary").
+ * What the crawl engine records besides what it read: the statistics of a task's last run
+ * (docs/product/crawler.md#run-statistics), and on each result the posted time and the salary parsed into
+ * numbers (docs/product/crawler.md#salary-text; the text stays in "salary").
  */
 export class CrawlRunDetails1763950000000 implements MigrationInterface {
   name = 'CrawlRunDetails1763950000000';

@@ -1,9 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Lead capture (issue 5): follow-up status, note and date on registrations and messages; repeats and consent
- * on registrations; the first-touch source and the normalised phone on both; indexes for the admin filters,
- * repeat detection and PIPL erasure.
+ * Lead capture (docs/product/data-model.md#registration): follow-up status, note and date on registrations and
+ * messages; repeats and consent on registrations; the first-touch source and the normalised phone on both;
+ * indexes for the admin filters, repeat detection and PIPL erasure.
  */
 export class LeadCapture1764000000000 implements MigrationInterface {
   name = 'LeadCapture1764000000000';

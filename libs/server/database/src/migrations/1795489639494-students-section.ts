@@ -1,11 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The students section (issue 14): the normalised phone on students (PIPL erasure matches people by it, and the
- * list's search finds "138 1234" in it), an email index for the same erasure, and the payments index the
- * student card reads through (one student's payments by date, and their sum), which replaces the plain
- * studentId index it starts with. The lists order by (column NULLS LAST, id): the students' default order gets
- * an index of exactly that shape, so a page is an index scan of 25 rows instead of a sort of the table.
+ * The students section (docs/product/students.md): the normalised phone on students (PIPL erasure matches
+ * people by it, and the list's search finds "138 1234" in it), an email index for the same erasure, and the
+ * payments index the student card reads through (one student's payments by date, and their sum), which
+ * replaces the plain studentId index it starts with. The lists order by (column NULLS LAST, id): the students'
+ * default order gets an index of exactly that shape, so a page is an index scan of 25 rows instead of a sort of
+ * the table.
  */
 export class StudentsSection1795489639494 implements MigrationInterface {
   name = 'StudentsSection1795489639494';

@@ -1,9 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * What operators expect beyond the spec (issue 13 item 4, ADR 020): a task's schedule (cron, Asia/Shanghai;
- * the firing itself lives in a BullMQ job scheduler), one row per site per finished run for the site-health
- * view, the site and cross-site duplicate key of each crawl result, and when a published job was expired.
+ * What operators expect of a crawler (ADR 020): a task's schedule (cron, Asia/Shanghai; the firing itself
+ * lives in a BullMQ job scheduler), one row per site per finished run for the site-health view, the site and
+ * cross-site duplicate key of each crawl result, and when a published job was expired.
  */
 export class CrawlerOperations1795500470441 implements MigrationInterface {
   name = 'CrawlerOperations1795500470441';

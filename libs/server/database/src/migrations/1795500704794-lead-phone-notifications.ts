@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * New-lead phone calls (issue 15, ADR 021): the call log (every attempt of every provider) and the outbox of
+ * New-lead phone calls (ADR 021): the call log (every attempt of every provider) and the outbox of
  * leads to announce, written in the lead's own transaction. Leads stored before this migration are not
  * announced (they were followed up without it).
  */

@@ -1,9 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 15: every lead each call attempt covered (a failed attempt's leads go back to pending, and the log
- * must still name them), and the provider's own record of a placed call once it ended (real duration, state,
- * price), fetched by the worker (ADR 021, "Call details"). Existing links are copied from lead_notifications.
+ * Every lead each call attempt covered (a failed attempt's leads go back to pending, and the log must still
+ * name them: docs/product/phone.md#notification-log), and the provider's own record of a placed call once it
+ * ended (real duration, state, price), fetched by the worker (ADR 021, "Call details"). Existing links are
+ * copied from lead_notifications.
  */
 export class NotificationCallLeadsAndDetails1795515271872 implements MigrationInterface {
   name = 'NotificationCallLeadsAndDetails1795515271872';

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Back-office lists at 100,000 rows (issue 18 item 4, ADR 028):
+ * Back-office lists at 100,000 rows (docs/product/back-office.md#long-lists, ADR 028):
  * - the `q` search of registrations, messages and students through GIN indexes of character grams: every
  *   character and every pair of neighbouring characters of the searchable columns (`searchGrams`) and of the
  *   normalised phone (`phoneGrams`), kept in columns a trigger fills, so no query recomputes them (a generated

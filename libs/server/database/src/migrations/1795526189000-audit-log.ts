@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 17 item 1 (ADR 030): the append-only audit log. The trigger refuses UPDATE and DELETE of a row and
+ * ADR 030: the append-only audit log. The trigger refuses UPDATE and DELETE of a row and
  * TRUNCATE of the table for every role, the app's included; only dropping the table (this migration's down,
  * a deliberate schema change) removes entries.
  */

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The dashboard's payments per month (issue 17 item 3) read one range of payment dates; the only index on
- * "paymentDate" sits behind "studentId", so without this one the chart would read every payment.
+ * The dashboard's payments per month (docs/product/back-office.md#charts) read one range of payment dates; the
+ * only index on "paymentDate" sits behind "studentId", so without this one the chart would read every payment.
  */
 export class PaymentsByDate1795526248503 implements MigrationInterface {
   name = 'PaymentsByDate1795526248503';

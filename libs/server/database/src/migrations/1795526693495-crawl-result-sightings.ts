@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 13 and issue 18 item 4 (ADR 020, "Found by"; ADR 028):
+ * ADR 020 ("Found by") and ADR 028:
  * - `crawl_result_sightings`: which tasks found each result. crawl_results.taskId keeps the first finder only,
  *   so a re-run over postings another task found first listed nothing. Filled from that taskId for older rows.
  * - Indexes for the review list's one item per posting as an anti-join (no better member with the same

@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const RANKED = `ORDER BY CASE status WHEN 'published' THEN 0 WHEN 'pending' THEN 2 ELSE 1 END, "createdAt", id`;
 
 /**
- * Issue 18 item 4 (ADR 028 point 5, ADR 020 "The representative as a stored flag"): one review item per posting
+ * ADR 028 point 5 (and ADR 020, "The representative as a stored flag"): one review item per posting
  * becomes `crawl_results."isRepresentative"`, kept by statement-level triggers, instead of an anti-join probed
  * for every row a page walks. The list then walks partial indexes of the representatives in its own order.
  *

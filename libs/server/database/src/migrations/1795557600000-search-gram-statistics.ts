@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const GRAM_TABLES = ['registrations', 'contact_messages', 'students'] as const;
 
 /**
- * Issue 18 item 4 (ADR 028 point 6): the planner's statistics of the gram columns at target 1000 instead of the
+ * ADR 028 point 6: the planner's statistics of the gram columns at target 1000 instead of the
  * default 100. `"searchGrams" @> aipm_query_grams(q)` is estimated from the most common grams; with 100 the
  * rarer grams of a name or a phone's digits fall outside the list and the planner guesses, choosing between
  * the GIN index and the list's order index on a wrong count. ANALYZE so the new target counts from now on.

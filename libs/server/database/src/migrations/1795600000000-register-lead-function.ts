@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 18 item 5: a registration in one round trip. The API used four (BEGIN, the phone's advisory lock, the
- * statement, COMMIT), each a query to write and an answer to wait for on both sides (ADR 033). The lock has to come
+ * A registration in one round trip (ADR 033). The API used four (BEGIN, the phone's advisory lock, the
+ * statement, COMMIT), each a query to write and an answer to wait for on both sides. The lock has to come
  * before a snapshot that can see every registration committed while it was awaited, so it cannot be a CTE of
  * the statement (one snapshot, taken before the lock). In a VOLATILE PL/pgSQL function each statement takes a
  * new snapshot under READ COMMITTED, so `aipm_register_lead` keeps the order of the transaction it replaces:

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 18 item 4 (ADR 028 point 8): the review list filtered by a task reads the task's sightings in the list's
+ * ADR 028 point 8: the review list filtered by a task reads the task's sightings in the list's
  * order, instead of probing the representatives for every result the task found and sorting them all.
  *
  * Each sighting carries its **item**: the review item that stands for the sighted result (the representative of

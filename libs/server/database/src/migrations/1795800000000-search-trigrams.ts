@@ -21,7 +21,7 @@ const queryGrams = (widest: number) =>
   $$`;
 
 /**
- * Issue 18 item 4 (ADR 028 point 10): the stored grams gain every run of three characters, and a `q` of three
+ * ADR 028 point 10: the stored grams gain every run of three characters, and a `q` of three
  * characters or more is looked up by its runs of three. Pairs of digits are few (100) and each is in most
  * phones, so "5678" took 324 + 122 candidates from the two gram indexes for 75 matches, each read from the
  * table and checked with ILIKE (4 ms of a 4.3 ms search); its runs of three take 88 + 56 (0.8 ms in all). The

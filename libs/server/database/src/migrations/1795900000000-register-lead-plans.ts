@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const REGISTER_LEAD = `aipm_register_lead(varchar, integer, varchar, text, varchar, varchar, varchar, varchar, jsonb, varchar, timestamptz, varchar, varchar)`;
 
 /**
- * Issue 18 item 5 (ADR 033): PL/pgSQL caches each statement's plan per connection, and after five calls keeps
+ * ADR 033: PL/pgSQL caches each statement's plan per connection, and after five calls keeps
  * a generic one. A connection that registered its first leads while `registrations` was nearly empty (a new
  * deployment, the bench's fresh database) kept plans that read the whole table, since that was cheapest then;
  * the plans are not made again as the table grows, only after an ANALYZE, so every registration then scanned

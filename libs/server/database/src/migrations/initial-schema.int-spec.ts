@@ -274,7 +274,7 @@ describe(InitialSchema1763800000000.name, () => {
     }
   });
 
-  it('fills the defaults of the spec', async () => {
+  it('fills the defaults of the data model', async () => {
     const user = await dataSource.getRepository(User).save({ email: 'admin@example.com', password: 'hash' });
     const task = await dataSource.getRepository(CrawlTask).save({ name: 'AI产品经理 长沙' });
     const job = await dataSource

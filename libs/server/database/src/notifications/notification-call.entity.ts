@@ -2,7 +2,7 @@ import { NOTIFICATION_CALL_STATUSES, NOTIFICATION_CALL_TRIGGERS, NotificationCal
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { inValues } from '../common/sql-check';
 
-/** One attempt of one voice provider to ring a number (the notification log of issue 15). */
+/** One attempt of one voice provider to ring a number (docs/product/phone.md#notification-log). */
 @Entity('notification_calls')
 // DESC in the migration; TypeORM compares index names and columns only.
 @Index('IDX_notification_calls_createdAt', ['createdAt'])
@@ -39,7 +39,7 @@ export class NotificationCall {
   @Column({ type: 'integer', nullable: true })
   durationSeconds: number | null;
 
-  /** Started minutes × 0.13 RMB, in fen (spec §9); 0 when the provider placed no call. */
+  /** Started minutes × 0.13 RMB, in fen (docs/product/phone.md#notification-log); 0 when no call was placed. */
   @Column({ type: 'integer', default: 0 })
   costEstimateFen: number;
 

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique, Updat
 
 /**
  * Key/value settings, e.g. the crawler config (zhaopin_cookie, request_delay, …). Rows are optional:
- * the application supplies the defaults of spec §3 for keys that have no row.
+ * the application supplies the defaults of docs/product/data-model.md#settings for keys that have no row.
  */
 @Entity('admin_config')
 @Unique('UQ_admin_config_key', ['key'])

@@ -15,7 +15,7 @@ import {
 import { inValues } from '../common/sql-check';
 import { Student } from './student.entity';
 
-/** A student's own login, separate from the administrator's `users` row (spec §6). */
+/** A student's own login, apart from the administrator's `users` row (docs/product/students.md#student-accounts). */
 @Entity('student_accounts')
 @Unique('UQ_student_accounts_username', ['username'])
 @Unique('UQ_student_accounts_email', ['email'])

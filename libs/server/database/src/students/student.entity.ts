@@ -71,7 +71,7 @@ export class Student {
   @Column({ type: 'text', nullable: true })
   profilePhoto: string | null;
 
-  /** Access URLs of uploaded contract files (spec §7, step 3 of the upload). */
+  /** Access URLs of uploaded contract files (step 3 of docs/product/students.md#file-upload). */
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   contractFiles: string[];
 

@@ -1,6 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
 
-/** What a page looks like when shared inside WeChat; lengths follow spec §5 (title ≤ 100, description ≤ 200). */
+/**
+ * What a page looks like when shared inside WeChat; lengths follow docs/product/wechat.md#share-settings-rules
+ * (title ≤ 100, description ≤ 200).
+ */
 @Entity('wechat_share_config')
 @Unique('UQ_wechat_share_config_pageUrl', ['pageUrl'])
 export class WechatShareConfig {
