@@ -67,6 +67,17 @@ describe('references to docs/product', () => {
     expect(broken.map((reference) => `${reference.from} → ${reference.target}${reference.anchor ? `#${reference.anchor}` : ''}`)).toEqual([]);
   });
 
+  it('leave nothing pointing outside the repository: no specification section, issue number or ../shared path', () => {
+    // Built from parts, so that this line does not match itself.
+    const outside = new RegExp(['spec' + ' §', '\\b[Ii]ssues? #?\\d+', '\\.\\.' + '/shared/'].join('|'));
+    const found = files.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (outside.test(line) ? [`${path.relative(repoRoot, file)}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('reads anchors as GitHub does', () => {
     expect(anchorOf('Rate limit')).toBe('rate-limit');
     expect(anchorOf('Sign-in throttling')).toBe('sign-in-throttling');

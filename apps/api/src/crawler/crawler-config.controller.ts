@@ -53,7 +53,7 @@ export class CrawlerConfigController {
   @Get('firecrawl-config')
   @Header('Cache-Control', 'no-store')
   @ApiAnswer(CRAWL_SERVICE_STATUS, { description: 'Whether crawling can run now' })
-  @ApiOperation({ summary: 'Whether a crawl worker is available (spec: crawling-service config)' })
+  @ApiOperation({ summary: 'Whether a crawl worker is available (the crawling-service status)' })
   async serviceStatus(): Promise<CrawlServiceStatus> {
     const { isValid, message, reason, worker } = await this.status.check();
     return { isValid, message, reason, ...(worker ? { worker } : {}) };

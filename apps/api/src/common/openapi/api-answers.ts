@@ -22,7 +22,7 @@ export const DATA_ENVELOPE = defineSchema(
   object(
     {
       success: constant(true),
-      message: text('操作成功', 'The spec\'s Chinese confirmation, where the call gives one'),
+      message: text('操作成功', 'The Chinese confirmation (docs/product/validation.md, errors.md), where the call gives one'),
       data: { description: 'The record, or the outcome of the call' },
     },
     'Every successful JSON answer of a record or an action: `{ success: true, message?, data }`',

@@ -19,7 +19,7 @@ export const PHONE_CONFIG = recordSchema<PhoneConfigResponse>(
     message: text(PHONE_CONFIG_MESSAGES.aliyunIncomplete),
     missingFields: listOf(text('ALIYUN_VOICE_TTS_CODE'), 'The environment variables still to set, by name (never their values)'),
   },
-  { description: 'Spec §3 status object of a provider' },
+  { description: 'The status of a provider (docs/product/phone.md#provider-status)' },
 );
 
 export const PHONE_TEST = recordSchema<PhoneTestResponse>('PhoneTestResponse', {
