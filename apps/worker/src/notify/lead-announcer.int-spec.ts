@@ -12,6 +12,7 @@ import {
 } from '../../../../tools/testing/fake-phone-providers';
 import { CallDetailRecorder, CallNotEndedError } from './call-detail.recorder';
 import { AnnouncementFailedError, LeadAnnouncer, voiceClients } from './lead-announcer';
+import { LeadNotificationRepository } from './lead-notification.repository';
 
 const SALES = '13800138000';
 // 2026-11-24 10:00 in Asia/Shanghai.
@@ -28,7 +29,7 @@ describe(LeadAnnouncer.name, () => {
     phoneSettings({ ALIYUN_VOICE_ENDPOINT: '', TWILIO_API_BASE: '', PHONE_TIME_ZONE: 'Asia/Shanghai', ...fakePhoneEnv(aliyun, twilio, SALES), ...overrides } as never);
   const announcer = (overrides: Record<string, string> = {}) => {
     const chosen = settings(overrides);
-    return new LeadAnnouncer(sql, chosen, voiceClients(chosen, 2_000), () => now);
+    return new LeadAnnouncer(new LeadNotificationRepository(sql), chosen, voiceClients(chosen, 2_000), () => now);
   };
 
   let phoneSeq = 0;
@@ -200,7 +201,7 @@ describe(LeadAnnouncer.name, () => {
       const clients = voiceClients(chosen, 2_000);
       await newRegistration();
       aliyun.failNext('SingleCallByTts', ALIYUN_CODES.invalidTemplate);
-      const placed = await new LeadAnnouncer(sql, chosen, clients, () => now).dispatch();
+      const placed = await new LeadAnnouncer(new LeadNotificationRepository(sql), chosen, clients, () => now).dispatch();
       if (!('callId' in placed)) throw new Error('no call placed');
       const recorder = new CallDetailRecorder(sql, clients);
       // Twilio still says in-progress: the job throws so BullMQ retries it.
@@ -222,7 +223,7 @@ describe(LeadAnnouncer.name, () => {
 
   it('attempts no call without any provider configured', async () => {
     await newRegistration();
-    const bare = new LeadAnnouncer(sql, phoneSettings({ ALIYUN_VOICE_ENDPOINT: aliyun.url, TWILIO_API_BASE: twilio.url, PHONE_QUIET_HOURS: 'off', PHONE_TIME_ZONE: 'Asia/Shanghai' }), { primary: null, backup: null }, () => now);
+    const bare = new LeadAnnouncer(new LeadNotificationRepository(sql), phoneSettings({ ALIYUN_VOICE_ENDPOINT: aliyun.url, TWILIO_API_BASE: twilio.url, PHONE_QUIET_HOURS: 'off', PHONE_TIME_ZONE: 'Asia/Shanghai' }), { primary: null, backup: null }, () => now);
     await expect(bare.dispatch()).resolves.toEqual({ announced: 0, reason: 'not-configured' });
     expect(await pending()).toBe(1);
   });

@@ -16,6 +16,7 @@ import type { DataSource } from 'typeorm';
 import { WORKER_ENV, type WorkerEnv } from '../config/worker-env';
 import { CallDetailRecorder } from './call-detail.recorder';
 import { LeadAnnouncer, voiceClients } from './lead-announcer';
+import { LeadNotificationRepository } from './lead-notification.repository';
 
 /**
  * The notify queue's worker: every job runs one dispatch (LeadAnnouncer), and a dispatch put off by quiet
@@ -37,7 +38,7 @@ export class NotifyWorkerService implements OnApplicationBootstrap, BeforeApplic
   ) {
     const settings = phoneSettings(env);
     const clients = voiceClients(settings);
-    this.announcer = new LeadAnnouncer(dataSource, settings, clients);
+    this.announcer = new LeadAnnouncer(new LeadNotificationRepository(dataSource), settings, clients);
     this.callDetails = new CallDetailRecorder(dataSource, clients);
   }
 
