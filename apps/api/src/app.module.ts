@@ -17,9 +17,9 @@ import { RedisModule } from './redis/redis.module';
 import { StorageModule } from './storage/storage.module';
 import { SiteSettingsModule } from './site-settings/site-settings.module';
 import { WechatModule } from './wechat/wechat.module';
-import { ContractsModule } from './contracts/contracts.module';
-import { PaymentsModule } from './payments/payments.module';
-import { StudentAccountsModule } from './student-accounts/student-accounts.module';
+import { ContractsModule } from './students/contracts/contracts.module';
+import { PaymentsModule } from './students/payments/payments.module';
+import { StudentAccountsModule } from './students/student-accounts/student-accounts.module';
 import { StudentsModule } from './students/students.module';
 import { UploadsModule } from './uploads/uploads.module';
 

@@ -5,7 +5,7 @@ import { verify } from '@node-rs/argon2';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
-import { PaymentNumberGenerator } from '../src/payments/payment-number.generator';
+import { PaymentNumberGenerator } from '../src/students/payments/payment-number.generator';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { adminAgent } from './support/lead-admin';
 import { apiError, expectFieldError } from './support/api-errors';

@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CopyDestinationOptions, CopySourceOptions } from 'minio';
 import type { Readable } from 'node:stream';
 import { StorageService } from '../storage/storage.service';
-import { StudentError } from '../students/student.error';
+import { UploadError } from './upload.error';
 
 /** How long a presigned PUT (upload) and GET (viewing) URL works. */
 export const UPLOAD_URL_TTL_SECONDS = 5 * 60;
@@ -52,7 +52,7 @@ export class FileStore {
     } catch (error) {
       if (isMissing(error)) throw error;
       this.logger.warn(`storage ${what} failed: ${(error as Error).message}`);
-      throw new StudentError('STORAGE_UNAVAILABLE');
+      throw new UploadError('STORAGE_UNAVAILABLE');
     }
   }
 

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiFailures } from '../common/openapi/api-answers';
 import type { Request, Response } from 'express';
-import { StudentError } from '../students/student.error';
+import { UploadError } from './upload.error';
 import { FileStore } from './file-store';
 import { contentTypeOf, isUploadKey } from './uploads.service';
 import { AuditService } from '../audit/audit.service';
@@ -26,7 +26,7 @@ export class FilesController {
   @ApiOperation({ summary: 'Redirects (302) to a 60-second signed URL of a contract file or photo' })
   async view(@Param('folder') folder: string, @Param('name') name: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const key = `${folder}/${name}`;
-    if (!isUploadKey(key) || !(await this.files.stat(key))) throw new StudentError('FILE_NOT_FOUND');
+    if (!isUploadKey(key) || !(await this.files.stat(key))) throw new UploadError('FILE_NOT_FOUND');
     // Before the redirect leaves: viewing a contract file reveals personal data.
     await this.audit.record(request, { action: 'file.view', entity: 'file', entityId: key });
     response.setHeader('Cache-Control', 'no-store');

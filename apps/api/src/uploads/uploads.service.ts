@@ -13,7 +13,7 @@ import type { ConfirmUploadDto, CreateUploadUrlDto } from '@aipm/contracts/dto';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { InvalidInputError } from '../common/errors/api.error';
-import { StudentError } from '../students/student.error';
+import { UploadError } from './upload.error';
 import { FileStore, UPLOAD_URL_TTL_SECONDS } from './file-store';
 import { sniffUploadType } from './file-sniff';
 import { StoredUploadsRepository } from './stored-uploads.repository';
@@ -73,7 +73,7 @@ export class UploadsService {
     // One confirm per key, ever: a link used again within its five minutes reaches no stored file.
     if (!(await this.stored.claim(key))) {
       await this.files.remove([incoming]);
-      throw new StudentError('UPLOAD_ALREADY_CONFIRMED');
+      throw new UploadError('UPLOAD_ALREADY_CONFIRMED');
     }
     let copied: boolean;
     try {

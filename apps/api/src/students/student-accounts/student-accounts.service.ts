@@ -4,13 +4,13 @@ import { StudentAccount } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { PasswordHasher } from '../auth/password-hasher';
-import { violatedUniqueConstraint } from '../common/errors/unique-violation';
-import { listPage, type Page } from '../common/list/list-page';
-import type { ListQueryDto } from '../common/list/list-query.dto';
-import type { ListSpec } from '../common/list/list-query';
-import { StudentError } from '../students/student.error';
-import { StudentsService } from '../students/students.service';
+import { PasswordHasher } from '../../auth/password-hasher';
+import { violatedUniqueConstraint } from '../../common/errors/unique-violation';
+import { listPage, type Page } from '../../common/list/list-page';
+import type { ListQueryDto } from '../../common/list/list-query.dto';
+import type { ListSpec } from '../../common/list/list-query';
+import { StudentError } from '../student.error';
+import { StudentsService } from '../students.service';
 
 const ACCOUNT_LIST: ListSpec = {
   alias: 'account',

@@ -2,17 +2,17 @@ import { type ApiDataResponse, type ApiListResponse, STUDENT_MESSAGES, STUDENT_R
 import { CreateStudentAccountDto, UpdateStudentAccountDto } from '@aipm/contracts/dto';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiDataAnswer, ApiFailures, ApiJsonBody, ApiListAnswer } from '../common/openapi/api-answers';
-import { CREATE_ACCOUNT_BODY, STUDENT_ACCOUNT, UPDATE_ACCOUNT_BODY } from '../students/docs/students.docs';
+import { ApiDataAnswer, ApiFailures, ApiJsonBody, ApiListAnswer } from '../../common/openapi/api-answers';
+import { CREATE_ACCOUNT_BODY, STUDENT_ACCOUNT, UPDATE_ACCOUNT_BODY } from '../docs/students.docs';
 import type { Response } from 'express';
-import { idParam } from '../common/errors/id-param';
-import { pageOf } from '../common/list/list-page';
-import { ListQueryDto } from '../common/list/list-query.dto';
+import { idParam } from '../../common/errors/id-param';
+import { pageOf } from '../../common/list/list-page';
+import { ListQueryDto } from '../../common/list/list-query.dto';
 import { toStudentAccountResponse } from './student-account.mapper';
 import { StudentAccountsService } from './student-accounts.service';
-import { Audited } from '../audit/audited.decorator';
+import { Audited } from '../../audit/audited.decorator';
 import { StudentAccount } from '@aipm/database';
-import { STUDENT_ACCOUNT_AUDIT_OMIT } from '../students/student-audit';
+import { STUDENT_ACCOUNT_AUDIT_OMIT } from '../student-audit';
 
 const AccountIdPipe = idParam('INVALID_ACCOUNT_ID');
 

@@ -1,7 +1,7 @@
 import { StudentContract } from '@aipm/database';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { StudentsModule } from '../students/students.module';
+import { StudentsModule } from '../students.module';
 import { ContractsController } from './contracts.controller';
 import { ContractsService } from './contracts.service';
 

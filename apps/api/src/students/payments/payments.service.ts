@@ -4,12 +4,12 @@ import { StudentContract, StudentPayment } from '@aipm/database';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
-import { InvalidInputError } from '../common/errors/api.error';
-import { violatedUniqueConstraint } from '../common/errors/unique-violation';
-import { listPage, type Page } from '../common/list/list-page';
-import { type ListSpec, withFilterValue } from '../common/list/list-query';
-import { StudentError } from '../students/student.error';
-import { paidTotalsOf, StudentsService } from '../students/students.service';
+import { InvalidInputError } from '../../common/errors/api.error';
+import { violatedUniqueConstraint } from '../../common/errors/unique-violation';
+import { listPage, type Page } from '../../common/list/list-page';
+import { type ListSpec, withFilterValue } from '../../common/list/list-query';
+import { StudentError } from '../student.error';
+import { paidTotalsOf, StudentsService } from '../students.service';
 import type { ListPaymentsQuery } from './dto/list-payments.query';
 import { PaymentNumberGenerator } from './payment-number.generator';
 

@@ -2,18 +2,18 @@ import { type ApiDataResponse, type PaymentListResponse, type PaymentResponse, S
 import { CreatePaymentDto } from '@aipm/contracts/dto';
 import { Body, Controller, Delete, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiDataAnswer, ApiFailures, ApiJsonBody, ApiListAnswer } from '../common/openapi/api-answers';
-import { listOf } from '../common/openapi/schemas';
-import { CREATE_PAYMENT_BODY, MONEY_TOTAL, PAYMENT } from '../students/docs/students.docs';
+import { ApiDataAnswer, ApiFailures, ApiJsonBody, ApiListAnswer } from '../../common/openapi/api-answers';
+import { listOf } from '../../common/openapi/schemas';
+import { CREATE_PAYMENT_BODY, MONEY_TOTAL, PAYMENT } from '../docs/students.docs';
 import type { Response } from 'express';
-import { idParam } from '../common/errors/id-param';
-import { pageOf } from '../common/list/list-page';
+import { idParam } from '../../common/errors/id-param';
+import { pageOf } from '../../common/list/list-page';
 import { ListPaymentsQuery } from './dto/list-payments.query';
 import { toPaymentResponse } from './payment.mapper';
 import { PaymentsService } from './payments.service';
-import { Audited } from '../audit/audited.decorator';
+import { Audited } from '../../audit/audited.decorator';
 import { StudentPayment } from '@aipm/database';
-import { STUDENT_RECORD_AUDIT_OMIT } from '../students/student-audit';
+import { STUDENT_RECORD_AUDIT_OMIT } from '../student-audit';
 
 const PaymentIdPipe = idParam('INVALID_PAYMENT_ID');
 

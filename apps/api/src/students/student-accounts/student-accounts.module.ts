@@ -1,8 +1,8 @@
 import { StudentAccount } from '@aipm/database';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '../auth/auth.module';
-import { StudentsModule } from '../students/students.module';
+import { AuthModule } from '../../auth/auth.module';
+import { StudentsModule } from '../students.module';
 import { StudentAccountsController } from './student-accounts.controller';
 import { StudentAccountsService } from './student-accounts.service';
 

@@ -1,7 +1,7 @@
 import { StudentPayment } from '@aipm/database';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { StudentsModule } from '../students/students.module';
+import { StudentsModule } from '../students.module';
 import { PaymentNumberGenerator } from './payment-number.generator';
 import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';

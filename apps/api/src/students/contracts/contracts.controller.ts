@@ -2,17 +2,17 @@ import { type ApiDataResponse, type ApiListResponse, type ContractResponse, STUD
 import { CreateContractDto, UpdateContractDto } from '@aipm/contracts/dto';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiDataAnswer, ApiFailures, ApiJsonBody, ApiListAnswer } from '../common/openapi/api-answers';
-import { CONTRACT, CREATE_CONTRACT_BODY, UPDATE_CONTRACT_BODY } from '../students/docs/students.docs';
+import { ApiDataAnswer, ApiFailures, ApiJsonBody, ApiListAnswer } from '../../common/openapi/api-answers';
+import { CONTRACT, CREATE_CONTRACT_BODY, UPDATE_CONTRACT_BODY } from '../docs/students.docs';
 import type { Response } from 'express';
-import { idParam } from '../common/errors/id-param';
-import { pageOf } from '../common/list/list-page';
-import { ListQueryDto } from '../common/list/list-query.dto';
+import { idParam } from '../../common/errors/id-param';
+import { pageOf } from '../../common/list/list-page';
+import { ListQueryDto } from '../../common/list/list-query.dto';
 import { toContractResponse } from './contract.mapper';
 import { ContractsService, type ContractWithPaid } from './contracts.service';
-import { Audited } from '../audit/audited.decorator';
+import { Audited } from '../../audit/audited.decorator';
 import { StudentContract } from '@aipm/database';
-import { STUDENT_RECORD_AUDIT_OMIT } from '../students/student-audit';
+import { STUDENT_RECORD_AUDIT_OMIT } from '../student-audit';
 
 const ContractIdPipe = idParam('INVALID_CONTRACT_ID');
 const toResponse = ({ contract, paidAmount }: ContractWithPaid): ContractResponse => toContractResponse(contract, paidAmount);

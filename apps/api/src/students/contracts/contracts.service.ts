@@ -4,14 +4,14 @@ import { StudentContract } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
-import { InvalidInputError } from '../common/errors/api.error';
-import { violatedUniqueConstraint } from '../common/errors/unique-violation';
-import { listPage, type Page } from '../common/list/list-page';
-import type { ListQueryDto } from '../common/list/list-query.dto';
-import type { ListSpec } from '../common/list/list-query';
-import { StudentFilesService } from '../students/student-files.service';
-import { StudentError } from '../students/student.error';
-import { StudentsService } from '../students/students.service';
+import { InvalidInputError } from '../../common/errors/api.error';
+import { violatedUniqueConstraint } from '../../common/errors/unique-violation';
+import { listPage, type Page } from '../../common/list/list-page';
+import type { ListQueryDto } from '../../common/list/list-query.dto';
+import type { ListSpec } from '../../common/list/list-query';
+import { StudentFilesService } from '../student-files.service';
+import { StudentError } from '../student.error';
+import { StudentsService } from '../students.service';
 
 const CONTRACT_LIST: ListSpec = {
   alias: 'contract',
