@@ -60,6 +60,7 @@ export const JOURNEYS_BY_PATH = {
   'apps/api/src/registrations/': ['leads', 'leads-admin', 'dashboard'],
   'apps/api/src/contact/': ['leads', 'leads-admin', 'dashboard'],
   'apps/api/src/leads/': ['leads', 'leads-admin', 'dashboard'],
+  'apps/api/src/people/': ['leads-admin', 'students'],
   'apps/api/src/notifications/': ['phone', 'leads'],
   'apps/api/src/site-settings/': ['site-settings', 'site'],
   'apps/api/src/students/': ['students', 'dashboard'],

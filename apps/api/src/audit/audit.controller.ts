@@ -6,7 +6,7 @@ import { idParam } from '../common/errors/id-param';
 import { pageOf } from '../common/list/list-page';
 import { ListQueryDto } from '../common/list/list-query.dto';
 import { ApiDataAnswer, ApiFailures, ApiFileAnswer, ApiListAnswer } from '../common/openapi/api-answers';
-import { sendCsv } from '../leads/lead-http';
+import { sendCsv } from '../common/export/send-csv';
 import { toAuditEntryResponse } from './audit-entry.mapper';
 import { AuditService } from './audit.service';
 import { exportFilter } from './export-filter';

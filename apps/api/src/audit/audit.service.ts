@@ -5,12 +5,11 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import type { Readable } from 'node:stream';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
-import type { SessionUser } from '../common/guards/admin-session.guard';
+import type { SessionUser } from '../common/session';
 import type { ListQueryDto } from '../common/list/list-query.dto';
 import { listPage, type Page } from '../common/list/list-page';
 import type { ListSpec } from '../common/list/list-query';
-import { type ExportColumn, exportLeads } from '../leads/lead-records';
-import { beijingTime } from '../leads/lead-records';
+import { beijingTime, type ExportColumn, exportRows } from '../common/export/csv-export';
 import { safeValues } from './audit-values';
 import { AuditError } from './audit.error';
 
@@ -62,7 +61,7 @@ const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'ID', key: 'id', sql: 'audit."id"' },
 ];
 
-/** The signed-in administrator of a request, if any (passport's user, see admin-session.guard.ts). */
+/** The signed-in administrator of a request, if any (passport's user, see auth/guards/admin-session.guard.ts). */
 export function actorOf(request: Request): AuditActor | null {
   const user = request.user as SessionUser | undefined;
   return user?.id ? { id: user.id, email: user.email } : null;
@@ -118,6 +117,6 @@ export class AuditService {
   }
 
   exportCsv(query: ListQueryDto): Promise<Readable> {
-    return exportLeads(this.dataSource, this.entries, AUDIT_LIST, query, EXPORT_COLUMNS);
+    return exportRows(this.dataSource, this.entries, AUDIT_LIST, query, EXPORT_COLUMNS);
   }
 }

@@ -6,7 +6,7 @@ import { ApiAnswer, ApiFailures, ApiJsonBody } from '../common/openapi/api-answe
 import { ADMIN_CHECK, ADMIN_SESSION, AUTH_RESULT, CHANGE_PASSWORD_BODY, LOGIN_BODY, REGISTER_ADMIN_BODY } from './docs/auth.docs';
 import type { Request, Response } from 'express';
 import { Public } from '../common/decorators/public.decorator';
-import type { SessionUser } from '../common/guards/admin-session.guard';
+import type { SessionUser } from '../common/session';
 import { AuthService } from './auth.service';
 import { DeviceCookies } from './device-cookie';
 import { LoginGuard } from './login.guard';

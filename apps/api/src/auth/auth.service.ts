@@ -3,7 +3,7 @@ import { User } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
-import type { SessionUser } from '../common/guards/admin-session.guard';
+import type { SessionUser } from '../common/session';
 import { PasswordHasher } from './password-hasher';
 import { SESSION_TABLE } from './session.constants';
 import { AuthError } from './auth.error';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PassportSerializer } from '@nestjs/passport';
-import type { SessionUser } from '../common/guards/admin-session.guard';
+import type { SessionUser } from '../common/session';
 import { AuthService } from './auth.service';
 
 type Done<T> = (error: unknown, value?: T | false) => void;

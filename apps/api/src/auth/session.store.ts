@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import pg from 'pg';
-import type { SessionUser } from '../common/guards/admin-session.guard';
+import type { SessionUser } from '../common/session';
 import type { ApiEnv } from '../config/api-env';
 import { SESSION_TABLE } from './session.constants';
 

@@ -5,7 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
-import { AppModule } from '../app.module';
+import { AppModule } from './app.module';
 import { InvalidInputError } from '../common/errors/api.error';
 import { ApiExceptionFilter, errorBody } from '../common/errors/api-exception.filter';
 import { buildOpenApiDocument } from '../common/openapi/openapi-document';

@@ -5,7 +5,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiFailures, ApiJsonBody } from '../common/openapi/api-answers';
 import { AUTOMATED_CRAWL, RUN_AUTOMATED_CRAWL_BODY, ZHAOPIN_SEARCH_BODY } from './docs/crawler.docs';
 import type { Request } from 'express';
-import type { SessionUser } from '../common/guards/admin-session.guard';
+import type { SessionUser } from '../common/session';
 import { CrawlRunService } from './crawl-run.service';
 import { Audited } from '../audit/audited.decorator';
 

@@ -6,7 +6,7 @@ import { ApiDataAnswer, ApiFailures, ApiJsonBody } from '../common/openapi/api-a
 import { listOf } from '../common/openapi/schemas';
 import { CREATE_CRAWL_TASK_BODY, CRAWL_TASK, SCHEDULE_BODY, TASK_STARTED } from './docs/crawler.docs';
 import type { Request } from 'express';
-import type { SessionUser } from '../common/guards/admin-session.guard';
+import type { SessionUser } from '../common/session';
 import { CrawlTasksService } from './crawl-tasks.service';
 import { CrawlScheduleService } from './crawl-schedule.service';
 import { idParam } from '../common/errors/id-param';

@@ -10,7 +10,7 @@ import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common
 import { ApplicationConfig } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import type { NextFunction, Request, Response } from 'express';
-import { isCrossSiteRequest } from '../common/guards/same-origin.guard';
+import { isCrossSiteRequest } from '../auth/guards/same-origin.guard';
 import { errorBody, statusOf } from '../common/errors/api-exception.filter';
 
 /** Bull Board's path under the API's global prefix: /api/admin/queues. */

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { DataSource, Repository } from 'typeorm';
 import type { ListQueryDto } from '../common/list/list-query.dto';
-import { beijingDay, beijingTime, deleteLead, type ExportColumn, exportLeads, findLead, listLeads, maskCsvPhone, type Page, updateLead } from '../leads/lead-records';
+import { beijingDay, beijingTime, type ExportColumn, exportRows, maskCsvPhone } from '../common/export/csv-export';
+import { deleteLead, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
 import type { ListSpec } from '../common/list/list-query';
 import { type Consent, consentOf, firstTouchSource, type VisitorContext } from '../leads/visitor-context';
 import { NotifyRelay } from '../notifications/notify-relay.service';
@@ -197,7 +198,7 @@ export class RegistrationsService {
   }
 
   exportCsv(query: ListQueryDto): Promise<Readable> {
-    return exportLeads(this.dataSource, this.registrations, REGISTRATION_LIST, query, EXPORT_COLUMNS);
+    return exportRows(this.dataSource, this.registrations, REGISTRATION_LIST, query, EXPORT_COLUMNS);
   }
 
   find(id: string): Promise<Registration> {

@@ -1,4 +1,4 @@
-// pg-cursor ships no types: the part of its API the CSV export uses (leads/database-rows.ts).
+// pg-cursor ships no types: the part of its API the CSV export uses (common/export/database-rows.ts).
 declare module 'pg-cursor' {
   import type { Submittable } from 'pg';
 

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, type ErrorCode, isErrorCode } from '@aipm/contracts';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, type OperationObject, type ReferenceObject, type SchemaObject, SwaggerModule } from '@nestjs/swagger';
-import { SESSION_COOKIE_NAME } from '../../auth/session.constants';
+import { SESSION_COOKIE_NAME } from '../session';
 import { statusOf } from '../errors/api-exception.filter';
 import { ERROR_ENVELOPE, FAILURE_CODES_EXTENSION, PUBLIC_EXTENSION } from './api-answers';
 import { ERROR_CODES_EXTENSION } from './request-body-schema';

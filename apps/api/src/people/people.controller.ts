@@ -4,11 +4,11 @@ import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiAnswer, ApiDataAnswer, ApiFailures, ApiJsonBody } from '../common/openapi/api-answers';
-import { ERASE_PERSON_BODY, EXPORT_PERSON_BODY, PERSON_ERASED, PERSON_EXPORT, PHONE_REVEALED, REVEAL_PHONE_BODY } from './docs/lead.docs';
+import { ERASE_PERSON_BODY, EXPORT_PERSON_BODY, PERSON_ERASED, PERSON_EXPORT, PHONE_REVEALED, REVEAL_PHONE_BODY } from '../leads/docs/lead.docs';
 import { PeopleService } from './people.service';
 import { AuditService } from '../audit/audit.service';
 import { Audited } from '../audit/audited.decorator';
-import { erasureDetails, PERSON_RECORD_ENTITY, personIdentity } from './lead-audit';
+import { erasureDetails, PERSON_RECORD_ENTITY, personIdentity } from '../leads/lead-audit';
 
 /**
  * PIPL duties on one person (docs/product/back-office.md#personal-data): erase, a copy of their data, and a masked

@@ -6,7 +6,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { toContactMessageResponse } from '../contact/contact-message.mapper';
 import { toRegistrationResponse } from '../registrations/registration.mapper';
 import { StudentsService } from '../students/students.service';
-import { LeadError } from './lead.error';
+import { LeadError } from '../leads/lead.error';
 
 /** Who a PIPL action is about: the normalised phone and the lower-cased email (either may be unknown). */
 export interface PersonIdentity {

@@ -1,15 +1,8 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { IS_PUBLIC_KEY } from '../decorators/public.decorator';
-import { AuthError } from '../../auth/auth.error';
-
-/** What passport keeps on the request for a signed-in administrator (see auth/session.serializer.ts). */
-export interface SessionUser {
-  id: string;
-  email: string;
-  mustChangePassword: boolean;
-}
+import { IS_PUBLIC_KEY } from '../../common/decorators/public.decorator';
+import { AuthError } from '../auth.error';
 
 /**
  * Global and default-deny: every route needs the administrator session unless marked @Public(). This is

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { SESSION_COOKIE_NAME } from '../../auth/session.constants';
-import { AuthError } from '../../auth/auth.error';
+import { SESSION_COOKIE_NAME } from '../../common/session';
+import { AuthError } from '../auth.error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

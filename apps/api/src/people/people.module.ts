@@ -5,10 +5,10 @@ import { StudentsModule } from '../students/students.module';
 import { PeopleController } from './people.controller';
 import { PeopleService } from './people.service';
 
-/** Lead capture: the two public forms, their back-office resources, and PIPL erasure across them and the students. */
+/** The duties to one person (docs/product/back-office.md#personal-data): erasure, a copy of their data and a masked phone in full, across leads and students. */
 @Module({
   imports: [RegistrationsModule, ContactModule, StudentsModule],
   controllers: [PeopleController],
   providers: [PeopleService],
 })
-export class LeadsModule {}
+export class PeopleModule {}

@@ -1,0 +1,58 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { AuthModule } from '../auth/auth.module';
+import { ApiConfigModule } from '../config/api-config.module';
+import { CrawlerModule } from '../crawler/crawler.module';
+import type { ApiEnv } from '../config/api-env';
+import { DashboardModule } from '../dashboard/dashboard.module';
+import { DatabaseModule } from '../database/database.module';
+import { HealthModule } from '../health/health.module';
+import { JobsModule } from '../jobs/jobs.module';
+import { PeopleModule } from '../people/people.module';
+import { LoggingModule } from '../logging/logging.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { PublishedJobsAdminModule } from '../published-jobs/published-jobs-admin.module';
+import { QueueModule } from '../queue/queue.module';
+import { RedisModule } from '../redis/redis.module';
+import { StorageModule } from '../storage/storage.module';
+import { SiteSettingsModule } from '../site-settings/site-settings.module';
+import { WechatModule } from '../wechat/wechat.module';
+import { ContractsModule } from '../students/contracts/contracts.module';
+import { PaymentsModule } from '../students/payments/payments.module';
+import { StudentAccountsModule } from '../students/student-accounts/student-accounts.module';
+import { StudentsModule } from '../students/students.module';
+import { UploadsModule } from '../uploads/uploads.module';
+
+@Module({})
+export class AppModule {
+  /** The environment is validated before the module graph is built, so every provider sees good values. */
+  static register(env: ApiEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ApiConfigModule.forRoot(env),
+        LoggingModule,
+        DatabaseModule,
+        RedisModule,
+        StorageModule,
+        QueueModule,
+        HealthModule,
+        AuditModule,
+        AuthModule,
+        DashboardModule,
+        JobsModule,
+        PeopleModule,
+        CrawlerModule,
+        PublishedJobsAdminModule,
+        WechatModule,
+        SiteSettingsModule,
+        NotificationsModule,
+        UploadsModule,
+        StudentsModule,
+        ContractsModule,
+        PaymentsModule,
+        StudentAccountsModule,
+      ],
+    };
+  }
+}
