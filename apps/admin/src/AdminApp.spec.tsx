@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 
 import AdminApp from './AdminApp';
 import { BackOfficeRoutes } from './App';
-import { ADMIN_QUERY_DEFAULTS } from './queryClient';
+import { ADMIN_QUERY_DEFAULTS } from './data/queryClient';
 
 const SLOW = { timeout: 5000 };
 

@@ -8,12 +8,12 @@ import { authProvider } from './auth/authProvider';
 import { VerifyingPermission } from './auth/VerifyingPermission';
 import { CrawlerScreen } from './crawler';
 import { CrawlerConfigScreen } from './crawler-config';
-import { dataProvider } from './dataProvider';
+import { dataProvider } from './data/dataProvider';
 import { createI18nProvider } from './i18n/i18nProvider';
 import { AdminLayout } from './layout/AdminLayout';
 import { messagesResource } from './messages';
 import { PublishedJobsScreen } from './published-jobs';
-import { createAdminQueryClient } from './queryClient';
+import { createAdminQueryClient } from './data/queryClient';
 import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
 import { loadDashboard, startFirstScreen } from './sections/firstScreens';
@@ -26,7 +26,7 @@ import { contractsResource, paymentsResource, studentAccountsResource, studentsR
 const i18nProvider = createI18nProvider();
 /**
  * One data-loading policy for every screen (docs/product/back-office.md#no-retries-and-no-polling): see
- * queryClient.ts.
+ * data/queryClient.ts.
  */
 const queryClient = createAdminQueryClient();
 

@@ -1,6 +1,6 @@
 import { AUDIT_PATHS, type AuditActorOption } from '@aipm/contracts';
 
-import { httpClient } from '../dataProvider';
+import { httpClient } from '../data/dataProvider';
 
 /** GET /api/admin/audit-log/actors, the actor filter's choices; httpClient unwraps `{ success, data }`. */
 export const auditActorsApi = {

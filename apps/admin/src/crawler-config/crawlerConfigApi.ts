@@ -1,6 +1,6 @@
 import { CRAWLER_CONFIG_PATHS, type CrawlerConfig, type CrawlerTestResponse } from '@aipm/contracts';
 
-import { httpClient } from '../dataProvider';
+import { httpClient } from '../data/dataProvider';
 
 /** What POST /api/admin/crawler-config accepts: any subset of the settings. */
 export type CrawlerConfigChanges = Partial<CrawlerConfig>;

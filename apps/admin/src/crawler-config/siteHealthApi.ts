@@ -1,6 +1,6 @@
 import { CRAWLER_OPS_PATHS, type SiteHealth } from '@aipm/contracts';
 
-import { httpClient } from '../dataProvider';
+import { httpClient } from '../data/dataProvider';
 
 /** GET /api/admin/crawler/site-health (httpClient unwraps `{ success, data }`). */
 export const siteHealthApi = {

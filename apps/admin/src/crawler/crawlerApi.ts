@@ -11,7 +11,7 @@ import {
   type CrawlTaskResponse,
 } from '@aipm/contracts';
 
-import { httpClient } from '../dataProvider';
+import { httpClient } from '../data/dataProvider';
 
 /** What POST /api/admin/crawl-tasks takes from the form (docs/product/crawler.md#crawler-calls). */
 export interface CreateCrawlTaskBody {

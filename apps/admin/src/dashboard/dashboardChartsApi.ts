@@ -1,6 +1,6 @@
 import { DASHBOARD_CHARTS_PATH, type DashboardCharts } from '@aipm/contracts';
 
-import { httpClient } from '../dataProvider';
+import { httpClient } from '../data/dataProvider';
 
 /** GET /api/admin/stats/charts; httpClient unwraps `{ success, data }`. */
 export const dashboardChartsApi = {

@@ -2,7 +2,7 @@ import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
-import type { AdminDataProvider } from '../dataProvider';
+import type { AdminDataProvider } from '../data/dataProvider';
 import { personResourceOf } from '../people/personResource';
 
 interface PersonRecord {

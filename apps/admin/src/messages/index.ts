@@ -10,7 +10,7 @@ const MessageEdit = lazy(() => import('./MessageEdit').then((module) => ({ defau
 
 /**
  * The consultation-messages tab (docs/product/back-office.md#registrations-and-messages; GET/PATCH /api/contact,
- * mapped in dataProvider.ts).
+ * mapped in data/dataProvider.ts).
  */
 export const messagesResource = {
   name: 'messages',

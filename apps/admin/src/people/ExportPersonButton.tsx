@@ -2,7 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
-import type { AdminDataProvider } from '../dataProvider';
+import type { AdminDataProvider } from '../data/dataProvider';
 import { personResourceOf } from './personResource';
 
 /** Hands the browser a JSON file: an object URL on a link it clicks, released once the download has started. */

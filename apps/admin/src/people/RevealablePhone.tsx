@@ -4,7 +4,7 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { AdminDataProvider } from '../dataProvider';
+import type { AdminDataProvider } from '../data/dataProvider';
 
 /**
  * A phone as the API sends it, masked (PIPL), with a button that shows it in full: the API records each reveal

@@ -1,6 +1,6 @@
 import { PHONE_PATHS, type PhoneConfigResponse, type PhoneTestResponse } from '@aipm/contracts';
 
-import { httpClient } from '../dataProvider';
+import { httpClient } from '../data/dataProvider';
 
 export type PhoneProviderTab = 'aliyun' | 'twilio';
 

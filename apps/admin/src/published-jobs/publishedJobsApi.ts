@@ -1,6 +1,6 @@
 import { type AdminPublishedJobResponse, PUBLISHED_JOB_ADMIN_PATHS } from '@aipm/contracts';
 
-import { httpClient } from '../dataProvider';
+import { httpClient } from '../data/dataProvider';
 
 /**
  * The published-jobs calls of docs/product/crawler.md#crawler-calls; failures are the HttpErrors of httpClient

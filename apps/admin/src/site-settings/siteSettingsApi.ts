@@ -1,6 +1,6 @@
 import { SITE_SETTINGS_PATHS, type SiteSettings } from '@aipm/contracts';
 
-import { httpClient } from '../dataProvider';
+import { httpClient } from '../data/dataProvider';
 
 /** GET and PUT /api/admin/site-settings; httpClient unwraps `{ success, data }`. */
 export const siteSettingsApi = {

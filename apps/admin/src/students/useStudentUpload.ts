@@ -1,7 +1,7 @@
 import { type ErrorCode, isErrorCode, type UploadKind } from '@aipm/contracts';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { AdminDataProvider } from '../dataProvider';
+import type { AdminDataProvider } from '../data/dataProvider';
 import { errorKey } from '../i18n/error-messages';
 
 /** Which of the three steps failed: each has its own wording (docs/product/students.md#upload-messages). */

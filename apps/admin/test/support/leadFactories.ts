@@ -1,5 +1,5 @@
 import type { ContactMessageResponse, RegistrationResponse } from '@aipm/contracts';
-import type { AdminDataProvider } from '../../src/dataProvider';
+import type { AdminDataProvider } from '../../src/data/dataProvider';
 
 export function aRegistration(overrides: Partial<RegistrationResponse> = {}): RegistrationResponse {
   return {

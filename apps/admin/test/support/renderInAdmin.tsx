@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { AdminContext, type DataProvider, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
-import { createAdminQueryClient } from '../../src/queryClient';
+import { createAdminQueryClient } from '../../src/data/queryClient';
 
 export interface RenderInAdminOptions {
   /** A stub for screens that read data (lists, edit pages). */

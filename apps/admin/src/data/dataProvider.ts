@@ -16,7 +16,7 @@ import {
 import simpleRestProvider from 'ra-data-simple-rest';
 import { type DataProvider, fetchUtils, HttpError, type RaRecord, type UpdateParams } from 'react-admin';
 
-import { errorKey } from './i18n/error-messages';
+import { errorKey } from '../i18n/error-messages';
 
 /** Same origin as the page: the front door forwards /api/** to the API with the session cookie. */
 const API_BASE = '/api';

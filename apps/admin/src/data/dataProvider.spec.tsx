@@ -1,4 +1,4 @@
-import '../test/support/jsdom-setup';
+import '../../test/support/jsdom-setup';
 import { HttpError } from 'react-admin';
 import { changedFields, createDataProvider, resourcePath } from './dataProvider';
 
