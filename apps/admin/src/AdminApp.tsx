@@ -8,15 +8,16 @@ import { authProvider } from './auth/authProvider';
 import { VerifyingPermission } from './auth/VerifyingPermission';
 import { CrawlerScreen } from './crawler';
 import { CrawlerConfigScreen } from './crawler-config';
+import { DashboardScreen } from './dashboard';
 import { dataProvider } from './data/dataProvider';
+import { createAdminQueryClient } from './data/queryClient';
 import { createI18nProvider } from './i18n/i18nProvider';
 import { AdminLayout } from './layout/AdminLayout';
 import { messagesResource } from './messages';
 import { PublishedJobsScreen } from './published-jobs';
-import { createAdminQueryClient } from './data/queryClient';
 import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
-import { loadDashboard, startFirstScreen } from './sections/firstScreens';
+import { startFirstScreen } from './sections/firstScreens';
 import { adminDarkTheme, adminTheme } from './theme';
 import { PhoneConfigScreen } from './phone-config';
 import { SiteSettingsScreen } from './site-settings';
@@ -33,8 +34,10 @@ const queryClient = createAdminQueryClient();
 // The opened screen's chunk now, beside the session check, not after it (ADR 040).
 startFirstScreen(window.location.pathname);
 
-/** Each section is its own chunk, fetched when it is first opened (ADR 040). */
-const Dashboard = lazy(() => loadDashboard().then((module) => ({ default: module.Dashboard })));
+/**
+ * Each section is its own chunk, fetched when it is first opened (its index.ts, ADR 040); so is the placeholder of
+ * the sections not built yet.
+ */
 const SectionPlaceholder = lazy(() => import('./sections/SectionPlaceholder').then((module) => ({ default: module.SectionPlaceholder })));
 
 /** The areas built so far; every other section of the menu still shows its placeholder. */
@@ -68,7 +71,7 @@ export default function AdminApp() {
       dataProvider={dataProvider}
       queryClient={queryClient}
       i18nProvider={i18nProvider}
-      dashboard={Dashboard}
+      dashboard={DashboardScreen}
       layout={AdminLayout}
       theme={adminTheme}
       darkTheme={adminDarkTheme}

@@ -4,7 +4,7 @@ import TodayIcon from '@mui/icons-material/Today';
 import { Alert, Box, Card, CardContent, LinearProgress, Skeleton, Typography } from '@mui/material';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { loadDashboardCharts } from '../sections/firstScreens';
+import { loadDashboardCharts } from './loadDashboardCharts';
 import { type AdminStats, useAdminStats } from './useAdminStats';
 
 const CARDS: ReadonlyArray<{ key: keyof AdminStats; labelKey: string; icon: ReactNode }> = [

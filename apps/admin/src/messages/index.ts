@@ -2,7 +2,8 @@ import ChatIcon from '@mui/icons-material/Chat';
 import { lazy } from 'react';
 import type { ResourceProps } from 'react-admin';
 
-import { loadMessageList } from '../sections/firstScreens';
+/** The list's chunk: its lazy component below, and sections/firstScreens.ts when the address opens the list. */
+export const loadMessageList = () => import('./MessageList');
 
 /** The list and the edit page are chunks of their own, as the registrations' (ADR 040). */
 const MessageList = lazy(() => loadMessageList().then((module) => ({ default: module.MessageList })));

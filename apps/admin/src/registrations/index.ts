@@ -2,7 +2,8 @@ import HowToRegIcon from '@mui/icons-material/HowToReg';
 import { lazy } from 'react';
 import type { ResourceProps } from 'react-admin';
 
-import { loadRegistrationList } from '../sections/firstScreens';
+/** The list's chunk: its lazy component below, and sections/firstScreens.ts when the address opens the list. */
+export const loadRegistrationList = () => import('./RegistrationList');
 
 /**
  * The list and the edit page are chunks of their own (ADR 040): the list's first paint does not wait for the

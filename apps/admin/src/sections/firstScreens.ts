@@ -1,13 +1,13 @@
+import { loadDashboard, loadDashboardCharts } from '../dashboard';
+import { loadMessageList } from '../messages';
+import { loadRegistrationList } from '../registrations';
+
 /*
- * The screens a signed-in page opens on first (ADR 040): the lazy components use these imports, and
- * AdminApp.tsx starts the one the address names as soon as react-admin's chunk runs, while the session check
- * (started by headStart.ts) is still on its way. Otherwise react-admin would ask for the screen only once that
- * check answered and the layout rendered. Each chunk is still fetched once.
+ * The screens a signed-in page opens on first (ADR 040): AdminApp.tsx starts the one the address names as soon
+ * as react-admin's chunk runs, while the session check (started by headStart.ts) is still on its way. Otherwise
+ * react-admin would ask for the screen only once that check answered and the layout rendered. Each section
+ * declares its chunks' imports, which its lazy components use too, so each chunk is still fetched once.
  */
-export const loadDashboard = () => import('../dashboard/Dashboard');
-export const loadDashboardCharts = () => import('../dashboard/DashboardCharts');
-export const loadRegistrationList = () => import('../registrations/RegistrationList');
-export const loadMessageList = () => import('../messages/MessageList');
 
 /** The dashboard and the lists: where the back office is opened from a bookmark or after sign-in. */
 const FIRST_SCREENS: Record<string, ReadonlyArray<() => Promise<unknown>>> = {
