@@ -16,6 +16,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import { messagesResource } from './messages';
 import { PublishedJobsScreen } from './published-jobs';
 import { registrationsResource } from './registrations';
+import { SECTION_MESSAGES } from './sectionMessages';
 import { ADMIN_SECTIONS } from './sections/adminSections';
 import { startFirstScreen } from './sections/firstScreens';
 import { adminDarkTheme, adminTheme } from './theme';
@@ -24,7 +25,7 @@ import { SiteSettingsScreen } from './site-settings';
 import { wechatShareResource } from './wechat-share';
 import { contractsResource, paymentsResource, studentAccountsResource, studentsResource } from './students';
 
-const i18nProvider = createI18nProvider();
+const i18nProvider = createI18nProvider(SECTION_MESSAGES);
 /**
  * One data-loading policy for every screen (docs/product/back-office.md#no-retries-and-no-polling): see
  * data/queryClient.ts.

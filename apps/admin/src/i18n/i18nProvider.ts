@@ -5,33 +5,43 @@ import englishMessages from 'ra-language-english';
 import { enAppMessages, zhAppMessages } from './app-messages';
 import { enErrorMessages, zhErrorMessages } from './error-messages';
 import { enLoginMessages, zhLoginMessages } from './login-messages';
-import { enSectionMessages, enSectionResources, zhSectionMessages, zhSectionResources } from './section-messages';
 import { ADMIN_LOCALES, type AdminLocale, DEFAULT_ADMIN_LOCALE, initialLocale, isAdminLocale } from './locale';
 import { raChineseMessages } from './zh';
 
-/** The login page's wording, the whole error catalog (the login page carries only its part), the sections'. */
-const messages: Record<AdminLocale, TranslationMessages> = {
-  zh: {
-    ...raChineseMessages,
-    ...zhAppMessages,
-    aipm: { ...zhLoginMessages, ...zhAppMessages.aipm, errors: zhErrorMessages, ...zhSectionMessages },
-    resources: { ...zhAppMessages.resources, ...zhSectionResources },
-  },
-  en: {
-    ...englishMessages,
-    ...enAppMessages,
-    aipm: { ...enLoginMessages, ...enAppMessages.aipm, errors: enErrorMessages, ...enSectionMessages },
-    resources: { ...enAppMessages.resources, ...enSectionResources },
-  },
-};
+type Wording = { [key: string]: string | Wording };
 
-export function messagesFor(locale: string): TranslationMessages {
-  return isAdminLocale(locale) ? messages[locale] : messages[DEFAULT_ADMIN_LOCALE];
+/**
+ * The sections' wording per language: `aipm.<section>` and react-admin's `resources.<name>` labels. The
+ * composition root assembles it from the sections (sectionMessages.ts) and hands it in, so i18n/ imports no
+ * section while the sections import its error keys.
+ */
+export type SectionMessages = Record<AdminLocale, { aipm: Record<string, Wording>; resources: Record<string, Wording> }>;
+
+/**
+ * react-admin's catalogue per language: the login page's wording, the whole error catalog (the login page carries
+ * only its part), the app's and the sections'. An unknown locale gets Chinese.
+ */
+export function messageCatalogue(sections: SectionMessages): (locale: string) => TranslationMessages {
+  const messages: Record<AdminLocale, TranslationMessages> = {
+    zh: {
+      ...raChineseMessages,
+      ...zhAppMessages,
+      aipm: { ...zhLoginMessages, ...zhAppMessages.aipm, errors: zhErrorMessages, ...sections.zh.aipm },
+      resources: { ...zhAppMessages.resources, ...sections.zh.resources },
+    },
+    en: {
+      ...englishMessages,
+      ...enAppMessages,
+      aipm: { ...enLoginMessages, ...enAppMessages.aipm, errors: enErrorMessages, ...sections.en.aipm },
+      resources: { ...enAppMessages.resources, ...sections.en.resources },
+    },
+  };
+  return (locale) => (isAdminLocale(locale) ? messages[locale] : messages[DEFAULT_ADMIN_LOCALE]);
 }
 
-export function createI18nProvider(cookieHeader: string = document.cookie): I18nProvider {
+export function createI18nProvider(sections: SectionMessages, cookieHeader: string = document.cookie): I18nProvider {
   const start = initialLocale(cookieHeader);
-  const provider = polyglotI18nProvider(messagesFor, start, [...ADMIN_LOCALES]);
+  const provider = polyglotI18nProvider(messageCatalogue(sections), start, [...ADMIN_LOCALES]);
   const syncHtmlLang = (locale: string) => {
     if (typeof document !== 'undefined') document.documentElement.lang = locale;
   };

@@ -4,7 +4,7 @@ import { ERROR_MESSAGES } from '@aipm/contracts';
 
 import { enAppMessages, zhAppMessages } from './app-messages';
 import { enLoginMessages, zhLoginMessages } from './login-messages';
-import { messagesFor } from './i18nProvider';
+import { messageCatalogue, type SectionMessages } from './i18nProvider';
 import { initialLocale } from './locale';
 import { raChineseMessages } from './zh';
 
@@ -19,6 +19,13 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   }
   return out;
 }
+
+/** A section's wording, handed in as the composition root hands in the real sections' (sectionMessages.ts). */
+const SECTIONS: SectionMessages = {
+  zh: { aipm: { sample: { title: '示例' } }, resources: { samples: { name: '示例' } } },
+  en: { aipm: { sample: { title: 'Sample' } }, resources: { samples: { name: 'Samples' } } },
+};
+const messagesFor = messageCatalogue(SECTIONS);
 
 const placeholders = (text: string) => new Set(text.match(/%\{\w+\}/g) ?? []);
 
@@ -55,6 +62,12 @@ describe('admin translations', () => {
       expect([...leaves(zhLoginMessages, 'aipm').keys()].filter((key) => !provided.has(key))).toEqual([]);
     }
     expect(leaves(messagesFor('zh') as unknown as Tree).get('aipm.errors.STUDENT_NOT_FOUND')).toBe(ERROR_MESSAGES.STUDENT_NOT_FOUND);
+  });
+
+  it("adds the sections' wording it is handed beside the app's", () => {
+    const zh = leaves(messagesFor('zh') as unknown as Tree);
+    expect([zh.get('aipm.sample.title'), zh.get('resources.samples.name'), zh.get('aipm.title')]).toEqual(['示例', '示例', zhAppMessages.aipm.title]);
+    expect(leaves(messagesFor('en') as unknown as Tree).get('aipm.sample.title')).toBe('Sample');
   });
 });
 

@@ -1,4 +1,7 @@
-/** The share-settings section's wording (`aipm.wechat_share.*` and its resource), added in i18n/app-messages.ts. */
+/**
+ * The share-settings section's wording (`aipm.wechat_share.*` and its resource), added to the catalogue in
+ * ../sectionMessages.ts.
+ */
 export const zhWechatShareMessages = {
   tab: '微信分享',
   phone_tab: '电话通知',

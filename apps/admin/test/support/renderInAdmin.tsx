@@ -4,6 +4,7 @@ import { AdminContext, type DataProvider, memoryStore, Notification } from 'reac
 import { MemoryRouter } from 'react-router-dom';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { createAdminQueryClient } from '../../src/data/queryClient';
+import { SECTION_MESSAGES } from '../../src/sectionMessages';
 
 export interface RenderInAdminOptions {
   /** A stub for screens that read data (lists, edit pages). */
@@ -15,7 +16,7 @@ export interface RenderInAdminOptions {
 /** Renders inside react-admin's contexts (Chinese i18n, the app's query policy, a router) with its toast area. */
 export function renderInAdmin(ui: ReactElement, options: RenderInAdminOptions = {}) {
   const admin = (
-    <AdminContext i18nProvider={createI18nProvider('')} store={memoryStore()} queryClient={createAdminQueryClient()} {...(options.dataProvider ? { dataProvider: options.dataProvider } : {})}>
+    <AdminContext i18nProvider={createI18nProvider(SECTION_MESSAGES, '')} store={memoryStore()} queryClient={createAdminQueryClient()} {...(options.dataProvider ? { dataProvider: options.dataProvider } : {})}>
       {ui}
       <Notification />
     </AdminContext>

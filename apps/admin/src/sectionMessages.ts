@@ -1,0 +1,66 @@
+import { enAuditMessages, enAuditResource, zhAuditMessages, zhAuditResource } from './audit/auditMessages';
+import { enCrawlerMessages, zhCrawlerMessages } from './crawler/crawlerMessages';
+import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from './crawler-config/crawlerConfigMessages';
+import { enSiteHealthMessages, zhSiteHealthMessages } from './crawler-config/siteHealthMessages';
+import { enDashboardChartsMessages, zhDashboardChartsMessages } from './dashboard/dashboardChartsMessages';
+import type { SectionMessages } from './i18n/i18nProvider';
+import { enLeadSourceMessages, zhLeadSourceMessages } from './leads/leadSourceMessages';
+import { enListPaginationMessages, zhListPaginationMessages } from './layout/listPaginationMessages';
+import { enQueueBoardMessages, zhQueueBoardMessages } from './layout/queueBoardMessages';
+import { enPeopleMessages, zhPeopleMessages } from './people/peopleMessages';
+import { enPhoneConfigMessages, zhPhoneConfigMessages } from './phone-config/phoneConfigMessages';
+import { enPublishedJobsMessages, zhPublishedJobsMessages } from './published-jobs/publishedJobsMessages';
+import { enSiteSettingsMessages, zhSiteSettingsMessages } from './site-settings/siteSettingsMessages';
+import { enStudentMessages, enStudentResources, zhStudentMessages, zhStudentResources } from './students/studentMessages';
+import { enWechatShareMessages, enWechatShareResource, zhWechatShareMessages, zhWechatShareResource } from './wechat-share/messages';
+
+/*
+ * The wording of sections that only react-admin shows, under `aipm.<section>`, one line per section and
+ * language. Assembled here, where the back office is composed, and handed to i18n/i18nProvider.ts by
+ * AdminApp.tsx: the sections import i18n/ (error keys), so i18n/ imports none of them. Like
+ * i18n/app-messages.ts, it reaches only the react-admin chunk; the login page (the first load of /admin/login,
+ * which must not grow: tools/admin-first-load.int-spec.ts) carries i18n/login-messages.ts alone.
+ */
+const zhSectionMessages = {
+  crawler: zhCrawlerMessages,
+  published_jobs: zhPublishedJobsMessages,
+  crawler_config: zhCrawlerConfigMessages,
+  site_health: zhSiteHealthMessages,
+  queue_board: zhQueueBoardMessages,
+  list_pagination: zhListPaginationMessages,
+  wechat_share: zhWechatShareMessages,
+  phone_config: zhPhoneConfigMessages,
+  students: zhStudentMessages,
+  lead_source: zhLeadSourceMessages,
+  site_settings: zhSiteSettingsMessages,
+  people: zhPeopleMessages,
+  dashboard_charts: zhDashboardChartsMessages,
+  audit: zhAuditMessages,
+};
+
+const enSectionMessages: typeof zhSectionMessages = {
+  crawler: enCrawlerMessages,
+  published_jobs: enPublishedJobsMessages,
+  crawler_config: enCrawlerConfigMessages,
+  site_health: enSiteHealthMessages,
+  queue_board: enQueueBoardMessages,
+  list_pagination: enListPaginationMessages,
+  wechat_share: enWechatShareMessages,
+  phone_config: enPhoneConfigMessages,
+  students: enStudentMessages,
+  lead_source: enLeadSourceMessages,
+  site_settings: enSiteSettingsMessages,
+  people: enPeopleMessages,
+  dashboard_charts: enDashboardChartsMessages,
+  audit: enAuditMessages,
+};
+
+/** react-admin's `resources.<name>` labels of the same sections. */
+const zhSectionResources = { 'wechat-share-configs': zhWechatShareResource, ...zhStudentResources, 'audit-log': zhAuditResource };
+const enSectionResources: typeof zhSectionResources = { 'wechat-share-configs': enWechatShareResource, ...enStudentResources, 'audit-log': enAuditResource };
+
+/** Both languages, as createI18nProvider() takes them (AdminApp.tsx and the tests' renderInAdmin). */
+export const SECTION_MESSAGES: SectionMessages = {
+  zh: { aipm: zhSectionMessages, resources: zhSectionResources },
+  en: { aipm: enSectionMessages, resources: enSectionResources },
+};
