@@ -10,7 +10,7 @@ import type { SessionUser } from '../common/session';
 import { AuthService } from './auth.service';
 import { DeviceCookies } from './device-cookie';
 import { LoginGuard } from './login.guard';
-import { SESSION_COOKIE_NAME } from './session.constants';
+import { SESSION_COOKIE_NAME } from '../common/session';
 import { Audited } from '../audit/audited.decorator';
 
 /**

@@ -1,4 +1,2 @@
-export { SESSION_COOKIE_NAME } from '../common/session';
-
 /** connect-pg-simple's table, created by the initial migration (never by the store itself). */
 export const SESSION_TABLE = 'session';

@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import session from 'express-session';
 import { errorBody, statusOf } from '../common/errors/api-exception.filter';
 import type { ApiEnv } from '../config/api-env';
-import { SESSION_COOKIE_NAME } from './session.constants';
+import { SESSION_COOKIE_NAME } from '../common/session';
 import type { SessionStore } from './session.store';
 
 const logger = new Logger('Session');

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE_NAME } from '../../src/auth/session.constants';
+import { SESSION_COOKIE_NAME } from '../../src/common/session';
 
 /** The session cookie ("aipm.sid=…") among a response's Set-Cookie headers, or undefined. */
 export function sessionCookie(setCookie: string | string[] | undefined): string | undefined {
