@@ -99,6 +99,13 @@ describe(createFrontDoor.name, () => {
       expect(res.headers['x-powered-by']).toBeUndefined();
     });
 
+    it('leaves no timer behind a rendered page (Remix clears its stream timer only when the request is aborted)', async () => {
+      const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+      const before = timers();
+      for (let page = 0; page < 10; page += 1) expect((await request(app).get('/privacy-policy')).status).toBe(200);
+      expect(timers() - before).toBeLessThan(3);
+    });
+
     it('renders the language of ?lng= and remembers it in the lng cookie for a year', async () => {
       // A returning visitor (first touch already kept): only the language cookie changes.
       const res = await request(app).get('/?lng=en').set('Cookie', 'lng=zh; aipm_ft=%7B%7D');

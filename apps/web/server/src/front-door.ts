@@ -9,7 +9,6 @@ import path from 'node:path';
 
 import { type ApiErrorResponse, ERROR_MESSAGES } from '@aipm/contracts';
 import { acceptRequestId, REDACTED_LOG_PATHS, REDACTION_CENSOR, REQUEST_ID_HEADER, requestLogSerializers } from '@aipm/config';
-import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
@@ -19,6 +18,7 @@ import { pinoHttp } from 'pino-http';
 
 import { refuseBadRequests } from './bad-request';
 import { createPageFastPath, maxPageCacheEntries, PageCache, type PageCacheVisitor } from './page-cache';
+import { createRemixHandler } from './remix-handler';
 import { createStorageProxy, type StorageProxyOptions } from './storage-proxy';
 import { ADMIN_CSP, allowedHosts, cspNonceOf, dropUntrustedForwarding, refuseUnknownHosts, securityHeaders, trustedProxies } from './security';
 
@@ -142,7 +142,7 @@ export function createFrontDoor(options: FrontDoorOptions): Express {
 
   app.all(
     '*',
-    createRequestHandler({
+    createRemixHandler({
       build,
       mode,
       // The shape the Remix app declares in apps/web/app/load-context.ts.

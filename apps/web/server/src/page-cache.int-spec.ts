@@ -404,6 +404,17 @@ describe('page cache (ADR 032)', () => {
       expect(fingerprintReads).toBe(5);
     });
 
+    it('leaves no timer behind its renders (Remix clears its stream timer only when the request is aborted)', async () => {
+      const cache = new PageCache({ build, apiUrl: ownApi.url, logger, visitor });
+      const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+      const before = timers();
+      for (const pathname of ['/', '/privacy-policy', '/terms-of-service', '/cookie-policy']) {
+        for (const language of ['zh', 'en']) expect(await cache.page({ origin: 'http://localhost', pathname, language, lngQuery: null })).not.toBeNull();
+      }
+      expect(cache.stats().renders).toBe(8);
+      expect(timers() - before).toBeLessThan(3);
+    });
+
     it('shares one render between concurrent loads', async () => {
       const cache = new PageCache({ build, apiUrl: ownApi.url, logger, visitor });
       const api = ownApi;

@@ -267,13 +267,21 @@ export class PageCache {
     this.renders += 1;
     const nonce = randomBytes(16).toString('base64');
     const url = `${key.origin}${key.pathname}${key.lngQuery === null ? '' : `?lng=${encodeURIComponent(key.lngQuery)}`}`;
-    const request = new Request(url, { headers: { Host: new URL(url).host, 'Accept-Language': key.language } });
-    const response = await this.handle(request, {
-      requestId: acceptRequestId(undefined),
-      cspNonce: nonce,
-      apiUrl: this.options.apiUrl,
-    });
-    const body = Buffer.from(await response.arrayBuffer());
+    // Aborted once the page is read, which is what clears Remix's per-render stream timer (remix-handler.ts).
+    const done = new AbortController();
+    const request = new Request(url, { headers: { Host: new URL(url).host, 'Accept-Language': key.language }, signal: done.signal });
+    let body: Buffer;
+    let response: Response;
+    try {
+      response = await this.handle(request, {
+        requestId: acceptRequestId(undefined),
+        cspNonce: nonce,
+        apiUrl: this.options.apiUrl,
+      });
+      body = Buffer.from(await response.arrayBuffer());
+    } finally {
+      done.abort();
+    }
     // A 404 or an error page is not kept: Express answers it for each request as before.
     if (response.status !== 200) return null;
     const headers = [...response.headers].filter(([name]) => name.toLowerCase() !== 'set-cookie');
