@@ -64,13 +64,13 @@ describe(NotificationCallsService.name, () => {
   });
 
   it('shows the provider’s measured duration and its cost once fetched, else the estimate, and asks only for placed calls', async () => {
-    log.calls.push(call('c1'), call('c2'), call('c3', { status: 'failed', providerCallId: null, durationSeconds: null, costEstimateFen: null }));
+    log.calls.push(call('c1'), call('c2'), call('c3', { status: 'failed', providerCallId: null, durationSeconds: null, costEstimateFen: 0 }));
     log.measured.set('c1', 75);
     const { rows } = await service.list({});
     expect(rows.map(({ durationSeconds, durationMeasured, costEstimateFen: cost }) => ({ durationSeconds, durationMeasured, cost }))).toEqual([
       { durationSeconds: 75, durationMeasured: true, cost: costEstimateFen(75) },
       { durationSeconds: 20, durationMeasured: false, cost: costEstimateFen(20) },
-      { durationSeconds: null, durationMeasured: false, cost: null },
+      { durationSeconds: null, durationMeasured: false, cost: 0 },
     ]);
     expect(log.askedMeasured).toEqual([['c1', 'c2']]);
   });
