@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { WORKER_ENV, type WorkerEnv } from './config/worker-env';
 import { CrawlModule } from './crawl/crawl.module';
+import { LearnedSelectorRepository } from './crawl/dom/learned-selector.repository';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
 import { NotifyModule } from './notify/notify.module';
 import { PrivacyModule } from './privacy/privacy.module';
@@ -22,8 +23,9 @@ export class WorkerModule {
         NotifyModule,
         PrivacyModule,
       ],
-      providers: [{ provide: WORKER_ENV, useValue: env }, HeartbeatService],
-      exports: [WORKER_ENV],
+      // The learned selectors' repository is here, global, for LearnedSelectorService in CrawlModule (ADR 044).
+      providers: [{ provide: WORKER_ENV, useValue: env }, HeartbeatService, LearnedSelectorRepository],
+      exports: [WORKER_ENV, LearnedSelectorRepository],
     };
   }
 }

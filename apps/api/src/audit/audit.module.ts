@@ -1,9 +1,8 @@
-import { AuditEntry } from '@aipm/database';
 import { Global, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditController } from './audit.controller';
 import { AuditInterceptor } from './audit.interceptor';
+import { AuditRepository } from './audit.repository';
 import { AuditService } from './audit.service';
 
 /**
@@ -12,9 +11,8 @@ import { AuditService } from './audit.service';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([AuditEntry])],
   controllers: [AuditController],
-  providers: [AuditService, { provide: APP_INTERCEPTOR, useClass: AuditInterceptor }],
+  providers: [AuditRepository, AuditService, { provide: APP_INTERCEPTOR, useClass: AuditInterceptor }],
   exports: [AuditService],
 })
 export class AuditModule {}

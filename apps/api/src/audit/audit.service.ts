@@ -1,16 +1,14 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, type AuditAction, type AuditActorOption, type AuditEntity } from '@aipm/contracts';
-import { AuditEntry } from '@aipm/database';
+import type { AuditAction, AuditActorOption, AuditEntity } from '@aipm/contracts';
+import type { AuditEntry } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import type { Readable } from 'node:stream';
-import type { DataSource, EntityManager, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { SessionUser } from '../common/session';
 import type { ListQueryDto } from '../common/list/list-query.dto';
-import { listPage, type Page } from '../common/list/list-page';
-import type { ListSpec } from '../common/list/list-query';
-import { beijingTime, type ExportColumn, exportRows } from '../common/export/csv-export';
+import type { Page } from '../common/list/list-page';
 import { safeValues } from './audit-values';
+import { AuditRepository } from './audit.repository';
 import { AuditError } from './audit.error';
 
 /** What one entry says; the actor and the address come from the request. */
@@ -38,29 +36,6 @@ export interface AuditWriteOptions {
   manager?: EntityManager;
 }
 
-export const AUDIT_LIST: ListSpec = {
-  alias: 'audit',
-  sortable: ['createdAt'],
-  searchable: ['actorName', 'entityId', 'ip'],
-  enumFilters: { action: AUDIT_ACTIONS, entity: AUDIT_ENTITIES },
-  uuidFilters: ['actorId'],
-  defaultSort: ['createdAt', 'DESC'],
-};
-
-const EXPORT_COLUMNS: readonly ExportColumn[] = [
-  { header: '时间', key: 'createdAt', sql: beijingTime('audit."createdAt"') },
-  { header: '操作人', key: 'actorName', sql: 'audit."actorName"' },
-  { header: 'IP 地址', key: 'ip', sql: 'audit."ip"' },
-  { header: '操作', key: 'action', sql: 'audit."action"', labels: AUDIT_ACTION_LABELS },
-  { header: '对象', key: 'entity', sql: 'audit."entity"', labels: AUDIT_ENTITY_LABELS },
-  { header: '对象ID', key: 'entityId', sql: 'audit."entityId"' },
-  { header: '修改前', key: 'before', sql: 'audit."before"::text' },
-  { header: '修改后', key: 'after', sql: 'audit."after"::text' },
-  { header: '详情', key: 'details', sql: 'audit."details"::text' },
-  { header: '操作人ID', key: 'actorId', sql: 'audit."actorId"' },
-  { header: 'ID', key: 'id', sql: 'audit."id"' },
-];
-
 /** The signed-in administrator of a request, if any (passport's user, see auth/guards/admin-session.guard.ts). */
 export function actorOf(request: Request): AuditActor | null {
   const user = request.user as SessionUser | undefined;
@@ -74,49 +49,49 @@ export function actorOf(request: Request): AuditActor | null {
  */
 @Injectable()
 export class AuditService {
-  constructor(
-    @InjectRepository(AuditEntry) private readonly entries: Repository<AuditEntry>,
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  constructor(private readonly entries: AuditRepository) {}
 
   async record(request: Request | null, entry: AuditRecord, options: AuditWriteOptions = {}): Promise<void> {
     const actor = entry.actor ?? (request ? actorOf(request) : null);
-    const manager = options.manager ?? this.dataSource.manager;
-    const json = (values: Record<string, unknown> | null | undefined) => (values ? JSON.stringify(safeValues(values)) : null);
-    await manager.query(
-      `INSERT INTO audit_log ("actorId", "actorName", "ip", "action", "entity", "entityId", "before", "after", "details")
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb)`,
-      [
-        actor?.id ?? null,
-        actor?.email ?? entry.actorName ?? null,
+    const safe = (values: Record<string, unknown> | null | undefined) => (values ? safeValues(values) : null);
+    await this.entries.add(
+      {
+        actorId: actor?.id ?? null,
+        actorName: actor?.email ?? entry.actorName ?? null,
         // The address as Express resolves it behind the front door ('trust proxy'), as the login throttle reads it.
-        request?.ip ?? null,
-        entry.action,
-        entry.entity,
-        entry.entityId ?? null,
-        json(entry.before),
-        json(entry.after),
-        json(entry.details),
-      ],
+        ip: request?.ip ?? null,
+        action: entry.action,
+        entity: entry.entity,
+        entityId: entry.entityId ?? null,
+        before: safe(entry.before),
+        after: safe(entry.after),
+        details: safe(entry.details),
+      },
+      options.manager,
     );
   }
 
   list(query: ListQueryDto): Promise<Page<AuditEntry>> {
-    return listPage(this.entries, AUDIT_LIST, query);
+    return this.entries.page(query);
   }
 
   /** The administrators, for the list's actor filter; a failed sign-in has no actor and is found by the search. */
-  async actors(): Promise<AuditActorOption[]> {
-    return this.dataSource.query(`SELECT id, email AS name FROM users ORDER BY email`);
+  actors(): Promise<AuditActorOption[]> {
+    return this.entries.actors();
   }
 
   async find(id: string): Promise<AuditEntry> {
-    const entry = await this.entries.findOneBy({ id });
+    const entry = await this.entries.find(id);
     if (!entry) throw new AuditError('AUDIT_ENTRY_NOT_FOUND');
     return entry;
   }
 
   exportCsv(query: ListQueryDto): Promise<Readable> {
-    return exportRows(this.dataSource, this.entries, AUDIT_LIST, query, EXPORT_COLUMNS);
+    return this.entries.exportCsv(query);
+  }
+
+  /** Failed sign-ins written for this account within the last hour (ADR 037 keeps at most 20 an hour). */
+  failedSignInsLastHour(email: string): Promise<number> {
+    return this.entries.failedSignInsLastHour(email);
   }
 }

@@ -1,19 +1,19 @@
-import { User } from '@aipm/database';
 import { Inject, type MiddlewareConsumer, Module, type NestModule, type OnApplicationShutdown, RequestMethod } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import passport from 'passport';
 import { AdminSessionGuard } from './guards/admin-session.guard';
 import { SameOriginGuard } from './guards/same-origin.guard';
 import { NoStoreInterceptor } from '../common/interceptors/no-store.interceptor';
 import { API_ENV, type ApiEnv } from '../config/api-env';
+import { AdminAccountsRepository } from './admin-accounts.repository';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { DeviceCookies } from './device-cookie';
 import { InitialAdminSeeder } from './initial-admin.seeder';
 import { LocalStrategy } from './local.strategy';
 import { LoginFailures } from './login-failures';
+import { LoginFailuresRepository } from './login-failures.repository';
 import { LoginGuard } from './login.guard';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
@@ -40,12 +40,14 @@ const ROUTES_WITHOUT_SESSION: { path: string; method: RequestMethod }[] = [
  * for state-changing requests with the cookie, then the default-deny administrator guard.
  */
 @Module({
-  imports: [PassportModule.register({ session: true }), TypeOrmModule.forFeature([User])],
+  imports: [PassportModule.register({ session: true })],
   controllers: [AuthController],
   providers: [
+    AdminAccountsRepository,
     AuthService,
     PasswordHasher,
     LoginRateLimiter,
+    LoginFailuresRepository,
     LoginFailures,
     { provide: DeviceCookies, inject: [API_ENV], useFactory: (env: ApiEnv) => new DeviceCookies(env.SESSION_SECRET) },
     LocalStrategy,

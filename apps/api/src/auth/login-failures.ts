@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
-import type { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
+import { LoginFailuresRepository } from './login-failures.repository';
 
 /** Failed sign-ins of one real account recorded one row each in the audit log per hour; the rest are counted. */
 export const AUDITED_ACCOUNT_FAILURES_PER_HOUR = 20;
@@ -21,36 +20,22 @@ export class LoginFailures {
   private readonly logger = new Logger(LoginFailures.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly counts: LoginFailuresRepository,
     private readonly audit: AuditService,
   ) {}
 
   async record(request: Request, email: string, accountExists: boolean): Promise<void> {
     // Counted for an unknown email too: both kinds of failure cost the same queries, so timing says nothing.
-    const audited = await this.auditedLastHour(email);
+    const audited = await this.audit.failedSignInsLastHour(email);
     if (accountExists && audited < AUDITED_ACCOUNT_FAILURES_PER_HOUR) {
       await this.audit.record(request, { action: 'auth.login.fail', entity: 'admin', actorName: email });
       return;
     }
     try {
-      await this.dataSource.query(
-        `WITH "pruned" AS (DELETE FROM "login_failures_hourly" WHERE "hour" < date_trunc('hour', now()) - make_interval(days => $3))
-         INSERT INTO "login_failures_hourly" ("hour", "ip", "accountExists", "failures") VALUES (date_trunc('hour', now()), $1, $2, 1)
-         ON CONFLICT ("hour", "ip", "accountExists") DO UPDATE SET "failures" = "login_failures_hourly"."failures" + 1, "lastAt" = now()`,
-        [(request.ip ?? 'unknown').slice(0, 64), accountExists, LOGIN_FAILURE_COUNTS_KEPT_DAYS],
-      );
+      await this.counts.count((request.ip ?? 'unknown').slice(0, 64), accountExists, LOGIN_FAILURE_COUNTS_KEPT_DAYS);
     } catch (error) {
       // A statistic, not an audit entry: losing one must not turn the 401 into a 5xx.
       this.logger.warn(`failed sign-in not counted: ${error instanceof Error ? error.message : String(error)}`);
     }
-  }
-
-  private async auditedLastHour(email: string): Promise<number> {
-    const [row] = (await this.dataSource.query(
-      `SELECT count(*)::int AS "count" FROM "audit_log"
-       WHERE "action" = 'auth.login.fail' AND "createdAt" > now() - interval '1 hour' AND "actorName" = $1`,
-      [email],
-    )) as [{ count: number }];
-    return row.count;
   }
 }

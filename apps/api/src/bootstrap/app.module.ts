@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
+import { AdminConfigModule } from '../common/admin-config/admin-config.module';
 import { ApiConfigModule } from '../config/api-config.module';
 import { CrawlerModule } from '../crawler/crawler.module';
 import type { ApiEnv } from '../config/api-env';
@@ -33,6 +34,7 @@ export class AppModule {
         ApiConfigModule.forRoot(env),
         LoggingModule,
         DatabaseModule,
+        AdminConfigModule,
         RedisModule,
         StorageModule,
         QueueModule,

@@ -1,9 +1,7 @@
 import { CrawlerConfigKey, serializeCrawlerConfigValue, type CrawlerConfig } from '@aipm/contracts';
 import { type SaveCrawlerConfigDto } from '@aipm/contracts/dto';
-import { AdminConfig, readCrawlerConfig } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type Repository } from 'typeorm';
+import { AdminConfigRepository } from '../common/admin-config/admin-config.repository';
 
 const COOKIE_KEYS = [
   CrawlerConfigKey.ZhaopinCookie,
@@ -23,14 +21,11 @@ function maskCookie(value: string): string {
 
 @Injectable()
 export class CrawlerConfigService {
-  constructor(
-    @InjectRepository(AdminConfig) private readonly settings: Repository<AdminConfig>,
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  constructor(private readonly config: AdminConfigRepository) {}
 
   /** The settings the worker reads too (the shared reader), cookies masked. */
   async readMasked(): Promise<CrawlerConfig> {
-    return masked(await readCrawlerConfig(this.settings));
+    return masked(await this.config.crawlerConfig());
   }
 
   /**
@@ -38,7 +33,7 @@ export class CrawlerConfigService {
    * every field does not overwrite the real cookie with its mask.
    */
   async save(dto: SaveCrawlerConfigDto): Promise<CrawlerConfig> {
-    const current = await readCrawlerConfig(this.settings);
+    const current = await this.config.crawlerConfig();
     const changes = Object.entries(dto).filter(([key, value]) => {
       if (value === undefined) return false;
       if ((COOKIE_KEYS as readonly string[]).includes(key)) {
@@ -47,15 +42,7 @@ export class CrawlerConfigService {
       }
       return true;
     }) as Array<[keyof CrawlerConfig, string | number | boolean]>;
-    await this.dataSource.transaction(async (manager) => {
-      for (const [key, value] of changes) {
-        await manager.query(
-          `INSERT INTO admin_config (key, value) VALUES ($1, $2)
-           ON CONFLICT ON CONSTRAINT "UQ_admin_config_key" DO UPDATE SET value = EXCLUDED.value, "updatedAt" = now()`,
-          [key, serializeCrawlerConfigValue(value)],
-        );
-      }
-    });
+    await this.config.save(changes.map(([key, value]) => [key, serializeCrawlerConfigValue(value)] as const));
     return this.readMasked();
   }
 }

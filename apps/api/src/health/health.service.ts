@@ -1,28 +1,24 @@
-import { WORKER_HEARTBEAT_KEY, type WorkerHeartbeat } from '@aipm/queue';
-import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
-import { REDIS_CLIENT } from '../redis/redis.module';
+import type { WorkerHeartbeat } from '@aipm/queue';
+import { Injectable } from '@nestjs/common';
 import { StorageService } from '../storage/storage.service';
+import { HealthRepository } from './health.repository';
 import type { DependencyHealth, HealthResponse, WorkerHealth } from './health.response';
 
 // A dependency that has not answered within this time is down, whatever it says later. Under the 2 s a probe
 // waits for the whole answer (ADR 038): the checks run side by side, so this is about the answer's time.
-const CHECK_TIMEOUT_MS = 1500;
+export const CHECK_TIMEOUT_MS = 1500;
 
 @Injectable()
 export class HealthService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    private readonly dependencies: HealthRepository,
     private readonly storage: StorageService,
   ) {}
 
   async report(): Promise<HealthResponse> {
     const [database, redis, storage, worker] = await Promise.all([
-      probe(() => this.dataSource.query('SELECT 1')),
-      probe(() => this.redis.ping()),
+      probe(() => this.dependencies.pingDatabase()),
+      probe(() => this.dependencies.pingRedis()),
       probe(async () => {
         if (!(await this.storage.isBucketReachable())) throw new Error(`bucket ${this.storage.bucket} does not exist`);
       }),
@@ -39,7 +35,7 @@ export class HealthService {
 
   private async workerHealth(): Promise<WorkerHealth> {
     try {
-      const raw = await withTimeout(this.redis.get(WORKER_HEARTBEAT_KEY));
+      const raw = await withTimeout(this.dependencies.workerHeartbeat());
       if (!raw) return { status: 'down' };
       const heartbeat = JSON.parse(raw) as WorkerHeartbeat;
       return { status: 'up', lastBeatAt: heartbeat.beatAt };

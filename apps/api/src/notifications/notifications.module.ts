@@ -1,6 +1,7 @@
 import { NotificationCall } from '@aipm/database';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { NotificationCallsRepository } from './notification-calls.repository';
 import { NotificationCallsService } from './notification-calls.service';
 import { PhoneAdminController } from './phone-admin.controller';
 import { PhoneTestService } from './phone-test.service';
@@ -12,6 +13,6 @@ import { PhoneTestService } from './phone-test.service';
 @Module({
   imports: [TypeOrmModule.forFeature([NotificationCall])],
   controllers: [PhoneAdminController],
-  providers: [PhoneTestService, NotificationCallsService],
+  providers: [PhoneTestService, NotificationCallsRepository, NotificationCallsService],
 })
 export class NotificationsModule {}

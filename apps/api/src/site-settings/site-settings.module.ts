@@ -1,13 +1,10 @@
-import { AdminConfig } from '@aipm/database';
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { PublicSiteSettingsController, SiteSettingsAdminController } from './site-settings.controller';
 import { SiteSettingsChanges } from './site-settings-changes';
 import { SiteSettingsService } from './site-settings.service';
 
 /** Site settings (docs/product/back-office.md#site-settings): edited in the back office, read by the site's server. */
 @Module({
-  imports: [TypeOrmModule.forFeature([AdminConfig])],
   controllers: [PublicSiteSettingsController, SiteSettingsAdminController],
   providers: [SiteSettingsService, SiteSettingsChanges],
   exports: [SiteSettingsChanges],

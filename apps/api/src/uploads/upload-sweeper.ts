@@ -1,9 +1,8 @@
-import { fileKeyOfAccessUrl, INCOMING_UPLOAD_KEY_PATTERN, INCOMING_UPLOAD_PREFIX } from '@aipm/contracts';
+import { INCOMING_UPLOAD_KEY_PATTERN, INCOMING_UPLOAD_PREFIX } from '@aipm/contracts';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { FileStore } from './file-store';
 import { StoredUploadsRepository } from './stored-uploads.repository';
+import { UploadReferencesRepository } from './upload-references.repository';
 import { isUploadKey } from './uploads.service';
 
 /**
@@ -27,9 +26,9 @@ export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutd
   private timers: NodeJS.Timeout[] = [];
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly files: FileStore,
     private readonly stored: StoredUploadsRepository,
+    private readonly references: UploadReferencesRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -56,7 +55,7 @@ export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutd
 
     const listed = (await Promise.all(UPLOAD_FOLDERS.map((folder) => this.files.list(folder)))).flat();
     const old = listed.filter((object) => isUploadKey(object.key) && olderThan(ABANDONED_UPLOAD_AGE_MS)(object)).map((object) => object.key);
-    const referenced = old.length > 0 ? await this.referencedKeys() : new Set<string>();
+    const referenced = old.length > 0 ? await this.references.referencedKeys() : new Set<string>();
     const abandoned = old.filter((key) => !referenced.has(key));
     await this.files.remove(abandoned);
     await this.stored.forget(abandoned);
@@ -73,15 +72,5 @@ export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutd
     } catch (error) {
       this.logger.warn(`upload sweep failed: ${(error as Error).message}`);
     }
-  }
-
-  /** Every key a student (photo, card files) or a contract points at. */
-  private async referencedKeys(): Promise<Set<string>> {
-    const rows: { url: string }[] = await this.dataSource.query(
-      `SELECT "profilePhoto" AS "url" FROM "students" WHERE "profilePhoto" IS NOT NULL
-       UNION SELECT unnest("contractFiles") FROM "students"
-       UNION SELECT "contractFile" FROM "student_contracts" WHERE "contractFile" IS NOT NULL`,
-    );
-    return new Set(rows.map((row) => fileKeyOfAccessUrl(row.url)).filter((key): key is string => !!key));
   }
 }

@@ -11,6 +11,7 @@ import {
   startFakeTwilioApi,
 } from '../../../../tools/testing/fake-phone-providers';
 import { CallDetailRecorder, CallNotEndedError } from './call-detail.recorder';
+import { CallDetailsRepository } from './call-details.repository';
 import { AnnouncementFailedError, LeadAnnouncer, voiceClients } from './lead-announcer';
 import { LeadNotificationRepository } from './lead-notification.repository';
 
@@ -203,7 +204,7 @@ describe(LeadAnnouncer.name, () => {
       aliyun.failNext('SingleCallByTts', ALIYUN_CODES.invalidTemplate);
       const placed = await new LeadAnnouncer(new LeadNotificationRepository(sql), chosen, clients, () => now).dispatch();
       if (!('callId' in placed)) throw new Error('no call placed');
-      const recorder = new CallDetailRecorder(sql, clients);
+      const recorder = new CallDetailRecorder(new CallDetailsRepository(sql), clients);
       // Twilio still says in-progress: the job throws so BullMQ retries it.
       await expect(recorder.record(placed.callId)).rejects.toThrow(CallNotEndedError);
       await new Promise((resolve) => setTimeout(resolve, 1_600));

@@ -15,6 +15,7 @@ import { type Job, Queue, Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { WORKER_ENV, type WorkerEnv } from '../config/worker-env';
 import { CallDetailRecorder } from './call-detail.recorder';
+import { CallDetailsRepository } from './call-details.repository';
 import { LeadAnnouncer, voiceClients } from './lead-announcer';
 import { LeadNotificationRepository } from './lead-notification.repository';
 
@@ -39,7 +40,7 @@ export class NotifyWorkerService implements OnApplicationBootstrap, BeforeApplic
     const settings = phoneSettings(env);
     const clients = voiceClients(settings);
     this.announcer = new LeadAnnouncer(new LeadNotificationRepository(dataSource), settings, clients);
-    this.callDetails = new CallDetailRecorder(dataSource, clients);
+    this.callDetails = new CallDetailRecorder(new CallDetailsRepository(dataSource), clients);
   }
 
   async onApplicationBootstrap(): Promise<void> {
