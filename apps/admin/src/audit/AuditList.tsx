@@ -8,7 +8,7 @@ import { LeadDate, useFormatLeadDate } from '../leads/LeadDate';
 import { LeadEmpty } from '../leads/LeadEmpty';
 import { useIsPhone } from '../leads/LeadListFrame';
 import { noWrap } from '../leads/LeadCells';
-import { AUDIT_ACTORS_QUERY_KEY, auditActorsApi } from './auditActorsApi';
+import { AUDIT_ACTORS_QUERY_KEY, useAuditApi } from './auditApi';
 
 const Column = DataTable.Col<AuditEntryResponse>;
 const breakAll = () => ({ wordBreak: 'break-all', maxWidth: 220 }) as const;
@@ -21,7 +21,8 @@ const ENTITY_CHOICES = AUDIT_ENTITIES.map((code) => ({ id: code, name: `aipm.aud
  */
 function useAuditFilters() {
   const translate = useTranslate();
-  const actors = useQuery({ queryKey: AUDIT_ACTORS_QUERY_KEY, queryFn: auditActorsApi.read });
+  const api = useAuditApi();
+  const actors = useQuery({ queryKey: AUDIT_ACTORS_QUERY_KEY, queryFn: () => api.actors() });
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('aipm.audit.search')} />,
     <SelectInput

@@ -1,4 +1,4 @@
-import { ADMIN_AUTH_PATHS, type AdminCheckResponse, type AdminSessionResponse, type AdminStatsResponse, type AuthResultResponse } from '@aipm/contracts';
+import { ADMIN_AUTH_PATHS, type AdminCheckResponse, type AdminSessionResponse, type AuthResultResponse } from '@aipm/contracts';
 
 /**
  * A non-2xx answer. `code` is the API's error code when it sent one: screens translate it (aipm.errors.*) rather than
@@ -45,6 +45,11 @@ async function adminRequest<T>(path: string, init: { method?: 'GET' | 'POST'; bo
   return body as T;
 }
 
+/**
+ * The sign-in and session calls: the login page's and the authProvider's (which decides what a 401 means), plus the
+ * logout button's. They run before react-admin exists, or are react-admin's own auth path, so they go straight to
+ * fetch; every call of a back-office screen goes through the data provider instead (ADR 048).
+ */
 export const adminApi = {
   check: () => adminRequest<AdminCheckResponse>(ADMIN_AUTH_PATHS.check),
   register: (email: string, password: string) =>
@@ -53,7 +58,4 @@ export const adminApi = {
   logout: () => adminRequest<AuthResultResponse>(ADMIN_AUTH_PATHS.logout, { method: 'POST' }),
   verify: () => adminRequest<AuthResultResponse>(ADMIN_AUTH_PATHS.verify),
   session: () => adminRequest<AdminSessionResponse>(ADMIN_AUTH_PATHS.session),
-  changePassword: (currentPassword: string, newPassword: string) =>
-    adminRequest<AuthResultResponse>(ADMIN_AUTH_PATHS.changePassword, { method: 'POST', body: { currentPassword, newPassword } }),
-  stats: () => adminRequest<AdminStatsResponse>(ADMIN_AUTH_PATHS.stats),
 };

@@ -2,9 +2,9 @@ import { CrawlerConfigKey, type CrawlerConfig, DEFAULT_REQUEST_DELAY_MS, JOB_EXP
 import { Box, Button, Divider, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { HttpError, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useNotify, useTranslate } from 'react-admin';
 
-import { type CrawlerConfigChanges, CRAWLER_CONFIG_QUERY_KEY, crawlerConfigApi } from './crawlerConfigApi';
+import { type CrawlerConfigChanges, CRAWLER_CONFIG_QUERY_KEY, useCrawlerConfigApi } from './crawlerConfigApi';
 import { type CookieEdit, CookieField } from './CookieField';
 
 /** Each site's cookie setting, in the catalogue's order. */
@@ -62,7 +62,7 @@ function fieldErrorsOf(error: unknown): Record<string, string> {
 export function AdvancedSettingsForm({ config }: { config: CrawlerConfig }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const api = useCrawlerConfigApi();
   const queryClient = useQueryClient();
   const [delay, setDelay] = useState(String(config.request_delay));
   const [expiryDays, setExpiryDays] = useState(String(config.job_expiry_days));
@@ -75,7 +75,7 @@ export function AdvancedSettingsForm({ config }: { config: CrawlerConfig }) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   const save = useMutation({
-    mutationFn: (changes: CrawlerConfigChanges) => crawlerConfigApi.save(changes),
+    mutationFn: (changes: CrawlerConfigChanges) => api.save(changes),
     onSuccess: (saved) => {
       setFieldErrors({});
       setCookies({});
@@ -84,8 +84,7 @@ export function AdvancedSettingsForm({ config }: { config: CrawlerConfig }) {
       queryClient.setQueryData(CRAWLER_CONFIG_QUERY_KEY, saved);
       notify('aipm.crawler_config.saved', { type: 'success' });
     },
-    onError: async (error) => {
-      if (await logoutIfAccessDenied(error)) return;
+    onError: (error) => {
       setFieldErrors(fieldErrorsOf(error));
       notify('aipm.crawler_config.save_failed', {
         type: 'error',

@@ -1,11 +1,11 @@
 import { Alert, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Title, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 
 import { CrawlCardsForSettings } from '../crawler';
 import { AdvancedSettingsForm } from './AdvancedSettingsForm';
-import { CRAWLER_CONFIG_QUERY_KEY, crawlerConfigApi } from './crawlerConfigApi';
+import { CRAWLER_CONFIG_QUERY_KEY, useCrawlerConfigApi } from './crawlerConfigApi';
 import { CrawlerTestCard } from './CrawlerTestCard';
 
 /** Site health (docs/product/crawler.md#site-health): its own chunk, fetched with its data when the section opens. */
@@ -17,18 +17,8 @@ const SiteHealthCard = lazy(() => import('./SiteHealthCard').then((module) => ({
  */
 export function CrawlerConfigSection() {
   const translate = useTranslate();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const config = useQuery({
-    queryKey: CRAWLER_CONFIG_QUERY_KEY,
-    queryFn: async () => {
-      try {
-        return await crawlerConfigApi.read();
-      } catch (error) {
-        await logoutIfAccessDenied(error);
-        throw error;
-      }
-    },
-  });
+  const api = useCrawlerConfigApi();
+  const config = useQuery({ queryKey: CRAWLER_CONFIG_QUERY_KEY, queryFn: () => api.read() });
 
   return (
     <>

@@ -1,10 +1,10 @@
 import type { CrawlerTestResponse, ErrorCode } from '@aipm/contracts';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 
 import { errorKey } from '../i18n/error-messages';
-import { crawlerConfigApi } from './crawlerConfigApi';
+import { useCrawlerConfigApi } from './crawlerConfigApi';
 import { CrawlerTestReport } from './CrawlerTestReport';
 
 const TEST_FAILURE_CODES: readonly ErrorCode[] = ['CRAWLER_UNAVAILABLE', 'CRAWLER_TEST_FAILED', 'CRAWLER_TEST_TIMED_OUT'];
@@ -17,7 +17,7 @@ const TEST_FAILURE_KEYS = new Set(TEST_FAILURE_CODES.map(errorKey));
 export function CrawlerTestCard() {
   const translate = useTranslate();
   const notify = useNotify();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const api = useCrawlerConfigApi();
 
   /** Why a finished test did not pass, in the administrator's language (never the server's text). */
   const failureOf = (answer: CrawlerTestResponse): string => {
@@ -30,13 +30,12 @@ export function CrawlerTestCard() {
   };
 
   const test = useMutation({
-    mutationFn: () => crawlerConfigApi.test(),
+    mutationFn: () => api.test(),
     onSuccess: (answer) =>
       answer.success
         ? notify('aipm.crawler_config.test_completed', { type: 'success' })
         : notify('aipm.crawler_config.test_failed', { type: 'warning', messageArgs: { message: failureOf(answer) } }),
-    onError: async (error) => {
-      if (await logoutIfAccessDenied(error)) return;
+    onError: (error) => {
       // These codes' texts are whole 测试失败 sentences already.
       if (error instanceof Error && TEST_FAILURE_KEYS.has(error.message)) return notify(error.message, { type: 'error' });
       notify('aipm.crawler_config.test_failed', {

@@ -1,9 +1,9 @@
 import { type CrawlFailureReason, formatDateTime, SITE_HEALTH_RUN_WINDOW, type SiteHealth } from '@aipm/contracts';
 import { Alert, Box, Button, Chip, LinearProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useLocaleState, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 
-import { SITE_HEALTH_QUERY_KEY, siteHealthApi } from './siteHealthApi';
+import { SITE_HEALTH_QUERY_KEY, useCrawlerConfigApi } from './crawlerConfigApi';
 
 const percent = (rate: number) => Math.round(rate * 100);
 const confidence = (value: number | null) => (value === null ? '—' : value.toFixed(2));
@@ -16,18 +16,8 @@ const confidence = (value: number | null) => (value === null ? '—' : value.toF
  */
 export function SiteHealthCard() {
   const translate = useTranslate();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const health = useQuery({
-    queryKey: SITE_HEALTH_QUERY_KEY,
-    queryFn: async () => {
-      try {
-        return await siteHealthApi.read();
-      } catch (error) {
-        await logoutIfAccessDenied(error);
-        throw error;
-      }
-    },
-  });
+  const api = useCrawlerConfigApi();
+  const health = useQuery({ queryKey: SITE_HEALTH_QUERY_KEY, queryFn: () => api.siteHealth() });
 
   return (
     <Box component="section" aria-labelledby="site-health-title">

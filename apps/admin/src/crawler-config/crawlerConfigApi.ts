@@ -1,22 +1,28 @@
-import { CRAWLER_CONFIG_PATHS, type CrawlerConfig, type CrawlerTestResponse } from '@aipm/contracts';
+import { CRAWLER_CONFIG_PATHS, CRAWLER_OPS_PATHS, type CrawlerConfig, type CrawlerTestResponse, type SiteHealth } from '@aipm/contracts';
 
-import { httpClient } from '../data/dataProvider';
+import { defineSectionClient, useSectionClient } from '../data/sectionClient';
 
 /** What POST /api/admin/crawler-config accepts: any subset of the settings. */
 export type CrawlerConfigChanges = Partial<CrawlerConfig>;
 
 /**
- * The crawler-settings calls of docs/product/crawler.md#crawler-calls. httpClient unwraps `{ success, data }`; the
- * test's answer is read whole (success, message and the report) from the raw body.
+ * The crawler-settings calls of docs/product/crawler.md#crawler-calls and the site health
+ * (docs/product/crawler.md#site-health). The data provider's client unwraps `{ success, data }`; the test's answer
+ * is read whole (success, message and the report) from the raw body.
  */
-export const crawlerConfigApi = {
-  read: async () => (await httpClient(CRAWLER_CONFIG_PATHS.config)).json as CrawlerConfig,
+export const crawlerConfigClient = defineSectionClient('crawlerConfig', (http) => ({
+  read: async () => (await http(CRAWLER_CONFIG_PATHS.config)).json as CrawlerConfig,
   save: async (changes: CrawlerConfigChanges) =>
-    (await httpClient(CRAWLER_CONFIG_PATHS.config, { method: 'POST', body: JSON.stringify(changes) })).json as CrawlerConfig,
+    (await http(CRAWLER_CONFIG_PATHS.config, { method: 'POST', body: JSON.stringify(changes) })).json as CrawlerConfig,
   test: async () => {
-    const response = await httpClient(CRAWLER_CONFIG_PATHS.test, { method: 'POST' });
+    const response = await http(CRAWLER_CONFIG_PATHS.test, { method: 'POST' });
     return JSON.parse(response.body) as CrawlerTestResponse;
   },
-};
+  siteHealth: async () => (await http(CRAWLER_OPS_PATHS.siteHealth)).json as SiteHealth[],
+}));
+
+/** The calls through react-admin's data provider: a 401 signs the administrator out (ADR 048). */
+export const useCrawlerConfigApi = () => useSectionClient(crawlerConfigClient);
 
 export const CRAWLER_CONFIG_QUERY_KEY = ['aipm', 'crawler-config'] as const;
+export const SITE_HEALTH_QUERY_KEY = ['aipm', 'crawler', 'site-health'] as const;

@@ -12,9 +12,9 @@ import {
 import { Box, Button, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 
-import { CRAWLER_QUERY_KEYS, crawlerApi } from './crawlerApi';
+import { CRAWLER_QUERY_KEYS, useCrawlerApi } from './crawlerApi';
 import { useErrorText } from './useErrorText';
 
 /**
@@ -26,7 +26,7 @@ export function AutomatedSearchCard({ tasks }: { tasks: readonly CrawlTaskRespon
   const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const api = useCrawlerApi();
   const queryClient = useQueryClient();
   const [site, setSite] = useState<AutomatedCrawlSite>('zhaopin');
   const [keyword, setKeyword] = useState(DEFAULT_CRAWL_KEYWORD);
@@ -36,7 +36,7 @@ export function AutomatedSearchCard({ tasks }: { tasks: readonly CrawlTaskRespon
 
   const run = useMutation({
     mutationFn: () =>
-      crawlerApi.automatedRun({
+      api.automatedRun({
         site,
         keywords: [keyword.trim()],
         city,
@@ -58,8 +58,7 @@ export function AutomatedSearchCard({ tasks }: { tasks: readonly CrawlTaskRespon
       await queryClient.invalidateQueries({ queryKey: CRAWLER_QUERY_KEYS.results });
       await queryClient.invalidateQueries({ queryKey: CRAWLER_QUERY_KEYS.tasks });
     },
-    onError: async (error) => {
-      if (await logoutIfAccessDenied(error)) return;
+    onError: (error) => {
       notify('aipm.crawler.automated.failed', { type: 'error', messageArgs: { message: errorText(error) } });
     },
   });
@@ -69,7 +68,7 @@ export function AutomatedSearchCard({ tasks }: { tasks: readonly CrawlTaskRespon
   const ended = waitingTask !== undefined && waitingTask.status !== 'running' && waitingTask.status !== 'pending';
   const late = useQuery({
     queryKey: [...CRAWLER_QUERY_KEYS.results, { taskId: waitingTaskId, limit: AUTOMATED_CRAWL_MAX_RESULTS }],
-    queryFn: () => crawlerApi.results({ taskId: waitingTaskId ?? undefined, limit: AUTOMATED_CRAWL_MAX_RESULTS }),
+    queryFn: () => api.results({ taskId: waitingTaskId ?? undefined, limit: AUTOMATED_CRAWL_MAX_RESULTS }),
     enabled: ended,
   });
   const jobs = found ?? (ended && late.data ? late.data.data : null);

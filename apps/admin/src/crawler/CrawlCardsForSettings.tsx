@@ -1,10 +1,9 @@
 import { Card, CardContent } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLogoutIfAccessDenied } from 'react-admin';
 
 import { AutomatedSearchCard } from './AutomatedSearchCard';
-import { CRAWLER_QUERY_KEYS, crawlerApi } from './crawlerApi';
+import { CRAWLER_QUERY_KEYS, useCrawlerApi } from './crawlerApi';
 import { type ResultFilters, ResultsPanel } from './ResultsPanel';
 import { useCrawlEvents } from './useCrawlEvents';
 
@@ -14,19 +13,12 @@ import { useCrawlEvents } from './useCrawlEvents';
  * screen here too.
  */
 export function CrawlCardsForSettings() {
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const api = useCrawlerApi();
   const [filters, setFilters] = useState<ResultFilters>({});
   useCrawlEvents();
   const tasks = useQuery({
     queryKey: CRAWLER_QUERY_KEYS.tasks,
-    queryFn: async () => {
-      try {
-        return await crawlerApi.tasks();
-      } catch (error) {
-        await logoutIfAccessDenied(error);
-        throw error;
-      }
-    },
+    queryFn: () => api.tasks(),
   });
   const taskList = tasks.data ?? [];
   return (

@@ -3,10 +3,10 @@ import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Title, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import { Title, useNotify, useTranslate } from 'react-admin';
 
 import { AutomatedSearchCard } from './AutomatedSearchCard';
-import { CRAWLER_QUERY_KEYS, crawlerApi } from './crawlerApi';
+import { CRAWLER_QUERY_KEYS, useCrawlerApi } from './crawlerApi';
 import { CreateTaskDialog } from './CreateTaskDialog';
 import { type ResultFilters, ResultsPanel } from './ResultsPanel';
 import { ScheduleDialog } from './ScheduleDialog';
@@ -23,7 +23,7 @@ export function CrawlerSection() {
   const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const api = useCrawlerApi();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [scheduling, setScheduling] = useState<CrawlTaskResponse | null>(null);
@@ -31,24 +31,15 @@ export function CrawlerSection() {
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const live = useCrawlEvents();
 
-  const guarded = <T,>(load: () => Promise<T>) => async () => {
-    try {
-      return await load();
-    } catch (error) {
-      // A lost session goes to the login page like every react-admin call.
-      await logoutIfAccessDenied(error);
-      throw error;
-    }
-  };
-  const status = useQuery({ queryKey: CRAWLER_QUERY_KEYS.status, queryFn: guarded(crawlerApi.serviceStatus) });
-  const tasks = useQuery({ queryKey: CRAWLER_QUERY_KEYS.tasks, queryFn: guarded(crawlerApi.tasks) });
+  // A lost session goes to the login page like every react-admin call (the data provider, ADR 048).
+  const status = useQuery({ queryKey: CRAWLER_QUERY_KEYS.status, queryFn: () => api.serviceStatus() });
+  const tasks = useQuery({ queryKey: CRAWLER_QUERY_KEYS.tasks, queryFn: () => api.tasks() });
   const serviceValid = status.data?.isValid === true;
 
   const run = useMutation({
-    mutationFn: (task: CrawlTaskResponse) => crawlerApi.runTask(task.id),
+    mutationFn: (task: CrawlTaskResponse) => api.runTask(task.id),
     onSuccess: () => notify('aipm.crawler.tasks.started', { type: 'success' }),
-    onError: async (error) => {
-      if (await logoutIfAccessDenied(error)) return;
+    onError: (error) => {
       notify('aipm.crawler.tasks.run_failed', { type: 'error', messageArgs: { message: errorText(error) } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: CRAWLER_QUERY_KEYS.tasks }),

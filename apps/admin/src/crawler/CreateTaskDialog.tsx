@@ -21,9 +21,9 @@ import {
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
-import { HttpError, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useNotify, useTranslate } from 'react-admin';
 
-import { CRAWLER_QUERY_KEYS, crawlerApi } from './crawlerApi';
+import { CRAWLER_QUERY_KEYS, useCrawlerApi } from './crawlerApi';
 import { type FieldMessage, INITIAL_TASK_FORM, previewOf, splitList, TASK_FORM, taskBodyOf, type TaskFormErrors, type TaskFormValues, validateTaskForm } from './taskForm';
 import { useErrorText } from './useErrorText';
 
@@ -48,7 +48,7 @@ export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: ()
   const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const api = useCrawlerApi();
   const queryClient = useQueryClient();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -58,7 +58,7 @@ export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: ()
   const extraCount = values.extraUrls.split('\n').filter((line) => line.trim() !== '').length;
 
   const create = useMutation({
-    mutationFn: () => crawlerApi.createTask(taskBodyOf(values)),
+    mutationFn: () => api.createTask(taskBodyOf(values)),
     onSuccess: async () => {
       notify('aipm.crawler.form.created', { type: 'success' });
       setValues(INITIAL_TASK_FORM);
@@ -66,8 +66,7 @@ export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: ()
       onClose();
       await queryClient.invalidateQueries({ queryKey: CRAWLER_QUERY_KEYS.tasks });
     },
-    onError: async (error) => {
-      if (await logoutIfAccessDenied(error)) return;
+    onError: (error) => {
       setErrors(serverFieldErrors(error));
       notify('aipm.crawler.form.create_failed', { type: 'error', messageArgs: { message: errorText(error) } });
     },

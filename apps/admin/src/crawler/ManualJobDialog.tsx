@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { HttpError, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useNotify, useTranslate } from 'react-admin';
 
-import { CRAWLER_QUERY_KEYS, crawlerApi } from './crawlerApi';
+import { CRAWLER_QUERY_KEYS, useCrawlerApi } from './crawlerApi';
 import { INITIAL_MANUAL_JOB, MANUAL_JOB_FIELDS, manualJobBodyOf, type ManualJobErrors, type ManualJobValues, validateManualJob } from './manualJobForm';
 import { useErrorText } from './useErrorText';
 
@@ -30,7 +30,7 @@ export function ManualJobDialog({ open, onClose }: { open: boolean; onClose: () 
   const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const api = useCrawlerApi();
   const queryClient = useQueryClient();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -38,7 +38,7 @@ export function ManualJobDialog({ open, onClose }: { open: boolean; onClose: () 
   const [errors, setErrors] = useState<ManualJobErrors>({});
 
   const add = useMutation({
-    mutationFn: () => crawlerApi.addManual(manualJobBodyOf(values)),
+    mutationFn: () => api.addManual(manualJobBodyOf(values)),
     onSuccess: async () => {
       notify('aipm.crawler.manual.added', { type: 'success' });
       setValues(INITIAL_MANUAL_JOB);
@@ -46,8 +46,7 @@ export function ManualJobDialog({ open, onClose }: { open: boolean; onClose: () 
       onClose();
       await queryClient.invalidateQueries({ queryKey: CRAWLER_QUERY_KEYS.results });
     },
-    onError: async (error) => {
-      if (await logoutIfAccessDenied(error)) return;
+    onError: (error) => {
       const fields = error instanceof HttpError ? ((error.body as { errors?: Record<string, string> } | undefined)?.errors ?? {}) : {};
       setErrors(Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, { key }])));
       notify('aipm.crawler.manual.add_failed', { type: 'error', messageArgs: { message: errorText(error) } });

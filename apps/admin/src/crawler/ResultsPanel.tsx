@@ -4,9 +4,9 @@ import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Alert, Box, Button, FormControlLabel, LinearProgress, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { forwardRef, useState } from 'react';
-import { Confirm, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
 
-import { CRAWLER_QUERY_KEYS, crawlerApi } from './crawlerApi';
+import { CRAWLER_QUERY_KEYS, useCrawlerApi } from './crawlerApi';
 import { ManualJobDialog } from './ManualJobDialog';
 import { type ResultAction, ResultCard } from './ResultCard';
 import { useErrorText } from './useErrorText';
@@ -40,7 +40,7 @@ export const ResultsPanel = forwardRef<HTMLHeadingElement, ResultsPanelProps>(fu
   const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const api = useCrawlerApi();
   const queryClient = useQueryClient();
   const [showAll, setShowAll] = useState(false);
   const [page, setPage] = useState(0);
@@ -50,36 +50,27 @@ export const ResultsPanel = forwardRef<HTMLHeadingElement, ResultsPanelProps>(fu
   const query: CrawlResultsQuery = showAll ? { ...filters, limit: CRAWL_RESULTS_PAGE_SIZE, offset: page * CRAWL_RESULTS_PAGE_SIZE } : { ...filters, limit: CRAWL_RESULTS_LATEST };
   const results = useQuery({
     queryKey: [...CRAWLER_QUERY_KEYS.results, query],
-    queryFn: async () => {
-      try {
-        return await crawlerApi.results(query);
-      } catch (error) {
-        await logoutIfAccessDenied(error);
-        throw error;
-      }
-    },
+    queryFn: () => api.results(query),
     // Paging and filtering keep the current list on screen until the next one arrives.
     placeholderData: keepPreviousData,
   });
 
   const act = useMutation({
     mutationFn: async ({ result, action }: { result: CrawlResultResponse; action: ResultAction }) => {
-      if (action === 'publish') await crawlerApi.publish(result.id);
-      else await crawlerApi.review(result.id, action === 'approve' ? 'approved' : 'rejected');
+      if (action === 'publish') await api.publish(result.id);
+      else await api.review(result.id, action === 'approve' ? 'approved' : 'rejected');
     },
     onSuccess: (_answer, { action }) => notify(ACTION_TOASTS[action].done, { type: 'success' }),
-    onError: async (error, { action }) => {
-      if (await logoutIfAccessDenied(error)) return;
+    onError: (error, { action }) => {
       notify(ACTION_TOASTS[action].failed, { type: 'error', messageArgs: { message: errorText(error) } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: CRAWLER_QUERY_KEYS.results }),
   });
 
   const clear = useMutation({
-    mutationFn: () => crawlerApi.clear(),
+    mutationFn: () => api.clear(),
     onSuccess: (count) => notify('aipm.crawler.results.cleared', { type: 'success', messageArgs: { count } }),
-    onError: async (error) => {
-      if (await logoutIfAccessDenied(error)) return;
+    onError: (error) => {
       notify('aipm.crawler.results.clear_failed', { type: 'error', messageArgs: { message: errorText(error) } });
     },
     onSettled: async () => {

@@ -2,9 +2,9 @@ import { CRAWL_SCHEDULE_PATTERN, type CrawlTaskResponse, formatDateTime } from '
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useLocaleState, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 
-import { CRAWLER_QUERY_KEYS, crawlerApi } from './crawlerApi';
+import { CRAWLER_QUERY_KEYS, useCrawlerApi } from './crawlerApi';
 import { useErrorText } from './useErrorText';
 
 /**
@@ -16,7 +16,7 @@ export function ScheduleDialog({ task, onClose }: { task: CrawlTaskResponse | nu
   const [locale] = useLocaleState();
   const notify = useNotify();
   const errorText = useErrorText();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const api = useCrawlerApi();
   const queryClient = useQueryClient();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -27,13 +27,12 @@ export function ScheduleDialog({ task, onClose }: { task: CrawlTaskResponse | nu
   const settled = async () => {
     await queryClient.invalidateQueries({ queryKey: CRAWLER_QUERY_KEYS.tasks });
   };
-  const failed = async (failure: unknown, toast: string) => {
-    if (await logoutIfAccessDenied(failure)) return;
+  const failed = (failure: unknown, toast: string) => {
     setError(errorText(failure));
     notify(toast, { type: 'error', messageArgs: { message: errorText(failure) } });
   };
   const save = useMutation({
-    mutationFn: (value: string) => crawlerApi.setSchedule(task!.id, value),
+    mutationFn: (value: string) => api.setSchedule(task!.id, value),
     onSuccess: async (saved) => {
       notify('aipm.crawler.schedule.saved', { type: 'success', messageArgs: { next: saved.nextRunAt ? formatDateTime(saved.nextRunAt, locale) : '—' } });
       onClose();
@@ -42,7 +41,7 @@ export function ScheduleDialog({ task, onClose }: { task: CrawlTaskResponse | nu
     onError: (failure) => failed(failure, 'aipm.crawler.schedule.save_failed'),
   });
   const clear = useMutation({
-    mutationFn: () => crawlerApi.clearSchedule(task!.id),
+    mutationFn: () => api.clearSchedule(task!.id),
     onSuccess: async () => {
       notify('aipm.crawler.schedule.cleared', { type: 'success' });
       onClose();

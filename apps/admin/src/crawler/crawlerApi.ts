@@ -11,7 +11,7 @@ import {
   type CrawlTaskResponse,
 } from '@aipm/contracts';
 
-import { httpClient } from '../data/dataProvider';
+import { defineSectionClient, useSectionClient } from '../data/sectionClient';
 
 /** What POST /api/admin/crawl-tasks takes from the form (docs/product/crawler.md#crawler-calls). */
 export interface CreateCrawlTaskBody {
@@ -57,36 +57,39 @@ export function resultsUrl(query: CrawlResultsQuery): string {
 }
 
 /**
- * The crawler calls of docs/product/crawler.md#crawler-calls. httpClient unwraps `{ success, data }` and turns
- * failures into HttpErrors whose message is the translation key of the API's code; answers that carry more than
- * `data` are read from the body.
+ * The crawler calls of docs/product/crawler.md#crawler-calls. The data provider's client unwraps `{ success, data }`
+ * and turns failures into HttpErrors whose message is the translation key of the API's code; answers that carry
+ * more than `data` are read from the body.
  */
-export const crawlerApi = {
-  serviceStatus: async () => JSON.parse((await httpClient(CRAWL_ADMIN_PATHS.serviceStatus)).body) as CrawlServiceStatus,
-  tasks: async () => (await httpClient(CRAWL_ADMIN_PATHS.tasks)).json as CrawlTaskResponse[],
+export const crawlerClient = defineSectionClient('crawler', (http) => ({
+  serviceStatus: async () => JSON.parse((await http(CRAWL_ADMIN_PATHS.serviceStatus)).body) as CrawlServiceStatus,
+  tasks: async () => (await http(CRAWL_ADMIN_PATHS.tasks)).json as CrawlTaskResponse[],
   createTask: async (body: CreateCrawlTaskBody) =>
-    (await httpClient(CRAWL_ADMIN_PATHS.tasks, { method: 'POST', body: JSON.stringify(body) })).json as CrawlTaskResponse,
+    (await http(CRAWL_ADMIN_PATHS.tasks, { method: 'POST', body: JSON.stringify(body) })).json as CrawlTaskResponse,
   runTask: async (id: string) => {
-    await httpClient(CRAWL_ADMIN_PATHS.runTask(id), { method: 'POST' });
+    await http(CRAWL_ADMIN_PATHS.runTask(id), { method: 'POST' });
   },
   results: async (query: CrawlResultsQuery) => {
-    const page = JSON.parse((await httpClient(resultsUrl(query))).body) as CrawlResultsPage;
+    const page = JSON.parse((await http(resultsUrl(query))).body) as CrawlResultsPage;
     return { data: page.data, total: page.total, totalIsEstimate: page.totalIsEstimate === true };
   },
   addManual: async (body: ManualJobBody) =>
-    (await httpClient(CRAWL_ADMIN_PATHS.results, { method: 'POST', body: JSON.stringify(body) })).json as CrawlResultResponse,
+    (await http(CRAWL_ADMIN_PATHS.results, { method: 'POST', body: JSON.stringify(body) })).json as CrawlResultResponse,
   review: async (id: string, status: 'approved' | 'rejected') =>
-    (await httpClient(CRAWL_ADMIN_PATHS.review(id), { method: 'PATCH', body: JSON.stringify({ status }) })).json as CrawlResultResponse,
+    (await http(CRAWL_ADMIN_PATHS.review(id), { method: 'PATCH', body: JSON.stringify({ status }) })).json as CrawlResultResponse,
   publish: async (id: string) => {
-    await httpClient(CRAWL_ADMIN_PATHS.publish(id), { method: 'POST' });
+    await http(CRAWL_ADMIN_PATHS.publish(id), { method: 'POST' });
   },
   setSchedule: async (id: string, cron: string) =>
-    (await httpClient(CRAWLER_OPS_PATHS.schedule(id), { method: 'PUT', body: JSON.stringify({ cron }) })).json as CrawlTaskResponse,
-  clearSchedule: async (id: string) => (await httpClient(CRAWLER_OPS_PATHS.schedule(id), { method: 'DELETE' })).json as CrawlTaskResponse,
-  clear: async () => (JSON.parse((await httpClient(CRAWL_ADMIN_PATHS.clear, { method: 'DELETE' })).body) as { deletedCount: number }).deletedCount,
+    (await http(CRAWLER_OPS_PATHS.schedule(id), { method: 'PUT', body: JSON.stringify({ cron }) })).json as CrawlTaskResponse,
+  clearSchedule: async (id: string) => (await http(CRAWLER_OPS_PATHS.schedule(id), { method: 'DELETE' })).json as CrawlTaskResponse,
+  clear: async () => (JSON.parse((await http(CRAWL_ADMIN_PATHS.clear, { method: 'DELETE' })).body) as { deletedCount: number }).deletedCount,
   automatedRun: async (body: AutomatedCrawlBody) =>
-    JSON.parse((await httpClient(CRAWL_ADMIN_PATHS.automatedRun, { method: 'POST', body: JSON.stringify(body) })).body) as AutomatedCrawlResponse,
-};
+    JSON.parse((await http(CRAWL_ADMIN_PATHS.automatedRun, { method: 'POST', body: JSON.stringify(body) })).body) as AutomatedCrawlResponse,
+}));
+
+/** The calls through react-admin's data provider: a 401 signs the administrator out (ADR 048). */
+export const useCrawlerApi = () => useSectionClient(crawlerClient);
 
 export const CRAWLER_QUERY_KEYS = {
   status: ['aipm', 'crawler', 'status'] as const,

@@ -3,10 +3,10 @@ import { Alert, Box, Button, Skeleton, Typography, useTheme } from '@mui/materia
 import type { BarChartProps } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useLogoutIfAccessDenied, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 
 import { CHART_HEIGHT, ChartCard, type ChartTable } from './ChartCard';
-import { DASHBOARD_CHARTS_QUERY_KEY, dashboardChartsApi } from './dashboardChartsApi';
+import { DASHBOARD_CHARTS_QUERY_KEY, useDashboardApi } from './dashboardApi';
 
 /**
  * Series colours, the theme's primary (the brand accent) first. Each has at least 3:1 against the card it is
@@ -45,18 +45,8 @@ function BarChart(props: BarChartProps) {
 export function DashboardCharts() {
   const translate = useTranslate();
   const theme = useTheme();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const charts = useQuery({
-    queryKey: DASHBOARD_CHARTS_QUERY_KEY,
-    queryFn: async () => {
-      try {
-        return await dashboardChartsApi.read();
-      } catch (error) {
-        await logoutIfAccessDenied(error);
-        throw error;
-      }
-    },
-  });
+  const api = useDashboardApi();
+  const charts = useQuery({ queryKey: DASHBOARD_CHARTS_QUERY_KEY, queryFn: () => api.charts() });
   const colours = [theme.palette.primary.main, ...(theme.palette.mode === 'dark' ? DARK_COLOURS : LIGHT_COLOURS)];
   const t = (key: string, options?: Record<string, unknown>) => translate(`aipm.dashboard_charts.${key}`, options);
   const data = charts.data;

@@ -17,6 +17,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { type DataProvider, fetchUtils, HttpError, type RaRecord, type UpdateParams } from 'react-admin';
 
 import { errorKey } from '../i18n/error-messages';
+import { type HttpClient, type RegisteredSectionClient, sectionMethods } from './sectionClient';
 
 /** Same origin as the page: the front door forwards /api/** to the API with the session cookie. */
 const API_BASE = '/api';
@@ -61,7 +62,7 @@ export function translatableError(error: unknown): unknown {
  * fetchJson with the envelope removed. Failures stay HttpErrors (status, body), so react-admin routes a 401
  * to authProvider.checkError and shows validation errors beside the inputs, in the chosen language.
  */
-export const httpClient: typeof fetchUtils.fetchJson = async (url, options = {}) => {
+export const httpClient: HttpClient = async (url, options = {}) => {
   try {
     const response = await fetchUtils.fetchJson(url, { credentials: 'same-origin', ...options });
     return { ...response, json: unwrap(response.json) };
@@ -100,13 +101,18 @@ export interface AdminDataProvider extends DataProvider {
   confirmUpload(uploadURL: string): Promise<ConfirmUploadResponse>;
 }
 
-export function createDataProvider(client: typeof fetchUtils.fetchJson = httpClient): AdminDataProvider {
+/**
+ * react-admin's data provider over the API, with the calls of every section client given (`<section>.<call>`,
+ * ADR 048). The sections are given by the composition root (src/adminDataProvider.ts): this folder imports none.
+ */
+export function createDataProvider(client: HttpClient = httpClient, sections: ReadonlyArray<RegisteredSectionClient> = []): AdminDataProvider {
   const rest = simpleRestProvider(API_BASE, client);
   const itemUrl = (resource: string, id: RaRecord['id']) => `${API_BASE}/${resourcePath(resource)}/${encodeURIComponent(String(id))}`;
   const patch = async (resource: string, id: RaRecord['id'], body: Record<string, unknown>) =>
     (await client(itemUrl(resource, id), { method: 'PATCH', body: JSON.stringify(body) })).json as RaRecord;
 
   return {
+    ...sectionMethods(sections, client),
     // The API flags a total it estimated (ADR 028) in a header simple-rest does not read: a client of this
     // call alone notes it, and the list's meta carries it to the pager.
     getList: async (resource, params) => {
@@ -147,5 +153,3 @@ export function createDataProvider(client: typeof fetchUtils.fetchJson = httpCli
       (await client(STUDENT_PATHS.confirmUpload, { method: 'POST', body: JSON.stringify({ uploadURL }) })).json as ConfirmUploadResponse,
   };
 }
-
-export const dataProvider = createDataProvider();

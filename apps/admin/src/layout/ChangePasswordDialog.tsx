@@ -1,11 +1,11 @@
 import { ADMIN_PASSWORD_MIN_LENGTH, isErrorCode } from '@aipm/contracts';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { AdminApiError, adminApi } from '../auth/adminApi';
+import { HttpError, useNotify, useTranslate } from 'react-admin';
 import { takeSignInPassword } from '../auth/initialPassword';
 import { errorKey } from '../i18n/error-messages';
 import { PasswordInput } from '../login/PasswordInput';
+import { useAccountApi } from './accountApi';
 
 interface ChangePasswordDialogProps {
   open: boolean;
@@ -22,6 +22,7 @@ interface ChangePasswordDialogProps {
 export function ChangePasswordDialog({ open, firstTime, onClose, onChanged }: ChangePasswordDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const api = useAccountApi();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -44,11 +45,13 @@ export function ChangePasswordDialog({ open, firstTime, onClose, onChanged }: Ch
     if (next !== confirmation) return notify('aipm.password.mismatch', { type: 'error' });
     setSubmitting(true);
     try {
-      await adminApi.changePassword(current, next);
+      await api.changePassword(current, next);
       notify('aipm.password.success', { type: 'success' });
       onChanged();
     } catch (error) {
-      notify(error instanceof AdminApiError && isErrorCode(error.code) ? errorKey(error.code) : 'aipm.password.failed', { type: 'error' });
+      // A 401 never arrives here: the data provider signed the administrator out (ADR 048).
+      const code = error instanceof HttpError ? (error.body as { code?: unknown } | undefined)?.code : undefined;
+      notify(isErrorCode(code) ? errorKey(code) : 'aipm.password.failed', { type: 'error' });
     } finally {
       setSubmitting(false);
     }

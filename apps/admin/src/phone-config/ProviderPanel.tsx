@@ -1,11 +1,11 @@
 import { type ErrorCode, PHONE_PATHS } from '@aipm/contracts';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { HttpError, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useNotify, useTranslate } from 'react-admin';
 
 import { errorKey } from '../i18n/error-messages';
 import { NOTIFICATION_LOG_QUERY_KEY } from './NotificationLog';
-import { phoneConfigApi, phoneConfigQueryKey, type PhoneProviderTab } from './phoneConfigApi';
+import { phoneConfigQueryKey, type PhoneProviderTab, usePhoneConfigApi } from './phoneConfigApi';
 
 type TestPath = (typeof PHONE_PATHS)['aliyunTest' | 'aliyunTestCall' | 'backupTest'];
 
@@ -51,30 +51,19 @@ export function ProviderPanel({ provider }: { provider: PhoneProviderTab }) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const api = usePhoneConfigApi();
   const t = (key: string, options?: object) => translate(`aipm.phone_config.${key}`, options);
   const prefix = provider === 'aliyun' ? 'primary' : 'backup';
 
-  const status = useQuery({
-    queryKey: phoneConfigQueryKey(provider),
-    queryFn: async () => {
-      try {
-        return await phoneConfigApi.status(provider);
-      } catch (error) {
-        await logoutIfAccessDenied(error);
-        throw error;
-      }
-    },
-  });
+  const status = useQuery({ queryKey: phoneConfigQueryKey(provider), queryFn: () => api.status(provider) });
 
   const test = useMutation({
-    mutationFn: (spec: PhoneTest) => phoneConfigApi.test(spec.path),
+    mutationFn: (spec: PhoneTest) => api.test(spec.path),
     onSuccess: (_answer, spec) =>
       spec.successDetail
         ? notify('aipm.phone_config.with_detail', { type: 'success', messageArgs: { title: t(spec.success), detail: t(spec.successDetail) } })
         : notify(`aipm.phone_config.${spec.success}`, { type: 'success' }),
-    onError: async (error, spec) => {
-      if (await logoutIfAccessDenied(error)) return;
+    onError: (error, spec) => {
       // Configuration changed since the page loaded: show what is missing now.
       if (error instanceof Error && NOT_CONFIGURED.map(errorKey).includes(error.message)) void status.refetch();
       const reason = providerReason(error);

@@ -1,6 +1,6 @@
 import { PHONE_PATHS, type PhoneConfigResponse, type PhoneTestResponse } from '@aipm/contracts';
 
-import { httpClient } from '../data/dataProvider';
+import { defineSectionClient, useSectionClient } from '../data/sectionClient';
 
 export type PhoneProviderTab = 'aliyun' | 'twilio';
 
@@ -8,11 +8,14 @@ export type PhoneProviderTab = 'aliyun' | 'twilio';
  * docs/product/phone.md#admin-calls: each provider's status (the bare status object) and its tests
  * (`{ success, message }`).
  */
-export const phoneConfigApi = {
+export const phoneConfigClient = defineSectionClient('phoneConfig', (http) => ({
   status: async (provider: PhoneProviderTab) =>
-    (await httpClient(provider === 'aliyun' ? PHONE_PATHS.aliyunConfig : PHONE_PATHS.backupConfig)).json as PhoneConfigResponse,
+    (await http(provider === 'aliyun' ? PHONE_PATHS.aliyunConfig : PHONE_PATHS.backupConfig)).json as PhoneConfigResponse,
   test: async (path: (typeof PHONE_PATHS)['aliyunTest' | 'aliyunTestCall' | 'backupTest']) =>
-    JSON.parse((await httpClient(path, { method: 'POST' })).body) as PhoneTestResponse,
-};
+    JSON.parse((await http(path, { method: 'POST' })).body) as PhoneTestResponse,
+}));
+
+/** The calls through react-admin's data provider: a 401 signs the administrator out (ADR 048). */
+export const usePhoneConfigApi = () => useSectionClient(phoneConfigClient);
 
 export const phoneConfigQueryKey = (provider: PhoneProviderTab) => ['aipm', 'phone-config', provider] as const;

@@ -2,17 +2,17 @@ import type { AdminPublishedJobResponse } from '@aipm/contracts';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, Title, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import { Confirm, Title, useNotify, useTranslate } from 'react-admin';
 
 import { PublishedJobCard } from './PublishedJobCard';
-import { PUBLISHED_JOBS_QUERY_KEY, publishedJobsApi } from './publishedJobsApi';
+import { PUBLISHED_JOBS_QUERY_KEY, usePublishedJobsApi } from './publishedJobsApi';
 
 /** Published jobs scroll within 700 px (docs/product/crawler.md#published-jobs). */
 export const PUBLISHED_JOBS_LIST_MAX_HEIGHT = 700;
 
 type PendingChange = { kind: 'toggle' | 'delete'; job: AdminPublishedJobResponse };
 
-/** The failure's text: httpClient's errors carry a translation key of the API's code. */
+/** The failure's text: the data provider's errors carry a translation key of the API's code. */
 function useErrorText(): (error: unknown) => string {
   const translate = useTranslate();
   return (error) => (error instanceof Error ? translate(error.message, { _: error.message }) : String(error));
@@ -27,31 +27,20 @@ export function PublishedJobsSection() {
   const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const api = usePublishedJobsApi();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingChange | null>(null);
 
-  const jobs = useQuery({
-    queryKey: PUBLISHED_JOBS_QUERY_KEY,
-    queryFn: async () => {
-      try {
-        return await publishedJobsApi.list();
-      } catch (error) {
-        // A lost session goes to the login page like every react-admin call.
-        await logoutIfAccessDenied(error);
-        throw error;
-      }
-    },
-  });
+  // A lost session goes to the login page like every react-admin call (the data provider, ADR 048).
+  const jobs = useQuery({ queryKey: PUBLISHED_JOBS_QUERY_KEY, queryFn: () => api.list() });
 
   const change = useMutation({
     mutationFn: async ({ kind, job }: PendingChange) => {
-      if (kind === 'delete') await publishedJobsApi.remove(job.id);
-      else await publishedJobsApi.setActive(job.id, !job.isActive);
+      if (kind === 'delete') await api.remove(job.id);
+      else await api.setActive(job.id, !job.isActive);
     },
     onSuccess: (_result, { kind }) => notify(kind === 'delete' ? 'aipm.published_jobs.deleted' : 'aipm.published_jobs.updated', { type: 'success' }),
-    onError: async (error, { kind }) => {
-      if (await logoutIfAccessDenied(error)) return;
+    onError: (error, { kind }) => {
       notify(kind === 'delete' ? 'aipm.published_jobs.delete_failed' : 'aipm.published_jobs.update_failed', {
         type: 'error',
         messageArgs: { message: errorText(error) },

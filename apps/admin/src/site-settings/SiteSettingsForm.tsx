@@ -2,10 +2,10 @@ import { COHORT_PARTS, type CohortPart, formatCohortStart, formatFee, SITE_SETTI
 import { Box, Button, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { HttpError, useLocaleState, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useLocaleState, useNotify, useTranslate } from 'react-admin';
 
 import { errorKey } from '../i18n/error-key';
-import { SITE_SETTINGS_QUERY_KEY, siteSettingsApi } from './siteSettingsApi';
+import { SITE_SETTINGS_QUERY_KEY, useSiteSettingsApi } from './siteSettingsApi';
 
 /** What the inputs hold: text, the fees included (an empty fee is refused, not read as 0). */
 export type SiteSettingsDraft = Record<Exclude<SiteSettingsField, 'cohortPart'>, string> & { cohortPart: CohortPart };
@@ -53,21 +53,20 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const notify = useNotify();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const api = useSiteSettingsApi();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<SiteSettingsDraft>(() => draftOf(settings));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   const save = useMutation({
-    mutationFn: (next: SiteSettings) => siteSettingsApi.save(next),
+    mutationFn: (next: SiteSettings) => api.save(next),
     onSuccess: (saved) => {
       setFieldErrors({});
       setDraft(draftOf(saved));
       queryClient.setQueryData(SITE_SETTINGS_QUERY_KEY, saved);
       notify('aipm.site_settings.saved', { type: 'success' });
     },
-    onError: async (error) => {
-      if (await logoutIfAccessDenied(error)) return;
+    onError: (error) => {
       setFieldErrors(serverFieldErrors(error));
       notify('aipm.site_settings.save_failed', {
         type: 'error',

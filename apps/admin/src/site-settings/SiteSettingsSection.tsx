@@ -1,8 +1,8 @@
 import { Alert, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Title, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 
-import { SITE_SETTINGS_QUERY_KEY, siteSettingsApi } from './siteSettingsApi';
+import { SITE_SETTINGS_QUERY_KEY, useSiteSettingsApi } from './siteSettingsApi';
 import { SiteSettingsForm } from './SiteSettingsForm';
 
 /**
@@ -11,18 +11,8 @@ import { SiteSettingsForm } from './SiteSettingsForm';
  */
 export function SiteSettingsSection() {
   const translate = useTranslate();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const settings = useQuery({
-    queryKey: SITE_SETTINGS_QUERY_KEY,
-    queryFn: async () => {
-      try {
-        return await siteSettingsApi.read();
-      } catch (error) {
-        await logoutIfAccessDenied(error);
-        throw error;
-      }
-    },
-  });
+  const api = useSiteSettingsApi();
+  const settings = useQuery({ queryKey: SITE_SETTINGS_QUERY_KEY, queryFn: () => api.read() });
 
   return (
     <>

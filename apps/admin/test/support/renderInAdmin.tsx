@@ -2,12 +2,16 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { AdminContext, type DataProvider, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
+import { adminDataProvider } from '../../src/adminDataProvider';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { createAdminQueryClient } from '../../src/data/queryClient';
 import { SECTION_MESSAGES } from '../../src/sectionMessages';
 
 export interface RenderInAdminOptions {
-  /** A stub for screens that read data (lists, edit pages). */
+  /**
+   * A stub for screens that read data (lists, edit pages); without one, the back office's own data provider (its
+   * calls answered by answerFetch), which carries every section's calls (ADR 048).
+   */
   dataProvider?: DataProvider;
   /** Start at this location in a memory router (for screens that read route parameters). */
   at?: string;
@@ -16,7 +20,7 @@ export interface RenderInAdminOptions {
 /** Renders inside react-admin's contexts (Chinese i18n, the app's query policy, a router) with its toast area. */
 export function renderInAdmin(ui: ReactElement, options: RenderInAdminOptions = {}) {
   const admin = (
-    <AdminContext i18nProvider={createI18nProvider(SECTION_MESSAGES, '')} store={memoryStore()} queryClient={createAdminQueryClient()} {...(options.dataProvider ? { dataProvider: options.dataProvider } : {})}>
+    <AdminContext i18nProvider={createI18nProvider(SECTION_MESSAGES, '')} store={memoryStore()} queryClient={createAdminQueryClient()} dataProvider={options.dataProvider ?? adminDataProvider}>
       {ui}
       <Notification />
     </AdminContext>

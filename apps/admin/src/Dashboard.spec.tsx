@@ -1,9 +1,10 @@
-import '../../test/support/jsdom-setup';
+import '../test/support/jsdom-setup';
 import { ADMIN_AUTH_PATHS, DASHBOARD_CHARTS_PATH } from '@aipm/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 
-import { BackOfficeRoutes } from '../App';
+// Beside App.tsx, whose routes it renders: in dashboard/ it made that folder and the root import each other.
+import { BackOfficeRoutes } from './App';
 
 const SLOW = { timeout: 5000 };
 

@@ -1,0 +1,17 @@
+import { ADMIN_AUTH_PATHS, type AdminStatsResponse, DASHBOARD_CHARTS_PATH, type DashboardCharts } from '@aipm/contracts';
+
+import { defineSectionClient, useSectionClient } from '../data/sectionClient';
+
+/**
+ * The dashboard's calls: the three counts (GET /api/admin/stats) and the charts (GET /api/admin/stats/charts); the
+ * data provider's client unwraps `{ success, data }`.
+ */
+export const dashboardClient = defineSectionClient('dashboard', (http) => ({
+  stats: async () => (await http(ADMIN_AUTH_PATHS.stats)).json as AdminStatsResponse['data'],
+  charts: async () => (await http(DASHBOARD_CHARTS_PATH)).json as DashboardCharts,
+}));
+
+/** The calls through react-admin's data provider: a 401 signs the administrator out (ADR 048). */
+export const useDashboardApi = () => useSectionClient(dashboardClient);
+
+export const DASHBOARD_CHARTS_QUERY_KEY = ['aipm', 'dashboard-charts'] as const;
