@@ -1,7 +1,5 @@
 import { fileKeyOfAccessUrl, INCOMING_UPLOAD_KEY_PATTERN, INCOMING_UPLOAD_PREFIX } from '@aipm/contracts';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { FileStore } from './file-store';
 import { StoredUploadsRepository } from './stored-uploads.repository';
 import { isUploadKey } from './uploads.service';
@@ -27,7 +25,6 @@ export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutd
   private timers: NodeJS.Timeout[] = [];
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly files: FileStore,
     private readonly stored: StoredUploadsRepository,
   ) {}
@@ -75,13 +72,8 @@ export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutd
     }
   }
 
-  /** Every key a student (photo, card files) or a contract points at. */
+  /** Every key a record points at: a student's photo or one of their files (student_files, ADR 045). */
   private async referencedKeys(): Promise<Set<string>> {
-    const rows: { url: string }[] = await this.dataSource.query(
-      `SELECT "profilePhoto" AS "url" FROM "students" WHERE "profilePhoto" IS NOT NULL
-       UNION SELECT unnest("contractFiles") FROM "students"
-       UNION SELECT "contractFile" FROM "student_contracts" WHERE "contractFile" IS NOT NULL`,
-    );
-    return new Set(rows.map((row) => fileKeyOfAccessUrl(row.url)).filter((key): key is string => !!key));
+    return new Set((await this.stored.referencedUrls()).map((url) => fileKeyOfAccessUrl(url)).filter((key): key is string => !!key));
   }
 }

@@ -30,6 +30,7 @@ const DATA_MODEL_TABLES = [
   'stored_uploads',
   'student_accounts',
   'student_contracts',
+  'student_files',
   'student_payments',
   'students',
   'users',
@@ -102,6 +103,7 @@ describe(InitialSchema1763800000000.name, () => {
         { table: 'student_accounts', name: 'UQ_student_accounts_email', columns: 'email' },
         { table: 'student_accounts', name: 'UQ_student_accounts_username', columns: 'username' },
         { table: 'student_contracts', name: 'UQ_student_contracts_contractNumber', columns: 'contractNumber' },
+        { table: 'student_files', name: 'UQ_student_files_accessUrl', columns: 'accessUrl' },
         { table: 'student_payments', name: 'UQ_student_payments_paymentNumber', columns: 'paymentNumber' },
         { table: 'users', name: 'UQ_users_email', columns: 'email' },
         { table: 'wechat_share_config', name: 'UQ_wechat_share_config_pageUrl', columns: 'pageUrl' },
@@ -152,6 +154,8 @@ describe(InitialSchema1763800000000.name, () => {
         references: 'students',
         onDelete: 'CASCADE',
       },
+      { name: 'FK_student_files_contract', table: 'student_files', column: 'contractId', references: 'student_contracts', onDelete: 'SET NULL' },
+      { name: 'FK_student_files_student', table: 'student_files', column: 'studentId', references: 'students', onDelete: 'CASCADE' },
       {
         name: 'FK_student_payments_contract',
         table: 'student_payments',
@@ -212,6 +216,8 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_student_accounts_studentId: 'student_accounts USING btree ("studentId")',
       IDX_student_contracts_status: 'student_contracts USING btree (status)',
       IDX_student_contracts_studentId_createdAt: 'student_contracts USING btree ("studentId", "createdAt" DESC)',
+      IDX_student_files_contractId: 'student_files USING btree ("contractId")',
+      IDX_student_files_studentId_createdAt: 'student_files USING btree ("studentId", "createdAt")',
       IDX_student_payments_contractId: 'student_payments USING btree ("contractId")',
       IDX_student_payments_paymentDate: 'student_payments USING btree ("paymentDate")',
       IDX_student_payments_studentId_paymentDate: 'student_payments USING btree ("studentId", "paymentDate" DESC, "createdAt" DESC)',
@@ -314,7 +320,6 @@ describe(InitialSchema1763800000000.name, () => {
     });
     expect(await dataSource.getRepository(Student).findOneByOrFail({ id: student.id })).toMatchObject({
       status: 'active',
-      contractFiles: [],
       enrollmentDate: today.today,
     });
     expect(await dataSource.getRepository(StudentContract).findOneByOrFail({ id: contract.id })).toMatchObject({
