@@ -49,7 +49,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\ne
  * its file (listed on the 合同 tab, shown under the contract on the card) and a student account. Each viewport uses
  * its own names.
  */
-test('back office: a student with photo, contract file and payments, a contract and an account', async ({ page, isMobile }, testInfo) => {
+test('back office: a student with photo, contract file and payments, a contract and accounts', async ({ page, isMobile }, testInfo) => {
   // About 40 s on an idle machine. This is the longest journey (some 90 browser steps); at a load average of 20
   // on 2 cores each step took 1-5 s and the phone run needed just over 4 minutes, every step passing.
   test.setTimeout(480_000);
@@ -65,7 +65,7 @@ test('back office: a student with photo, contract file and payments, a contract 
     const form = await editForm(page);
     // react-admin's form resets to its defaults in an effect after it first renders: on a loaded runner a value
     // typed in between was lost once. Fill until every value has held.
-    const values: Array<[string, string]> = [['姓名', name], ['手机号码', phone], ['学校', '中南大学'], ['VPN', `vpn-${suffix}`]];
+    const values: Array<[string, string]> = [['姓名', name], ['手机号码', phone], ['学校', '中南大学']];
     await expect(async () => {
       for (const [label, value] of values) await form.getByRole('textbox', { name: label, exact: true }).fill(value);
       for (const [label, value] of values) await expect(form.getByRole('textbox', { name: label, exact: true })).toHaveValue(value, { timeout: 1_000 });
@@ -78,7 +78,23 @@ test('back office: a student with photo, contract file and payments, a contract 
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   const studentCard = page.url();
   await expect(page.getByTestId('student-status')).toHaveText('在学');
-  await expect(page.getByText(`VPN：vpn-${suffix}`)).toBeVisible();
+  // The add form has no tool fields any more: tool accounts are accounts of a kind (docs/product/students.md#student-accounts).
+  await expect(page.getByTestId('student-accounts')).toContainText('暂无账号');
+
+  await test.step('add a tool account from the card', async () => {
+    await page.getByTestId('student-accounts').getByRole('link', { name: '添加账号' }).click();
+    const form = await editForm(page);
+    // The student is chosen already; a tool account has no password.
+    await expect(form.getByRole('combobox', { name: '学员' })).toHaveValue(name);
+    await form.getByRole('combobox', { name: '类型' }).click();
+    await page.getByRole('option', { name: 'VPN', exact: true }).click();
+    await expect(form.getByLabel('密码')).toHaveCount(0);
+    await form.getByRole('textbox', { name: '账号', exact: true }).fill(`vpn-${suffix}`);
+    await form.getByRole('button', { name: '保存' }).click();
+    await movePointerOffToasts(page);
+    // Back on the card, under 工具账号.
+    await expect(page.getByTestId('student-accounts')).toContainText(`VPN：vpn-${suffix}`);
+  });
 
   await test.step('upload a photo', async () => {
     // Presigned URL, the browser's PUT through /storage, confirm; then shown round from the private bucket.
@@ -188,9 +204,19 @@ test('back office: a student with photo, contract file and payments, a contract 
     const form = await createOn('账户');
     await form.getByRole('textbox', { name: '用户名', exact: true }).fill(`user${suffix}`);
     await form.getByRole('textbox', { name: '邮箱', exact: true }).fill(`user${suffix}@example.com`);
+    // 学员登录 by default: the password is asked.
+    await expect(form.getByRole('combobox', { name: '类型' })).toHaveText('学员登录');
     await form.getByRole('textbox', { name: '密码', exact: true }).fill('secret1');
     await form.getByRole('button', { name: '保存' }).click();
     await expect(page.getByText(`user${suffix}@example.com`)).toBeVisible();
+    // The 账户 tab lists every account with its 类型: the login and the VPN account made on the card.
+    if (isMobile) {
+      await expect(page.getByText(`学员登录：user${suffix}`)).toBeVisible();
+      await expect(page.getByText(`VPN：vpn-${suffix}`)).toBeVisible();
+    } else {
+      await expect(page.getByRole('row').filter({ hasText: `user${suffix}@example.com` })).toContainText('学员登录');
+      await expect(page.getByRole('row').filter({ hasText: `vpn-${suffix}` })).toContainText('VPN');
+    }
     await expectNoAxeViolations(page);
   });
 });

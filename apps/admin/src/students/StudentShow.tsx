@@ -23,7 +23,6 @@ function Line({ label, value }: { label: string; value: string | null | undefine
 }
 
 function StudentCard() {
-  const translate = useTranslate();
   const student = useRecordContext<StudentResponse>();
   if (!student) return null;
   return (

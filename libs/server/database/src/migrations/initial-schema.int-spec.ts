@@ -1,4 +1,4 @@
-import { CONTACT_SUBJECTS, CONTRACT_STATUSES, NOTIFICATION_CALL_STATUSES, NOTIFICATION_CALL_TRIGGERS, PHONE_PROVIDERS, CRAWL_RESULT_STATUSES, CRAWL_SITES, CRAWL_TASK_STATUSES, EMPLOYMENT_TYPES, LEAD_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, STUDENT_ACCOUNT_STATUSES, STUDENT_STATUSES } from '@aipm/contracts';
+import { CONTACT_SUBJECTS, CONTRACT_STATUSES, NOTIFICATION_CALL_STATUSES, NOTIFICATION_CALL_TRIGGERS, PHONE_PROVIDERS, CRAWL_RESULT_STATUSES, CRAWL_SITES, CRAWL_TASK_STATUSES, EMPLOYMENT_TYPES, LEAD_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, STUDENT_ACCOUNT_KINDS, STUDENT_ACCOUNT_STATUSES, STUDENT_STATUSES } from '@aipm/contracts';
 import { DataSource } from 'typeorm';
 import { User } from '../auth/user.entity';
 import { CrawlTask } from '../crawler/crawl-task.entity';
@@ -100,8 +100,6 @@ describe(InitialSchema1763800000000.name, () => {
         { table: 'lead_notifications', name: 'UQ_lead_notifications_contactMessageId', columns: 'contactMessageId' },
         { table: 'lead_notifications', name: 'UQ_lead_notifications_registrationId', columns: 'registrationId' },
         { table: 'published_jobs', name: 'UQ_published_jobs_crawlResultId', columns: 'crawlResultId' },
-        { table: 'student_accounts', name: 'UQ_student_accounts_email', columns: 'email' },
-        { table: 'student_accounts', name: 'UQ_student_accounts_username', columns: 'username' },
         { table: 'student_contracts', name: 'UQ_student_contracts_contractNumber', columns: 'contractNumber' },
         { table: 'student_files', name: 'UQ_student_files_accessUrl', columns: 'accessUrl' },
         { table: 'student_payments', name: 'UQ_student_payments_paymentNumber', columns: 'paymentNumber' },
@@ -271,6 +269,7 @@ describe(InitialSchema1763800000000.name, () => {
       CHK_student_payments_status: PAYMENT_STATUSES,
       CHK_student_payments_paymentMethod: PAYMENT_METHODS,
       CHK_student_accounts_status: STUDENT_ACCOUNT_STATUSES,
+      CHK_student_accounts_kind: STUDENT_ACCOUNT_KINDS,
       CHK_notification_calls_provider: PHONE_PROVIDERS,
       CHK_notification_calls_status: NOTIFICATION_CALL_STATUSES,
       CHK_notification_calls_trigger: NOTIFICATION_CALL_TRIGGERS,

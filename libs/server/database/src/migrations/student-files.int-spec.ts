@@ -71,7 +71,8 @@ describe('StudentFiles1796200000000', () => {
     expect((await dataSource.query(`SELECT count(*)::int AS n FROM student_files WHERE "studentId" = $1`, [zheng]))[0].n).toBe(0);
     expect((await dataSource.query(`SELECT count(*)::int AS n FROM student_files WHERE "contractId" = $1`, [wuContract]))[0].n).toBe(0);
 
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    // Back to the schema before it (the migrations after it first).
+    await undoMigrationsFrom(dataSource, StudentFiles1796200000000);
     const [afterStudents, afterContracts] = await Promise.all([
       dataSource.query(`SELECT id, "contractFiles" FROM students ORDER BY id`),
       dataSource.query(`SELECT id, "contractFile" FROM student_contracts ORDER BY id`),
