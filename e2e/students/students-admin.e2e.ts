@@ -44,11 +44,12 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 /**
- * The administrator records a student, uploads a photo and a contract file and views it (the three-step upload
- * through the front door's storage proxy), books payments and sees the total, deletes one, then adds a contract
- * and a student account on the two sub-tabs. Each viewport uses its own names.
+ * The administrator records a student, uploads a photo and a file and views it by its name (the three-step upload
+ * through the front door's storage proxy), books payments and sees the total, deletes one, then adds a contract with
+ * its file (listed on the 合同 tab, shown under the contract on the card) and a student account. Each viewport uses
+ * its own names.
  */
-test('back office: a student with photo, contract file and payments, a contract and an account', async ({ page, isMobile }, testInfo) => {
+test('back office: a student with photo, contract file and payments, a contract and accounts', async ({ page, isMobile }, testInfo) => {
   // About 40 s on an idle machine. This is the longest journey (some 90 browser steps); at a load average of 20
   // on 2 cores each step took 1-5 s and the phone run needed just over 4 minutes, every step passing.
   test.setTimeout(480_000);
@@ -64,7 +65,7 @@ test('back office: a student with photo, contract file and payments, a contract 
     const form = await editForm(page);
     // react-admin's form resets to its defaults in an effect after it first renders: on a loaded runner a value
     // typed in between was lost once. Fill until every value has held.
-    const values: Array<[string, string]> = [['姓名', name], ['手机号码', phone], ['学校', '中南大学'], ['VPN', `vpn-${suffix}`]];
+    const values: Array<[string, string]> = [['姓名', name], ['手机号码', phone], ['学校', '中南大学']];
     await expect(async () => {
       for (const [label, value] of values) await form.getByRole('textbox', { name: label, exact: true }).fill(value);
       for (const [label, value] of values) await expect(form.getByRole('textbox', { name: label, exact: true })).toHaveValue(value, { timeout: 1_000 });
@@ -75,8 +76,25 @@ test('back office: a student with photo, contract file and payments, a contract 
   });
 
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  const studentCard = page.url();
   await expect(page.getByTestId('student-status')).toHaveText('在学');
-  await expect(page.getByText(`VPN：vpn-${suffix}`)).toBeVisible();
+  // The add form has no tool fields any more: tool accounts are accounts of a kind (docs/product/students.md#student-accounts).
+  await expect(page.getByTestId('student-accounts')).toContainText('暂无账号');
+
+  await test.step('add a tool account from the card', async () => {
+    await page.getByTestId('student-accounts').getByRole('link', { name: '添加账号' }).click();
+    const form = await editForm(page);
+    // The student is chosen already; a tool account has no password.
+    await expect(form.getByRole('combobox', { name: '学员' })).toHaveValue(name);
+    await form.getByRole('combobox', { name: '类型' }).click();
+    await page.getByRole('option', { name: 'VPN', exact: true }).click();
+    await expect(form.getByLabel('密码')).toHaveCount(0);
+    await form.getByRole('textbox', { name: '账号', exact: true }).fill(`vpn-${suffix}`);
+    await form.getByRole('button', { name: '保存' }).click();
+    await movePointerOffToasts(page);
+    // Back on the card, under 工具账号.
+    await expect(page.getByTestId('student-accounts')).toContainText(`VPN：vpn-${suffix}`);
+  });
 
   await test.step('upload a photo', async () => {
     // Presigned URL, the browser's PUT through /storage, confirm; then shown round from the private bucket.
@@ -87,11 +105,14 @@ test('back office: a student with photo, contract file and payments, a contract 
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   });
 
-  await test.step('upload a contract file, view it, delete it', async () => {
+  await test.step('upload a file, see its name, view it, delete it', async () => {
+    // No contract yet: the upload goes to 其他文件 (docs/product/students.md#contract-files).
+    await expect(page.getByTestId('upload-destination').getByRole('combobox')).toHaveText('其他文件');
     await page.getByTestId('contract-file-input').setInputFiles({ name: '合同.pdf', mimeType: 'application/pdf', buffer: PDF });
-    // The photo's toast may still be on screen: the file's view button is what tells this upload is through.
-    const view = page.getByRole('link', { name: '查看 1' });
-    await expect(view).toBeVisible();
+    // The photo's toast may still be on screen: the file's row, by its original name, tells this upload is through.
+    const other = page.getByTestId('file-group-other');
+    await expect(other.getByText('合同.pdf', { exact: true })).toBeVisible();
+    const view = other.getByRole('link', { name: '查看 合同.pdf' });
     const viewed = page
       .context()
       .waitForEvent('response', (response) => response.request().method() === 'GET' && /\/storage\/[^/]+\/contracts\//.test(new URL(response.url()).pathname));
@@ -103,12 +124,12 @@ test('back office: a student with photo, contract file and payments, a contract 
     await (await popup).close();
     await expectNoAxeViolations(page);
 
-    // Taken off the card behind a confirm (the API deletes the object; uploads.e2e-spec checks the store).
-    await page.getByRole('button', { name: '删除合同文件 1' }).click();
-    await expect(page.getByRole('dialog')).toContainText('确定要删除合同文件 1 吗？');
+    // Deleted behind a confirm (the API deletes the object; uploads.e2e-spec checks the store).
+    await page.getByRole('button', { name: '删除文件 合同.pdf' }).click();
+    await expect(page.getByRole('dialog')).toContainText('确定要删除文件 合同.pdf 吗？');
     await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
     await expect(page.getByText('暂无合同文件')).toBeVisible();
-    await expect(page.getByRole('link', { name: '查看 1' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: '查看 合同.pdf' })).toHaveCount(0);
   });
 
   await test.step('add two payments, see the total, delete one', async () => {
@@ -152,23 +173,50 @@ test('back office: a student with photo, contract file and payments, a contract 
     await form.getByRole('textbox', { name: '合同金额（元）', exact: true }).fill('19800');
     await form.getByLabel('开始日期').fill('2025-09-20');
     await form.getByLabel('结束日期').fill('2025-10-25');
-    // The contract's own file, by the same three-step upload; kept in the form until 保存.
+    // The contract's own files, by the same three-step upload; kept in the form until 保存.
     await form.getByTestId('contract-form-file-input').setInputFiles({ name: '签约.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await expect(form.getByTestId('contract-file-field').getByRole('link', { name: '查看' })).toHaveAttribute('href', /^\/api\/admin\/files\/contracts\//);
+    await expect(form.getByTestId('contract-file-field').getByRole('link', { name: '查看 签约.pdf' })).toHaveAttribute('href', /^\/api\/admin\/files\/contracts\//);
     await movePointerOffToasts(page);
     await form.getByRole('button', { name: '保存' }).click();
     await movePointerOffToasts(page);
+    // The 合同 tab lists the contract (it said 暂无合同 while files stood in for contracts).
     await expect(page.getByText(`HT-${suffix}`)).toBeVisible();
     await expect(page.getByText('¥0.00 / ¥19,800.00').first()).toBeVisible();
+    await expect(page.getByText('暂无合同，点击添加合同开始')).toHaveCount(0);
+  });
+
+  await test.step("see the contract's file on the card, under the contract", async () => {
+    await page.goto(studentCard);
+    // A full load of the back office: its chunks took over 10 s on a loaded runner.
+    await expect(page.getByRole('heading', { name, exact: true })).toBeVisible({ timeout: 30_000 });
+    const group = page.getByRole('heading', { name: `HT-${suffix} · AI产品经理训练营` });
+    await expect(group).toBeVisible();
+    const files = page.getByTestId('contract-files');
+    await expect(files.getByText('签约.pdf', { exact: true })).toBeVisible();
+    await expect(files.getByRole('link', { name: '查看 签约.pdf' })).toBeVisible();
+    // The student's only active contract is where the next upload goes.
+    await expect(page.getByTestId('upload-destination').getByRole('combobox')).toHaveText(`HT-${suffix} · AI产品经理训练营`);
+    await expectNoAxeViolations(page);
   });
 
   await test.step('create a student account', async () => {
+    await openStudents(page, isMobile);
     const form = await createOn('账户');
     await form.getByRole('textbox', { name: '用户名', exact: true }).fill(`user${suffix}`);
     await form.getByRole('textbox', { name: '邮箱', exact: true }).fill(`user${suffix}@example.com`);
+    // 学员登录 by default: the password is asked.
+    await expect(form.getByRole('combobox', { name: '类型' })).toHaveText('学员登录');
     await form.getByRole('textbox', { name: '密码', exact: true }).fill('secret1');
     await form.getByRole('button', { name: '保存' }).click();
     await expect(page.getByText(`user${suffix}@example.com`)).toBeVisible();
+    // The 账户 tab lists every account with its 类型: the login and the VPN account made on the card.
+    if (isMobile) {
+      await expect(page.getByText(`学员登录：user${suffix}`)).toBeVisible();
+      await expect(page.getByText(`VPN：vpn-${suffix}`)).toBeVisible();
+    } else {
+      await expect(page.getByRole('row').filter({ hasText: `user${suffix}@example.com` })).toContainText('学员登录');
+      await expect(page.getByRole('row').filter({ hasText: `vpn-${suffix}` })).toContainText('VPN');
+    }
     await expectNoAxeViolations(page);
   });
 });

@@ -373,6 +373,38 @@ describe('audit log', () => {
       },
     },
     {
+      name: "a student file saved, the uploader's file name hidden",
+      action: 'file.save',
+      entity: 'file',
+      run: async (agent, known) => {
+        known['studentFile'] = (await agent.post('/api/admin/student-files').send({ studentId: known['student'], accessURL: known['file'] }).expect(201)).body.data.id;
+        return known['studentFile'];
+      },
+      check: (entry) => {
+        expect(entry.after).toMatchObject({ contractId: null });
+        expect(JSON.stringify(entry)).not.toMatch(/contract\.pdf/);
+      },
+    },
+    {
+      name: 'a student file moved to a contract',
+      action: 'file.move',
+      entity: 'file',
+      run: async (agent, known) => {
+        await agent.patch(`/api/admin/student-files/${known['studentFile']}`).send({ contractId: known['contract'] }).expect(200);
+        return known['studentFile'];
+      },
+      check: (entry) => expect(entry).toMatchObject({ before: { contractId: null }, after: { contractId: expect.any(String) } }),
+    },
+    {
+      name: 'a student file deletion',
+      action: 'file.delete',
+      entity: 'file',
+      run: async (agent, known) => {
+        await agent.delete(`/api/admin/student-files/${known['studentFile']}`).expect(200);
+        return known['studentFile'];
+      },
+    },
+    {
       name: 'a contract deletion',
       action: 'contract.delete',
       entity: 'contract',

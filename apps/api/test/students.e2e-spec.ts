@@ -36,9 +36,11 @@ const STUDENT_RULES: Rule[] = [
   ['status null', patch({ status: null }), 'status', STUDENT_ERRORS.INVALID_STUDENT_STATUS],
   ['enrollment date not a day', patch({ enrollmentDate: '2025-02-30' }), 'enrollmentDate', STUDENT_ERRORS.INVALID_ENROLLMENT_DATE],
   ['graduation before enrollment', patch({ enrollmentDate: '2025-09-20', graduationDate: '2025-09-19' }), 'graduationDate', STUDENT_ERRORS.GRADUATION_BEFORE_ENROLLMENT],
-  ['tool account too long', patch({ vpnAccount: 'v'.repeat(256) }), 'vpnAccount', STUDENT_ERRORS.TOOL_ACCOUNT_TOO_LONG],
+  // Tool accounts are accounts of a kind (ADR 045): /api/admin/student-accounts.
+  ['the old tool field', patch({ vpnAccount: 'vpn-01' }), 'vpnAccount', ERROR_MESSAGES.UNKNOWN_FIELD],
   ['photo from another host', patch({ profilePhoto: 'https://evil.example/x.png' }), 'profilePhoto', STUDENT_ERRORS.INVALID_FILE_URL],
-  ['contract file list with a foreign URL', patch({ contractFiles: ['/api/admin/files/photos/00000000-0000-4000-8000-000000000000.png'] }), 'contractFiles', STUDENT_ERRORS.INVALID_FILE_URL],
+  // A student's files are records of their own (ADR 045): /api/admin/student-files.
+  ['the old card file list', patch({ contractFiles: ['/api/admin/files/contracts/00000000-0000-4000-8000-000000000000.pdf'] }), 'contractFiles', ERROR_MESSAGES.UNKNOWN_FIELD],
   ['unknown field', patch({ phoneNormalized: '+86' }), 'phoneNormalized', ERROR_MESSAGES.UNKNOWN_FIELD],
 ];
 
@@ -64,7 +66,8 @@ const CONTRACT_RULES: Rule[] = [
   ['end equal to start', patch({ endDate: '2025-09-20' }), 'endDate', STUDENT_ERRORS.END_NOT_AFTER_START],
   ['status not of the list', patch({ status: 'paused' }), 'status', STUDENT_ERRORS.INVALID_CONTRACT_STATUS],
   ['signed date invalid', patch({ signedDate: '2025-13-01' }), 'signedDate', STUDENT_ERRORS.INVALID_SIGNED_DATE],
-  ['file from another host', patch({ contractFile: 'http://x/y.pdf' }), 'contractFile', STUDENT_ERRORS.INVALID_FILE_URL],
+  ['file from another host', patch({ files: ['http://x/y.pdf'] }), 'files', STUDENT_ERRORS.INVALID_FILE_URL],
+  ['the old single file', patch({ contractFile: '/api/admin/files/contracts/00000000-0000-4000-8000-000000000000.pdf' }), 'contractFile', ERROR_MESSAGES.UNKNOWN_FIELD],
 ];
 
 /** docs/product/validation.md#payment (server): number, amount ≥ 0 in cents, method of five, date. */
@@ -82,15 +85,18 @@ const PAYMENT_RULES: Rule[] = [
   ['contractId not a uuid', patch({ contractId: '12' }), 'contractId', STUDENT_ERRORS.INVALID_CONTRACT_ID],
 ];
 
-/** docs/product/validation.md#student-account: username ≥ 3, valid email, password ≥ 6. */
+/** docs/product/validation.md#student-account: a student login's username ≥ 3, email and password ≥ 6; a tool's text. */
 const ACCOUNT_RULES: Rule[] = [
   ['username too short', patch({ username: 'ab' }), 'username', '用户名至少3个字符'],
-  ['username missing', without('username'), 'username', '用户名至少3个字符'],
+  ['username missing', without('username'), 'username', STUDENT_ERRORS.ACCOUNT_NAME_REQUIRED],
   ['email invalid', patch({ email: 'lisi@' }), 'email', '请输入有效的邮箱地址'],
-  ['email missing', without('email'), 'email', '请输入有效的邮箱地址'],
+  ['email missing', without('email'), 'email', STUDENT_ERRORS.ACCOUNT_EMAIL_REQUIRED],
   ['password too short', patch({ password: '12345' }), 'password', '密码至少6个字符'],
-  ['password missing', without('password'), 'password', '密码至少6个字符'],
+  ['password missing', without('password'), 'password', STUDENT_ERRORS.ACCOUNT_PASSWORD_REQUIRED],
   ['status not of the list', patch({ status: 'banned' }), 'status', STUDENT_ERRORS.INVALID_ACCOUNT_STATUS],
+  ['kind not of the list', patch({ kind: 'github' }), 'kind', STUDENT_ERRORS.INVALID_ACCOUNT_KIND],
+  ['tool account with a password', patch({ kind: 'vpn' }), 'password', STUDENT_ERRORS.PASSWORD_NOT_FOR_TOOL_ACCOUNT],
+  ['tool account too long', patch({ kind: 'vpn', username: 'v'.repeat(256), password: undefined }), 'username', STUDENT_ERRORS.TOOL_ACCOUNT_TOO_LONG],
 ];
 
 describe('students section API', () => {
@@ -144,7 +150,6 @@ describe('students section API', () => {
         email: 'wang@example.com',
         status: 'active',
         enrollmentDate: formatIsoDate(new Date()),
-        contractFiles: [],
         profilePhoto: null,
         paidTotals: [],
       });
@@ -152,12 +157,23 @@ describe('students section API', () => {
       expect(row.phoneNormalized).toBe('+8613800138000');
     });
 
-    it('keeps the five tool accounts on the record', async () => {
-      const tools = { vpnAccount: 'vpn-01', lovableAccount: 'lov@x.cn', replitAccount: 'rep', traeAccount: 'trae', qoderAccount: 'qoder' };
-      const student = await createStudent(tools);
-      expect(student).toMatchObject(tools);
-      const cleared = await admin.patch(`/api/admin/students/${student.id}`).send({ vpnAccount: '', qoderAccount: null }).expect(200);
-      expect(cleared.body.data).toMatchObject({ vpnAccount: null, qoderAccount: null, traeAccount: 'trae' });
+    it('keeps tool accounts as accounts of their kind, listed by student and kind', async () => {
+      const student = await createStudent();
+      const tools = [
+        ['vpn', 'vpn-01'],
+        ['lovable', 'lov@x.cn'],
+        ['replit', 'rep'],
+        ['trae', 'trae'],
+        ['qoder', 'qo'],
+      ];
+      for (const [kind, username] of tools) await admin.post('/api/admin/student-accounts').send({ studentId: student.id, kind, username }).expect(201);
+      // Two students may share a tool account's text; uniqueness is among student logins only.
+      await admin.post('/api/admin/student-accounts').send({ studentId: (await createStudent()).id, kind: 'vpn', username: 'vpn-01' }).expect(201);
+      const listed = await admin.get('/api/admin/student-accounts').query({ filter: JSON.stringify({ studentId: student.id }), sort: JSON.stringify(['createdAt', 'ASC']) }).expect(200);
+      expect(listed.body.data.map((account: Body) => [account.kind, account.username, account.email])).toEqual(tools.map(([kind, username]) => [kind, username, null]));
+      const vpns = await admin.get('/api/admin/student-accounts').query({ filter: JSON.stringify({ studentId: student.id, kind: 'vpn' }) }).expect(200);
+      expect(vpns.body.data).toHaveLength(1);
+      expect(student).not.toHaveProperty('vpnAccount');
     });
 
     it('lists in the simple-rest shape: paging, sorting, q over name and phone digits, status filter', async () => {
@@ -206,7 +222,7 @@ describe('students section API', () => {
     it('creates a contract with its defaults; the number is unique; the student must exist', async () => {
       const body = contractBody(studentId, { contractNumber: 'HT-UNIQUE-1' });
       const created = await admin.post('/api/admin/contracts').send(body).expect(201);
-      expect(created.body.data).toMatchObject({ status: 'active', currency: 'CNY', contractAmount: 1_980_000, paidAmount: 0, outstandingAmount: 1_980_000 });
+      expect(created.body.data).toMatchObject({ status: 'active', currency: 'CNY', contractAmount: 1_980_000, paidAmount: 0, outstandingAmount: 1_980_000, files: [] });
       expect((await admin.post('/api/admin/contracts').send(body).expect(409)).body).toEqual(apiError('CONTRACT_NUMBER_TAKEN'));
       const orphan = contractBody('00000000-0000-4000-8000-000000000000');
       expect((await admin.post('/api/admin/contracts').send(orphan).expect(404)).body).toEqual(apiError('STUDENT_NOT_FOUND'));
@@ -323,6 +339,7 @@ describe('students section API', () => {
       expect(created.body.data).toEqual({
         id: expect.any(String),
         studentId,
+        kind: 'student_login',
         username: 'zhaoliu',
         email: 'zhaoliu@example.com',
         status: 'active',
@@ -401,6 +418,10 @@ describe('students section API', () => {
       ['delete', '/api/admin/payments/00000000-0000-4000-8000-000000000000'],
       ['get', '/api/admin/contracts'],
       ['get', '/api/admin/student-accounts'],
+      ['get', '/api/admin/student-files'],
+      ['post', '/api/admin/student-files'],
+      ['patch', '/api/admin/student-files/00000000-0000-4000-8000-000000000000'],
+      ['delete', '/api/admin/student-files/00000000-0000-4000-8000-000000000000'],
     ] as const) {
       const response = await request(app.getHttpServer())[method](path).send({});
       expect({ path, status: response.status, code: response.body.code as ErrorCode }).toEqual({ path, status: 401, code: 'UNAUTHORIZED' });

@@ -107,7 +107,7 @@ describe(UploadsController.name, () => {
   ])('accepts %s whose first bytes are its type, and shows it through a short-lived signed URL', async (fileName, bytes, type) => {
     const uploadURL = await put(fileName, bytes);
     const response = await confirm(uploadURL).expect(200);
-    expect(response.body.data).toEqual({ accessURL: expect.stringMatching(/^\/api\/admin\/files\/contracts\//), kind: 'contract', type, size: bytes.length });
+    expect(response.body.data).toEqual({ accessURL: expect.stringMatching(/^\/api\/admin\/files\/contracts\//), kind: 'contract', type, size: bytes.length, originalName: fileName });
 
     const view = await admin.get(response.body.data.accessURL).expect(302);
     expect(view.headers['cache-control']).toBe('no-store');
@@ -163,73 +163,83 @@ describe(UploadsController.name, () => {
     expect((await admin.get('/api/admin/files/other/secret.txt').expect(404)).body).toEqual(apiError('FILE_NOT_FOUND'));
   });
 
-  it("keeps a student's files with the record: listed in the export, removed when taken off the card and when the student is deleted", async () => {
+  const keyOfAccess = (accessURL: string) => accessURL.slice('/api/admin/files/'.length);
+  const contractBody = (studentId: string, contractNumber: string) => ({ studentId, contractNumber, courseName: 'AI产品经理', contractAmount: 100, startDate: '2025-09-01', endDate: '2025-10-01' });
+  /** Saves an upload as a file of the student, as the card's upload does after the confirm. */
+  const save = async (studentId: string, accessURL: string, contractId?: string) =>
+    (await admin.post('/api/admin/student-files').send({ studentId, accessURL, ...(contractId ? { contractId } : {}) }).expect(201)).body.data;
+
+  it('keeps the name step 1 was given: the confirm answers it and the saved file shows it, whatever a client sends later', async () => {
+    const confirmed = (await confirm(await put('王五 培训合同（签字版）.pdf', PDF)).expect(200)).body.data;
+    expect(confirmed).toMatchObject({ originalName: '王五 培训合同（签字版）.pdf', size: PDF.length });
+    const student = (await admin.post('/api/admin/students').send({ name: '王五', phone: '13600007777' }).expect(201)).body.data;
+    // A name in the body is not a field of the call: the one recorded at step 1 stands.
+    const forged = await admin.post('/api/admin/student-files').send({ studentId: student.id, accessURL: confirmed.accessURL, originalName: 'forged.pdf' }).expect(400);
+    expectFieldError(forged.body, 'originalName', ERROR_MESSAGES.UNKNOWN_FIELD);
+    expect(await save(student.id, confirmed.accessURL)).toMatchObject({ studentId: student.id, contractId: null, originalName: '王五 培训合同（签字版）.pdf', size: PDF.length, contentType: 'application/pdf' });
+  });
+
+  it("keeps a student's files with the record: listed with names in the export, removed when deleted and with the student", async () => {
     const photo = (await confirm(await put('me.webp', WEBP, 'photo')).expect(200)).body.data.accessURL as string;
     const first = (await confirm(await put('c1.pdf', PDF)).expect(200)).body.data.accessURL as string;
     const second = (await confirm(await put('c2.png', PNG)).expect(200)).body.data.accessURL as string;
-    const keyOfAccess = (accessURL: string) => accessURL.slice('/api/admin/files/'.length);
 
-    const student = (await admin.post('/api/admin/students').send({ name: '周七', phone: '13600001111', profilePhoto: photo, contractFiles: [first, second] }).expect(201)).body.data;
-    expect(student).toMatchObject({ profilePhoto: photo, contractFiles: [first, second] });
+    const student = (await admin.post('/api/admin/students').send({ name: '周七', phone: '13600001111', profilePhoto: photo }).expect(201)).body.data;
+    const contract = (await admin.post('/api/admin/contracts').send(contractBody(student.id, 'HT-EXPORT-1')).expect(201)).body.data;
+    const firstFile = await save(student.id, first, contract.id);
+    await save(student.id, second);
     const exported = (await admin.get(`/api/admin/students/${student.id}/export`).expect(200)).body.data;
     expect(exported.files).toEqual([
-      { accessURL: photo, usedAs: 'profilePhoto', size: WEBP.length },
-      { accessURL: first, usedAs: 'contractFile', size: PDF.length },
-      { accessURL: second, usedAs: 'contractFile', size: PNG.length },
+      { accessURL: photo, usedAs: 'profilePhoto', contractId: null, originalName: null, size: WEBP.length },
+      { accessURL: first, usedAs: 'file', contractId: contract.id, originalName: 'c1.pdf', size: PDF.length },
+      { accessURL: second, usedAs: 'file', contractId: null, originalName: 'c2.png', size: PNG.length },
     ]);
+    expect(exported.contracts[0].files).toEqual([expect.objectContaining({ id: firstFile.id, originalName: 'c1.pdf' })]);
 
-    await admin.patch(`/api/admin/students/${student.id}`).send({ contractFiles: [second] }).expect(200);
+    await admin.delete(`/api/admin/student-files/${firstFile.id}`).expect(200);
     expect(await exists(keyOfAccess(first))).toBe(false);
     expect(await exists(keyOfAccess(second))).toBe(true);
+    // The viewing route answers 404 for the removed one, as its object is gone.
+    await admin.get(first).expect(404);
 
     await admin.delete(`/api/admin/students/${student.id}`).expect(200);
     expect([await exists(keyOfAccess(photo)), await exists(keyOfAccess(second))]).toEqual([false, false]);
   });
 
-  it('takes a single contract file off the card: that object leaves storage, the others and one a contract still uses stay', async () => {
-    const keyOfAccess = (accessURL: string) => accessURL.slice('/api/admin/files/'.length);
-    const [first, second, shared] = await Promise.all(['a.pdf', 'b.pdf', 'c.pdf'].map(async (name) => (await confirm(await put(name, PDF)).expect(200)).body.data.accessURL as string));
-    const student = (await admin.post('/api/admin/students').send({ name: '钱十', phone: '13600004444', contractFiles: [first!, second!, shared!] }).expect(201)).body.data;
-    await admin
-      .post('/api/admin/contracts')
-      .send({ studentId: student.id, contractNumber: 'HT-SHARED-1', courseName: 'AI产品经理', contractAmount: 100, startDate: '2025-09-01', endDate: '2025-10-01', contractFile: shared })
-      .expect(201);
-
-    // What the card's delete button sends after its confirm: the list without the one file.
-    const updated = await admin.patch(`/api/admin/students/${student.id}`).send({ contractFiles: [first, shared] }).expect(200);
-    expect(updated.body.data.contractFiles).toEqual([first, shared]);
-    expect(await Promise.all([first!, second!, shared!].map((url) => exists(keyOfAccess(url))))).toEqual([true, false, true]);
-    // The viewing route answers 404 for the removed one, as its object is gone.
-    await admin.get(second!).expect(404);
-
-    await admin.patch(`/api/admin/students/${student.id}`).send({ contractFiles: [first] }).expect(200);
-    expect(await exists(keyOfAccess(shared!))).toBe(true);
-  });
-
-  it("replaces and removes a contract's own file (the contract form's upload): the old object leaves storage", async () => {
-    const keyOfAccess = (accessURL: string) => accessURL.slice('/api/admin/files/'.length);
-    const signed = (await confirm(await put('signed.pdf', PDF)).expect(200)).body.data.accessURL as string;
-    const resigned = (await confirm(await put('resigned.png', PNG)).expect(200)).body.data.accessURL as string;
+  it("gives a new contract the files its form uploaded, moves files between the student's contracts and 其他文件, and keeps them when the contract goes", async () => {
+    const [signed, scan, other] = await Promise.all(['签约.pdf', '扫描件.pdf', '身份证.pdf'].map(async (name) => (await confirm(await put(name, PDF)).expect(200)).body.data.accessURL as string));
     const student = (await admin.post('/api/admin/students').send({ name: '孙十一', phone: '13600005555' }).expect(201)).body.data;
-    const contract = (
-      await admin
-        .post('/api/admin/contracts')
-        .send({ studentId: student.id, contractNumber: 'HT-FILE-1', courseName: 'AI产品经理', contractAmount: 100, startDate: '2025-09-01', endDate: '2025-10-01', contractFile: signed })
-        .expect(201)
-    ).body.data;
-    expect(contract.contractFile).toBe(signed);
+    const someoneElse = (await admin.post('/api/admin/students').send({ name: '李四', phone: '13600008888' }).expect(201)).body.data;
+    const contract = (await admin.post('/api/admin/contracts').send({ ...contractBody(student.id, 'HT-FILE-1'), files: [signed, scan] }).expect(201)).body.data;
+    expect(contract.files.map((file: { originalName: string }) => file.originalName)).toEqual(['签约.pdf', '扫描件.pdf']);
+    const othersContract = (await admin.post('/api/admin/contracts').send(contractBody(someoneElse.id, 'HT-FILE-2')).expect(201)).body.data;
 
-    await admin.patch(`/api/admin/contracts/${contract.id}`).send({ contractFile: resigned }).expect(200);
-    expect([await exists(keyOfAccess(signed)), await exists(keyOfAccess(resigned))]).toEqual([false, true]);
+    const loose = await save(student.id, other!);
+    const moved = await admin.patch(`/api/admin/student-files/${loose.id}`).send({ contractId: contract.id }).expect(200);
+    expect(moved.body.data.contractId).toBe(contract.id);
+    expectFieldError((await admin.patch(`/api/admin/student-files/${loose.id}`).send({ contractId: othersContract.id }).expect(400)).body, 'contractId', STUDENT_ERRORS.CONTRACT_OF_ANOTHER_STUDENT);
+    expect((await admin.patch(`/api/admin/student-files/${loose.id}`).send({ contractId: null }).expect(200)).body.data.contractId).toBeNull();
+    // One record per file: saved again (here on another student) it is refused.
+    expect((await admin.post('/api/admin/student-files').send({ studentId: someoneElse.id, accessURL: other }).expect(409)).body).toEqual(apiError('FILE_ALREADY_SAVED'));
 
-    await admin.patch(`/api/admin/contracts/${contract.id}`).send({ contractFile: null }).expect(200);
-    expect(await exists(keyOfAccess(resigned))).toBe(false);
-    expect((await admin.get(`/api/admin/contracts/${contract.id}`).expect(200)).body.data.contractFile).toBeNull();
+    const listed = await admin.get('/api/admin/student-files').query({ filter: JSON.stringify({ studentId: student.id }) }).expect(200);
+    expect(listed.body.data.map((file: { originalName: string; contractId: string | null }) => [file.originalName, file.contractId])).toEqual([
+      ['签约.pdf', contract.id],
+      ['扫描件.pdf', contract.id],
+      ['身份证.pdf', null],
+    ]);
+
+    // A removed contract's signed files stay with the student, under 其他文件, and in storage.
+    await admin.delete(`/api/admin/contracts/${contract.id}`).expect(200);
+    const after = await admin.get('/api/admin/student-files').query({ filter: JSON.stringify({ studentId: student.id }) }).expect(200);
+    expect(after.body.data.map((file: { contractId: string | null }) => file.contractId)).toEqual([null, null, null]);
+    expect(await Promise.all([signed!, scan!, other!].map((accessURL) => exists(keyOfAccess(accessURL))))).toEqual([true, true, true]);
   });
 
   it('erases the files of a person through the erase-person action', async () => {
     const file = (await confirm(await put('c.pdf', PDF)).expect(200)).body.data.accessURL as string;
-    await admin.post('/api/admin/students').send({ name: '吴八', phone: '13600002222', email: 'wuba@example.com', contractFiles: [file] }).expect(201);
+    const student = (await admin.post('/api/admin/students').send({ name: '吴八', phone: '13600002222', email: 'wuba@example.com' }).expect(201)).body.data;
+    await save(student.id, file);
     const erased = await admin.post('/api/admin/people/erase').send({ email: 'WUBA@example.com' }).expect(200);
     expect(erased.body.data.students).toBe(1);
     expect(await exists(file.slice('/api/admin/files/'.length))).toBe(false);
@@ -254,18 +264,24 @@ describe(UploadsController.name, () => {
     const unconfirmed = `/api/admin/files/${keyOf(await put('unconfirmed.pdf', PDF)).replace(/^incoming\//, '')}`;
     const confirmedPhoto = (await confirm(await put('me.png', PNG, 'photo')).expect(200)).body.data.accessURL as string;
 
-    const refused = [
-      ['profilePhoto', { profilePhoto: neverUploaded('photos', 'png') }],
-      ['contractFiles', { contractFiles: [neverUploaded('contracts', 'pdf')] }],
-      ['contractFiles', { contractFiles: [unconfirmed] }],
-    ] as const;
-    for (const [field, body] of refused) {
-      expectFieldError((await admin.post('/api/admin/students').send({ name: '冯十二', phone: '13600006666', ...body }).expect(400)).body, field, STUDENT_ERRORS.FILE_NOT_UPLOADED);
-    }
+    expectFieldError(
+      (await admin.post('/api/admin/students').send({ name: '冯十二', phone: '13600006666', profilePhoto: neverUploaded('photos', 'png') }).expect(400)).body,
+      'profilePhoto',
+      STUDENT_ERRORS.FILE_NOT_UPLOADED,
+    );
     const student = (await admin.post('/api/admin/students').send({ name: '冯十二', phone: '13600006666', profilePhoto: confirmedPhoto }).expect(201)).body.data;
-    expectFieldError((await admin.patch(`/api/admin/students/${student.id}`).send({ contractFiles: [neverUploaded('contracts', 'pdf')] }).expect(400)).body, 'contractFiles', STUDENT_ERRORS.FILE_NOT_UPLOADED);
-    const contract = { studentId: student.id, contractNumber: 'HT-NEVER-1', courseName: 'AI产品经理', contractAmount: 100, startDate: '2025-09-01', endDate: '2025-10-01' };
-    expectFieldError((await admin.post('/api/admin/contracts').send({ ...contract, contractFile: neverUploaded('contracts', 'pdf') }).expect(400)).body, 'contractFile', STUDENT_ERRORS.FILE_NOT_UPLOADED);
+    for (const accessURL of [neverUploaded('contracts', 'pdf'), unconfirmed]) {
+      expectFieldError((await admin.post('/api/admin/student-files').send({ studentId: student.id, accessURL }).expect(400)).body, 'accessURL', STUDENT_ERRORS.FILE_NOT_UPLOADED);
+    }
+    // A photo is no student file: the folder of its address says so.
+    expectFieldError((await admin.post('/api/admin/student-files').send({ studentId: student.id, accessURL: confirmedPhoto }).expect(400)).body, 'accessURL', STUDENT_ERRORS.INVALID_FILE_URL);
+    expectFieldError(
+      (await admin.post('/api/admin/contracts').send({ ...contractBody(student.id, 'HT-NEVER-1'), files: [neverUploaded('contracts', 'pdf')] }).expect(400)).body,
+      'files',
+      STUDENT_ERRORS.FILE_NOT_UPLOADED,
+    );
+    // Refused before the contract was written.
+    expect((await admin.get('/api/admin/contracts').query({ filter: JSON.stringify({ studentId: student.id }) }).expect(200)).body.data).toEqual([]);
     // A record saved again with the files it already has is not asked to upload them again.
     await admin.patch(`/api/admin/students/${student.id}`).send({ name: '冯十二', profilePhoto: confirmedPhoto }).expect(200);
   });
@@ -275,13 +291,10 @@ describe(UploadsController.name, () => {
     const unsaved = (await confirm(await put('unsaved.png', PNG, 'photo')).expect(200)).body.data.accessURL as string;
     const onCard = (await confirm(await put('kept.pdf', PDF)).expect(200)).body.data.accessURL as string;
     const onContract = (await confirm(await put('signed.pdf', PDF)).expect(200)).body.data.accessURL as string;
-    const student = (await admin.post('/api/admin/students').send({ name: '郑九', phone: '13600003333', contractFiles: [onCard] }).expect(201)).body.data;
-    await admin
-      .post('/api/admin/contracts')
-      .send({ studentId: student.id, contractNumber: 'HT-SWEEP-1', courseName: 'AI产品经理', contractAmount: 100, startDate: '2025-09-01', endDate: '2025-10-01', contractFile: onContract })
-      .expect(201);
+    const student = (await admin.post('/api/admin/students').send({ name: '郑九', phone: '13600003333' }).expect(201)).body.data;
+    await save(student.id, onCard);
+    await admin.post('/api/admin/contracts').send({ ...contractBody(student.id, 'HT-SWEEP-1'), files: [onContract] }).expect(201);
     const sweeper = app.get(UploadSweeper);
-    const keyOfAccess = (accessURL: string) => accessURL.slice('/api/admin/files/'.length);
 
     // Younger than a day: an upload may still be on its way to a record.
     expect(await sweeper.sweep(new Date())).toEqual([]);

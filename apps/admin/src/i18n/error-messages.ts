@@ -61,6 +61,11 @@ const enStudentErrorMessages: Record<StudentErrorCode, string> = {
   PAYMENT_NUMBER_TAKEN: 'This payment number already exists',
   INVALID_PAYMENT_ID: 'Invalid payment ID',
   PAYMENT_NOT_FOUND: 'The payment does not exist or was deleted',
+  INVALID_ACCOUNT_KIND: 'The account kind must be vpn, lovable, replit, trae, qoder or student_login',
+  ACCOUNT_NAME_REQUIRED: 'The account is required',
+  ACCOUNT_EMAIL_REQUIRED: 'A student login needs an email',
+  ACCOUNT_PASSWORD_REQUIRED: 'A student login needs a password',
+  PASSWORD_NOT_FOR_TOOL_ACCOUNT: 'Tool accounts have no password',
   USERNAME_TOO_SHORT: 'The user name needs at least 3 characters',
   USERNAME_TOO_LONG: 'The user name can be at most 64 characters',
   ACCOUNT_PASSWORD_TOO_SHORT: 'The password needs at least 6 characters',
@@ -84,6 +89,9 @@ const enStudentErrorMessages: Record<StudentErrorCode, string> = {
   CONTRACT_FILE_TOO_LARGE: 'Contract files can be at most 20 MB; the file was deleted',
   PHOTO_TOO_LARGE: 'Photos can be at most 5 MB; the file was deleted',
   FILE_NOT_FOUND: 'The file does not exist or was deleted',
+  INVALID_FILE_ID: 'Invalid file ID',
+  STUDENT_FILE_NOT_FOUND: 'The student file does not exist or was deleted',
+  FILE_ALREADY_SAVED: 'This file is already saved on a student record',
   STORAGE_UNAVAILABLE: 'File storage is not available at the moment, please try again later',
 };
 

@@ -1,7 +1,5 @@
 import { CONTRACT_STATUSES, type ContractResponse, formatMoneyFromCents, parseYuanToCents } from '@aipm/contracts';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Box, Button, Stack, type Theme, Typography, useMediaQuery } from '@mui/material';
-import { useId } from 'react';
+import { Box, type Theme, useMediaQuery } from '@mui/material';
 import {
   AutocompleteInput,
   Create,
@@ -16,12 +14,10 @@ import {
   SimpleForm,
   SimpleList,
   TextInput,
-  useInput,
   useTranslate,
 } from 'react-admin';
-import { PickFilesButton } from './StudentFiles';
+import { ContractFilesInput } from './ContractFilesInput';
 import { StudentEmpty, StudentTabs } from './StudentParts';
-import { useStudentUpload } from './useStudentUpload';
 
 const Column = DataTable.Col<ContractResponse>;
 /** The amount is typed in yuan and stored in cents (as payments are). */
@@ -73,53 +69,6 @@ export function ContractList() {
   );
 }
 
-/**
- * The contract's signed file (docs/product/students.md#contract-file): the card's three-step upload
- * (docs/product/students.md#file-upload), its URL kept in the form until 保存. A file replaced or removed leaves
- * storage when the contract is saved (the API's update); one uploaded but never saved is swept after a day.
- */
-function ContractFileInput() {
-  const translate = useTranslate();
-  const labelId = useId();
-  const { field } = useInput<string | null>({ source: 'contractFile' });
-  const { upload, uploading } = useStudentUpload('contract', async ([accessURL]) => {
-    if (accessURL) field.onChange(accessURL);
-  });
-  const url = typeof field.value === 'string' && field.value ? field.value : undefined;
-  return (
-    <Box role="group" aria-labelledby={labelId} sx={{ mb: 2 }} data-testid="contract-file-field">
-      <Typography id={labelId} variant="body2" color="text.secondary">
-        {translate('aipm.students.contract_file.label')}
-      </Typography>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}>
-        {url ? (
-          <Button size="small" href={url} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />}>
-            {translate('aipm.students.files.view')}
-          </Button>
-        ) : (
-          <Typography variant="body2">{translate('aipm.students.contract_file.none')}</Typography>
-        )}
-        <PickFilesButton
-          kind="contract"
-          multiple={false}
-          disabled={uploading}
-          label={translate(uploading ? 'aipm.students.upload.uploading' : url ? 'aipm.students.contract_file.replace' : 'aipm.students.contract_file.upload')}
-          onFiles={(files) => void upload(files.slice(0, 1))}
-          testId="contract-form-file-input"
-        />
-        {url ? (
-          <Button size="small" color="inherit" disabled={uploading} onClick={() => field.onChange(null)}>
-            {translate('aipm.students.contract_file.remove')}
-          </Button>
-        ) : null}
-      </Stack>
-      <Typography variant="caption" color="text.secondary">
-        {translate('aipm.students.contract_file.hint')}
-      </Typography>
-    </Box>
-  );
-}
-
 function ContractInputs({ creating }: { creating: boolean }) {
   const translate = useTranslate();
   return (
@@ -136,7 +85,7 @@ function ContractInputs({ creating }: { creating: boolean }) {
       <DateInput source="endDate" label="aipm.students.fields.endDate" validate={required()} />
       <DateInput source="signedDate" label="aipm.students.fields.signedDate" parse={orNull} />
       <SelectInput source="status" label="aipm.students.fields.status" choices={CONTRACT_STATUSES.map((id) => ({ id, name: translate(`aipm.students.contract_status.${id}`) }))} />
-      <ContractFileInput />
+      <ContractFilesInput creating={creating} />
       <TextInput source="notes" label="aipm.students.fields.notes" multiline parse={orNull} />
     </>
   );

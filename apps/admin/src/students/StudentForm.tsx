@@ -1,4 +1,4 @@
-import { formatIsoDate, STUDENT_STATUSES, TOOL_ACCOUNT_FIELDS } from '@aipm/contracts';
+import { formatIsoDate, STUDENT_STATUSES } from '@aipm/contracts';
 import { Create, DateInput, Edit, email, required, SelectInput, SimpleForm, TextInput, useNotify, useRedirect, useTranslate } from 'react-admin';
 
 /** Empty inputs are sent as null: the API clears a field on null and keeps it on a missing one. */
@@ -25,9 +25,6 @@ function StudentInputs({ maskedPhone = false }: { maskedPhone?: boolean }) {
       <SelectInput source="status" label="aipm.students.fields.status" choices={statusChoices} validate={required()} />
       <DateInput source="enrollmentDate" label="aipm.students.fields.enrollmentDate" validate={required()} />
       <DateInput source="graduationDate" label="aipm.students.fields.graduationDate" parse={orNull} />
-      {TOOL_ACCOUNT_FIELDS.map((field) => (
-        <TextInput key={field} source={field} label={`aipm.students.tools.${field}`} parse={orNull} autoComplete="off" />
-      ))}
       <TextInput source="notes" label="aipm.students.fields.notes" multiline minRows={2} parse={orNull} />
     </>
   );

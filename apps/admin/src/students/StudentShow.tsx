@@ -1,10 +1,12 @@
-import { STUDENT_PATHS, type StudentResponse, TOOL_ACCOUNT_FIELDS } from '@aipm/contracts';
+import { STUDENT_PATHS, type StudentResponse } from '@aipm/contracts';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { DeleteButton, EditButton, Show, useRecordContext, useTranslate } from 'react-admin';
 import { RevealablePhone } from '../people/RevealablePhone';
 import { PaymentsSection } from './PaymentsSection';
-import { ContractFiles, ProfilePhoto } from './StudentFiles';
+import { ContractFiles } from './CardFiles';
+import { ProfilePhoto } from './StudentFiles';
+import { StudentAccounts } from './StudentAccounts';
 import { StudentStatusBadge } from './StudentParts';
 
 function Line({ label, value }: { label: string; value: string | null | undefined }) {
@@ -21,10 +23,8 @@ function Line({ label, value }: { label: string; value: string | null | undefine
 }
 
 function StudentCard() {
-  const translate = useTranslate();
   const student = useRecordContext<StudentResponse>();
   if (!student) return null;
-  const tools = TOOL_ACCOUNT_FIELDS.filter((field) => student[field]);
   return (
     // Room under the payments form on phones, so it scrolls clear of the toast that opens at the bottom.
     <CardContent sx={{ pb: { xs: 10, sm: 2 } }}>
@@ -48,18 +48,7 @@ function StudentCard() {
         <Line label="aipm.students.fields.major" value={student.major} />
         <Line label="aipm.students.fields.enrollmentDate" value={student.enrollmentDate} />
         <Line label="aipm.students.fields.graduationDate" value={student.graduationDate} />
-        {tools.length > 0 ? (
-          <Box component="section" sx={{ mt: 2 }} aria-label={translate('aipm.students.sections.tools')}>
-            <Typography variant="subtitle1" component="h2">
-              {translate('aipm.students.sections.tools')}
-            </Typography>
-            {tools.map((field) => (
-              <Typography key={field} variant="body2">
-                {translate(`aipm.students.tools.${field}`)}：{student[field]}
-              </Typography>
-            ))}
-          </Box>
-        ) : null}
+        <StudentAccounts student={student} />
         <ContractFiles student={student} />
         <Divider sx={{ my: 2 }} />
         <PaymentsSection student={student} />

@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorCode, type UploadKind } from '@aipm/contracts';
+import { type ConfirmUploadResponse, type ErrorCode, isErrorCode, type UploadKind } from '@aipm/contracts';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AdminDataProvider } from '../data/dataProvider';
@@ -30,16 +30,16 @@ async function putFailureReason(response: Response): Promise<string> {
 /**
  * The three-step upload of docs/product/students.md#file-upload for the student card, with the toasts of
  * docs/product/students.md#upload-messages: each file gets a presigned URL, is PUT to it (same origin: the front
- * door's storage proxy, ADR 019), then confirmed, which answers the URL the record stores. `save` receives the URLs
- * of the files that made it; the toast counts them.
+ * door's storage proxy, ADR 019), then confirmed, which answers the URL the record stores and the file's original
+ * name. `save` receives the confirmed files that made it; the toast counts them.
  */
-export function useStudentUpload(kind: UploadKind, save: (accessURLs: string[]) => Promise<unknown>) {
+export function useStudentUpload(kind: UploadKind, save: (uploads: ConfirmUploadResponse[]) => Promise<unknown>) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
   const [uploading, setUploading] = useState(false);
 
-  const uploadOne = async (file: File): Promise<string> => {
+  const uploadOne = async (file: File): Promise<ConfirmUploadResponse> => {
     const signed = await dataProvider.createUploadUrl(file.name, kind).catch((error: unknown) => {
       throw new UploadStepError('url', reasonOf(error));
     });
@@ -50,13 +50,13 @@ export function useStudentUpload(kind: UploadKind, save: (accessURLs: string[]) 
     const confirmed = await dataProvider.confirmUpload(signed.uploadURL).catch((error: unknown) => {
       throw new UploadStepError('confirm', reasonOf(error));
     });
-    return confirmed.accessURL;
+    return confirmed;
   };
 
   const upload = async (files: readonly File[]): Promise<void> => {
     if (files.length === 0) return;
     setUploading(true);
-    const stored: string[] = [];
+    const stored: ConfirmUploadResponse[] = [];
     let failure: UploadStepError | undefined;
     try {
       for (const file of files) {

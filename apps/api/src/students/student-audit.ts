@@ -5,10 +5,13 @@
  * what the log is for; an update that changes one of these fields says that it changed, not what it was or became.
  */
 
-export const STUDENT_AUDIT_OMIT = ['name', 'email', 'school', 'major', 'notes', 'vpnAccount', 'lovableAccount', 'replitAccount', 'traeAccount', 'qoderAccount'] as const;
+export const STUDENT_AUDIT_OMIT = ['name', 'email', 'school', 'major', 'notes'] as const;
 
-/** A tool account's login names who the student is. */
+/** A login's username and email, and a tool account's text, name who the student is. */
 export const STUDENT_ACCOUNT_AUDIT_OMIT = ['username', 'email'] as const;
 
 /** A contract's or a payment's notes are free text about the person. */
 export const STUDENT_RECORD_AUDIT_OMIT = ['notes'] as const;
+
+/** A file's name is the uploader's and may name the person ("王五-身份证.pdf"). */
+export const STUDENT_FILE_AUDIT_OMIT = ['originalName'] as const;

@@ -2,15 +2,17 @@ import { Student } from '@aipm/database';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UploadsModule } from '../uploads/uploads.module';
-import { StudentFilesService } from './student-files.service';
+import { StudentFilesController } from './files/student-files.controller';
+import { StudentFilesRepository } from './files/student-files.repository';
+import { StudentFilesService } from './files/student-files.service';
 import { StudentsController } from './students.controller';
 import { StudentsService } from './students.service';
 
 /** The student records of 学员管理 (docs/product/students.md#section-layout), their files, PIPL export and erasure. */
 @Module({
   imports: [TypeOrmModule.forFeature([Student]), UploadsModule],
-  controllers: [StudentsController],
-  providers: [StudentsService, StudentFilesService],
+  controllers: [StudentsController, StudentFilesController],
+  providers: [StudentsService, StudentFilesService, StudentFilesRepository],
   exports: [StudentsService, StudentFilesService],
 })
 export class StudentsModule {}

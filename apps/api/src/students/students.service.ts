@@ -1,6 +1,6 @@
-import { formatIsoDate, type MoneyTotal, normalisePhone, PaymentStatus, STUDENT_STATUSES, type StudentExport } from '@aipm/contracts';
+import { fileKeyOfAccessUrl, formatIsoDate, type MoneyTotal, normalisePhone, PaymentStatus, STUDENT_STATUSES, type StudentExport } from '@aipm/contracts';
 import type { CreateStudentDto, UpdateStudentDto } from '@aipm/contracts/dto';
-import { Student, StudentAccount, StudentContract, StudentPayment } from '@aipm/database';
+import { Student, StudentAccount, StudentContract, type StudentFile, StudentPayment } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
@@ -11,7 +11,7 @@ import type { ListSpec } from '../common/list/list-query';
 import { toContractResponse } from './contracts/contract.mapper';
 import { toPaymentResponse } from './payments/payment.mapper';
 import { toStudentAccountResponse } from './student-accounts/student-account.mapper';
-import { StudentFilesService } from './student-files.service';
+import { StudentFilesService } from './files/student-files.service';
 import { StudentError } from './student.error';
 import { toStudentResponse } from './student.mapper';
 
@@ -111,7 +111,6 @@ export class StudentsService {
       throw InvalidInputError.forField('graduationDate', 'GRADUATION_BEFORE_ENROLLMENT');
     }
     await this.studentFiles.assertUploaded('profilePhoto', [dto.profilePhoto]);
-    await this.studentFiles.assertUploaded('contractFiles', dto.contractFiles ?? []);
     const inserted = await this.students.insert({ ...changesOf(dto), enrollmentDate });
     return this.find(String(inserted.identifiers[0]!.id));
   }
@@ -123,14 +122,11 @@ export class StudentsService {
     const graduationDate = changes.graduationDate === undefined ? before.graduationDate : changes.graduationDate;
     if (graduationDate && graduationDate < enrollmentDate) throw InvalidInputError.forField('graduationDate', 'GRADUATION_BEFORE_ENROLLMENT');
     await this.studentFiles.assertUploaded('profilePhoto', [changes.profilePhoto], [before.profilePhoto]);
-    await this.studentFiles.assertUploaded('contractFiles', changes.contractFiles ?? [], before.contractFiles ?? []);
     if (Object.keys(changes).length > 0) await this.students.update({ id }, changes);
-    // A photo or contract file taken off the card leaves storage unless another record still shows it.
-    const dropped = [
-      ...(changes.profilePhoto !== undefined && before.profilePhoto !== changes.profilePhoto ? [before.profilePhoto] : []),
-      ...(changes.contractFiles ? (before.contractFiles ?? []).filter((url) => !changes.contractFiles!.includes(url)) : []),
-    ];
-    await this.studentFiles.removeUnreferenced(id, dropped);
+    // A replaced or removed photo leaves storage (docs/product/students.md#file-lifecycle).
+    const droppedPhoto = changes.profilePhoto !== undefined && before.profilePhoto !== changes.profilePhoto ? before.profilePhoto : null;
+    const droppedKey = droppedPhoto ? fileKeyOfAccessUrl(droppedPhoto) : undefined;
+    if (droppedKey) await this.studentFiles.removeObjects([droppedKey]);
     return this.find(id);
   }
 
@@ -141,7 +137,7 @@ export class StudentsService {
    */
   async remove(id: string): Promise<Student> {
     const student = await this.find(id);
-    await this.studentFiles.remove((await this.studentFiles.refsOf(id)).map((ref) => ref.key));
+    await this.studentFiles.removeObjects((await this.studentFiles.refsOf(id, student.profilePhoto)).map((ref) => ref.key));
     await this.students.delete({ id });
     return student;
   }
@@ -163,8 +159,10 @@ export class StudentsService {
       this.dataSource.getRepository(StudentContract).find({ where: { studentId: id }, order: { createdAt: 'ASC' } }),
       this.dataSource.getRepository(StudentPayment).find({ where: { studentId: id }, order: { paymentDate: 'ASC', createdAt: 'ASC' } }),
       this.dataSource.getRepository(StudentAccount).find({ where: { studentId: id }, order: { createdAt: 'ASC' } }),
-      this.studentFiles.refsOf(id),
+      this.studentFiles.refsOf(id, student.profilePhoto),
     ]);
+    const filesOf = new Map<string, StudentFile[]>();
+    for (const ref of refs) if (ref.file?.contractId) filesOf.set(ref.file.contractId, [...(filesOf.get(ref.file.contractId) ?? []), ref.file]);
     const paid = new Map<string, number>();
     for (const payment of payments) {
       if (payment.contractId && payment.status === PaymentStatus.Completed) paid.set(payment.contractId, (paid.get(payment.contractId) ?? 0) + payment.amount);
@@ -173,10 +171,18 @@ export class StudentsService {
     return {
       exportedAt: now.toISOString(),
       student: record,
-      contracts: contracts.map((contract) => toContractResponse(contract, paid.get(contract.id) ?? 0)),
+      contracts: contracts.map((contract) => toContractResponse(contract, paid.get(contract.id) ?? 0, filesOf.get(contract.id))),
       payments: payments.map(toPaymentResponse),
       accounts: accounts.map(toStudentAccountResponse),
-      files: await Promise.all(refs.map(async (ref) => ({ accessURL: ref.accessURL, usedAs: ref.usedAs, size: await this.studentFiles.sizeOf(ref.key) }))),
+      files: await Promise.all(
+        refs.map(async (ref) => ({
+          accessURL: ref.accessURL,
+          usedAs: ref.usedAs,
+          contractId: ref.file?.contractId ?? null,
+          originalName: ref.file?.originalName ?? null,
+          size: await this.studentFiles.sizeOf(ref.key),
+        })),
+      ),
     };
   }
 }

@@ -3,9 +3,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 
+/** A confirmed upload as the record of it holds it (ADR 045): what a student file takes its name, size and type from. */
+export interface ConfirmedUpload {
+  key: string;
+  originalName: string | null;
+  size: number | null;
+  contentType: string | null;
+}
+
 /**
- * The `stored_uploads` table (ADR 036): which stored keys the confirm step wrote. A key is claimed by exactly
- * one confirm (the primary key decides between concurrent ones), then confirmed or released.
+ * The `stored_uploads` table (ADR 036): which stored keys the confirm step wrote. Step 1 records the key it handed
+ * out with the uploader's file name (ADR 045); a key is claimed by exactly one confirm, then confirmed or released.
  */
 @Injectable()
 export class StoredUploadsRepository {
@@ -15,19 +23,41 @@ export class StoredUploadsRepository {
     return this.dataSource.getRepository(StoredUpload);
   }
 
-  /** True when this call claimed the key; false when a confirm has claimed it before (done or under way). */
-  async claim(key: string): Promise<boolean> {
-    const claimed: unknown[] = await this.dataSource.query(`INSERT INTO "stored_uploads" ("key") VALUES ($1) ON CONFLICT DO NOTHING RETURNING "key"`, [key]);
-    return claimed.length === 1;
+  /** Step 1: the key handed out and the name the uploader's file has (it is shown by that name once saved). */
+  async record(key: string, originalName: string): Promise<void> {
+    await this.dataSource.query(`INSERT INTO "stored_uploads" ("key", "originalName") VALUES ($1, $2) ON CONFLICT DO NOTHING`, [key, originalName]);
   }
 
-  async markConfirmed(key: string): Promise<void> {
-    await this.table.update({ key }, { confirmedAt: () => 'now()' });
+  /**
+   * Claims the key for this confirm: `{ originalName }` (null when step 1 recorded none) when this call claimed it;
+   * null when a confirm has claimed it before (done or under way). The row's lock decides between concurrent ones.
+   */
+  async claim(key: string): Promise<{ originalName: string | null } | null> {
+    const claimed: { originalName: string | null }[] = await this.dataSource.query(
+      `INSERT INTO "stored_uploads" ("key", "claimedAt") VALUES ($1, now())
+       ON CONFLICT ("key") DO UPDATE SET "claimedAt" = now() WHERE "stored_uploads"."claimedAt" IS NULL AND "stored_uploads"."confirmedAt" IS NULL
+       RETURNING "originalName"`,
+      [key],
+    );
+    return claimed[0] ?? null;
   }
 
-  /** Gives up a claim whose object failed its checks (a confirmed key is never released). */
+  async markConfirmed(key: string, size: number, contentType: string): Promise<void> {
+    await this.table.update({ key }, { confirmedAt: () => 'now()', size, contentType });
+  }
+
+  /** Gives up a claim whose object failed its checks (a confirmed key is never released); the name stays for a retry. */
   async release(key: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM "stored_uploads" WHERE "key" = $1 AND "confirmedAt" IS NULL`, [key]);
+    await this.dataSource.query(`UPDATE "stored_uploads" SET "claimedAt" = NULL WHERE "key" = $1 AND "confirmedAt" IS NULL`, [key]);
+  }
+
+  /** The confirmed upload at this key, or null when there is none. */
+  async confirmed(key: string): Promise<ConfirmedUpload | null> {
+    const rows: ConfirmedUpload[] = await this.dataSource.query(
+      `SELECT "key", "originalName", "size", "contentType" FROM "stored_uploads" WHERE "key" = $1 AND "confirmedAt" IS NOT NULL`,
+      [key],
+    );
+    return rows[0] ?? null;
   }
 
   /** Those of `keys` that are not confirmed uploads. */
@@ -44,7 +74,10 @@ export class StoredUploadsRepository {
     await this.dataSource.query(`DELETE FROM "stored_uploads" WHERE "key" = ANY($1::varchar[])`, [keys]);
   }
 
-  /** Claims older than `before` that never became confirmed (a confirm that died midway), forgotten; their keys. */
+  /**
+   * Keys older than `before` that never became confirmed (a link never confirmed, or a confirm that died midway),
+   * forgotten; their keys.
+   */
   async forgetStalledClaims(before: Date): Promise<string[]> {
     const rows: [{ key: string }[], number] = await this.dataSource.query(`DELETE FROM "stored_uploads" WHERE "confirmedAt" IS NULL AND "createdAt" < $1 RETURNING "key"`, [before]);
     return rows[0].map((row) => row.key);

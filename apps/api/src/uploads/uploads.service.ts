@@ -30,6 +30,11 @@ export function accessUrlOf(key: string): string {
   return `${STUDENT_PATHS.files}/${key}`;
 }
 
+/** The name of a stored key's object (its last path segment): the name of a file whose upload recorded none. */
+export function storedNameOf(key: string): string {
+  return key.slice(key.lastIndexOf('/') + 1);
+}
+
 /** The content type a stored key is served with (from its checked extension). */
 export function contentTypeOf(key: string): string {
   return UPLOAD_EXTENSIONS[key.slice(key.lastIndexOf('.') + 1)]!.mime;
@@ -54,9 +59,11 @@ export class UploadsService {
   async createUploadUrl(dto: CreateUploadUrlDto, now = new Date()): Promise<UploadUrlResponse> {
     const kind = dto.kind ?? 'contract';
     const extension = dto.fileName.slice(dto.fileName.lastIndexOf('.') + 1).toLowerCase();
-    const key = `${INCOMING_UPLOAD_PREFIX}${FOLDER_OF[kind]}/${randomUUID()}.${extension}`;
+    const key = `${FOLDER_OF[kind]}/${randomUUID()}.${extension}`;
+    // The uploader's name, kept for the record that will hold the file (ADR 045): never asked of a client again.
+    await this.stored.record(key, dto.fileName);
     return {
-      uploadURL: await this.files.presignedPut(key),
+      uploadURL: await this.files.presignedPut(`${INCOMING_UPLOAD_PREFIX}${key}`),
       method: 'PUT',
       headers: { 'Content-Type': UPLOAD_EXTENSIONS[extension]!.mime },
       expiresAt: new Date(now.getTime() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString(),
@@ -71,7 +78,8 @@ export class UploadsService {
     const rules = UPLOAD_RULES[kind];
 
     // One confirm per key, ever: a link used again within its five minutes reaches no stored file.
-    if (!(await this.stored.claim(key))) {
+    const claimed = await this.stored.claim(key);
+    if (!claimed) {
       await this.files.remove([incoming]);
       throw new UploadError('UPLOAD_ALREADY_CONFIRMED');
     }
@@ -99,8 +107,8 @@ export class UploadsService {
     // The content must be what the name says: a PNG named .pdf would be served as a PDF.
     if (actual !== expected || !rules.types.includes(actual)) return this.refuse(key, 'FILE_CONTENT_MISMATCH');
 
-    await this.stored.markConfirmed(key);
-    return { accessURL: accessUrlOf(key), kind, type: actual, size: stored.size };
+    await this.stored.markConfirmed(key, stored.size, contentTypeOf(key));
+    return { accessURL: accessUrlOf(key), kind, type: actual, size: stored.size, originalName: claimed.originalName ?? storedNameOf(key) };
   }
 
   /**

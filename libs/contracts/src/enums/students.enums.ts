@@ -44,3 +44,20 @@ export const StudentAccountStatus = {
 } as const;
 export type StudentAccountStatus = (typeof StudentAccountStatus)[keyof typeof StudentAccountStatus];
 export const STUDENT_ACCOUNT_STATUSES: readonly StudentAccountStatus[] = Object.values(StudentAccountStatus);
+
+/**
+ * What an account is (docs/product/students.md#student-accounts, ADR 045): a tool account the bootcamp hands out
+ * (its account text; no password) or the student's own login (username, email, hashed password).
+ */
+export const StudentAccountKind = {
+  Vpn: 'vpn',
+  Lovable: 'lovable',
+  Replit: 'replit',
+  Trae: 'trae',
+  Qoder: 'qoder',
+  StudentLogin: 'student_login',
+} as const;
+export type StudentAccountKind = (typeof StudentAccountKind)[keyof typeof StudentAccountKind];
+/** In the card's order: the tools, then the login. */
+export const STUDENT_ACCOUNT_KINDS: readonly StudentAccountKind[] = Object.values(StudentAccountKind);
+export const TOOL_ACCOUNT_KINDS: readonly StudentAccountKind[] = STUDENT_ACCOUNT_KINDS.filter((kind) => kind !== StudentAccountKind.StudentLogin);

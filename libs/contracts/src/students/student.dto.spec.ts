@@ -2,7 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { ERROR_MESSAGES } from '../errors/error-catalog';
 import { fieldFailures } from '../validation/rule';
-import { ConfirmUploadDto, CreateContractDto, CreatePaymentDto, CreateStudentAccountDto, CreateStudentDto, CreateUploadUrlDto, UpdateContractDto, UpdateStudentDto } from './student.dto';
+import { AttachStudentFileDto, ConfirmUploadDto, MoveStudentFileDto, CreateContractDto, CreatePaymentDto, CreateStudentAccountDto, CreateStudentDto, CreateUploadUrlDto, UpdateContractDto, UpdateStudentAccountDto, UpdateStudentDto } from './student.dto';
 import { isCalendarDate } from './student-validators';
 
 /** The code reported for each failing field (the top rule of its set), as the API answers it. */
@@ -22,9 +22,7 @@ describe(CreateStudentDto.name, () => {
     [{ email: 'x@' }, { email: 'INVALID_EMAIL' }],
     [{ status: 'graduated', enrollmentDate: '2025-09-20', graduationDate: '2025-09-20' }, {}],
     [{ graduationDate: '2025-09-19', enrollmentDate: '2025-09-20' }, { graduationDate: 'GRADUATION_BEFORE_ENROLLMENT' }],
-    [{ contractFiles: [CONTRACT_FILE] }, {}],
-    [{ contractFiles: Array(51).fill(CONTRACT_FILE) }, { contractFiles: 'TOO_MANY_CONTRACT_FILES' }],
-    [{ contractFiles: 'x' }, { contractFiles: 'INVALID_FILE_URL' }],
+    [{ contractFiles: [CONTRACT_FILE] }, { contractFiles: 'UNKNOWN_FIELD' }],
     [{ profilePhoto: CONTRACT_FILE }, { profilePhoto: 'INVALID_FILE_URL' }],
   ])('%j → %j', async (patch, expected) => {
     expect(await codes(CreateStudentDto, { ...valid, ...patch })).toEqual(expected);
@@ -56,13 +54,34 @@ describe(CreateContractDto.name, () => {
     [{ contractAmount: 0.5 }, { contractAmount: 'CONTRACT_AMOUNT_NOT_CENTS' }],
     [{ endDate: '2025-09-20' }, { endDate: 'END_NOT_AFTER_START' }],
     [{ startDate: '2025-02-29' }, { startDate: 'INVALID_START_DATE' }],
-    [{ currency: 'USD', status: 'terminated', signedDate: '2025-09-01', contractFile: CONTRACT_FILE }, {}],
+    [{ currency: 'USD', status: 'terminated', signedDate: '2025-09-01', files: [CONTRACT_FILE] }, {}],
+    [{ files: Array(51).fill(CONTRACT_FILE) }, { files: 'TOO_MANY_CONTRACT_FILES' }],
+    [{ files: 'x' }, { files: 'INVALID_FILE_URL' }],
+    [{ contractFile: CONTRACT_FILE }, { contractFile: 'UNKNOWN_FIELD' }],
   ])('%j → %j', async (patch, expected) => {
     expect(await codes(CreateContractDto, { ...valid, ...patch })).toEqual(expected);
   });
 
   it('keeps a contract with its student on update', async () => {
     expect(await codes(UpdateContractDto, { studentId: STUDENT_ID })).toEqual({ studentId: 'UNKNOWN_FIELD' });
+  });
+});
+
+describe(AttachStudentFileDto.name, () => {
+  it.each<[object, Record<string, string>]>([
+    [{ studentId: STUDENT_ID, accessURL: CONTRACT_FILE }, {}],
+    [{ studentId: STUDENT_ID, contractId: STUDENT_ID, accessURL: CONTRACT_FILE }, {}],
+    [{ studentId: STUDENT_ID, accessURL: '/api/admin/files/photos/6f1c7a52-3b1e-4c4f-9a51-2d5a3f0e9b11.png' }, { accessURL: 'INVALID_FILE_URL' }],
+    [{ studentId: STUDENT_ID, accessURL: CONTRACT_FILE, originalName: 'x.pdf' }, { originalName: 'UNKNOWN_FIELD' }],
+  ])('%j → %j', async (body, expected) => {
+    expect(await codes(AttachStudentFileDto, body)).toEqual(expected);
+  });
+
+  it('moves to a contract or to 其他文件 (null), never to nothing', async () => {
+    expect(await codes(MoveStudentFileDto, { contractId: null })).toEqual({});
+    expect(await codes(MoveStudentFileDto, { contractId: STUDENT_ID })).toEqual({});
+    expect(await codes(MoveStudentFileDto, {})).toEqual({ contractId: 'INVALID_CONTRACT_ID' });
+    expect(await codes(MoveStudentFileDto, { contractId: 'x' })).toEqual({ contractId: 'INVALID_CONTRACT_ID' });
   });
 });
 
@@ -81,15 +100,25 @@ describe(CreatePaymentDto.name, () => {
 });
 
 describe(CreateStudentAccountDto.name, () => {
-  it('needs a username of 3, an email and a password of 6; the password is not trimmed', async () => {
+  it('needs an account text and, when given, a valid email and a password of 6 (not trimmed); the rules of a kind are the service\'s', async () => {
     const valid = { studentId: STUDENT_ID, username: 'abc', email: 'a@b.cn', password: '      ' };
     expect(await codes(CreateStudentAccountDto, valid)).toEqual({});
-    expect(await codes(CreateStudentAccountDto, { ...valid, username: ' ab ', password: '12345' })).toEqual({
-      username: 'USERNAME_TOO_SHORT',
+    expect(await codes(CreateStudentAccountDto, { studentId: STUDENT_ID, kind: 'vpn', username: 'v1' })).toEqual({});
+    expect(await codes(CreateStudentAccountDto, { ...valid, username: ' ', password: '12345', email: 'x@' })).toEqual({
+      username: 'ACCOUNT_NAME_REQUIRED',
       password: 'ACCOUNT_PASSWORD_TOO_SHORT',
+      email: 'INVALID_EMAIL',
     });
-    expect(ERROR_MESSAGES.USERNAME_TOO_SHORT).toBe('用户名至少3个字符');
+    expect(await codes(CreateStudentAccountDto, { ...valid, kind: 'github', username: 'v'.repeat(256) })).toEqual({
+      kind: 'INVALID_ACCOUNT_KIND',
+      username: 'TOOL_ACCOUNT_TOO_LONG',
+    });
     expect(ERROR_MESSAGES.ACCOUNT_PASSWORD_TOO_SHORT).toBe('密码至少6个字符');
+  });
+
+  it('keeps an account with its kind on update', async () => {
+    expect(await codes(UpdateStudentAccountDto, { kind: 'vpn' })).toEqual({ kind: 'UNKNOWN_FIELD' });
+    expect(await codes(UpdateStudentAccountDto, { email: null })).toEqual({});
   });
 });
 

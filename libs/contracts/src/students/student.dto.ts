@@ -1,6 +1,4 @@
-import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsEmail, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, MaxLength, Max, Min, MinLength } from 'class-validator';
-import { normaliseEmail } from '../auth/email';
+import { ArrayMaxSize, IsDefined, IsEmail, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, MaxLength, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { CURRENCY_CODE_PATTERN } from '../enums/money.enums';
 import {
   CONTRACT_STATUSES,
@@ -9,8 +7,10 @@ import {
   PAYMENT_STATUSES,
   type PaymentMethod,
   type PaymentStatus,
+  STUDENT_ACCOUNT_KINDS,
   STUDENT_ACCOUNT_STATUSES,
   STUDENT_STATUSES,
+  type StudentAccountKind,
   type StudentAccountStatus,
   type StudentStatus,
 } from '../enums/students.enums';
@@ -51,9 +51,12 @@ const studentId = () => Rules(IsNotEmpty(rule('STUDENT_ID_REQUIRED')), IsUUID('a
 const cents = (required: Parameters<typeof rule>[0], negative: Parameters<typeof rule>[0], notCents: Parameters<typeof rule>[0]) =>
   Rules(IsNotEmpty(rule(required)), IsNumber({}, rule(notCents)), Min(0, rule(negative)), IsInt(rule(notCents)), Max(L.maxCents, rule('AMOUNT_TOO_LARGE')));
 const currency = () => Rules(Optional(), Matches(CURRENCY_CODE_PATTERN, rule('INVALID_CURRENCY')));
-const accountUsername = () => Rules(Trimmed(), IsString(rule('USERNAME_TOO_SHORT')), MinLength(L.usernameMin, rule('USERNAME_TOO_SHORT')), MaxLength(L.usernameMax, rule('USERNAME_TOO_LONG')));
+/** A login's username or a tool account's text; the bounds of a login (3 to 64) are the service's, by kind. */
+const accountUsername = () =>
+  Rules(Trimmed(), IsString(rule('ACCOUNT_NAME_REQUIRED')), IsNotEmpty(rule('ACCOUNT_NAME_REQUIRED')), MaxLength(L.toolAccount, rule('TOOL_ACCOUNT_TOO_LONG')));
+/** Required for a login (the service says so), optional for a tool account: null or '' clears it. */
 const accountEmail = () =>
-  Rules(Transform(({ value }) => normaliseEmail(value)), IsEmail({}, rule('INVALID_EMAIL')), MaxLength(L.email, rule('EMAIL_TOO_LONG')));
+  Rules(ClearableEmail(), IsOptional(), IsEmail({}, rule('INVALID_EMAIL')), MaxLength(L.email, rule('EMAIL_TOO_LONG')));
 // Not trimmed: spaces may be part of a password.
 const accountPassword = () =>
   Rules(IsString(rule('ACCOUNT_PASSWORD_TOO_SHORT')), MinLength(L.passwordMin, rule('ACCOUNT_PASSWORD_TOO_SHORT')), MaxLength(L.passwordMax, rule('ACCOUNT_PASSWORD_TOO_LONG')));
@@ -83,26 +86,8 @@ abstract class StudentFieldsDto {
   @optionalText(L.notes, 'STUDENT_NOTES_TOO_LONG')
   notes?: string | null;
 
-  @optionalText(L.toolAccount, 'TOOL_ACCOUNT_TOO_LONG')
-  vpnAccount?: string | null;
-
-  @optionalText(L.toolAccount, 'TOOL_ACCOUNT_TOO_LONG')
-  lovableAccount?: string | null;
-
-  @optionalText(L.toolAccount, 'TOOL_ACCOUNT_TOO_LONG')
-  replitAccount?: string | null;
-
-  @optionalText(L.toolAccount, 'TOOL_ACCOUNT_TOO_LONG')
-  traeAccount?: string | null;
-
-  @optionalText(L.toolAccount, 'TOOL_ACCOUNT_TOO_LONG')
-  qoderAccount?: string | null;
-
   @Rules(IsOptional(), IsFileAccessUrl('photos'))
   profilePhoto?: string | null;
-
-  @Rules(Optional(), AreContractFileUrls(), ArrayMaxSize(L.contractFiles, rule('TOO_MANY_CONTRACT_FILES')))
-  contractFiles?: string[];
 }
 
 /** POST /api/admin/students (docs/product/validation.md#student: name and phone required, the rest optional). */
@@ -130,9 +115,6 @@ abstract class ContractFieldsDto {
 
   @Rules(Optional(), IsIn(CONTRACT_STATUSES, rule('INVALID_CONTRACT_STATUS')))
   status?: ContractStatus;
-
-  @Rules(IsOptional(), IsFileAccessUrl('contracts'))
-  contractFile?: string | null;
 
   @Rules(IsOptional(), IsCalendarDate('INVALID_SIGNED_DATE'))
   signedDate?: string | null;
@@ -167,6 +149,13 @@ export class CreateContractDto extends ContractFieldsDto {
 
   @endDate()
   endDate: string;
+
+  /**
+   * Confirmed uploads that become the new contract's files (the contract form's file control, before the contract
+   * exists); afterwards its files are managed through /api/admin/student-files.
+   */
+  @Rules(Optional(), AreContractFileUrls(), ArrayMaxSize(L.contractFiles, rule('TOO_MANY_CONTRACT_FILES')))
+  files?: string[];
 }
 
 /** PATCH/PUT /api/admin/contracts/:id: a contract stays with its student. */
@@ -185,6 +174,28 @@ export class UpdateContractDto extends ContractFieldsDto {
 
   @Rules(Optional(), endDate())
   endDate?: string;
+}
+
+// ── a student's files (docs/product/students.md#contract-files) ─────────────────────────────────────
+/**
+ * POST /api/admin/student-files: saves a confirmed contract-kind upload as one of the student's files, a contract's
+ * (contractId) or one of the 其他文件 (none). Its name, size and type are the ones the upload recorded, never a client's.
+ */
+export class AttachStudentFileDto {
+  @studentId()
+  studentId: string;
+
+  @Rules(IsOptional(), IsUUID('all', rule('INVALID_CONTRACT_ID')))
+  contractId?: string | null;
+
+  @IsFileAccessUrl('contracts')
+  accessURL: string;
+}
+
+/** PATCH /api/admin/student-files/:id: moves the file to a contract of the same student, or (null) to 其他文件. */
+export class MoveStudentFileDto {
+  @Rules(IsDefined(rule('INVALID_CONTRACT_ID')), ValidateIf((_object: object, value: unknown) => value !== null), IsUUID('all', rule('INVALID_CONTRACT_ID')))
+  contractId: string | null;
 }
 
 // ── payments ─────────────────────────────────────────────────────────────────────────────────────
@@ -226,31 +237,38 @@ export class CreatePaymentDto {
 }
 
 // ── student accounts ─────────────────────────────────────────────────────────────────────────────
-/** POST /api/admin/student-accounts (docs/product/validation.md#student-account). */
+/**
+ * POST /api/admin/student-accounts (docs/product/validation.md#student-account): a tool account (`kind` a tool; the
+ * account's text in `username`, email optional, no password) or a student login (the default kind; username 3 to 64,
+ * email and password required), the rules by kind being the service's.
+ */
 export class CreateStudentAccountDto {
   @studentId()
   studentId: string;
+
+  @Rules(Optional(), IsIn(STUDENT_ACCOUNT_KINDS, rule('INVALID_ACCOUNT_KIND')))
+  kind?: StudentAccountKind;
 
   @accountUsername()
   username: string;
 
   @accountEmail()
-  email: string;
+  email?: string | null;
 
-  @accountPassword()
-  password: string;
+  @Rules(Optional(), accountPassword())
+  password?: string;
 
   @Rules(Optional(), IsIn(STUDENT_ACCOUNT_STATUSES, rule('INVALID_ACCOUNT_STATUS')))
   status?: StudentAccountStatus;
 }
 
-/** PATCH/PUT /api/admin/student-accounts/:id: a new password is hashed like the first. */
+/** PATCH/PUT /api/admin/student-accounts/:id: the kind stays; a new password is hashed like the first. */
 export class UpdateStudentAccountDto {
   @Rules(Optional(), accountUsername())
   username?: string;
 
-  @Rules(Optional(), accountEmail())
-  email?: string;
+  @accountEmail()
+  email?: string | null;
 
   @Rules(Optional(), accountPassword())
   password?: string;

@@ -56,6 +56,11 @@ export const STUDENT_ERRORS = {
   INVALID_PAYMENT_ID: '缴费记录ID格式无效',
   PAYMENT_NOT_FOUND: '缴费记录不存在或已被删除',
   // student account: docs/product/validation.md#student-account
+  INVALID_ACCOUNT_KIND: '账号类型必须是 vpn, lovable, replit, trae, qoder 或 student_login',
+  ACCOUNT_NAME_REQUIRED: '账号不能为空',
+  ACCOUNT_EMAIL_REQUIRED: '学员登录账号的邮箱不能为空',
+  ACCOUNT_PASSWORD_REQUIRED: '学员登录账号的密码不能为空',
+  PASSWORD_NOT_FOR_TOOL_ACCOUNT: '工具账号不设密码',
   USERNAME_TOO_SHORT: `用户名至少${STUDENT_LIMITS.usernameMin}个字符`,
   USERNAME_TOO_LONG: `用户名不能超过${STUDENT_LIMITS.usernameMax}个字符`,
   ACCOUNT_PASSWORD_TOO_SHORT: `密码至少${STUDENT_LIMITS.passwordMin}个字符`,
@@ -80,6 +85,9 @@ export const STUDENT_ERRORS = {
   CONTRACT_FILE_TOO_LARGE: `合同文件不能超过${UPLOAD_LIMITS.contractFileMb}MB，已删除`,
   PHOTO_TOO_LARGE: `照片不能超过${UPLOAD_LIMITS.photoMb}MB，已删除`,
   FILE_NOT_FOUND: '文件不存在或已被删除',
+  INVALID_FILE_ID: '文件ID格式无效',
+  STUDENT_FILE_NOT_FOUND: '学员文件不存在或已被删除',
+  FILE_ALREADY_SAVED: '该文件已保存在学员记录中',
   STORAGE_UNAVAILABLE: '文件存储暂时不可用，请稍后重试',
   // The front door's storage proxy (ADR 019), before anything reaches the store
   STORAGE_LINK_INVALID: '文件链接无效或已过期，请刷新页面后重试',

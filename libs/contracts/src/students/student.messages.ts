@@ -1,4 +1,4 @@
-import type { ContractStatus, PaymentMethod, PaymentStatus, StudentAccountStatus, StudentStatus } from '../enums/students.enums';
+import type { ContractStatus, PaymentMethod, PaymentStatus, StudentAccountKind, StudentAccountStatus, StudentStatus } from '../enums/students.enums';
 
 /** Bounds of the students section's fields (the columns are varchar(255) unless noted). */
 export const STUDENT_LIMITS = {
@@ -7,8 +7,9 @@ export const STUDENT_LIMITS = {
   major: 100,
   email: 254,
   notes: 2000,
+  /** A tool account's text (in `username`). */
   toolAccount: 255,
-  /** Contract files listed on one student card. */
+  /** Files of one student, over their contracts and 其他文件 (docs/product/students.md#contract-files). */
   contractFiles: 50,
   contractNumber: 64,
   courseName: 255,
@@ -64,15 +65,14 @@ export const STUDENT_ACCOUNT_STATUS_LABELS: Record<StudentAccountStatus, string>
   inactive: '未激活',
 };
 
-/** The five tool accounts kept on the student record (docs/product/data-model.md#student), in the card's order. */
-export const TOOL_ACCOUNT_FIELDS = ['vpnAccount', 'lovableAccount', 'replitAccount', 'traeAccount', 'qoderAccount'] as const;
-export type ToolAccountField = (typeof TOOL_ACCOUNT_FIELDS)[number];
-export const TOOL_ACCOUNT_LABELS: Record<ToolAccountField, string> = {
-  vpnAccount: 'VPN',
-  lovableAccount: 'Lovable',
-  replitAccount: 'Replit',
-  traeAccount: 'Trae',
-  qoderAccount: 'Qoder',
+/** The 类型 of an account (docs/product/data-model.md#student-account-kind); the tools' names are the same in English. */
+export const STUDENT_ACCOUNT_KIND_LABELS: Record<StudentAccountKind, string> = {
+  vpn: 'VPN',
+  lovable: 'Lovable',
+  replit: 'Replit',
+  trae: 'Trae',
+  qoder: 'Qoder',
+  student_login: '学员登录',
 };
 
 /** The Chinese wording of what the students section says besides its failures (docs/product/students.md). */

@@ -1,4 +1,4 @@
-import type { ContractStatus, PaymentMethod, PaymentStatus, StudentAccountStatus, StudentStatus } from '../enums/students.enums';
+import type { ContractStatus, PaymentMethod, PaymentStatus, StudentAccountKind, StudentAccountStatus, StudentStatus } from '../enums/students.enums';
 import type { UploadFileType, UploadKind } from './student.messages';
 
 /** A sum of integer cents in one currency (payments in different currencies are never added together). */
@@ -19,15 +19,8 @@ export interface StudentResponse {
   enrollmentDate: string;
   graduationDate: string | null;
   notes: string | null;
-  vpnAccount: string | null;
-  lovableAccount: string | null;
-  replitAccount: string | null;
-  traeAccount: string | null;
-  qoderAccount: string | null;
   /** Access URL of the photo (an administrator-only route of the API), or null. */
   profilePhoto: string | null;
-  /** Access URLs of the contract files (step 3 of docs/product/students.md#file-upload). */
-  contractFiles: string[];
   /** The card's payments total (docs/product/students.md#payments-total): completed payments, per currency. */
   paidTotals: MoneyTotal[];
   createdAt: string;
@@ -45,7 +38,8 @@ export interface ContractResponse {
   startDate: string;
   endDate: string;
   status: ContractStatus;
-  contractFile: string | null;
+  /** The contract's files (docs/product/students.md#contract-files), oldest first. */
+  files: StudentFileResponse[];
   signedDate: string | null;
   notes: string | null;
   /** Completed payments booked against this contract, in cents. */
@@ -80,12 +74,17 @@ export interface PaymentListResponse {
   totals?: MoneyTotal[];
 }
 
-/** The password is write-only: no answer ever carries it or its hash. */
+/**
+ * A tool account (its text in `username`, no password) or a student login. The password is write-only: no answer
+ * ever carries it or its hash.
+ */
 export interface StudentAccountResponse {
   id: string;
   studentId: string;
+  kind: StudentAccountKind;
   username: string;
-  email: string;
+  /** Required for a student login; optional for a tool account. */
+  email: string | null;
   status: StudentAccountStatus;
   lastLogin: string | null;
   createdAt: string;
@@ -108,12 +107,33 @@ export interface ConfirmUploadResponse {
   kind: UploadKind;
   type: UploadFileType;
   size: number;
+  /** The name the file had on the uploader's machine, as step 1 recorded it. */
+  originalName: string;
+}
+
+/**
+ * One of a student's files (docs/product/students.md#contract-files): a contract's when `contractId` is set, else one
+ * of the 其他文件 (other documents).
+ */
+export interface StudentFileResponse {
+  id: string;
+  studentId: string;
+  contractId: string | null;
+  accessURL: string;
+  originalName: string;
+  /** Bytes; null for a file stored before sizes were kept. */
+  size: number | null;
+  contentType: string | null;
+  createdAt: string;
 }
 
 /** A stored file a record points at, as listed in a data export. */
 export interface StudentFileEntry {
   accessURL: string;
-  usedAs: 'profilePhoto' | 'contractFile' | 'contract';
+  /** The profile photo, or one of the student's files (a contract's when contractId is set). */
+  usedAs: 'profilePhoto' | 'file';
+  contractId: string | null;
+  originalName: string | null;
   /** null when the object is missing from storage. */
   size: number | null;
 }
@@ -133,6 +153,7 @@ export const STUDENT_PATHS = {
   contracts: '/api/admin/contracts',
   payments: '/api/admin/payments',
   accounts: '/api/admin/student-accounts',
+  studentFiles: '/api/admin/student-files',
   uploadUrl: '/api/contracts/upload-url',
   confirmUpload: '/api/contracts/confirm-upload',
   /** Followed by the object key: answers a redirect to a short-lived signed URL. */
@@ -145,6 +166,7 @@ export const STUDENT_RESOURCES = {
   contracts: 'contracts',
   payments: 'payments',
   accounts: 'student-accounts',
+  files: 'student-files',
 } as const;
 
 /** An access URL the API hands out: /api/admin/files/{contracts|photos}/<uuid>.<ext>. */

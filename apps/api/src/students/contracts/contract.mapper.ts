@@ -1,8 +1,9 @@
 import type { ContractResponse } from '@aipm/contracts';
-import type { StudentContract } from '@aipm/database';
+import type { StudentContract, StudentFile } from '@aipm/database';
+import { toStudentFileResponse } from '../files/student-file.mapper';
 
-/** `paidAmount`: completed payments booked against the contract, in cents. */
-export function toContractResponse(entity: StudentContract, paidAmount: number): ContractResponse {
+/** `paidAmount`: completed payments booked against the contract, in cents; `files`: its files, oldest first. */
+export function toContractResponse(entity: StudentContract, paidAmount: number, files: readonly StudentFile[] = []): ContractResponse {
   return {
     id: entity.id,
     studentId: entity.studentId,
@@ -13,7 +14,7 @@ export function toContractResponse(entity: StudentContract, paidAmount: number):
     startDate: entity.startDate,
     endDate: entity.endDate,
     status: entity.status,
-    contractFile: entity.contractFile,
+    files: files.map(toStudentFileResponse),
     signedDate: entity.signedDate,
     notes: entity.notes,
     paidAmount,

@@ -15,7 +15,7 @@ import { StudentContract } from '@aipm/database';
 import { STUDENT_RECORD_AUDIT_OMIT } from '../student-audit';
 
 const ContractIdPipe = idParam('INVALID_CONTRACT_ID');
-const toResponse = ({ contract, paidAmount }: ContractWithPaid): ContractResponse => toContractResponse(contract, paidAmount);
+const toResponse = ({ contract, paidAmount, files }: ContractWithPaid): ContractResponse => toContractResponse(contract, paidAmount, files);
 
 /** The contracts sub-tab (a placeholder in the original): student contracts, administrator only. */
 @ApiTags('students')
@@ -35,7 +35,7 @@ export class ContractsController {
   @Audited({ action: 'contract.create', entity: 'contract', row: StudentContract, omit: STUDENT_RECORD_AUDIT_OMIT })
   @ApiJsonBody(CreateContractDto, CREATE_CONTRACT_BODY)
   @ApiDataAnswer(CONTRACT, { status: 201, description: 'Created', message: STUDENT_MESSAGES.contractAdded })
-  @ApiFailures('STUDENT_NOT_FOUND', 'CONTRACT_NUMBER_TAKEN', 'END_NOT_AFTER_START', 'FILE_NOT_UPLOADED')
+  @ApiFailures('STUDENT_NOT_FOUND', 'CONTRACT_NUMBER_TAKEN', 'END_NOT_AFTER_START', 'FILE_NOT_UPLOADED', 'FILE_ALREADY_SAVED', 'TOO_MANY_CONTRACT_FILES')
   async create(@Body() dto: CreateContractDto): Promise<ApiDataResponse<ContractResponse>> {
     return { success: true, message: STUDENT_MESSAGES.contractAdded, data: toResponse(await this.contracts.create(dto)) };
   }
@@ -52,7 +52,7 @@ export class ContractsController {
   @Audited({ action: 'contract.update', entity: 'contract', row: StudentContract, omit: STUDENT_RECORD_AUDIT_OMIT })
   @ApiJsonBody(UpdateContractDto, UPDATE_CONTRACT_BODY, 'Any subset of the fields; null or "" clears an optional text')
   @ApiDataAnswer(CONTRACT, { description: 'The record as changed', message: STUDENT_MESSAGES.updated })
-  @ApiFailures('INVALID_CONTRACT_ID', 'CONTRACT_NOT_FOUND', 'CONTRACT_NUMBER_TAKEN', 'END_NOT_AFTER_START', 'FILE_NOT_UPLOADED')
+  @ApiFailures('INVALID_CONTRACT_ID', 'CONTRACT_NOT_FOUND', 'CONTRACT_NUMBER_TAKEN', 'END_NOT_AFTER_START')
   @ApiOperation({ summary: 'Changes some fields' })
   async update(@Param('id', ContractIdPipe) id: string, @Body() dto: UpdateContractDto): Promise<ApiDataResponse<ContractResponse>> {
     return { success: true, message: STUDENT_MESSAGES.updated, data: toResponse(await this.contracts.update(id, dto)) };

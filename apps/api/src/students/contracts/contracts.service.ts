@@ -1,6 +1,6 @@
 import { CONTRACT_STATUSES, PaymentStatus } from '@aipm/contracts';
 import type { CreateContractDto, UpdateContractDto } from '@aipm/contracts/dto';
-import { StudentContract } from '@aipm/database';
+import { StudentContract, type StudentFile } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
@@ -9,7 +9,7 @@ import { violatedUniqueConstraint } from '../../common/errors/unique-violation';
 import { listPage, type Page } from '../../common/list/list-page';
 import type { ListQueryDto } from '../../common/list/list-query.dto';
 import type { ListSpec } from '../../common/list/list-query';
-import { StudentFilesService } from '../student-files.service';
+import { StudentFilesService } from '../files/student-files.service';
 import { StudentError } from '../student.error';
 import { StudentsService } from '../students.service';
 
@@ -24,6 +24,7 @@ const CONTRACT_LIST: ListSpec = {
 export interface ContractWithPaid {
   contract: StudentContract;
   paidAmount: number;
+  files: StudentFile[];
 }
 
 @Injectable()
@@ -47,13 +48,15 @@ export class ContractsService {
   }
 
   private async withPaid(contract: StudentContract): Promise<ContractWithPaid> {
-    return { contract, paidAmount: (await this.paidOf([contract.id])).get(contract.id) ?? 0 };
+    const [paid, files] = await Promise.all([this.paidOf([contract.id]), this.studentFiles.ofContracts([contract.id])]);
+    return { contract, paidAmount: paid.get(contract.id) ?? 0, files: files.get(contract.id) ?? [] };
   }
 
   async list(query: ListQueryDto): Promise<Page<ContractWithPaid>> {
     const page = await listPage(this.contracts, CONTRACT_LIST, query);
-    const paid = await this.paidOf(page.rows.map((contract) => contract.id));
-    return { ...page, rows: page.rows.map((contract) => ({ contract, paidAmount: paid.get(contract.id) ?? 0 })) };
+    const ids = page.rows.map((contract) => contract.id);
+    const [paid, files] = await Promise.all([this.paidOf(ids), this.studentFiles.ofContracts(ids)]);
+    return { ...page, rows: page.rows.map((contract) => ({ contract, paidAmount: paid.get(contract.id) ?? 0, files: files.get(contract.id) ?? [] })) };
   }
 
   async find(id: string): Promise<StudentContract> {
@@ -66,10 +69,16 @@ export class ContractsService {
     return this.withPaid(await this.find(id));
   }
 
+  /**
+   * The files the form uploaded become the new contract's (docs/product/students.md#contract-form): checked as
+   * confirmed uploads first, then saved once the contract exists (the 50-file limit counted then).
+   */
   async create(dto: CreateContractDto): Promise<ContractWithPaid> {
+    const { files = [], ...fields } = dto;
     await this.students.assertExists(dto.studentId);
-    await this.studentFiles.assertUploaded('contractFile', [dto.contractFile]);
-    const id = await this.saving(async () => String((await this.contracts.insert({ ...dto })).identifiers[0]!.id));
+    await this.studentFiles.assertAttachable(dto.studentId, files);
+    const id = await this.saving(async () => String((await this.contracts.insert({ ...fields })).identifiers[0]!.id));
+    await this.studentFiles.attachAll(dto.studentId, id, files);
     return this.findWithPaid(id);
   }
 
@@ -79,20 +88,18 @@ export class ContractsService {
     const startDate = dto.startDate ?? before.startDate;
     const endDate = dto.endDate ?? before.endDate;
     if (endDate <= startDate) throw InvalidInputError.forField('endDate', 'END_NOT_AFTER_START');
-    await this.studentFiles.assertUploaded('contractFile', [dto.contractFile], [before.contractFile]);
     const changes = Object.fromEntries(Object.entries(dto).filter(([, value]) => value !== undefined));
     if (Object.keys(changes).length > 0) await this.saving(() => this.contracts.update({ id }, changes));
-    if (dto.contractFile !== undefined && dto.contractFile !== before.contractFile) {
-      await this.studentFiles.removeUnreferenced(before.studentId, [before.contractFile]);
-    }
     return this.findWithPaid(id);
   }
 
-  /** Payments booked against it stay, unlinked (the foreign key sets them to null): money received stays on record. */
+  /**
+   * Payments booked against it stay, unlinked, and its files stay with the student under 其他文件 (both foreign keys
+   * set null, ADR 045): money received and signed papers stay on record.
+   */
   async remove(id: string): Promise<ContractWithPaid> {
     const removed = await this.findWithPaid(id);
     await this.contracts.delete({ id });
-    await this.studentFiles.removeUnreferenced(removed.contract.studentId, [removed.contract.contractFile]);
     return removed;
   }
 

@@ -6,18 +6,22 @@ import {
   PAYMENT_STATUSES,
   type PaymentListResponse,
   type PaymentResponse,
+  STUDENT_ACCOUNT_KINDS,
   STUDENT_ACCOUNT_STATUSES,
   STUDENT_STATUSES,
   type StudentAccountResponse,
   type StudentExport,
   type StudentFileEntry,
+  type StudentFileResponse,
   type StudentResponse,
 } from '@aipm/contracts';
 import type {
+  AttachStudentFileDto,
   CreateContractDto,
   CreatePaymentDto,
   CreateStudentAccountDto,
   CreateStudentDto,
+  MoveStudentFileDto,
   UpdateContractDto,
   UpdateStudentAccountDto,
   UpdateStudentDto,
@@ -44,13 +48,7 @@ const studentProperties: PropertiesOf<Omit<StudentResponse, 'paidTotals'>> = {
   enrollmentDate: calendarDate('2026-09-01'),
   graduationDate: nullable(calendarDate('2026-10-06')),
   notes: nullable(text('周末班')),
-  vpnAccount: nullable(text('wangwu-vpn')),
-  lovableAccount: nullable(text('wangwu@lovable')),
-  replitAccount: nullable(text('wangwu-replit')),
-  traeAccount: nullable(text('wangwu-trae')),
-  qoderAccount: nullable(text('wangwu-qoder')),
   profilePhoto: nullable(text(PHOTO_URL, 'Access URL of the photo (an administrator-only route)')),
-  contractFiles: listOf(text(CONTRACT_FILE_URL), 'Access URLs of the contract files'),
   createdAt: dateTime(),
   updatedAt: dateTime(),
 };
@@ -62,6 +60,17 @@ export const STUDENT = recordSchema<StudentResponse>('StudentResponse', {
 
 const STUDENT_RECORD = recordSchema<Omit<StudentResponse, 'paidTotals'>>('StudentRecord', studentProperties, { description: 'A student without the payment totals' });
 
+export const STUDENT_FILE = recordSchema<StudentFileResponse>('StudentFileResponse', {
+  id: uuid('4f506172-8394-4a5b-86d7-e8f9a0b1c2d3'),
+  studentId: uuid(STUDENT_ID),
+  contractId: nullable(uuid(CONTRACT_ID)),
+  accessURL: text(CONTRACT_FILE_URL),
+  originalName: text('王五-培训合同.pdf', "The uploader's file name, as step 1 of the upload recorded it"),
+  size: nullable(integer(183_204, 'Bytes; null for a file stored before sizes were kept')),
+  contentType: nullable(text('application/pdf')),
+  createdAt: dateTime(),
+});
+
 export const CONTRACT = recordSchema<ContractResponse>('ContractResponse', {
   id: uuid(CONTRACT_ID),
   studentId: uuid(STUDENT_ID),
@@ -72,7 +81,7 @@ export const CONTRACT = recordSchema<ContractResponse>('ContractResponse', {
   startDate: calendarDate('2026-09-01'),
   endDate: calendarDate('2026-10-06'),
   status: oneOf(CONTRACT_STATUSES, 'active'),
-  contractFile: nullable(text(CONTRACT_FILE_URL)),
+  files: listOf(STUDENT_FILE, "The contract's files, oldest first"),
   signedDate: nullable(calendarDate('2026-08-25')),
   notes: nullable(text('分两期付款')),
   paidAmount: integer(990000, 'Completed payments against this contract, in cents'),
@@ -106,8 +115,9 @@ export const PAYMENT_LIST = recordSchema<PaymentListResponse>(
 export const STUDENT_ACCOUNT = recordSchema<StudentAccountResponse>('StudentAccountResponse', {
   id: uuid('3e4f5061-7283-494a-b5c6-d7e8f9a0b1c2'),
   studentId: uuid(STUDENT_ID),
-  username: text('wangwu'),
-  email: text('wangwu@example.com'),
+  kind: oneOf(STUDENT_ACCOUNT_KINDS, 'student_login'),
+  username: text('wangwu', "A login's username, or a tool account's text"),
+  email: nullable(text('wangwu@example.com')),
   status: oneOf(STUDENT_ACCOUNT_STATUSES, 'active'),
   lastLogin: nullable(dateTime()),
   createdAt: dateTime(),
@@ -116,7 +126,9 @@ export const STUDENT_ACCOUNT = recordSchema<StudentAccountResponse>('StudentAcco
 
 const FILE_ENTRY = recordSchema<StudentFileEntry>('StudentFileEntry', {
   accessURL: text(CONTRACT_FILE_URL),
-  usedAs: oneOf(['profilePhoto', 'contractFile', 'contract'], 'contractFile'),
+  usedAs: oneOf(['profilePhoto', 'file'], 'file'),
+  contractId: nullable(uuid(CONTRACT_ID)),
+  originalName: nullable(text('王五-培训合同.pdf', 'null for the photo')),
   size: nullable(integer(183_204, 'Bytes; null when the object is missing from storage')),
 });
 
@@ -158,6 +170,10 @@ export const CREATE_CONTRACT_BODY: CreateContractDto = {
   signedDate: '2026-08-25',
 };
 
+export const ATTACH_FILE_BODY: AttachStudentFileDto = { studentId: STUDENT_ID, contractId: CONTRACT_ID, accessURL: CONTRACT_FILE_URL };
+
+export const MOVE_FILE_BODY: MoveStudentFileDto = { contractId: null };
+
 export const UPDATE_CONTRACT_BODY: UpdateContractDto = { status: 'completed', notes: '已结课' };
 
 export const CREATE_PAYMENT_BODY: CreatePaymentDto = {
@@ -173,6 +189,7 @@ export const CREATE_PAYMENT_BODY: CreatePaymentDto = {
 
 export const CREATE_ACCOUNT_BODY: CreateStudentAccountDto = {
   studentId: STUDENT_ID,
+  kind: 'student_login',
   username: 'wangwu',
   email: 'wangwu@example.com',
   password: 'a-long-passphrase-2026',

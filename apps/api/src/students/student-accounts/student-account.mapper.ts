@@ -6,6 +6,7 @@ export function toStudentAccountResponse(entity: StudentAccount): StudentAccount
   return {
     id: entity.id,
     studentId: entity.studentId,
+    kind: entity.kind,
     username: entity.username,
     email: entity.email,
     status: entity.status,

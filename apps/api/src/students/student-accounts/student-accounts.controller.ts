@@ -16,7 +16,7 @@ import { STUDENT_ACCOUNT_AUDIT_OMIT } from '../student-audit';
 
 const AccountIdPipe = idParam('INVALID_ACCOUNT_ID');
 
-/** The accounts sub-tab (a placeholder in the original): student logins, administrator only. */
+/** The accounts sub-tab and the card's 工具账号: tool accounts and student logins (ADR 045), administrator only. */
 @ApiTags('students')
 @Controller('admin/student-accounts')
 export class StudentAccountsController {
@@ -25,7 +25,7 @@ export class StudentAccountsController {
   @Get()
   @ApiListAnswer(STUDENT_ACCOUNT, { resource: 'student-accounts', description: 'One page' })
   @ApiFailures('INVALID_LIST_QUERY', 'LIMIT_TOO_LARGE')
-  @ApiOperation({ summary: 'react-admin list: range, sort, filter (q, status, studentId, id); Content-Range; never a password' })
+  @ApiOperation({ summary: 'react-admin list: range, sort, filter (q, status, kind, studentId, id); Content-Range; never a password' })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<ApiListResponse<StudentAccountResponse>> {
     return pageOf(response, STUDENT_RESOURCES.accounts, await this.accounts.list(query), toStudentAccountResponse);
   }
@@ -34,7 +34,7 @@ export class StudentAccountsController {
   @Audited({ action: 'account.create', entity: 'account', row: StudentAccount, omit: STUDENT_ACCOUNT_AUDIT_OMIT })
   @ApiJsonBody(CreateStudentAccountDto, CREATE_ACCOUNT_BODY)
   @ApiDataAnswer(STUDENT_ACCOUNT, { status: 201, description: 'Created', message: STUDENT_MESSAGES.accountAdded })
-  @ApiFailures('STUDENT_NOT_FOUND', 'USERNAME_TAKEN', 'ACCOUNT_EMAIL_TAKEN')
+  @ApiFailures('STUDENT_NOT_FOUND', 'USERNAME_TAKEN', 'ACCOUNT_EMAIL_TAKEN', 'USERNAME_TOO_SHORT', 'ACCOUNT_EMAIL_REQUIRED', 'ACCOUNT_PASSWORD_REQUIRED', 'PASSWORD_NOT_FOR_TOOL_ACCOUNT')
   async create(@Body() dto: CreateStudentAccountDto): Promise<ApiDataResponse<StudentAccountResponse>> {
     return { success: true, message: STUDENT_MESSAGES.accountAdded, data: toStudentAccountResponse(await this.accounts.create(dto)) };
   }
@@ -51,7 +51,7 @@ export class StudentAccountsController {
   @Audited({ action: 'account.update', entity: 'account', row: StudentAccount, omit: STUDENT_ACCOUNT_AUDIT_OMIT })
   @ApiJsonBody(UpdateStudentAccountDto, UPDATE_ACCOUNT_BODY, 'Any subset of the fields; null or "" clears an optional text')
   @ApiDataAnswer(STUDENT_ACCOUNT, { description: 'The record as changed', message: STUDENT_MESSAGES.updated })
-  @ApiFailures('INVALID_ACCOUNT_ID', 'ACCOUNT_NOT_FOUND', 'USERNAME_TAKEN', 'ACCOUNT_EMAIL_TAKEN')
+  @ApiFailures('INVALID_ACCOUNT_ID', 'ACCOUNT_NOT_FOUND', 'USERNAME_TAKEN', 'ACCOUNT_EMAIL_TAKEN', 'USERNAME_TOO_SHORT', 'ACCOUNT_EMAIL_REQUIRED', 'PASSWORD_NOT_FOR_TOOL_ACCOUNT')
   @ApiOperation({ summary: 'Changes some fields' })
   async update(@Param('id', AccountIdPipe) id: string, @Body() dto: UpdateStudentAccountDto): Promise<ApiDataResponse<StudentAccountResponse>> {
     return { success: true, message: STUDENT_MESSAGES.updated, data: toStudentAccountResponse(await this.accounts.update(id, dto)) };

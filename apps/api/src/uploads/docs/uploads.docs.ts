@@ -15,10 +15,11 @@ export const UPLOAD_URL = recordSchema<UploadUrlResponse>('UploadUrlResponse', {
 });
 
 export const CONFIRMED_UPLOAD = recordSchema<ConfirmUploadResponse>('ConfirmUploadResponse', {
-  accessURL: text('/api/admin/files/contracts/1c2d3e4f-5061-4728-93a4-b5c6d7e8f9a0.pdf', 'What the student or contract record stores'),
+  accessURL: text('/api/admin/files/contracts/1c2d3e4f-5061-4728-93a4-b5c6d7e8f9a0.pdf', 'What a student file or the photo stores'),
   kind: oneOf(UPLOAD_KINDS, 'contract'),
   type: oneOf(['pdf', 'jpg', 'png', 'webp'], 'pdf', 'The type read from the file\'s bytes'),
   size: integer(183_204, 'Bytes'),
+  originalName: text('报名合同.pdf', "The uploader's file name, as step 1 recorded it"),
 });
 
 export const UPLOAD_URL_BODY: CreateUploadUrlDto = { fileName: '报名合同.pdf', kind: 'contract' };

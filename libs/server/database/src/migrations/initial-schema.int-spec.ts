@@ -1,4 +1,4 @@
-import { CONTACT_SUBJECTS, CONTRACT_STATUSES, NOTIFICATION_CALL_STATUSES, NOTIFICATION_CALL_TRIGGERS, PHONE_PROVIDERS, CRAWL_RESULT_STATUSES, CRAWL_SITES, CRAWL_TASK_STATUSES, EMPLOYMENT_TYPES, LEAD_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, STUDENT_ACCOUNT_STATUSES, STUDENT_STATUSES } from '@aipm/contracts';
+import { CONTACT_SUBJECTS, CONTRACT_STATUSES, NOTIFICATION_CALL_STATUSES, NOTIFICATION_CALL_TRIGGERS, PHONE_PROVIDERS, CRAWL_RESULT_STATUSES, CRAWL_SITES, CRAWL_TASK_STATUSES, EMPLOYMENT_TYPES, LEAD_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, STUDENT_ACCOUNT_KINDS, STUDENT_ACCOUNT_STATUSES, STUDENT_STATUSES } from '@aipm/contracts';
 import { DataSource } from 'typeorm';
 import { User } from '../auth/user.entity';
 import { CrawlTask } from '../crawler/crawl-task.entity';
@@ -30,6 +30,7 @@ const DATA_MODEL_TABLES = [
   'stored_uploads',
   'student_accounts',
   'student_contracts',
+  'student_files',
   'student_payments',
   'students',
   'users',
@@ -99,9 +100,8 @@ describe(InitialSchema1763800000000.name, () => {
         { table: 'lead_notifications', name: 'UQ_lead_notifications_contactMessageId', columns: 'contactMessageId' },
         { table: 'lead_notifications', name: 'UQ_lead_notifications_registrationId', columns: 'registrationId' },
         { table: 'published_jobs', name: 'UQ_published_jobs_crawlResultId', columns: 'crawlResultId' },
-        { table: 'student_accounts', name: 'UQ_student_accounts_email', columns: 'email' },
-        { table: 'student_accounts', name: 'UQ_student_accounts_username', columns: 'username' },
         { table: 'student_contracts', name: 'UQ_student_contracts_contractNumber', columns: 'contractNumber' },
+        { table: 'student_files', name: 'UQ_student_files_accessUrl', columns: 'accessUrl' },
         { table: 'student_payments', name: 'UQ_student_payments_paymentNumber', columns: 'paymentNumber' },
         { table: 'users', name: 'UQ_users_email', columns: 'email' },
         { table: 'wechat_share_config', name: 'UQ_wechat_share_config_pageUrl', columns: 'pageUrl' },
@@ -152,6 +152,8 @@ describe(InitialSchema1763800000000.name, () => {
         references: 'students',
         onDelete: 'CASCADE',
       },
+      { name: 'FK_student_files_contract', table: 'student_files', column: 'contractId', references: 'student_contracts', onDelete: 'SET NULL' },
+      { name: 'FK_student_files_student', table: 'student_files', column: 'studentId', references: 'students', onDelete: 'CASCADE' },
       {
         name: 'FK_student_payments_contract',
         table: 'student_payments',
@@ -212,6 +214,8 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_student_accounts_studentId: 'student_accounts USING btree ("studentId")',
       IDX_student_contracts_status: 'student_contracts USING btree (status)',
       IDX_student_contracts_studentId_createdAt: 'student_contracts USING btree ("studentId", "createdAt" DESC)',
+      IDX_student_files_contractId: 'student_files USING btree ("contractId")',
+      IDX_student_files_studentId_createdAt: 'student_files USING btree ("studentId", "createdAt")',
       IDX_student_payments_contractId: 'student_payments USING btree ("contractId")',
       IDX_student_payments_paymentDate: 'student_payments USING btree ("paymentDate")',
       IDX_student_payments_studentId_paymentDate: 'student_payments USING btree ("studentId", "paymentDate" DESC, "createdAt" DESC)',
@@ -265,6 +269,7 @@ describe(InitialSchema1763800000000.name, () => {
       CHK_student_payments_status: PAYMENT_STATUSES,
       CHK_student_payments_paymentMethod: PAYMENT_METHODS,
       CHK_student_accounts_status: STUDENT_ACCOUNT_STATUSES,
+      CHK_student_accounts_kind: STUDENT_ACCOUNT_KINDS,
       CHK_notification_calls_provider: PHONE_PROVIDERS,
       CHK_notification_calls_status: NOTIFICATION_CALL_STATUSES,
       CHK_notification_calls_trigger: NOTIFICATION_CALL_TRIGGERS,
@@ -314,7 +319,6 @@ describe(InitialSchema1763800000000.name, () => {
     });
     expect(await dataSource.getRepository(Student).findOneByOrFail({ id: student.id })).toMatchObject({
       status: 'active',
-      contractFiles: [],
       enrollmentDate: today.today,
     });
     expect(await dataSource.getRepository(StudentContract).findOneByOrFail({ id: contract.id })).toMatchObject({

@@ -57,10 +57,6 @@ export class StudentContract {
   @Column({ type: 'varchar', length: 32, default: ContractStatus.Active })
   status: ContractStatus;
 
-  /** URL of the signed contract file. */
-  @Column({ type: 'text', nullable: true })
-  contractFile: string | null;
-
   @Column({ type: 'date', nullable: true })
   signedDate: string | null;
 

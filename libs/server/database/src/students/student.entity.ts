@@ -51,29 +51,9 @@ export class Student {
   @Column({ type: 'text', nullable: true })
   notes: string | null;
 
-  // Accounts the bootcamp hands out for its tools (VPN, Lovable, Replit, Trae, Qoder).
-  @Column({ type: 'varchar', length: 255, nullable: true })
-  vpnAccount: string | null;
-
-  @Column({ type: 'varchar', length: 255, nullable: true })
-  lovableAccount: string | null;
-
-  @Column({ type: 'varchar', length: 255, nullable: true })
-  replitAccount: string | null;
-
-  @Column({ type: 'varchar', length: 255, nullable: true })
-  traeAccount: string | null;
-
-  @Column({ type: 'varchar', length: 255, nullable: true })
-  qoderAccount: string | null;
-
   /** URL of the profile photo. */
   @Column({ type: 'text', nullable: true })
   profilePhoto: string | null;
-
-  /** Access URLs of uploaded contract files (step 3 of docs/product/students.md#file-upload). */
-  @Column({ type: 'text', array: true, default: () => "'{}'" })
-  contractFiles: string[];
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

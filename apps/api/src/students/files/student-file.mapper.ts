@@ -1,0 +1,15 @@
+import type { StudentFileResponse } from '@aipm/contracts';
+import type { StudentFile } from '@aipm/database';
+
+export function toStudentFileResponse(entity: StudentFile): StudentFileResponse {
+  return {
+    id: entity.id,
+    studentId: entity.studentId,
+    contractId: entity.contractId,
+    accessURL: entity.accessUrl,
+    originalName: entity.originalName,
+    size: entity.size,
+    contentType: entity.contentType,
+    createdAt: entity.createdAt.toISOString(),
+  };
+}
