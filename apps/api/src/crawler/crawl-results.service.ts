@@ -1,6 +1,6 @@
 import { crawlDedupeKey, type CrawlResultResponse, type CrawlResultStatus as ResultStatus, CrawlResultStatus, type CrawlSite, parseSalary, type ReviewDecision, siteOfUrl } from '@aipm/contracts';
 import { type CreateManualJobDto } from '@aipm/contracts/dto';
-import { CrawlResult, PublishedJob } from '@aipm/database';
+import { CrawlResult, type NewCrawlResult, PublishedJob } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, Not, type ObjectLiteral, QueryFailedError, type Repository, type SelectQueryBuilder } from 'typeorm';
@@ -137,31 +137,33 @@ export class CrawlResultsService {
     const salary = parseSalary(dto.salary);
     const now = new Date();
     try {
-      const saved = await this.results.save(
-        this.results.create({
-          taskId: null,
-          title: dto.title.trim(),
-          company: dto.company.trim(),
-          location: dto.location.trim(),
-          salary: dto.salary.trim(),
-          salaryMin: salary.min,
-          salaryMax: salary.max,
-          salaryCurrency: salary.min === null && salary.max === null ? null : salary.currency,
-          salaryPeriod: salary.period,
-          salaryMonths: salary.monthsPerYear,
-          description: dto.description.trim(),
-          requirements: dto.requirements.trim(),
-          skillTags: dto.skillTags.map((tag) => tag.trim()),
-          sourceUrl: dto.sourceUrl.trim(),
-          // The site its address is on, as a crawled row of the same posting would name it (the site filter).
-          site: siteOfUrl(dto.sourceUrl.trim()),
-          dedupeKey: crawlDedupeKey(dto),
-          rawData: null,
-          status: CrawlResultStatus.Approved,
-          extractedAt: now,
-          reviewedAt: now,
-        }),
-      );
+      // Every column of a new result, so a field the contracts' CrawledJob gains is asked for here (ADR 047).
+      const row: NewCrawlResult = {
+        taskId: null,
+        title: dto.title.trim(),
+        company: dto.company.trim(),
+        location: dto.location.trim(),
+        salary: dto.salary.trim(),
+        salaryMin: salary.min,
+        salaryMax: salary.max,
+        salaryCurrency: salary.min === null && salary.max === null ? null : salary.currency,
+        salaryPeriod: salary.period,
+        salaryMonths: salary.monthsPerYear,
+        // The form asks for no posting time; the card then shows when it was published.
+        postedAt: null,
+        description: dto.description.trim(),
+        requirements: dto.requirements.trim(),
+        skillTags: dto.skillTags.map((tag) => tag.trim()),
+        sourceUrl: dto.sourceUrl.trim(),
+        // The site its address is on, as a crawled row of the same posting would name it (the site filter).
+        site: siteOfUrl(dto.sourceUrl.trim()),
+        dedupeKey: crawlDedupeKey(dto),
+        rawData: null,
+        status: CrawlResultStatus.Approved,
+        extractedAt: now,
+        reviewedAt: now,
+      };
+      const saved = await this.results.save(this.results.create(row));
       return (await this.withSources([saved]))[0]!;
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
