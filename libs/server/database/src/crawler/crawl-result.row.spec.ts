@@ -59,7 +59,7 @@ const COPY_KEYS = keysOf<PublishedJobCopy>({
 });
 
 /** The properties TypeORM maps to columns of `entity`. */
-function columnsOf(entity: Function): string[] {
+function columnsOf(entity: typeof CrawlResult | typeof PublishedJob): string[] {
   return getMetadataArgsStorage()
     .columns.filter((column) => column.target === entity)
     .map((column) => column.propertyName)
