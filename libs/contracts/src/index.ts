@@ -15,3 +15,4 @@ export * from './phone';
 export * from './site-settings';
 export * from './dashboard';
 export * from './audit';
+export type { Assert, Equals } from './type-checks';

@@ -1,5 +1,5 @@
-import { CRAWL_WAIT_TIME_MIN_MS, type CrawlResultResponse, type CrawlResultSource, type CrawlTaskResponse } from '@aipm/contracts';
-import type { CrawlResult, CrawlTask } from '@aipm/database';
+import { CRAWL_WAIT_TIME_MIN_MS, type CrawledJob, type CrawlResultResponse, type CrawlResultSource, type CrawlTaskResponse } from '@aipm/contracts';
+import type { CrawledJobRow, CrawlResult, CrawlTask } from '@aipm/database';
 
 /** Defaults of the task form (docs/product/crawler.md#task-form): JS rendering and anti-detection on, 8 s page wait. */
 export const DEFAULT_TASK_WAIT_TIME_MS = 8000;
@@ -32,25 +32,32 @@ export function toCrawlResultSource(result: CrawlResult): CrawlResultSource {
   return { resultId: result.id, site: result.site ?? null, sourceUrl: result.sourceUrl, taskId: result.taskId, extractedAt: result.extractedAt.toISOString() };
 }
 
+/** The posting's fields of a row as answers carry them (CrawledJob, the source of the shape; ADR 047). */
+export function toCrawledJobView(row: CrawledJobRow): CrawledJob {
+  return {
+    title: row.title,
+    company: row.company,
+    location: row.location,
+    salary: row.salary,
+    salaryMin: row.salaryMin,
+    salaryMax: row.salaryMax,
+    salaryCurrency: row.salaryCurrency,
+    salaryPeriod: row.salaryPeriod,
+    salaryMonths: row.salaryMonths,
+    postedAt: iso(row.postedAt),
+    description: row.description,
+    requirements: row.requirements,
+    skillTags: row.skillTags ?? [],
+    sourceUrl: row.sourceUrl,
+  };
+}
+
 /** `group`: the other results of the same posting (same dedupeKey); the result itself is listed first. */
 export function toCrawlResultView(result: CrawlResult, group: readonly CrawlResult[] = []): CrawlResultResponse {
   return {
     id: result.id,
     taskId: result.taskId,
-    title: result.title,
-    company: result.company,
-    location: result.location,
-    salary: result.salary,
-    salaryMin: result.salaryMin,
-    salaryMax: result.salaryMax,
-    salaryCurrency: result.salaryCurrency,
-    salaryPeriod: result.salaryPeriod,
-    salaryMonths: result.salaryMonths,
-    postedAt: iso(result.postedAt),
-    description: result.description,
-    requirements: result.requirements,
-    skillTags: result.skillTags ?? [],
-    sourceUrl: result.sourceUrl,
+    ...toCrawledJobView(result),
     status: result.status,
     reviewFeedback: result.reviewFeedback,
     extractedAt: result.extractedAt.toISOString(),

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { CRAWL_EVENTS_OPTIONS, CrawlEventsService, type CrawlEventsOptions } from './crawl-events.service';
 import { CrawlEventsController } from './crawl-events.controller';
 import { CrawlResultsController } from './crawl-results.controller';
+import { CrawlResultsRepository } from './crawl-results.repository';
 import { CrawlResultsService } from './crawl-results.service';
 import { CRAWL_RUN_OPTIONS, CrawlRunService, DEFAULT_CRAWL_RUN_WAIT_MS, type CrawlRunOptions } from './crawl-run.service';
 import { CrawlRunController } from './crawl-run.controller';
@@ -31,6 +32,7 @@ import { SiteHealthService } from './site-health.service';
     CrawlTasksService,
     CrawlScheduleService,
     SiteHealthService,
+    CrawlResultsRepository,
     CrawlResultsService,
     CrawlerConfigService,
     CrawlServiceStatusService,

@@ -1,5 +1,5 @@
 import { DEFAULT_CURRENCY, SalaryPeriod } from '@aipm/contracts';
-import type { CrawlResult, PublishedJob } from '@aipm/database';
+import type { CrawlResult, PublishedJob, PublishedJobCopy } from '@aipm/database';
 
 /**
  * published_jobs keeps a monthly salary in whole currency units: a monthly range is copied, a yearly one is
@@ -15,8 +15,11 @@ function monthlySalary(result: Pick<CrawlResult, 'salaryMin' | 'salaryMax' | 'sa
   return { salaryMin, salaryMax };
 }
 
-/** The public job made from a reviewed result (its id and publishing time are the caller's). */
-export function publishedJobFrom(result: CrawlResult, publishedAt: Date): Partial<PublishedJob> {
+/**
+ * The public job made from a reviewed result (its id and publishing time are the caller's): every field it copies
+ * (PublishedJobCopy, from the contracts' CrawledJob; ADR 047), so the compiler asks for a field added there.
+ */
+export function publishedJobFrom(result: CrawlResult, publishedAt: Date): PublishedJobCopy & Pick<PublishedJob, 'crawlResultId' | 'publishedAt'> {
   return {
     crawlResultId: result.id,
     title: result.title,

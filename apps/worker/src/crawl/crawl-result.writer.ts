@@ -1,9 +1,34 @@
-import { crawlDedupeKey, type CrawlSite } from '@aipm/contracts';
-import { CrawlResult } from '@aipm/database';
+import { type Assert, CRAWLED_JOB_FIELDS, crawlDedupeKey, type CrawlSite, type Equals } from '@aipm/contracts';
+import { type CrawledResultWrite, CrawlResult } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { NormalizedJob } from './normalize/job.normalizer';
+
+/**
+ * The columns a crawl writes, each once (ADR 047): the statement's columns, its values and its conflict update all
+ * come from this list. The posting's fields are the contracts' CrawledJob, so a field added there is written here
+ * once the entity has its column; the assertion below fails if the list and CrawledResultWrite part.
+ */
+export const CRAWL_RESULT_WRITTEN_COLUMNS = ['taskId', ...CRAWLED_JOB_FIELDS, 'rawData', 'extractedAt', 'site', 'dedupeKey'] as const;
+type _WrittenColumnsAreTheWrite = Assert<Equals<(typeof CRAWL_RESULT_WRITTEN_COLUMNS)[number], keyof CrawledResultWrite>>;
+
+/** A re-crawl refreshes everything but the posting's first task (the sightings record the others) and its key. */
+const REFRESHED_COLUMNS = CRAWL_RESULT_WRITTEN_COLUMNS.filter((column) => column !== 'taskId' && column !== 'sourceUrl');
+
+const quoted = (column: string): string => `"${column}"`;
+
+const UPSERT_TEXT = `INSERT INTO crawl_results (${CRAWL_RESULT_WRITTEN_COLUMNS.map(quoted).join(', ')})
+   VALUES (${CRAWL_RESULT_WRITTEN_COLUMNS.map((_, index) => `$${index + 1}`).join(', ')})
+   ON CONFLICT ON CONSTRAINT "UQ_crawl_results_sourceUrl" DO UPDATE SET
+     ${REFRESHED_COLUMNS.map((column) => `${quoted(column)} = EXCLUDED.${quoted(column)}`).join(', ')}
+   WHERE crawl_results.status = 'pending'
+   RETURNING id, (xmax = 0) AS inserted`;
+
+/** The upsert of one crawled result: only a result still pending review is refreshed. */
+export function crawlResultUpsert(row: CrawledResultWrite): { text: string; values: unknown[] } {
+  return { text: UPSERT_TEXT, values: CRAWL_RESULT_WRITTEN_COLUMNS.map((column) => (column === 'rawData' ? JSON.stringify(row.rawData) : row[column])) };
+}
 
 export interface UpsertOutcome {
   id: string;
@@ -26,41 +51,8 @@ export class CrawlResultWriter {
    * review item. `runJobId`: the run's BullMQ job id, kept on the sighting (crawl_runs.jobId names the run).
    */
   async upsert(taskId: string, job: NormalizedJob, site: CrawlSite | null = null, runJobId: string | null = null): Promise<UpsertOutcome> {
-    const rows: Array<{ id: string; inserted: boolean }> = await this.results.query(
-      `INSERT INTO crawl_results ("taskId", title, company, location, salary, "salaryMin", "salaryMax", "salaryCurrency",
-         "salaryPeriod", "salaryMonths", description, requirements, "skillTags", "sourceUrl", "rawData", "postedAt", "extractedAt", site, "dedupeKey")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
-       ON CONFLICT ON CONSTRAINT "UQ_crawl_results_sourceUrl" DO UPDATE SET
-         title = EXCLUDED.title, company = EXCLUDED.company, location = EXCLUDED.location, salary = EXCLUDED.salary,
-         "salaryMin" = EXCLUDED."salaryMin", "salaryMax" = EXCLUDED."salaryMax", "salaryCurrency" = EXCLUDED."salaryCurrency",
-         "salaryPeriod" = EXCLUDED."salaryPeriod", "salaryMonths" = EXCLUDED."salaryMonths", description = EXCLUDED.description,
-         requirements = EXCLUDED.requirements, "skillTags" = EXCLUDED."skillTags", "rawData" = EXCLUDED."rawData",
-         "postedAt" = EXCLUDED."postedAt", "extractedAt" = EXCLUDED."extractedAt",
-         site = EXCLUDED.site, "dedupeKey" = EXCLUDED."dedupeKey"
-       WHERE crawl_results.status = 'pending'
-       RETURNING id, (xmax = 0) AS inserted`,
-      [
-        taskId,
-        job.title,
-        job.company,
-        job.location,
-        job.salary,
-        job.salaryMin,
-        job.salaryMax,
-        job.salaryCurrency,
-        job.salaryPeriod,
-        job.salaryMonths,
-        job.description,
-        job.requirements,
-        job.skillTags,
-        job.sourceUrl,
-        JSON.stringify(job.rawData),
-        job.postedAt,
-        job.extractedAt,
-        site,
-        crawlDedupeKey(job),
-      ],
-    );
+    const statement = crawlResultUpsert({ ...job, taskId, site, dedupeKey: crawlDedupeKey(job) });
+    const rows: Array<{ id: string; inserted: boolean }> = await this.results.query(statement.text, statement.values);
     // Already reviewed: the conflict update was skipped, so read the existing row's id.
     const outcome = rows.length > 0 ? { id: rows[0].id, inserted: rows[0].inserted } : { id: (await this.results.findOneOrFail({ where: { sourceUrl: job.sourceUrl }, select: { id: true } })).id, inserted: false };
     await this.results.query(

@@ -1,6 +1,8 @@
 import type { CrawlResultStatus, CrawlSite, CrawlTaskStatus } from '../enums/crawl.enums';
 import type { CrawlFailureReason, CrawlRunStatistics } from './crawl-failure';
+import type { Assert, Equals } from '../type-checks';
 import type { CrawlResultSource } from './crawl-ops';
+import type { CrawledJob, CrawlResultInstant } from './crawled-job';
 
 /** A crawl task as the admin lists it. */
 export interface CrawlTaskResponse {
@@ -23,24 +25,13 @@ export interface CrawlTaskResponse {
   nextRunAt: string | null;
 }
 
-/** A crawl result under review (rawData stays on the server). */
-export interface CrawlResultResponse {
+/**
+ * A crawl result under review: the posting (CrawledJob, the source of its shape; ADR 047) with its review state.
+ * rawData and dedupeKey stay on the server.
+ */
+export interface CrawlResultResponse extends CrawledJob {
   id: string;
   taskId: string | null;
-  title: string;
-  company: string;
-  location: string | null;
-  salary: string | null;
-  salaryMin: number | null;
-  salaryMax: number | null;
-  salaryCurrency: string | null;
-  salaryPeriod: string | null;
-  salaryMonths: number | null;
-  postedAt: string | null;
-  description: string | null;
-  requirements: string | null;
-  skillTags: string[];
-  sourceUrl: string;
   status: CrawlResultStatus;
   reviewFeedback: string | null;
   extractedAt: string;
@@ -53,6 +44,8 @@ export interface CrawlResultResponse {
   sources: CrawlResultSource[];
 }
 
+// Every instant named in CRAWL_RESULT_INSTANTS is a field of the answer.
+type _CrawlResultInstantsAreFields = Assert<Equals<Extract<CrawlResultInstant, keyof CrawlResultResponse>, CrawlResultInstant>>;
 
 /** GET /api/admin/firecrawl-config: whether crawling can run now (docs/product/crawler.md#crawling-service-status). */
 export interface CrawlServiceStatus {

@@ -7,6 +7,7 @@ export * from './crawl-admin.errors';
 export * from './crawl-admin.messages';
 export * from './crawl-admin.paths';
 export * from './crawl-admin.responses';
+export * from './crawled-job';
 export * from './published-job-admin';
 export * from './search-urls';
 export * from './crawl-ops';

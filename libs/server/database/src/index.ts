@@ -8,6 +8,7 @@ export { ContactMessage } from './leads/contact-message.entity';
 export { LearnedSelector } from './crawler/learned-selector.entity';
 export { CrawlTask, type CrawlTaskConfig } from './crawler/crawl-task.entity';
 export { CrawlResult } from './crawler/crawl-result.entity';
+export type { CrawledJobRow, CrawledResultWrite, CrawlResultRow, NewCrawlResult, PublishedJobCopy, WithDates } from './crawler/crawl-result.row';
 export { CrawlResultSighting } from './crawler/crawl-result-sighting.entity';
 export { CrawlRun } from './crawler/crawl-run.entity';
 export {

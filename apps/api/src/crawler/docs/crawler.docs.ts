@@ -5,6 +5,7 @@ import {
   CRAWL_RESULT_STATUSES,
   CRAWL_SITES,
   CRAWL_TASK_STATUSES,
+  type CrawledJob,
   type CrawlerConfig,
   type CrawlerDiagnostics,
   type CrawlerTestResponse,
@@ -18,7 +19,7 @@ import {
   type SiteRunTally,
 } from '@aipm/contracts';
 import type { CreateCrawlTaskDto, CreateManualJobDto, ReviewCrawlResultDto, RunAutomatedCrawlDto, SaveCrawlerConfigDto, SetCrawlScheduleDto, ZhaopinSearchDto } from '@aipm/contracts/dto';
-import { boolean, constant, dateTime, dictionary, integer, listOf, nullable, number, object, oneOf, recordSchema, refTo, text, url, uuid } from '../../common/openapi/schemas';
+import { boolean, constant, dateTime, dictionary, integer, listOf, nullable, number, object, oneOf, type PropertiesOf, recordSchema, refTo, text, url, uuid } from '../../common/openapi/schemas';
 
 /* The crawler back office's shapes and examples (tasks, runs, results, settings); ADR 022. */
 
@@ -75,9 +76,8 @@ export const CRAWL_TASK = recordSchema<CrawlTaskResponse>('CrawlTaskResponse', {
   nextRunAt: nullable(dateTime('2026-11-25T01:00:00.000Z', "The schedule's next firing")),
 });
 
-const CRAWL_RESULT_PROPERTIES = {
-  id: uuid(),
-  taskId: nullable(uuid('9b7c6d5e-4f3a-4b2c-8d1e-0f9a8b7c6d5e')),
+/** The posting's fields (the contracts' CrawledJob, the source of the shape; ADR 047), each with an example. */
+export const CRAWLED_JOB_PROPERTIES = {
   title: text('AI 产品经理'),
   company: text('长沙某科技有限公司'),
   location: nullable(text('长沙·岳麓区')),
@@ -92,6 +92,13 @@ const CRAWL_RESULT_PROPERTIES = {
   requirements: nullable(text('三年以上产品经验，熟悉大模型应用。')),
   skillTags: listOf(text('AI')),
   sourceUrl: url('https://www.zhipin.com/job_detail/abc123.html'),
+} satisfies PropertiesOf<CrawledJob>;
+
+// `satisfies` rather than a type annotation: a property the interfaces lost (a renamed field's old name) fails too.
+const CRAWL_RESULT_PROPERTIES = {
+  id: uuid(),
+  taskId: nullable(uuid('9b7c6d5e-4f3a-4b2c-8d1e-0f9a8b7c6d5e')),
+  ...CRAWLED_JOB_PROPERTIES,
   status: oneOf(CRAWL_RESULT_STATUSES, 'pending'),
   reviewFeedback: nullable(text('可以发布')),
   extractedAt: dateTime(),
@@ -109,7 +116,7 @@ const CRAWL_RESULT_PROPERTIES = {
     }),
     'Every place this posting was found (same title, company and city), this result first (ADR 020)',
   ),
-};
+} satisfies PropertiesOf<CrawlResultResponse>;
 
 export const CRAWL_RESULT = recordSchema<CrawlResultResponse>('CrawlResultResponse', CRAWL_RESULT_PROPERTIES);
 

@@ -1,26 +1,13 @@
 import { parsePostedTime, parseSalary } from '@aipm/contracts';
+import type { CrawledJobRow } from '@aipm/database';
 import type { ExtractedJob } from '../sites/site-adapter';
 import { toOptionalText, toPlainText } from './text.sanitizer';
 
-/** A crawl result ready for upsert: plain text only, salary and posted time parsed. */
-export interface NormalizedJob {
-  title: string;
-  company: string;
-  location: string | null;
-  salary: string | null;
-  salaryMin: number | null;
-  salaryMax: number | null;
-  salaryCurrency: string | null;
-  salaryPeriod: string | null;
-  salaryMonths: number | null;
-  description: string | null;
-  requirements: string | null;
-  skillTags: string[];
-  sourceUrl: string;
-  postedAt: Date | null;
-  rawData: Record<string, unknown>;
-  extractedAt: Date;
-}
+/**
+ * A crawl result ready for upsert: the contracts' posting (CrawledJob, as the server holds it; ADR 047) in plain
+ * text, salary and posted time parsed, with the item as the site gave it and when it was read.
+ */
+export type NormalizedJob = CrawledJobRow & { rawData: Record<string, unknown>; extractedAt: Date };
 
 const MAX_TAGS = 20;
 

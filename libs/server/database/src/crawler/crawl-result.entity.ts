@@ -12,9 +12,13 @@ import {
   type Relation,
 } from 'typeorm';
 import { inValues } from '../common/sql-check';
+import type { CrawlResultRow } from './crawl-result.row';
 import { CrawlTask } from './crawl-task.entity';
 
-/** A job found by a crawl (or added by hand), waiting for review before it is published. */
+/**
+ * A job found by a crawl (or added by hand), waiting for review before it is published. Its columns are
+ * CrawlResultRow, derived from the contracts' CrawledJob (ADR 047; crawl-result.row.spec.ts holds them equal).
+ */
 @Entity('crawl_results')
 // One result per posting: re-crawling the same page must not create a second review item.
 @Unique('UQ_crawl_results_sourceUrl', ['sourceUrl'])
@@ -31,7 +35,7 @@ import { CrawlTask } from './crawl-task.entity';
 @Check('CHK_crawl_results_site', inValues('site', CRAWL_SITES))
 // One posting found on several sites is one review item: the rows sharing a key (ADR 020), in their ranking's columns.
 @Index('IDX_crawl_results_dedupeKey_status_createdAt_id', ['dedupeKey', 'status', 'createdAt', 'id'])
-export class CrawlResult {
+export class CrawlResult implements CrawlResultRow {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_crawl_results' })
   id: string;
 

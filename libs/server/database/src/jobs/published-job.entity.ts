@@ -12,9 +12,13 @@ import {
   type Relation,
 } from 'typeorm';
 import { CrawlResult } from '../crawler/crawl-result.entity';
+import type { PublishedJobCopy } from '../crawler/crawl-result.row';
 import { inValues, isCurrencyCode } from '../common/sql-check';
 
-/** A job shown on the public site (docs/product/data-model.md#published-job). */
+/**
+ * A job shown on the public site (docs/product/data-model.md#published-job). The posting's columns it copies
+ * from a crawl result are PublishedJobCopy, derived from the contracts' CrawledJob (ADR 047).
+ */
 @Entity('published_jobs')
 // A crawl result is published at most once; also serves as the index of the foreign key.
 @Unique('UQ_published_jobs_crawlResultId', ['crawlResultId'])
@@ -25,7 +29,7 @@ import { inValues, isCurrencyCode } from '../common/sql-check';
 @Check('CHK_published_jobs_salaryCurrency', isCurrencyCode('salaryCurrency'))
 // A missing bound passes: a CHECK rejects a row only when its expression is false, not null.
 @Check('CHK_published_jobs_salaryRange', '"salaryMin" >= 0 AND "salaryMax" >= 0 AND "salaryMin" <= "salaryMax"')
-export class PublishedJob {
+export class PublishedJob implements PublishedJobCopy {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_published_jobs' })
   id: string;
 
