@@ -7,7 +7,8 @@ import { DEFERRED_READ_OFFSET, EXACT_COUNT_LIMIT } from '../src/common/list/list
 import type { ListSpec } from '../src/common/list/list-query';
 import { CONTACT_LIST } from '../src/contact/contact.service';
 import { REGISTRATION_LIST } from '../src/registrations/registrations.service';
-import { paidTotalsOf, STUDENT_LIST } from '../src/students/students.service';
+import { StudentsRepository } from '../src/students/students.repository';
+import { STUDENT_LIST } from '../src/students/students.service';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { adminAgent } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
@@ -174,7 +175,7 @@ describe('back-office lists at scale', () => {
       const response = await admin.get(`/api/admin/students?range=${range(from, from + 24)}`).expect(200);
       const rows: { id: string; paidTotals: unknown }[] = response.body.data;
       expect(rows).toHaveLength(25);
-      const expected = await paidTotalsOf(sql, rows.map((row) => row.id));
+      const expected = await new StudentsRepository(sql).paidTotalsOf(rows.map((row) => row.id));
       expect(rows.filter((row) => expected.has(row.id)).length).toBeGreaterThanOrEqual(3);
       for (const row of rows) expect(row.paidTotals).toEqual(expected.get(row.id) ?? []);
     }

@@ -6,13 +6,14 @@ import { StudentFilesController } from './files/student-files.controller';
 import { StudentFilesRepository } from './files/student-files.repository';
 import { StudentFilesService } from './files/student-files.service';
 import { StudentsController } from './students.controller';
+import { StudentsRepository } from './students.repository';
 import { StudentsService } from './students.service';
 
 /** The student records of 学员管理 (docs/product/students.md#section-layout), their files, PIPL export and erasure. */
 @Module({
   imports: [TypeOrmModule.forFeature([Student]), UploadsModule],
   controllers: [StudentsController, StudentFilesController],
-  providers: [StudentsService, StudentFilesService, StudentFilesRepository],
-  exports: [StudentsService, StudentFilesService],
+  providers: [StudentsService, StudentsRepository, StudentFilesService, StudentFilesRepository],
+  exports: [StudentsService, StudentsRepository, StudentFilesService],
 })
 export class StudentsModule {}

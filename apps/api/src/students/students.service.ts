@@ -13,6 +13,7 @@ import { toPaymentResponse } from './payments/payment.mapper';
 import { toStudentAccountResponse } from './student-accounts/student-account.mapper';
 import { StudentFilesService } from './files/student-files.service';
 import { StudentError } from './student.error';
+import { StudentsRepository } from './students.repository';
 import { toStudentResponse } from './student.mapper';
 
 export const STUDENT_LIST: ListSpec = {
@@ -29,26 +30,9 @@ export interface StudentWithTotals {
   paidTotals: MoneyTotal[];
 }
 
-/** Completed payments of these students, summed per currency (docs/product/students.md#payments-total). */
-export async function paidTotalsOf(dataSource: DataSource, studentIds: readonly string[]): Promise<Map<string, MoneyTotal[]>> {
-  const totals = new Map<string, MoneyTotal[]>();
-  if (studentIds.length === 0) return totals;
-  const rows: { studentId: string; currency: string; amount: string }[] = await dataSource.query(
-    `SELECT "studentId", "currency", sum("amount")::bigint AS "amount" FROM "student_payments"
-     WHERE "studentId" = ANY($1::uuid[]) AND "status" = $2 GROUP BY "studentId", "currency" ORDER BY "currency"`,
-    [studentIds, PaymentStatus.Completed],
-  );
-  for (const row of rows) {
-    const list = totals.get(row.studentId) ?? [];
-    list.push({ currency: row.currency, amount: Number(row.amount) });
-    totals.set(row.studentId, list);
-  }
-  return totals;
-}
-
 /**
- * paidTotalsOf for the row of the list's query (alias `student`), as one JSON array: a correlated subquery of
- * the page's statement, so the page and its totals are one round trip (ADR 028 point 6).
+ * StudentsRepository.paidTotalsOf for the row of the list's query (alias `student`), as one JSON array: a
+ * correlated subquery of the page's statement, so the page and its totals are one round trip (ADR 028 point 6).
  */
 const PAID_TOTALS_OF_STUDENT = `(SELECT coalesce(json_agg(json_build_object('currency', paid."currency", 'amount', paid."amount") ORDER BY paid."currency"), '[]'::json)
   FROM (SELECT payment."currency", sum(payment."amount")::bigint AS "amount" FROM "student_payments" payment
@@ -72,6 +56,7 @@ export class StudentsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(Student) private readonly students: Repository<Student>,
     private readonly studentFiles: StudentFilesService,
+    private readonly repository: StudentsRepository,
   ) {}
 
   /** A page of students with their paid totals, read by the statement that reads the page (one round trip). */
@@ -96,7 +81,7 @@ export class StudentsService {
 
   async findWithTotals(id: string): Promise<StudentWithTotals> {
     const student = await this.find(id);
-    return { student, paidTotals: (await paidTotalsOf(this.dataSource, [id])).get(id) ?? [] };
+    return { student, paidTotals: (await this.repository.paidTotalsOf([id])).get(id) ?? [] };
   }
 
   /** 404 unless the student exists: for the records that point at one (contracts, payments, accounts). */
@@ -144,11 +129,8 @@ export class StudentsService {
 
   /** PIPL erasure of every student with this phone or email (the erase-person action); the count erased. */
   async eraseMatching(phoneNormalized: string | null, email: string | null): Promise<number> {
-    const matches: { id: string }[] = await this.dataSource.query(
-      `SELECT "id" FROM "students" WHERE "phoneNormalized" = $1 OR lower("email") = $2`,
-      [phoneNormalized, email],
-    );
-    for (const { id } of matches) await this.remove(id);
+    const matches = await this.repository.idsOfPerson(phoneNormalized, email);
+    for (const id of matches) await this.remove(id);
     return matches.length;
   }
 

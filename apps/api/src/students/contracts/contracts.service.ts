@@ -1,9 +1,9 @@
-import { CONTRACT_STATUSES, PaymentStatus } from '@aipm/contracts';
+import { CONTRACT_STATUSES } from '@aipm/contracts';
 import type { CreateContractDto, UpdateContractDto } from '@aipm/contracts/dto';
 import { StudentContract, type StudentFile } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
 import { InvalidInputError } from '../../common/errors/api.error';
 import { violatedUniqueConstraint } from '../../common/errors/unique-violation';
 import { listPage, type Page } from '../../common/list/list-page';
@@ -11,6 +11,7 @@ import type { ListQueryDto } from '../../common/list/list-query.dto';
 import type { ListSpec } from '../../common/list/list-query';
 import { StudentFilesService } from '../files/student-files.service';
 import { StudentError } from '../student.error';
+import { StudentsRepository } from '../students.repository';
 import { StudentsService } from '../students.service';
 
 const CONTRACT_LIST: ListSpec = {
@@ -30,32 +31,21 @@ export interface ContractWithPaid {
 @Injectable()
 export class ContractsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(StudentContract) private readonly contracts: Repository<StudentContract>,
     private readonly students: StudentsService,
     private readonly studentFiles: StudentFilesService,
+    private readonly studentRecords: StudentsRepository,
   ) {}
 
-  /** Completed payments booked against each contract, in cents (the amount paid against the amount due). */
-  private async paidOf(contractIds: readonly string[]): Promise<Map<string, number>> {
-    if (contractIds.length === 0) return new Map();
-    const rows: { contractId: string; paid: string }[] = await this.dataSource.query(
-      `SELECT "contractId", sum("amount")::bigint AS "paid" FROM "student_payments"
-       WHERE "contractId" = ANY($1::uuid[]) AND "status" = $2 GROUP BY "contractId"`,
-      [contractIds, PaymentStatus.Completed],
-    );
-    return new Map(rows.map((row) => [row.contractId, Number(row.paid)]));
-  }
-
   private async withPaid(contract: StudentContract): Promise<ContractWithPaid> {
-    const [paid, files] = await Promise.all([this.paidOf([contract.id]), this.studentFiles.ofContracts([contract.id])]);
+    const [paid, files] = await Promise.all([this.studentRecords.paidOfContracts([contract.id]), this.studentFiles.ofContracts([contract.id])]);
     return { contract, paidAmount: paid.get(contract.id) ?? 0, files: files.get(contract.id) ?? [] };
   }
 
   async list(query: ListQueryDto): Promise<Page<ContractWithPaid>> {
     const page = await listPage(this.contracts, CONTRACT_LIST, query);
     const ids = page.rows.map((contract) => contract.id);
-    const [paid, files] = await Promise.all([this.paidOf(ids), this.studentFiles.ofContracts(ids)]);
+    const [paid, files] = await Promise.all([this.studentRecords.paidOfContracts(ids), this.studentFiles.ofContracts(ids)]);
     return { ...page, rows: page.rows.map((contract) => ({ contract, paidAmount: paid.get(contract.id) ?? 0, files: files.get(contract.id) ?? [] })) };
   }
 

@@ -9,7 +9,8 @@ import { violatedUniqueConstraint } from '../../common/errors/unique-violation';
 import { listPage, type Page } from '../../common/list/list-page';
 import { type ListSpec, withFilterValue } from '../../common/list/list-query';
 import { StudentError } from '../student.error';
-import { paidTotalsOf, StudentsService } from '../students.service';
+import { StudentsRepository } from '../students.repository';
+import { StudentsService } from '../students.service';
 import type { ListPaymentsQuery } from './dto/list-payments.query';
 import { PaymentNumberGenerator } from './payment-number.generator';
 
@@ -41,6 +42,7 @@ export class PaymentsService {
     @InjectRepository(StudentPayment) private readonly payments: Repository<StudentPayment>,
     private readonly students: StudentsService,
     private readonly numbers: PaymentNumberGenerator,
+    private readonly studentRecords: StudentsRepository,
   ) {}
 
   async list(query: ListPaymentsQuery): Promise<PaymentPage> {
@@ -48,7 +50,7 @@ export class PaymentsService {
     if (studentId) await this.students.assertExists(studentId);
     const page = await listPage(this.payments, PAYMENT_LIST, withFilterValue(list, 'studentId', studentId));
     if (!studentId) return page;
-    return { ...page, totals: (await paidTotalsOf(this.dataSource, [studentId])).get(studentId) ?? [] };
+    return { ...page, totals: (await this.studentRecords.paidTotalsOf([studentId])).get(studentId) ?? [] };
   }
 
   async find(id: string): Promise<StudentPayment> {
