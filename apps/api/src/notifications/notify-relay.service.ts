@@ -1,17 +1,15 @@
-import { LeadNotification } from '@aipm/database';
 import { leadNotifyJobId, NOTIFY_JOB_NAME, NOTIFY_JOB_OPTIONS, NOTIFY_QUEUE, type NotifyJobData } from '@aipm/queue';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
-import { type DataSource, type EntityManager, IsNull } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+
+import { LeadNotificationOutboxRepository, type LeadReference } from './lead-notification-outbox.repository';
 
 /** How often the relay looks for outbox rows still to queue (Redis was down, or the API stopped before). */
 export const NOTIFY_RELAY_INTERVAL_MS = 5_000;
 /** Rows queued per pass; a burst larger than this takes several passes, each right after the other. */
-const RELAY_BATCH = 500;
-
-export type LeadReference = { registrationId: string } | { contactMessageId: string };
+export const RELAY_BATCH = 500;
 
 /**
  * The transactional outbox of new-lead calls (ADR 021). `record` writes the row in the lead's own transaction;
@@ -29,13 +27,13 @@ export class NotifyRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private timer?: NodeJS.Timeout;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: LeadNotificationOutboxRepository,
     @InjectQueue(NOTIFY_QUEUE) private readonly queue: Queue,
   ) {}
 
   /** In the transaction that stores the lead: the lead and its call are committed together or not at all. */
   async record(manager: EntityManager, lead: LeadReference): Promise<void> {
-    await manager.insert(LeadNotification, lead);
+    await this.outbox.add(manager, lead);
   }
 
   onApplicationBootstrap(): void {
@@ -75,21 +73,12 @@ export class NotifyRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Queues one batch of unqueued rows, oldest first; returns how many it queued. */
   private async relayBatch(): Promise<number> {
-    const rows = await this.dataSource.getRepository(LeadNotification).find({
-      select: { id: true },
-      where: { enqueuedAt: IsNull() },
-      order: { createdAt: 'ASC' },
-      take: RELAY_BATCH,
-    });
-    if (rows.length === 0) return 0;
+    const ids = await this.outbox.unqueued(RELAY_BATCH);
+    if (ids.length === 0) return 0;
     const data = (id: string): NotifyJobData => ({ reason: 'lead', notificationId: id });
-    await this.queue.addBulk(rows.map(({ id }) => ({ name: NOTIFY_JOB_NAME, data: data(id), opts: { ...NOTIFY_JOB_OPTIONS, jobId: leadNotifyJobId(id) } })));
-    await this.dataSource
-      .createQueryBuilder()
-      .update(LeadNotification)
-      .set({ enqueuedAt: () => 'now()' })
-      .whereInIds(rows.map(({ id }) => id))
-      .execute();
-    return rows.length;
+    await this.queue.addBulk(ids.map((id) => ({ name: NOTIFY_JOB_NAME, data: data(id), opts: { ...NOTIFY_JOB_OPTIONS, jobId: leadNotifyJobId(id) } })));
+    // Marked only once queued: a failed add leaves the rows for the next pass (a second add is a no-op by job id).
+    await this.outbox.markQueued(ids);
+    return ids.length;
   }
 }
