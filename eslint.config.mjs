@@ -6,7 +6,7 @@ const SERVER_ONLY_PACKAGES = ['@nestjs/*', 'typeorm', 'bullmq', 'ioredis', 'pupp
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.data/**', '**/.nx/**', '**/coverage/**', '**/.cache/**', '**/playwright-report/**', '**/test-results/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.data/**', '**/.nx/**', '**/coverage/**', '**/.cache/**', '**/playwright-report*/**', '**/test-results*/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
