@@ -6,7 +6,8 @@ import { FileRow, useRemoveFile } from './CardFiles';
 import { PickFilesButton } from './StudentFiles';
 import { useStudentUpload } from './useStudentUpload';
 
-function Field({ hint, children }: { hint: string; children: React.ReactNode }) {
+/** The control's frame: its label, the files (children), the upload button and the hint, for new and saved contracts alike. */
+function Field({ hint, uploading, onFiles, children }: { hint: string; uploading: boolean; onFiles: (files: File[]) => void; children: React.ReactNode }) {
   const translate = useTranslate();
   const labelId = useId();
   return (
@@ -15,6 +16,14 @@ function Field({ hint, children }: { hint: string; children: React.ReactNode }) 
         {translate('aipm.students.contract_file.label')}
       </Typography>
       {children}
+      <PickFilesButton
+        kind="contract"
+        multiple
+        disabled={uploading}
+        label={translate(uploading ? 'aipm.students.upload.uploading' : 'aipm.students.contract_file.upload')}
+        onFiles={onFiles}
+        testId="contract-form-file-input"
+      />
       <Typography variant="caption" color="text.secondary">
         {translate(hint)}
       </Typography>
@@ -49,7 +58,7 @@ function NewContractFiles() {
   };
   const { upload, uploading } = useStudentUpload('contract', async (added) => keep([...uploads, ...added]));
   return (
-    <Field hint="aipm.students.contract_file.hint">
+    <Field hint="aipm.students.contract_file.hint" uploading={uploading} onFiles={(files) => void upload(files)}>
       {uploads.length === 0 ? <Typography variant="body2">{translate('aipm.students.contract_file.none')}</Typography> : null}
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {uploads.map((item) => (
@@ -62,14 +71,6 @@ function NewContractFiles() {
           />
         ))}
       </Box>
-      <PickFilesButton
-        kind="contract"
-        multiple
-        disabled={uploading}
-        label={translate(uploading ? 'aipm.students.upload.uploading' : 'aipm.students.contract_file.upload')}
-        onFiles={(files) => void upload(files)}
-        testId="contract-form-file-input"
-      />
     </Field>
   );
 }
@@ -96,7 +97,7 @@ function SavedContractFiles({ contract }: { contract: ContractResponse }) {
   });
   const list = files.data ?? [];
   return (
-    <Field hint="aipm.students.contract_file.hint_saved">
+    <Field hint="aipm.students.contract_file.hint_saved" uploading={uploading} onFiles={(picked) => void upload(picked)}>
       {!files.isPending && list.length === 0 ? <Typography variant="body2">{translate('aipm.students.contract_file.none')}</Typography> : null}
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {list.map((file) => (
@@ -104,14 +105,6 @@ function SavedContractFiles({ contract }: { contract: ContractResponse }) {
         ))}
       </Box>
       {removal.dialog}
-      <PickFilesButton
-        kind="contract"
-        multiple
-        disabled={uploading}
-        label={translate(uploading ? 'aipm.students.upload.uploading' : 'aipm.students.contract_file.upload')}
-        onFiles={(picked) => void upload(picked)}
-        testId="contract-form-file-input"
-      />
     </Field>
   );
 }
