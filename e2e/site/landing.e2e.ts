@@ -257,6 +257,20 @@ test.describe('first paint before JavaScript', () => {
   }
 });
 
+test('hydrates on a browser that never has an idle moment for it', DESKTOP_ONLY, async ({ page }) => {
+  // A main thread that never goes idle (a busy phone, a starved headless shell: 2 loads in 80 on this machine)
+  // runs an idle callback only when its `timeout` is up, and never one that has none.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = (callback, options) => {
+      if (options?.timeout === undefined) return 0;
+      return window.setTimeout(() => callback({ didTimeout: true, timeRemaining: () => 0 }), options.timeout);
+    };
+  });
+  // The fixture's goto waits for the hydration mark.
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+});
+
 test.describe('styles', () => {
   for (const path of ['/', '/privacy-policy']) {
     test(`${path} carries its stylesheet inline, before and after hydration${path === '/' ? '' : ' and a client navigation'}`, DESKTOP_ONLY, async ({ page }) => {

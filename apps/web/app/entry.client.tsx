@@ -24,8 +24,14 @@ async function hydrate() {
   });
 }
 
+/**
+ * Hydration waits for the browser's first idle moment, and at the latest this long: a main thread that never
+ * goes idle (a busy phone; Chromium's headless shell now and then) runs an idle callback only at its timeout.
+ */
+const HYDRATE_AT_THE_LATEST_MS = 2_000;
+
 if (typeof window.requestIdleCallback === 'function') {
-  window.requestIdleCallback(() => void hydrate());
+  window.requestIdleCallback(() => void hydrate(), { timeout: HYDRATE_AT_THE_LATEST_MS });
 } else {
   // Safari has no requestIdleCallback.
   window.setTimeout(() => void hydrate(), 1);
