@@ -1,11 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
 
 import { E2E_PHONE, E2E_PHONE_ENV } from './e2e/support/phone';
+import { journeyBrowserPath } from './tools/lib/journey-browser.mjs';
 import { E2E_WECHAT } from './e2e/support/wechat';
 
 /*
  * Browser journeys against the whole system started exactly as `npm start` starts it (tools/start.mjs),
- * on its own port and a fresh data directory, driving Debian's Chromium (never a downloaded browser).
+ * on its own port and a fresh data directory, driving Debian's Chromium as its headless shell (never a downloaded
+ * browser; e2e/support/global-setup.ts installs it).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3900);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -23,15 +25,38 @@ const FIXTURE_SITES = ['zhaopin', 'zhipin', 'job51', 'liepin', 'lagou'];
 export const E2E_FIXTURE_ORIGINS: Record<string, string> = Object.fromEntries(FIXTURE_SITES.map((site, index) => [site, `http://127.0.0.1:${FIXTURE_BASE_PORT + index}`]));
 
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: journeyBrowserPath(),
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
+
+/*
+ * Journeys that change what the whole system shows, and so would break a journey running beside them: the
+ * administrator's first run and password (auth), the lead lists they empty (leads-admin, dashboard), the site
+ * settings, the notification settings, the crawler's settings and history (crawler, crawler-config) and the
+ * published jobs they replace (site/jobs, published-jobs). They run first, alone; the admin-auth journey first of
+ * all, on a system with no administrator yet.
+ */
+const SHARED_STATE = [
+  'auth/admin-auth',
+  'crawler/crawler-tab',
+  'crawler-admin/crawler-config',
+  'crawler-admin/published-jobs',
+  'dashboard/dashboard-charts',
+  'leads-admin/leads-admin',
+  'phone/phone-config',
+  'site-settings/site-settings',
+  'site/jobs',
+].map((journey) => `**/e2e/${journey}.e2e.ts`);
+
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, locale: 'zh-CN', channel: undefined };
+const PHONE = { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, locale: 'zh-CN', channel: undefined };
 
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.e2e.ts',
-  // One system, one database: journeys that create the administrator must not race each other.
-  workers: 1,
+  globalSetup: './e2e/support/global-setup.ts',
+  // One system, one database: two journeys at a time once those that change shared state are done (projects).
+  workers: 2,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   // On CI a failed journey runs once more; one that then passes is printed as FLAKY and must still be fixed
@@ -49,13 +74,23 @@ export default defineConfig({
     launchOptions: chromium,
     // Visitors are in mainland China: a Chinese browser unless a test says otherwise.
     locale: 'zh-CN',
-    trace: 'retain-on-failure',
+    // A trace records the page after every step, and costs the browser about 40% more CPU in every journey:
+    // it is kept for a failure's retry on CI, and a local failure is rerun with `--trace on` to get one. Every
+    // failure still leaves its screenshot and the page's accessibility snapshot (failure-context-reporter).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
+  /*
+   * Two stages on one system. First the journeys that change what every other journey sees (SHARED_STATE), one at
+   * a time, each width in turn; then the others, two at once (each file runs in one worker, in order). A journey
+   * tagged for one width is left out of the other width's projects (e2e/support/viewport.ts). `--project
+   * 'desktop*'` names every journey at one width.
+   */
   projects: [
-    // A journey tagged for one width is left out of the other project (e2e/support/viewport.ts).
-    { name: 'desktop', grepInvert: /@phone\b/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, locale: 'zh-CN', channel: undefined } },
-    { name: 'mobile', grepInvert: /@desktop\b/, use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, locale: 'zh-CN', channel: undefined } },
+    { name: 'desktop-shared', testMatch: SHARED_STATE, workers: 1, grepInvert: /@phone\b/, use: DESKTOP },
+    { name: 'mobile-shared', testMatch: SHARED_STATE, workers: 1, grepInvert: /@desktop\b/, use: PHONE, dependencies: ['desktop-shared'] },
+    { name: 'desktop', testIgnore: SHARED_STATE, grepInvert: /@phone\b/, use: DESKTOP, dependencies: ['mobile-shared'] },
+    { name: 'mobile', testIgnore: SHARED_STATE, grepInvert: /@desktop\b/, use: PHONE, dependencies: ['mobile-shared'] },
   ],
   webServer: [
     {

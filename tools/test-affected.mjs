@@ -60,7 +60,9 @@ if (options.dryRun || (jestProjects.length === 0 && journeys.length === 0)) proc
 
 const steps = [['npm', 'run', 'build']];
 if (jestProjects.length) steps.push(['node', 'tools/with-services.mjs', '--profile', 'test', '--', 'jest', '--selectProjects', ...jestProjects]);
-if (journeys.length) steps.push(['npx', 'playwright', 'test', ...journeys.map((folder) => `e2e/${folder}/`)]);
+// One worker and no project dependencies: only the chosen journeys run, one at a time, so those that change shared
+// state cannot disturb the others (the full run's stages, playwright.config.ts, would first run every such journey).
+if (journeys.length) steps.push(['npx', 'playwright', 'test', ...journeys.map((folder) => `e2e/${folder}/`), '--no-deps', '--workers', '1']);
 for (const step of steps) {
   const code = await runStep(step, repoRoot);
   if (code !== 0) process.exit(code);

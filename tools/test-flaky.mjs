@@ -14,7 +14,7 @@ const HELP = `Usage: npm run test:flaky -- [--repeat N] [--hogs K] [playwright a
 
 Runs the journeys N times each (default 20) with K busy loops beside them (default: one per core), and prints
 each journey's pass rate. Playwright arguments choose what runs, e.g.
-  npm run test:flaky -- --repeat 5 e2e/leads-admin/ --project desktop
+  npm run test:flaky -- --repeat 5 e2e/leads-admin/ --project 'desktop*' --no-deps --workers 1
   npm run test:flaky -- -g "fits a 375 px phone"
 Build first (npm run build). Set E2E_PORT and friends (playwright.config.ts) to run beside another system.
 `;
