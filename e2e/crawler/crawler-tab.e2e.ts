@@ -1,38 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
 
-import { expectFitsPhone, expectNoAxeViolations, openArea } from '../crawler-admin/areas';
+import { expectFitsPhone, expectNoAxeViolations } from '../crawler-admin/areas';
 import { loginAsAdmin, toast } from '../support/admin';
 import { expectPublicJobsAfterChange } from '../support/public-jobs';
 import { DESKTOP_ONLY, PHONE_ONLY } from '../support/viewport';
+import { openCrawler } from './crawler';
 
 /** The confirm dialog of docs/product/crawler.md#published-jobs: its text, then its button. */
 async function confirmWith(page: Page, text: string, button: string) {
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(text);
   await dialog.getByRole('button', { name: button, exact: true }).click();
-}
-
-/**
- * A five-field cron (Asia/Shanghai, UTC+8 all year) that fires once a day at the first whole minute at
- * least `leadMs` from now: the shortest wait the validated schedule allows (15 minutes apart at least),
- * through the real BullMQ job scheduler, with no clock of the product bent.
- */
-function dailyCronAtNextMinute(leadMs: number): { cron: string; firesAt: Date } {
-  const firesAt = new Date(Math.ceil((Date.now() + leadMs) / 60_000) * 60_000);
-  const shanghai = new Date(firesAt.getTime() + 8 * 3600_000);
-  return { cron: `${shanghai.getUTCMinutes()} ${shanghai.getUTCHours()} * * *`, firesAt };
-}
-
-/** Opens 招聘爬虫 once the crawling service reports a live worker (the system's worker starts after the API). */
-async function openCrawler(page: Page, isMobile: boolean) {
-  await loginAsAdmin(page);
-  await openArea(page, isMobile, '招聘爬虫');
-  const status = page.getByTestId('crawl-service-status');
-  await expect(async () => {
-    if ((await status.getAttribute('data-valid')) !== 'true') await status.getByRole('button', { name: '重新检查' }).click();
-    await expect(status).toHaveAttribute('data-valid', 'true', { timeout: 2000 });
-  }).toPass({ timeout: 60_000 });
-  await expect(page.getByTestId('crawl-live-state')).toHaveText('实时进度已连接');
 }
 
 test.describe('招聘爬虫 (crawler tab)', () => {
@@ -171,48 +149,5 @@ test.describe('招聘爬虫 (crawler tab)', () => {
     const dialog = page.getByRole('dialog', { name: '创建抓取任务' });
     await dialog.getByRole('textbox', { name: '关键词' }).fill('AI产品经理');
     await expectFitsPhone(page, dialog.getByTestId('task-preview'), dialog.getByRole('button', { name: '创建任务' }));
-  });
-
-  test('schedule a task in the 定时 dialog and see the schedule fire a run', DESKTOP_ONLY, async ({ page, isMobile }) => {
-    // Up to a minute and a quarter for the firing, then a crawl of one fixture site.
-    test.setTimeout(180_000);
-    await loginAsAdmin(page);
-    expect((await page.request.post('/api/admin/crawler-config', { data: { request_delay: 0 } })).ok()).toBe(true);
-    delayChanged = true;
-    const name = `E2E 定时 ${Date.now()}`;
-    const created = await page.request.post('/api/admin/crawl-tasks', {
-      data: { name, keywords: ['AI产品经理'], targetUrls: ['https://we.51job.com/pc/search?keyword=AI%E4%BA%A7%E5%93%81%E7%BB%8F%E7%90%86&jobArea=190200&searchType=2'], waitTime: 3000 },
-    });
-    expect(created.ok(), await created.text()).toBe(true);
-    await openCrawler(page, isMobile);
-
-    const task = page.getByRole('article', { name });
-    await expect(task.getByTestId('crawl-task-status')).toHaveText('待处理');
-    await task.getByRole('button', { name: `定时抓取：${name}` }).click();
-    const dialog = page.getByRole('dialog', { name: `定时抓取：${name}` });
-    // Too often is refused beside the field, with the API's reason.
-    await dialog.getByRole('textbox', { name: /Cron/ }).fill('*/5 * * * *');
-    await dialog.getByRole('button', { name: '保存' }).click();
-    await expect(dialog.getByText('定时抓取的间隔不能少于15分钟')).toBeVisible();
-    const { cron, firesAt } = dailyCronAtNextMinute(15_000);
-    await dialog.getByRole('textbox', { name: /Cron/ }).fill(cron);
-    await dialog.getByRole('button', { name: '保存' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(task.getByTestId('crawl-task-schedule')).toContainText(`定时：${cron}（北京时间）`);
-
-    // The scheduler fires at that minute: the pushed events bring the run to the open page. On a
-    // quiet machine the three fixture pages can finish before the card paints 运行中, so either
-    // state proves the firing (a task that never ran reads 待处理).
-    await expect(task.getByTestId('crawl-task-status')).toHaveText(/^(运行中|已完成)$/, { timeout: Math.max(0, firesAt.getTime() - Date.now()) + 45_000 });
-    const firedAfterMs = Date.now() - firesAt.getTime();
-    await expect(task.getByTestId('crawl-task-status')).toHaveText('已完成', { timeout: 90_000 });
-    await expect(task.getByTestId('crawl-task-stats')).toContainText('上次定时运行统计：3 页 · 找到 30 个职位');
-    // Tomorrow at the same time next.
-    await expect(task.getByTestId('crawl-task-schedule')).toContainText('下次运行');
-    console.log(`scheduled run: seen running or done ${(firedAfterMs / 1000).toFixed(1)} s after ${cron} (Asia/Shanghai) came`);
-
-    await task.getByRole('button', { name: `定时抓取：${name}` }).click();
-    await dialog.getByRole('button', { name: '取消定时' }).click();
-    await expect(task.getByTestId('crawl-task-schedule')).toHaveCount(0);
   });
 });
