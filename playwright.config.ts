@@ -83,8 +83,8 @@ export default defineConfig({
   /*
    * Two stages on one system. First the journeys that change what every other journey sees (SHARED_STATE), one at
    * a time, each width in turn; then the others, two at once (each file runs in one worker, in order). A journey
-   * tagged for one width is left out of the other width's projects (e2e/support/viewport.ts). `--project
-   * 'desktop*'` names every journey at one width.
+   * tagged for one width is left out of the other width's projects (e2e/support/viewport.ts). A project brings
+   * the stages before it along; `--project 'desktop*' --no-deps --workers 1` runs one width's journeys, in turn.
    */
   projects: [
     { name: 'desktop-shared', testMatch: SHARED_STATE, workers: 1, grepInvert: /@phone\b/, use: DESKTOP },
