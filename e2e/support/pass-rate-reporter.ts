@@ -4,26 +4,28 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } fr
 
 interface Tally {
   name: string;
+  /** The journey's copies in the run: N, or 1 for a project another one depends on (Playwright repeats only the last stage). */
+  copies: number;
   passed: number;
   ran: number;
   failures: string[];
 }
 
 /**
- * Each journey's pass rate over a run with `--repeat-each N` (npm run test:flaky): how many of its N copies passed,
+ * Each journey's pass rate over a run with `--repeat-each N` (npm run test:flaky): how many of its copies passed,
  * the first line of each failure, and the journeys below 100 % first. A copy that never ran (a serial group
  * stops at its first failure) counts as not passed. Journeys skipped on purpose are left out.
  */
 export default class PassRateReporter implements Reporter {
   private readonly tallies = new Map<string, Tally>();
-  private repeat = 1;
 
-  onBegin(config: FullConfig, suite: Suite): void {
-    this.repeat = config.projects[0]?.repeatEach ?? 1;
+  onBegin(_config: FullConfig, suite: Suite): void {
     for (const test of suite.allTests()) {
       if (test.expectedStatus === 'skipped') continue;
       const name = this.nameOf(test);
-      if (!this.tallies.has(name)) this.tallies.set(name, { name, passed: 0, ran: 0, failures: [] });
+      const tally = this.tallies.get(name) ?? { name, copies: 0, passed: 0, ran: 0, failures: [] };
+      tally.copies += 1;
+      this.tallies.set(name, tally);
     }
   }
 
@@ -37,11 +39,11 @@ export default class PassRateReporter implements Reporter {
   }
 
   onEnd(_result: FullResult): void {
-    const rows = [...this.tallies.values()].sort((a, b) => a.passed / this.repeat - b.passed / this.repeat || a.name.localeCompare(b.name));
-    const perfect = rows.filter((row) => row.passed === this.repeat).length;
-    const lines = ['', `pass rate over ${this.repeat} run(s) of each journey: ${perfect} of ${rows.length} passed every run`];
+    const rows = [...this.tallies.values()].sort((a, b) => a.passed / a.copies - b.passed / b.copies || a.name.localeCompare(b.name));
+    const perfect = rows.filter((row) => row.passed === row.copies).length;
+    const lines = ['', `pass rate of each journey over its runs: ${perfect} of ${rows.length} passed every run`];
     for (const row of rows) {
-      lines.push(`  ${String(row.passed).padStart(3)}/${this.repeat}  ${row.name}${row.ran < this.repeat ? ` (${this.repeat - row.ran} did not run)` : ''}`);
+      lines.push(`  ${String(row.passed).padStart(3)}/${row.copies}  ${row.name}${row.ran < row.copies ? ` (${row.copies - row.ran} did not run)` : ''}`);
       for (const failure of [...new Set(row.failures)].slice(0, 3)) lines.push(`           ${failure}`);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
