@@ -25,13 +25,9 @@ test.describe('crawler operations', () => {
     await loginAsAdmin(page);
     // Journeys that ran before may have crawled zhipin too (the card counts the site's last 20 runs, all of them
     // successful here): this crawl is one more.
-    const zhipinRuns = async () => {
-      const answer = await page.request.get(CRAWLER_OPS_PATHS.siteHealth);
-      expect(answer.ok()).toBe(true);
-      const { data } = (await answer.json()) as { data: SiteHealth[] };
-      return data.find((health) => health.site === 'zhipin')?.runs ?? 0;
-    };
-    const runsBefore = await zhipinRuns();
+    const health = await page.request.get(CRAWLER_OPS_PATHS.siteHealth);
+    expect(health.ok()).toBe(true);
+    const runsBefore = ((await health.json()) as { data: SiteHealth[] }).data.find((site) => site.site === 'zhipin')?.runs ?? 0;
     expect(runsBefore).toBeLessThan(20);
     // The automated crawl (docs/product/crawler.md#automated-search) waits for the worker: a task, a run on the
     // zhipin fixture, a crawl_runs row.

@@ -4,7 +4,7 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } fr
 
 interface Tally {
   name: string;
-  /** The journey's copies in the run: N, or 1 for a project another one depends on (Playwright repeats only the last stage). */
+  /** The journey's copies in the run: N, or 1 in a project run only as another's dependency (Playwright does not repeat those). */
   copies: number;
   passed: number;
   ran: number;
