@@ -30,26 +30,31 @@ const chromium = {
 };
 
 /*
- * Journeys that change what the whole system shows, and so would break a journey running beside them: the
- * administrator's first run and password (auth), the lead lists they empty (leads-admin, dashboard), the site
- * settings, the notification settings, the crawler's settings and history (crawler, crawler-config) and the
- * published jobs they replace (site/jobs, published-jobs). They run first, alone; the admin-auth journey first of
- * all, on a system with no administrator yet.
+ * Journeys that change what the whole system shows, and so would break a journey running beside them. They run
+ * first, in lanes whose files run one at a time (in the order of the e2e folder): `first` alone, on a system
+ * with no administrator yet (the administrator's first run and password; the dashboard, which empties the lead
+ * lists and counts a crawl of its own), then `leads` (emptied lead lists, notification and site settings) beside
+ * `jobs` (the crawler's settings and history, and the published jobs they replace): neither touches the other's.
  */
-const SHARED_STATE = [
-  'auth/admin-auth',
-  'crawler/crawler-tab',
-  'crawler-admin/crawler-config',
-  'crawler-admin/published-jobs',
-  'dashboard/dashboard-charts',
-  'leads-admin/leads-admin',
-  'phone/phone-config',
-  'site-settings/site-settings',
-  'site/jobs',
-].map((journey) => `**/e2e/${journey}.e2e.ts`);
+const SHARED_LANES = {
+  first: ['auth/admin-auth', 'dashboard/dashboard-charts'],
+  leads: ['leads-admin/leads-admin', 'phone/phone-config', 'site-settings/site-settings'],
+  jobs: ['crawler/crawler-tab', 'crawler-admin/crawler-config', 'crawler-admin/published-jobs', 'site/jobs'],
+};
+const journeyFiles = (journeys: readonly string[]) => journeys.map((journey) => `**/e2e/${journey}.e2e.ts`);
+const SHARED_STATE = journeyFiles(Object.values(SHARED_LANES).flat());
 
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, locale: 'zh-CN', channel: undefined };
 const PHONE = { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, locale: 'zh-CN', channel: undefined };
+
+/** A lane's two projects: its files one at a time at 1280 px, then again at 375 px (the same journeys' data). */
+function sharedLane(lane: keyof typeof SHARED_LANES, after: string[]) {
+  const testMatch = journeyFiles(SHARED_LANES[lane]);
+  return [
+    { name: `desktop-${lane}`, testMatch, workers: 1, grepInvert: /@phone\b/, use: DESKTOP, dependencies: after },
+    { name: `mobile-${lane}`, testMatch, workers: 1, grepInvert: /@desktop\b/, use: PHONE, dependencies: [`desktop-${lane}`] },
+  ];
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -81,16 +86,18 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   /*
-   * Two stages on one system. First the journeys that change what every other journey sees (SHARED_STATE), one at
-   * a time, each width in turn; then the others, two at once (each file runs in one worker, in order). A journey
-   * tagged for one width is left out of the other width's projects (e2e/support/viewport.ts). A project brings
-   * the stages before it along; `--project 'desktop*' --no-deps --workers 1` runs one width's journeys, in turn.
+   * Two stages on one system. First the journeys that change what every other journey sees (SHARED_LANES): the
+   * `first` lane, then the `leads` and `jobs` lanes side by side, each lane's files one at a time and each width
+   * in turn; then the others, two at once (each file runs in one worker, in order). A journey tagged for one width
+   * is left out of the other width's projects (e2e/support/viewport.ts). A project brings the stages before it
+   * along; `--project 'desktop*' --no-deps --workers 1` runs one width's journeys, in turn.
    */
   projects: [
-    { name: 'desktop-shared', testMatch: SHARED_STATE, workers: 1, grepInvert: /@phone\b/, use: DESKTOP },
-    { name: 'mobile-shared', testMatch: SHARED_STATE, workers: 1, grepInvert: /@desktop\b/, use: PHONE, dependencies: ['desktop-shared'] },
-    { name: 'desktop', testIgnore: SHARED_STATE, grepInvert: /@phone\b/, use: DESKTOP, dependencies: ['mobile-shared'] },
-    { name: 'mobile', testIgnore: SHARED_STATE, grepInvert: /@desktop\b/, use: PHONE, dependencies: ['mobile-shared'] },
+    ...sharedLane('first', []),
+    ...sharedLane('leads', ['mobile-first']),
+    ...sharedLane('jobs', ['mobile-first']),
+    { name: 'desktop', testIgnore: SHARED_STATE, grepInvert: /@phone\b/, use: DESKTOP, dependencies: ['mobile-leads', 'mobile-jobs'] },
+    { name: 'mobile', testIgnore: SHARED_STATE, grepInvert: /@desktop\b/, use: PHONE, dependencies: ['mobile-leads', 'mobile-jobs'] },
   ],
   webServer: [
     {
