@@ -166,3 +166,17 @@ export function findExecutable(name, dirs) {
 }
 
 export const pathDirs = (env = process.env) => (env.PATH ?? '').split(':');
+
+/**
+ * Core-seconds the whole machine has spent busy since boot (user, nice, system, irq and softirq of /proc/stat's
+ * first line, at the kernel's 100 ticks a second), or null off Linux. Two readings around a step say how much of
+ * the machine it kept busy: a step near all cores is CPU-bound, and only less work makes it shorter.
+ */
+export function machineBusySeconds() {
+  try {
+    const [user, nice, system, , , irq, softirq] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return (user + nice + system + irq + softirq) / 100;
+  } catch {
+    return null;
+  }
+}
