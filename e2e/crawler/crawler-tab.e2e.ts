@@ -5,6 +5,7 @@ import { loginAsAdmin, toast } from '../support/admin';
 import { expectPublicJobsAfterChange } from '../support/public-jobs';
 import { DESKTOP_ONLY, PHONE_ONLY } from '../support/viewport';
 import { openCrawler } from './crawler';
+import { chooseOption } from '../support/select';
 
 /** The confirm dialog of docs/product/crawler.md#published-jobs: its text, then its button. */
 async function confirmWith(page: Page, text: string, button: string) {
@@ -117,14 +118,12 @@ test.describe('招聘爬虫 (crawler tab)', () => {
     await expect(confirm).toContainText('确定要清除未发布的历史记录吗？已发布的职位将保留。');
     await confirm.getByRole('button', { name: '清除历史' }).click();
     await expect(toast(page, /^清除成功：已清除 \d+ 条未发布的记录$/)).toBeVisible();
-    await page.getByRole('combobox', { name: '状态' }).click();
-    await page.getByRole('option', { name: '待审核' }).click();
+    await chooseOption(page.getByRole('combobox', { name: '状态' }), '待审核');
     await expect(page.getByTestId('crawl-results-count')).toHaveText('显示最新 0 条，共 0 条');
     // The published posting among every published result: the latest 20 need not hold it, since a posting is dated
     // by its first sighting and other journeys publish newer ones; nor need this task's, since a journey that ran
     // before may have found the posting first (its copy here was unpublished, and cleared).
-    await page.getByRole('combobox', { name: '状态' }).click();
-    await page.getByRole('option', { name: '已发布' }).click();
+    await chooseOption(page.getByRole('combobox', { name: '状态' }), '已发布');
     await page.getByRole('switch', { name: '显示全部' }).check();
     await expect(page.getByRole('article', { name: title }).first().getByTestId('crawl-result-status')).toHaveText('已发布');
   });

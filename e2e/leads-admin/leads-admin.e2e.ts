@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { loginAsAdmin, toast } from '../support/admin';
 import { chinaDay, clearLeads, type SeededLeads, seedLeads } from './leads';
 import { DESKTOP_ONLY } from '../support/viewport';
+import { chooseOption } from '../support/select';
 
 /** Opens an area from the menu (behind the menu button on phones). */
 async function openArea(page: Page, isMobile: boolean, label: string) {
@@ -24,10 +25,7 @@ async function search(page: Page, placeholder: string, text: string) {
   await expect.poll(() => decodeURIComponent(page.url())).toContain(`"q":"${text}"`);
 }
 
-async function chooseOption(page: Page, label: string | RegExp, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const chooseFilter = (page: Page, label: string | RegExp, option: string) => chooseOption(page.getByRole('combobox', { name: label }), option);
 
 async function addDateFilter(page: Page, label: string, day: string) {
   if (!(await page.getByLabel(label).isVisible())) {
@@ -97,7 +95,7 @@ test.describe.serial('back office: registrations and consultation messages', () 
     const details = page.getByTestId('lead-details');
     await expect(details).toContainText(leads.repeat.email);
     await expect(details).toContainText('重复提交 1 次');
-    await chooseOption(page, /状态/, '已联系');
+    await chooseFilter(page, /状态/, '已联系');
     await page.getByLabel('跟进日期').fill(chinaDay(1));
     await page.getByRole('textbox', { name: '备注' }).fill('已电话沟通，周末再联系');
     await page.getByRole('button', { name: '保存' }).click();
@@ -117,10 +115,10 @@ test.describe.serial('back office: registrations and consultation messages', () 
 
     await search(page, SEARCH_REGISTRATIONS, leads.tag);
     await expect(page.locator(LEAD_ITEMS)).toHaveCount(3);
-    await chooseOption(page, '状态', '已联系');
+    await chooseFilter(page, '状态', '已联系');
     await expect(leadItem(page, leads.repeat.name)).toBeVisible();
     await expect(page.locator(LEAD_ITEMS)).toHaveCount(1);
-    await chooseOption(page, '状态', '新报名');
+    await chooseFilter(page, '状态', '新报名');
     await expect(page.locator(LEAD_ITEMS)).toHaveCount(2);
 
     // Created today (China time): in today's range, not in one that ended yesterday.
@@ -133,7 +131,7 @@ test.describe.serial('back office: registrations and consultation messages', () 
     await page.goto('/admin/messages');
     await search(page, SEARCH_MESSAGES, leads.tag);
     await expect(page.locator(LEAD_ITEMS)).toHaveCount(2);
-    await chooseOption(page, '咨询主题', '技术问题');
+    await chooseFilter(page, '咨询主题', '技术问题');
     await expect(leadItem(page, leads.asker.name)).toBeVisible();
     await expect(page.locator(LEAD_ITEMS)).toHaveCount(1);
   });
@@ -162,7 +160,7 @@ test.describe.serial('back office: registrations and consultation messages', () 
     for (const who of [leads.second, leads.third]) expect(lines.some((line) => line.includes(who.name) && line.includes(maskPhone(who.phone)))).toBe(true);
 
     // The export follows the filters on screen.
-    await chooseOption(page, '状态', '已联系');
+    await chooseFilter(page, '状态', '已联系');
     await expect(page.locator(LEAD_ITEMS)).toHaveCount(1);
     const [filtered] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV 导出' }).click()]);
     const filteredLines = (await readFile(await filtered.path())).toString('utf8').trimEnd().split('\r\n');

@@ -4,6 +4,7 @@ import { expectFitsPhone, expectNoAxeViolations, openArea } from '../crawler-adm
 import { loginAsAdmin, toast } from '../support/admin';
 import { E2E_PHONE } from '../support/phone';
 import { DESKTOP_ONLY, PHONE_ONLY } from '../support/viewport';
+import { chooseOption } from '../support/select';
 
 interface StandInCall {
   calledNumber?: string;
@@ -53,8 +54,7 @@ test.describe('通知设置 › 电话通知 (phone notification settings)', () 
     await expect(log.getByRole('row').filter({ hasText: '阿里云' }).first()).toContainText('¥0.13');
 
     // The log filters by line, on the server: only Twilio's attempts are left.
-    await log.getByRole('combobox', { name: '线路' }).click();
-    await page.getByRole('option', { name: 'Twilio' }).click();
+    await chooseOption(log.getByRole('combobox', { name: '线路' }), 'Twilio');
     await expect(log.getByRole('row').filter({ hasText: '阿里云' })).toHaveCount(0);
     await expect(log.getByRole('row').filter({ hasText: 'Twilio' }).first()).toBeVisible();
   });

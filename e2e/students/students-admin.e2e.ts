@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { loginAsAdmin, toast } from '../support/admin';
+import { chooseOption } from '../support/select';
 
 /** Opens 学员管理 from the menu (behind the menu button on phones). */
 async function openStudents(page: Page, isMobile: boolean) {
@@ -86,8 +87,7 @@ test('back office: a student with photo, contract file and payments, a contract 
     const form = await editForm(page);
     // The student is chosen already; a tool account has no password.
     await expect(form.getByRole('combobox', { name: '学员' })).toHaveValue(name);
-    await form.getByRole('combobox', { name: '类型' }).click();
-    await page.getByRole('option', { name: 'VPN', exact: true }).click();
+    await chooseOption(form.getByRole('combobox', { name: '类型' }), 'VPN');
     await expect(form.getByLabel('密码')).toHaveCount(0);
     await form.getByRole('textbox', { name: '账号', exact: true }).fill(`vpn-${suffix}`);
     await form.getByRole('button', { name: '保存' }).click();
