@@ -11,7 +11,8 @@ import { E2E_WECHAT } from './e2e/support/wechat';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3900);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e';
+/** The system's data directory, emptied when a run starts: what belongs to this one system goes there. */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e';
 /** Each run on its own port writes its own results: a run empties its folder when it starts. */
 const RESULTS_SUFFIX = process.env.E2E_PORT ? `-${PORT}` : '';
 /** The system signs WeChat share pages through a local stand-in of WeChat's API (tools/fake-wechat). */
@@ -136,10 +137,10 @@ export default defineConfig({
     },
     {
       // A fresh data directory each run, so first-run journeys (creating the administrator) are real.
-      command: `rm -rf '${DATA_DIR}' && exec node tools/start.mjs --no-build`,
+      command: `rm -rf '${E2E_DATA_DIR}' && exec node tools/start.mjs --no-build`,
       env: {
         PORT: String(PORT),
-        DATA_DIR,
+        DATA_DIR: E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         // The journeys stand for many visitors from one machine: the browser on loopback plays the proxy in
         // front of the site, whose X-Forwarded-For names each visitor (without it the front door drops them).
