@@ -17,7 +17,7 @@ each journey's pass rate. Playwright arguments choose what runs, e.g.
   npm run test:flaky -- --repeat 5 e2e/leads-admin/ --project 'desktop*' --no-deps --workers 1
   npm run test:flaky -- -g "fits a 375 px phone"
 Build first (npm run build). Set E2E_PORT and friends (playwright.config.ts) to run beside another system.
-Playwright repeats only the last stage of project dependencies: the first-stage journeys (SHARED_STATE) run once
+Playwright repeats only the last stage of project dependencies: the first-stage journeys (SHARED_LANES) run once
 unless --no-deps is given (then add --workers 1 when the chosen files include any of them).
 `;
 
