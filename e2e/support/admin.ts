@@ -16,26 +16,33 @@ export const E2E_ADMIN = { email: 'admin@aipm.test', password: 'e2e-Password-1' 
  */
 const KNOWN_DEVICES = path.resolve(__dirname, '..', '..', E2E_DATA_DIR, 'journey-devices.json');
 
-function knownDevice(email: string): Cookie | undefined {
+function knownDevices(): Record<string, Cookie> {
   try {
-    return (JSON.parse(readFileSync(KNOWN_DEVICES, 'utf8')) as Record<string, Cookie>)[email];
+    return JSON.parse(readFileSync(KNOWN_DEVICES, 'utf8')) as Record<string, Cookie>;
   } catch {
-    return undefined;
+    return {};
   }
 }
 
 function rememberDevice(email: string, cookie: Cookie): void {
-  let devices: Record<string, Cookie> = {};
-  try {
-    devices = JSON.parse(readFileSync(KNOWN_DEVICES, 'utf8')) as Record<string, Cookie>;
-  } catch {
-    // none yet
-  }
   // Written whole and renamed into place: two workers signing in at once never read half a file.
   mkdirSync(path.dirname(KNOWN_DEVICES), { recursive: true });
   const staging = `${KNOWN_DEVICES}.${process.pid}`;
-  writeFileSync(staging, JSON.stringify({ ...devices, [email]: cookie }));
+  writeFileSync(staging, JSON.stringify({ ...knownDevices(), [email]: cookie }));
   renameSync(staging, KNOWN_DEVICES);
+}
+
+/**
+ * Sends a sign-in attempt, and again (three times at most) while the account's gate for unknown browsers is
+ * closed (429 `LOGIN_THROTTLED`, ADR 037), each time after the `Retry-After` the API gives, as a person would.
+ */
+export async function signInPastTheGate(page: Page, attempt: () => Promise<APIResponse>): Promise<APIResponse> {
+  let response = await attempt();
+  for (let wait = 0; wait < 3 && (await errorCode(response)) === 'LOGIN_THROTTLED'; wait += 1) {
+    await page.waitForTimeout(Number(response.headers()['retry-after'] ?? 1) * 1_000);
+    response = await attempt();
+  }
+  return response;
 }
 
 /**
@@ -46,17 +53,14 @@ export async function loginAsAdmin(page: Page, admin: { email: string; password:
   const check = await page.request.get('/api/admin/check');
   expect(check.ok()).toBe(true);
   const { hasAdmin } = (await check.json()) as { hasAdmin: boolean };
-  const device = knownDevice(admin.email);
+  const device = knownDevices()[admin.email];
   if (device) await page.context().addCookies([device]);
-  let response = await page.request.post(hasAdmin ? '/api/admin/login' : '/api/admin/register', { data: admin });
-  // Two journeys that start together on a system with no administrator both see none; one creates it.
-  if (!hasAdmin && (await errorCode(response)) === 'ADMIN_EXISTS') response = await page.request.post('/api/admin/login', { data: admin });
   // A browser the account does not know yet (the first sign-in on this system) waits for the account's gate, as
   // the owner would in a new browser.
-  for (let wait = 0; wait < 3 && (await errorCode(response)) === 'LOGIN_THROTTLED'; wait += 1) {
-    await page.waitForTimeout(Number(response.headers()['retry-after'] ?? 1) * 1_000);
-    response = await page.request.post('/api/admin/login', { data: admin });
-  }
+  const login = () => signInPastTheGate(page, () => page.request.post('/api/admin/login', { data: admin }));
+  let response = hasAdmin ? await login() : await page.request.post('/api/admin/register', { data: admin });
+  // Two journeys that start together on a system with no administrator both see none; one creates it.
+  if (!hasAdmin && (await errorCode(response)) === 'ADMIN_EXISTS') response = await login();
   expect(response.ok(), `sign-in answered ${response.status()}: ${await response.text()}`).toBe(true);
   const signedInDevice = (await page.context().cookies()).find((cookie) => cookie.name === 'aipm.device');
   if (signedInDevice) rememberDevice(admin.email, signedInDevice);
