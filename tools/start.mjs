@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { startApp, waitForHealthy } from './lib/apps.mjs';
 import { freePort, portIsFree } from './lib/ports.mjs';
 import { describeExit, stopChild, trackExit } from './lib/proc.mjs';
+import { runtimeMismatch } from './lib/runtime.mjs';
 import { keepRunning } from './lib/supervisor.mjs';
 import { killTagged, TAG_VARIABLE } from './lib/tagged.mjs';
 import { createContext, formatTable, startServices } from './services/index.mjs';
@@ -36,6 +37,8 @@ const fail = (message) => {
   process.exit(1);
 };
 
+const wrongRuntime = runtimeMismatch();
+if (wrongRuntime) fail(wrongRuntime);
 const unknown = process.argv.slice(2).filter((arg) => arg !== '--no-build');
 if (unknown.length) fail(`unknown option ${unknown[0]} (the only one is --no-build)`);
 

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machineBusySeconds } from './lib/proc.mjs';
+import { runtimeMismatch } from './lib/runtime.mjs';
 import { runStep } from './lib/test-runner.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,6 +16,13 @@ const PHASES = [
   { name: 'jest', command: ['node', 'tools/with-services.mjs', '--profile', 'test', '--', 'jest'] },
   { name: 'playwright', command: ['npx', 'playwright', 'test'] },
 ];
+
+const wrongRuntime = runtimeMismatch();
+if (wrongRuntime) {
+  process.stderr.write(`[test] ${wrongRuntime}\n`);
+  process.exit(1);
+}
+process.stderr.write(`[test] Node ${process.versions.node} (${process.execPath})\n`);
 
 const times = [];
 let exitCode = 0;
