@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +39,12 @@ describe('npm start', () => {
     try {
       await waitFor(seen('[start] ready:'), 240_000, 500);
       const everything = descendants(npm.pid!).map(({ pid }) => pid);
+      // Every app runs on the project's Node 22 (docs/decisions/049), whatever Node the machine has.
+      expect(output).toMatch(/\[start\] ready: .*, on Node 22\.\d+\.\d+\)/);
+      for (const app of [/apps\/api\/dist\/main\.js/, /apps\/worker\/dist\/main\.js/, /apps\/web\/server\/dist\/main\.js/]) {
+        const binary = fs.readlinkSync(`/proc/${processOf(app)}/exe`);
+        expect(execFileSync(binary, ['-v']).toString().trim()).toMatch(/^v22\./);
+      }
 
       for (const [name, pattern] of [
         ['worker', /apps\/worker\/dist\/main\.js/],

@@ -162,7 +162,7 @@ const bootSystem = async () => {
   for (const app of AFTER_API) startWatchedApp(app);
   await waitForHealthy(frontDoorHealthUrl, { timeoutMs: HEALTH_TIMEOUT_MS, signal: health.signal });
   if (health.signal.aborted) return;
-  say(`ready: http://localhost:${port} (healthy after ${process.uptime().toFixed(1)} s)`);
+  say(`ready: http://localhost:${port} (healthy after ${process.uptime().toFixed(1)} s, on Node ${process.versions.node})`);
 };
 // Runs until a signal (a normal end), a crash loop, or no health in time.
 const outcome = await Promise.race([
