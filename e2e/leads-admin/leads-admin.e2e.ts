@@ -89,8 +89,7 @@ test.describe.serial('back office: registrations and consultation messages', () 
   });
 
   test('changes a status on the lead page, and the badge follows', DESKTOP_ONLY, async ({ page }) => {
-    await loginAsAdmin(page);
-    await page.goto('/admin/registrations');
+    await loginAsAdmin(page, { at: '/admin/registrations' });
     await leadItem(page, leads.repeat.name).getByText(leads.repeat.name).click();
     const details = page.getByTestId('lead-details');
     await expect(details).toContainText(leads.repeat.email);
@@ -107,8 +106,7 @@ test.describe.serial('back office: registrations and consultation messages', () 
   });
 
   test('searches and filters by status, subject and date on the server', DESKTOP_ONLY, async ({ page }) => {
-    await loginAsAdmin(page);
-    await page.goto('/admin/registrations');
+    await loginAsAdmin(page, { at: '/admin/registrations' });
     await search(page, SEARCH_REGISTRATIONS, leads.second.phone.slice(-6));
     await expect(leadItem(page, leads.second.name)).toBeVisible();
     await expect(page.locator(LEAD_ITEMS)).toHaveCount(1);
@@ -137,8 +135,7 @@ test.describe.serial('back office: registrations and consultation messages', () 
   });
 
   test('exports every matching row as CSV from the API', DESKTOP_ONLY, async ({ page }) => {
-    await loginAsAdmin(page);
-    await page.goto('/admin/registrations');
+    await loginAsAdmin(page, { at: '/admin/registrations' });
     await search(page, SEARCH_REGISTRATIONS, leads.tag);
     await expect(page.locator(LEAD_ITEMS)).toHaveCount(3);
 
@@ -169,8 +166,7 @@ test.describe.serial('back office: registrations and consultation messages', () 
   });
 
   test("shows a masked phone in full on request and exports everything about the person as one file", DESKTOP_ONLY, async ({ page }) => {
-    await loginAsAdmin(page);
-    await page.goto('/admin/registrations');
+    await loginAsAdmin(page, { at: '/admin/registrations' });
     await leadItem(page, leads.repeat.name).getByText(leads.repeat.name).click();
     const details = page.getByTestId('lead-details');
     await expect(details).toContainText(maskPhone(leads.repeat.phone));
@@ -196,8 +192,7 @@ test.describe.serial('back office: registrations and consultation messages', () 
   });
 
   test("erases a person's registrations and messages after a confirmation", DESKTOP_ONLY, async ({ page }) => {
-    await loginAsAdmin(page);
-    await page.goto('/admin/registrations');
+    await loginAsAdmin(page, { at: '/admin/registrations' });
     await leadItem(page, leads.repeat.name).getByText(leads.repeat.name).click();
     await page.getByRole('button', { name: '删除此人全部记录' }).click();
     const dialog = page.getByRole('dialog', { name: '删除此联系人的全部记录？' });
