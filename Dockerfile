@@ -1,5 +1,6 @@
 # One image per app, from one build. `docker compose up --build` uses the api, worker and web targets.
-FROM node:22-bookworm-slim AS build
+# The Node of package.json's "node" devDependency, the one npm start and npm test run on (docs/decisions/049).
+FROM node:22.23.3-bookworm-slim AS build
 WORKDIR /app
 ENV PUPPETEER_SKIP_DOWNLOAD=1
 COPY package.json package-lock.json ./
@@ -16,7 +17,7 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN npx nx run-many -t build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:22-bookworm-slim AS runtime
+FROM node:22.23.3-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app/node_modules ./node_modules

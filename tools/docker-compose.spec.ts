@@ -32,16 +32,71 @@ function environmentOf(service: string): Record<string, string> {
   return Object.fromEntries(Object.entries(environment).map(([name, value]) => [name, interpolate(value)]));
 }
 
+/**
+ * Why an image reference is not pinned, or undefined when it is: it must name a release of at least major and
+ * minor version (`postgres:15.18`), or a digest. No tag means `latest`, and `latest` or a major alone (`redis:7`)
+ * moves under the file: `minio/minio:latest` stopped existing and `docker compose up` with it (ADR 050).
+ */
+function unpinned(image: string): string | undefined {
+  if (/@sha256:[0-9a-f]{64}$/.test(image)) return undefined;
+  const tag = /:([^/:]+)$/.exec(image)?.[1];
+  if (tag === undefined) return `${image}: no tag, so whatever "latest" is that day`;
+  if (!/^v?\d+\.\d+/.test(tag)) return `${image}: "${tag}" names no release (a major version at most)`;
+  return undefined;
+}
+
+/** The images of a compose file's services and of a Dockerfile's FROM lines (stages named in the file excluded). */
+function imagesOf(composeFile: { services: Record<string, { image?: string }> }, dockerfileText: string): string[] {
+  const stages = new Set([...dockerfileText.matchAll(/^FROM \S+ AS (\S+)$/gm)].map((match) => match[1]));
+  const fromLines = [...dockerfileText.matchAll(/^FROM (\S+)/gm)].map((match) => match[1]).filter((image) => !stages.has(image));
+  return [...Object.values(composeFile.services).flatMap((service) => (service.image ? [service.image] : [])), ...fromLines];
+}
+
+describe(unpinned.name, () => {
+  it.each([
+    ['minio/minio:latest', /names no release/],
+    ['minio/minio', /no tag/],
+    ['redis:7', /"7" names no release/],
+    ['node:22-bookworm-slim', /names no release/],
+    ['postgres:alpine', /names no release/],
+  ])('refuses %s', (image, reason) => {
+    expect(unpinned(image)).toMatch(reason);
+  });
+
+  it.each(['postgres:15.18', 'redis:7.4.11', 'chrislusf/seaweedfs:4.47', 'node:22.23.3-bookworm-slim', 'localhost:5000/app:1.2', `redis@sha256:${'a'.repeat(64)}`])('accepts %s', (image) => {
+    expect(unpinned(image)).toBeUndefined();
+  });
+});
+
 describe('docker-compose.yml', () => {
   it.each([
     ['postgres', /^postgres:/],
     ['redis', /^redis:/],
-    ['minio', /^minio\/minio:/],
+    ['s3', /^chrislusf\/seaweedfs:/],
   ])('runs %s from its official image with a volume and a health check', (name, image) => {
     const service = compose.services[name];
     expect(service.image).toMatch(image);
     expect(service.volumes?.length).toBeGreaterThan(0);
     expect(service.healthcheck?.test).toBeDefined();
+  });
+
+  it('pins every image it and the Dockerfile pull to a release', () => {
+    const images = imagesOf(compose, dockerfile);
+    expect(images.length).toBe(5);
+    expect(images.map(unpinned).filter(Boolean)).toEqual([]);
+  });
+
+  it('builds the apps on the Node that npm start and npm test run on (package.json)', () => {
+    const runtime = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).devDependencies.node as string;
+    const nodeImages = imagesOf({ services: {} }, dockerfile);
+    expect(nodeImages).toEqual([`node:${runtime}-bookworm-slim`, `node:${runtime}-bookworm-slim`]);
+  });
+
+  it("gives the S3 server the apps' key pair as its administrator identity", () => {
+    const s3 = environmentOf('s3');
+    const api = environmentOf('api');
+    expect({ key: s3.AWS_ACCESS_KEY_ID, secret: s3.AWS_SECRET_ACCESS_KEY }).toEqual({ key: api.S3_ACCESS_KEY, secret: api.S3_SECRET_KEY });
+    expect(api.S3_ENDPOINT).toBe(`http://s3:${/-s3\.port=(\d+)/.exec(compose.services.s3.command.join(' '))?.[1]}`);
   });
 
   it.each(['api', 'worker', 'web'])('builds %s from a target of the Dockerfile', (name) => {

@@ -1,7 +1,7 @@
 // Child process started by s3.mjs: s3rver (S3 API on the local filesystem) on 127.0.0.1 only.
 // s3rver serves unsigned requests and does not verify SigV4 signatures, so anyone who can reach the
 // port can read and write every object: it must never listen beyond loopback, and nothing may rely
-// on a presigned URL as the only guard while it stands in for S3 (docker-compose uses real MinIO).
+// on a presigned URL as the only guard while it stands in for S3 (docker-compose runs a real S3 server, SeaweedFS: docs/decisions/050).
 import { parseArgs } from 'node:util';
 import S3rver from 's3rver';
 

@@ -3,7 +3,7 @@ import { s3ClientOptions } from '@aipm/config';
 import { Client } from 'minio';
 import { API_ENV, type ApiEnv } from '../config/api-env';
 
-/** The one gateway to the S3-compatible object store (MinIO in compose, s3rver when embedded). */
+/** The one gateway to the S3-compatible object store (SeaweedFS in compose, s3rver when embedded). */
 @Injectable()
 export class StorageService implements OnApplicationBootstrap {
   private readonly logger = new Logger(StorageService.name);

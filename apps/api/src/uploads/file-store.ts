@@ -128,7 +128,7 @@ export class FileStore {
   /** Removes the objects; a key already gone counts as removed. */
   async remove(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
-    // A few at a time: s3rver answers 500 to dozens of parallel deletes (a sweep's), and MinIO gains nothing from more.
+    // A few at a time: s3rver answers 500 to dozens of parallel deletes (a sweep's), and a real S3 server gains nothing from more.
     for (let start = 0; start < keys.length; start += REMOVE_CONCURRENCY) {
       const batch = keys.slice(start, start + REMOVE_CONCURRENCY);
       await this.call('remove', () => Promise.all(batch.map((key) => this.storage.client.removeObject(this.bucket, key))));

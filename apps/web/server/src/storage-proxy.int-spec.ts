@@ -10,7 +10,7 @@ import request from 'supertest';
 
 import { createStorageProxy, STORED_FILE_CSP } from './storage-proxy';
 
-/** The S3 server npm test started (s3rver, or MinIO where S3_ENDPOINT names one). */
+/** The S3 server npm test started (s3rver, or the real server S3_ENDPOINT names). */
 const endpoint = process.env.S3_ENDPOINT!;
 const bucket = 'aipm-storage-proxy-spec';
 const credentials = { accessKey: process.env.S3_ACCESS_KEY!, secretKey: process.env.S3_SECRET_KEY!, region: process.env.S3_REGION ?? 'us-east-1' };

@@ -10,7 +10,7 @@ export function s3ClientOptions(env: Pick<ServicesEnv, 'S3_ENDPOINT' | 'S3_ACCES
     accessKey: env.S3_ACCESS_KEY,
     secretKey: env.S3_SECRET_KEY,
     region: env.S3_REGION,
-    // s3rver and MinIO behind one host name: bucket in the path, not in a subdomain.
+    // s3rver and compose's SeaweedFS behind one host name: bucket in the path, not in a subdomain.
     pathStyle: true,
   };
 }
