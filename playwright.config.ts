@@ -44,6 +44,11 @@ const SHARED_LANES = {
 };
 const journeyFiles = (journeys: readonly string[]) => journeys.map((journey) => `**/e2e/${journey}.e2e.ts`);
 const SHARED_STATE = journeyFiles(Object.values(SHARED_LANES).flat());
+/*
+ * Journeys of the public pages that read nothing the `first` lane changes (no administrator, leads, crawls or
+ * settings): they run beside it, at each width in turn, on the worker the lane leaves idle.
+ */
+const BESIDE_FIRST = journeyFiles(['site/accessibility', 'site/pages']);
 
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, locale: 'zh-CN', channel: undefined };
 const PHONE = { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, locale: 'zh-CN', channel: undefined };
@@ -88,17 +93,20 @@ export default defineConfig({
   },
   /*
    * Two stages on one system. First the journeys that change what every other journey sees (SHARED_LANES): the
-   * `first` lane, then the `leads` and `jobs` lanes side by side, each lane's files one at a time and each width
-   * in turn; then the others, two at once (each file runs in one worker, in order). A journey tagged for one width
+   * `first` lane (with BESIDE_FIRST on the other worker), then the `leads` and `jobs` lanes side by side, each
+   * lane's files one at a time and each width in turn; then the others, two at once (each file runs in one
+   * worker, in order). A journey tagged for one width
    * is left out of the other width's projects (e2e/support/viewport.ts). A project brings the stages before it
    * along; `--project 'desktop*' --no-deps --workers 1` runs one width's journeys, in turn.
    */
   projects: [
     ...sharedLane('first', []),
+    { name: 'desktop-beside-first', testMatch: BESIDE_FIRST, grepInvert: /@phone\b/, use: DESKTOP },
+    { name: 'mobile-beside-first', testMatch: BESIDE_FIRST, grepInvert: /@desktop\b/, use: PHONE, dependencies: ['desktop-beside-first'] },
     ...sharedLane('leads', ['mobile-first']),
     ...sharedLane('jobs', ['mobile-first']),
-    { name: 'desktop', testIgnore: SHARED_STATE, grepInvert: /@phone\b/, use: DESKTOP, dependencies: ['mobile-leads', 'mobile-jobs'] },
-    { name: 'mobile', testIgnore: SHARED_STATE, grepInvert: /@desktop\b/, use: PHONE, dependencies: ['mobile-leads', 'mobile-jobs'] },
+    { name: 'desktop', testIgnore: [...SHARED_STATE, ...BESIDE_FIRST], grepInvert: /@phone\b/, use: DESKTOP, dependencies: ['mobile-leads', 'mobile-jobs'] },
+    { name: 'mobile', testIgnore: [...SHARED_STATE, ...BESIDE_FIRST], grepInvert: /@desktop\b/, use: PHONE, dependencies: ['mobile-leads', 'mobile-jobs'] },
   ],
   webServer: [
     {

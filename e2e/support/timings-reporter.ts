@@ -14,8 +14,9 @@ interface Timing {
 
 /**
  * Where a Playwright run's time went, printed after the list: the slowest journeys, each file's journeys added
- * up, and each project's, with the wall time from its first journey's start to its last one's end (the projects
- * run in stages, two journeys at once in the last one: playwright.config.ts). `E2E_TIMINGS_TOP` sets how many
+ * up, and each project's, with the wall time from its first journey's start to its last one's end and when that
+ * was in the run (the projects run in stages, two journeys at once in the last one: playwright.config.ts), so
+ * the time between stages and before the first shows too. `E2E_TIMINGS_TOP` sets how many
  * journeys are listed.
  */
 export default class TimingsReporter implements Reporter {
@@ -41,7 +42,10 @@ export default class TimingsReporter implements Reporter {
       const groups = new Map<string, Timing[]>();
       for (const timing of this.timings) groups.set(key(timing), [...(groups.get(key(timing)) ?? []), timing]);
       return [...groups.entries()]
-        .map(([name, items]) => ({ name, count: items.length, seconds: sum(items), wall: (Math.max(...items.map((item) => item.end)) - Math.min(...items.map((item) => item.start))) / 1000 }))
+        .map(([name, items]) => {
+          const [first, last] = [Math.min(...items.map((item) => item.start)), Math.max(...items.map((item) => item.end))];
+          return { name, count: items.length, seconds: sum(items), wall: (last - first) / 1000, from: (first - this.started) / 1000, to: (last - this.started) / 1000 };
+        })
         .sort((a, b) => b.seconds - a.seconds);
     };
     const slowest = [...this.timings].sort((a, b) => b.seconds - a.seconds).slice(0, this.top);
@@ -51,8 +55,10 @@ export default class TimingsReporter implements Reporter {
       ...slowest.map((timing) => `  ${timing.seconds.toFixed(1).padStart(6)} s  [${timing.project}] ${timing.file} › ${timing.title}`),
       'e2e timings per file (both widths):',
       ...grouped((timing) => timing.file).map((group) => `  ${group.seconds.toFixed(0).padStart(6)} s  ${String(group.count).padStart(3)} journeys  ${group.name}`),
-      'e2e timings per project (journeys added up, and the wall time from first start to last end):',
-      ...grouped((timing) => timing.project).map((group) => `  ${group.seconds.toFixed(0).padStart(6)} s  ${String(group.count).padStart(3)} journeys  ${group.name} (${group.wall.toFixed(0)} s wall)`),
+      'e2e timings per project (journeys added up, and the wall time from first start to last end, seconds into the run):',
+      ...grouped((timing) => timing.project)
+        .sort((a, b) => a.from - b.from)
+        .map((group) => `  ${group.seconds.toFixed(0).padStart(6)} s  ${String(group.count).padStart(3)} journeys  ${group.name} (${group.wall.toFixed(0)} s wall, ${group.from.toFixed(0)}–${group.to.toFixed(0)} s)`),
       '',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
