@@ -95,9 +95,9 @@ export default defineConfig({
    * Two stages on one system. First the journeys that change what every other journey sees (SHARED_LANES): the
    * `first` lane (with BESIDE_FIRST on the other worker), then the `leads` and `jobs` lanes side by side, each
    * lane's files one at a time and each width in turn; then the others, two at once (each file runs in one
-   * worker, in order). A journey tagged for one width
-   * is left out of the other width's projects (e2e/support/viewport.ts). A project brings the stages before it
-   * along; `--project 'desktop*' --no-deps --workers 1` runs one width's journeys, in turn.
+   * worker, in order). A journey tagged for one width is left out of the other width's projects
+   * (e2e/support/viewport.ts). A project brings the stages before it along; `--project 'desktop*' --no-deps
+   * --workers 1` runs one width's journeys, in turn.
    */
   projects: [
     ...sharedLane('first', []),
