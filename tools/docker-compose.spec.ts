@@ -2,6 +2,7 @@ import { ApiEnv, ServicesEnv, validateEnv, WebEnv } from '@aipm/config';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { projectNodeVersion } from './lib/runtime.mjs';
 
 /*
  * There is no Docker engine on the build machines, so this keeps docker-compose.yml honest instead:
@@ -87,7 +88,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('builds the apps on the Node that npm start and npm test run on (package.json)', () => {
-    const runtime = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).devDependencies.node as string;
+    const runtime = projectNodeVersion();
     const nodeImages = imagesOf({ services: {} }, dockerfile);
     expect(nodeImages).toEqual([`node:${runtime}-bookworm-slim`, `node:${runtime}-bookworm-slim`]);
   });
