@@ -165,9 +165,9 @@ test('back office: a student with photo, contract file and payments, a contract 
   };
 
   /**
-   * Chooses the student in a create form's 学员 autocomplete until the choice holds. On a loaded runner the chosen
-   * student was once gone again by 保存 (the search's answer came back after the click and redrew the choices), so
-   * the steps call this again just before saving: it does nothing when the student is still there.
+   * Chooses the student in a create form's 学员 autocomplete until the choice holds. Under test:flaky's load the
+   * chosen student was once gone again by 保存 (1 run in 20; the cause was not caught), so the steps call this
+   * again just before saving: it does nothing when the student is still there.
    */
   const chooseStudent = async (form: Locator) => {
     const student = form.getByRole('combobox', { name: '学员' });
