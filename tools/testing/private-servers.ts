@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { closedPort } from './services';
+import { serverPort } from './ports';
 import { descendants, waitFor } from './process';
 
 /*
@@ -24,7 +24,7 @@ export interface PrivateRedis {
 
 /** redis-server without persistence on a free loopback port. */
 export async function startPrivateRedis(): Promise<PrivateRedis> {
-  const port = await closedPort();
+  const port = await serverPort();
   const start = () => spawn(findBinary('redis-server', ['/usr/bin', '/usr/sbin']), ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
   });
@@ -93,7 +93,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     ...(owner && { uid: owner.uid, gid: owner.gid }),
   });
   if (initdb.status !== 0) throw new Error(`initdb failed: ${initdb.stderr || initdb.error?.message}`);
-  const port = await closedPort();
+  const port = await serverPort();
   const url = `postgres://aipm@127.0.0.1:${port}/postgres`;
 
   const start = async (): Promise<ChildProcess> => {

@@ -30,6 +30,24 @@ export function spawnProcess(command: string, args: string[], env: NodeJS.Proces
 
 /** Polls `probe` until it returns a value (not undefined) or the time runs out. */
 export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number, intervalMs = 250): Promise<T> {
+  return poll(probe, timeoutMs, intervalMs);
+}
+
+/**
+ * waitFor, for a server the test started: fails as soon as the process exits instead of polling to the end, and
+ * either way the error ends with the process's last output, so a red run says why the server never answered.
+ */
+export async function waitForProcess<T>(process: SpawnedProcess, probe: () => Promise<T | undefined>, timeoutMs: number, intervalMs = 250): Promise<T> {
+  const exitOf = () => process.child.exitCode ?? process.child.signalCode ?? undefined;
+  try {
+    return await poll(probe, timeoutMs, intervalMs, exitOf);
+  } catch (error) {
+    const output = `${process.stdout()}${process.stderr()}`.trim().split('\n').slice(-20).join('\n');
+    throw new Error(`${(error as Error).message}\n--- the process's last output ---\n${output || '(none)'}`);
+  }
+}
+
+async function poll<T>(probe: () => Promise<T | undefined>, timeoutMs: number, intervalMs: number, exited?: () => number | string | undefined): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -39,6 +57,8 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs:
     } catch (error) {
       lastError = error;
     }
+    const exit = exited?.();
+    if (exit !== undefined) throw new Error(`the process exited (${exit}) before it was ready${lastError ? `: ${(lastError as Error).message}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   throw new Error(`gave up after ${timeoutMs} ms${lastError ? `: ${(lastError as Error).message}` : ''}`);

@@ -3,8 +3,8 @@ import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { spawnProcess, type SpawnedProcess, waitFor } from '../../../tools/testing/process';
-import { closedPort, testRedisUrl } from '../../../tools/testing/services';
+import { spawnProcess, type SpawnedProcess, waitForProcess } from '../../../tools/testing/process';
+import { serverPort, testRedisUrl } from '../../../tools/testing/services';
 
 const API_MAIN = path.resolve(__dirname, '../dist/main.js');
 const SIGN_UPS = 50;
@@ -30,7 +30,7 @@ describe('first-administrator rule across processes', () => {
 
   it(`lets exactly one of ${SIGN_UPS} concurrent sign-ups on two processes succeed`, async () => {
     database = await createTestDatabase();
-    const ports = [await closedPort(), await closedPort()];
+    const ports = [await serverPort(), await serverPort()];
     for (const port of ports) {
       processes.push(
         spawnProcess('node', [API_MAIN], {
@@ -43,8 +43,8 @@ describe('first-administrator rule across processes', () => {
         }),
       );
     }
-    for (const port of ports) {
-      await waitFor(async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200 ? true : undefined), 30_000);
+    for (const [index, port] of ports.entries()) {
+      await waitForProcess(processes[index], async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200 ? true : undefined), 30_000);
     }
 
     const statuses = await Promise.all(

@@ -2,8 +2,8 @@ import { createTestDatabase } from '@aipm/database/testing';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { type SpawnedProcess, spawnProcess, waitFor } from '../../../tools/testing/process';
-import { closedPort, testRedisUrl } from '../../../tools/testing/services';
+import { type SpawnedProcess, spawnProcess, waitFor, waitForProcess } from '../../../tools/testing/process';
+import { serverPort, testRedisUrl } from '../../../tools/testing/services';
 import type { HealthResponse } from '../src/health/health.response';
 
 const API_MAIN = path.resolve(__dirname, '../dist/main.js');
@@ -53,7 +53,7 @@ describe('api process', () => {
 
   it('migrates an empty database once, serves health from every core and stops cleanly on SIGTERM', async () => {
     const database = await createTestDatabase();
-    const port = await closedPort();
+    const port = await serverPort();
     const secret = 'process-test-secret-0123456789abcdef';
     const api = spawnProcess('node', [API_MAIN], {
       ...process.env,
@@ -64,7 +64,7 @@ describe('api process', () => {
       LOG_LEVEL: 'info',
     });
     try {
-      const health = await waitFor(async () => {
+      const health = await waitForProcess(api, async () => {
         const response = await fetch(`http://127.0.0.1:${port}/api/health`);
         return response.status === 200 ? (response.json() as Promise<HealthResponse>) : undefined;
       }, 60_000);
@@ -74,7 +74,7 @@ describe('api process', () => {
       expect(logLines(api).filter((line) => 'migrationsApplied' in line)).toHaveLength(1);
       expect(startedWorkers(api)).toHaveLength(availableParallelism());
       const listening = () => logLines(api).filter((line) => String(line.msg).startsWith('api listening')).length;
-      await waitFor(async () => (listening() === availableParallelism() ? true : undefined), 60_000);
+      await waitForProcess(api, async () => (listening() === availableParallelism() ? true : undefined), 60_000);
 
       api.kill('SIGTERM');
       expect(await api.exited).toBe(0);
@@ -93,7 +93,7 @@ describe('api process', () => {
 
   it('replaces an API process that dies, and stops everything on a crash loop', async () => {
     const database = await createTestDatabase();
-    const port = await closedPort();
+    const port = await serverPort();
     const api = spawnProcess('node', [API_MAIN], {
       ...process.env,
       DATABASE_URL: database.url,
@@ -104,7 +104,7 @@ describe('api process', () => {
       LOG_LEVEL: 'info',
     });
     const healthy = () =>
-      waitFor(async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200 ? true : undefined), 60_000, 100);
+      waitForProcess(api, async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200 ? true : undefined), 60_000, 100);
     try {
       await healthy();
       expect(startedWorkers(api)).toHaveLength(2);

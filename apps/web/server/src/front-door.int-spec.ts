@@ -61,7 +61,7 @@ async function startEchoApi(): Promise<{ url: string; close: () => Promise<void>
 }
 
 /** A port that was free a moment ago: nothing listens there. */
-async function closedPortUrl(): Promise<string> {
+async function serverPortUrl(): Promise<string> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -351,7 +351,7 @@ describe(createFrontDoor.name, () => {
     });
 
     it('answers 502 with the error envelope when the API is down', async () => {
-      const down = createFrontDoor({ apiUrl: await closedPortUrl(), adminDist, build, clientDir, logger });
+      const down = createFrontDoor({ apiUrl: await serverPortUrl(), adminDist, build, clientDir, logger });
       const res = await request(down).get('/api/health');
       expect(res.status).toBe(502);
       expect(res.headers['content-type']).toMatch(/application\/json/);

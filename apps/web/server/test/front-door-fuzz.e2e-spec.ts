@@ -6,8 +6,8 @@ import http from 'node:http';
 import path from 'node:path';
 
 import { type PrivateRedis, startPrivateRedis } from '../../../../tools/testing/private-servers';
-import { type SpawnedProcess, spawnProcess, waitFor } from '../../../../tools/testing/process';
-import { closedPort } from '../../../../tools/testing/services';
+import { type SpawnedProcess, spawnProcess, waitForProcess } from '../../../../tools/testing/process';
+import { serverPort } from '../../../../tools/testing/services';
 
 /*
  * The built front door in front of the built API, as `npm start` runs them, under requests no browser sends:
@@ -96,8 +96,8 @@ describe('the front door under hostile requests', () => {
       if (!fs.existsSync(file)) throw new Error(`${file} is missing: run "npm run build" first (npm test does)`);
     }
     [database, redis] = await Promise.all([createTestDatabase(), startPrivateRedis()]);
-    const apiPort = await closedPort();
-    port = await closedPort();
+    const apiPort = await serverPort();
+    port = await serverPort();
     api = spawnProcess('node', [API_MAIN], {
       ...process.env,
       DATABASE_URL: database.url,
@@ -116,7 +116,7 @@ describe('the front door under hostile requests', () => {
       API_URL: `http://127.0.0.1:${apiPort}`,
       LOG_LEVEL: 'warn',
     });
-    await waitFor(async () => ((await send(port, 'GET', '/api/health', undefined, '')).status === 200 ? true : undefined), 90_000, 250);
+    await waitForProcess(web, async () => ((await send(port, 'GET', '/api/health', undefined, '')).status === 200 ? true : undefined), 90_000, 250);
   });
 
   afterAll(async () => {

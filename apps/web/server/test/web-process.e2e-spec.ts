@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-import { spawnProcess, waitFor } from '../../../../tools/testing/process';
-import { closedPort } from '../../../../tools/testing/services';
+import { spawnProcess, waitFor, waitForProcess } from '../../../../tools/testing/process';
+import { serverPort } from '../../../../tools/testing/services';
 
 /*
  * The built front door as an operator runs it: a real `node` process, so boot validation, listening and
@@ -49,10 +49,10 @@ describe('web process', () => {
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
 
-    const port = await closedPort();
+    const port = await serverPort();
     const web = spawnProcess('node', [WEB_MAIN], { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', API_URL: apiUrl, LOG_LEVEL: 'info' });
     try {
-      await waitFor(async () => (web.stdout().includes('web front door listening') ? true : undefined), 10_000, 25);
+      await waitForProcess(web, async () => (web.stdout().includes('web front door listening') ? true : undefined), 10_000, 25);
 
       const inFlight = get(`http://127.0.0.1:${port}/api/slow`);
       await waitFor(async () => (apiHit ? true : undefined), 10_000, 25);
