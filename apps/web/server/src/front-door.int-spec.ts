@@ -14,6 +14,7 @@ import { Client } from 'minio';
 import { pino } from 'pino';
 import request from 'supertest';
 
+import { refusingPort } from '../../../../tools/testing/ports';
 import { createFrontDoor, createLogger } from './front-door';
 
 // src → apps/web/server → apps/web
@@ -58,15 +59,6 @@ async function startEchoApi(): Promise<{ url: string; close: () => Promise<void>
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** A port that was free a moment ago: nothing listens there. */
-async function serverPortUrl(): Promise<string> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
 }
 
 describe(createFrontDoor.name, () => {
@@ -351,7 +343,7 @@ describe(createFrontDoor.name, () => {
     });
 
     it('answers 502 with the error envelope when the API is down', async () => {
-      const down = createFrontDoor({ apiUrl: await serverPortUrl(), adminDist, build, clientDir, logger });
+      const down = createFrontDoor({ apiUrl: `http://127.0.0.1:${await refusingPort()}`, adminDist, build, clientDir, logger });
       const res = await request(down).get('/api/health');
       expect(res.status).toBe(502);
       expect(res.headers['content-type']).toMatch(/application\/json/);
