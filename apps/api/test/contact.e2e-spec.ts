@@ -149,6 +149,7 @@ describe(ContactController.name, () => {
           status: 'new',
           note: null,
           followUpAt: null,
+          studentId: null,
           source: null,
           createdAt: expect.any(String),
         });

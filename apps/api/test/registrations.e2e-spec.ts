@@ -412,6 +412,7 @@ describe(RegistrationsController.name, () => {
             'school',
             'source',
             'status',
+            'studentId',
           ].sort()
         );
       });

@@ -34,6 +34,7 @@ const enActions: Record<AuditAction, string> = {
   'lead.delete': 'Deleted a lead',
   'lead.export': 'Exported leads (CSV)',
   'lead.erase': 'Erased a person’s data',
+  'lead.enrol': 'Enrolled a lead as a student',
   'phone.reveal': 'Revealed a full phone number',
   'person.export': 'Exported a person’s data',
   'student.create': 'Created a student',

@@ -1,5 +1,7 @@
 import {
   type ConfirmUploadResponse,
+  type EnrolledFrom,
+  enrolPath,
   type ErasePersonRequest,
   isErrorCode,
   LEAD_PATHS,
@@ -128,7 +130,13 @@ export function createDataProvider(client: HttpClient = httpClient, sections: Re
     getOne: (resource, params) => rest.getOne(resourcePath(resource), params),
     getMany: (resource, params) => rest.getMany(resourcePath(resource), params),
     getManyReference: (resource, params) => rest.getManyReference(resourcePath(resource), params),
-    create: (resource, params) => rest.create(resourcePath(resource), params),
+    // A student created from a lead (meta.enrolFrom) goes to the lead's enrol call: one step that also links and
+    // marks the lead (docs/product/students.md#enrol-a-lead).
+    create: async (resource, params) => {
+      const enrolFrom = (params.meta as { enrolFrom?: EnrolledFrom } | undefined)?.enrolFrom;
+      if (!enrolFrom) return rest.create(resourcePath(resource), params);
+      return { data: (await client(enrolPath(enrolFrom), { method: 'POST', body: JSON.stringify(params.data) })).json as never };
+    },
     delete: (resource, params) => rest.delete(resourcePath(resource), params),
     deleteMany: (resource, params) => rest.deleteMany(resourcePath(resource), params),
     // The API edits with PATCH (ra-data-simple-rest would PUT the whole record).

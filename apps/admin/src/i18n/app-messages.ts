@@ -57,6 +57,10 @@ export const zhAppMessages = {
       agreement: '协议同意',
       agreement_value: '版本 %{version}，%{date}，IP %{ip}',
       export: 'CSV 导出',
+      enrol: {
+        button: '转为学员',
+        view_student: '查看学员',
+      },
       erase: {
         button: '删除此人全部记录',
         title: '删除此联系人的全部记录？',
@@ -186,6 +190,10 @@ export const enAppMessages: typeof zhAppMessages = {
       agreement: 'Agreement',
       agreement_value: 'version %{version}, %{date}, IP %{ip}',
       export: 'Export CSV',
+      enrol: {
+        button: 'Enrol as student',
+        view_student: 'View student',
+      },
       erase: {
         button: "Delete this person's records",
         title: 'Delete every record of this person?',

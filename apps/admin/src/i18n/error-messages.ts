@@ -28,6 +28,7 @@ const enStudentErrorMessages: Record<StudentErrorCode, string> = {
   TOO_MANY_CONTRACT_FILES: 'At most 50 contract files',
   INVALID_STUDENT_ID: 'Invalid student ID',
   STUDENT_NOT_FOUND: 'The student does not exist or was deleted',
+  ALREADY_ENROLLED: 'This person is a student already and cannot be enrolled twice',
   STUDENT_ID_REQUIRED: 'The student ID is required',
   CONTRACT_NUMBER_REQUIRED: 'The contract number is required',
   CONTRACT_NUMBER_TOO_LONG: 'The contract number can be at most 64 characters',

@@ -1,5 +1,24 @@
-import { formatIsoDate, STUDENT_STATUSES } from '@aipm/contracts';
-import { Create, DateInput, Edit, email, required, SelectInput, SimpleForm, TextInput, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { formatIsoDate, isMaskedPhone, STUDENT_STATUSES } from '@aipm/contracts';
+import { Alert, Box } from '@mui/material';
+import { useState } from 'react';
+import {
+  Create,
+  DateInput,
+  Edit,
+  email,
+  HttpError,
+  Link,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useCreatePath,
+  useNotify,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import type { EnrolState } from '../leads/EnrolButton';
 
 /** Empty inputs are sent as null: the API clears a field on null and keeps it on a missing one. */
 const orNull = (value: string) => (value === '' ? null : value);
@@ -30,25 +49,72 @@ function StudentInputs({ maskedPhone = false }: { maskedPhone?: boolean }) {
   );
 }
 
+/** Where the add form came from a lead's 转为学员: its location state (leads/EnrolButton.tsx), else undefined. */
+function useEnrolState(): EnrolState | undefined {
+  const state = useLocation().state as Partial<EnrolState> | null;
+  return state?.enrolFrom ? (state as EnrolState) : undefined;
+}
+
+/** The masked phone the lead's data brought is not a number: left as it is, the API takes the lead's own. */
+const withoutMaskedPhone = (data: Record<string, unknown>) => {
+  const { phone, ...rest } = data;
+  return typeof phone === 'string' && isMaskedPhone(phone) ? rest : data;
+};
+
+/** Above an enrolment's form: whom it comes from, and the student the person already is when the API says so. */
+function EnrolNotice({ enrol, existingId }: { enrol: EnrolState; existingId: string | null }) {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const leadResource = enrol.enrolFrom.resource === 'contact' ? 'messages' : 'registrations';
+  return (
+    <Box sx={{ px: 2, pt: 2, display: 'grid', gap: 1 }}>
+      {/* Static guidance, not an announcement: MUI's default role is alert. */}
+      <Alert severity="info" role="note">
+        {translate(`aipm.students.enrol.from.${enrol.enrolFrom.resource}`, { name: enrol.leadName })}. {translate('aipm.students.enrol.hint')}{' '}
+        <Link to={createPath({ resource: leadResource, id: enrol.enrolFrom.id, type: 'edit' })}>{translate('aipm.students.enrol.view_source')}</Link>
+      </Alert>
+      {existingId ? (
+        <Alert severity="warning" role="alert">
+          {translate('aipm.students.enrol.already')}{' '}
+          <Link to={createPath({ resource: 'students', id: existingId, type: 'show' })}>{translate('aipm.students.enrol.view_existing')}</Link>
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
+
 /**
  * The add-student dialog's form (docs/product/students.md#add-or-edit-a-student): name and phone required, status 在学
- * and today by default.
+ * and today by default. Opened by a lead's 转为学员, it is filled with the lead's data and saving enrols the lead
+ * (docs/product/students.md#enrol-a-lead).
  */
 export function StudentCreate() {
   const notify = useNotify();
   const redirect = useRedirect();
+  const enrol = useEnrolState();
+  const [existingId, setExistingId] = useState<string | null>(null);
   return (
     <Create
       redirect="show"
+      title={enrol ? 'aipm.students.enrol.title' : undefined}
+      transform={enrol ? withoutMaskedPhone : undefined}
       mutationOptions={{
+        meta: enrol ? { enrolFrom: enrol.enrolFrom } : undefined,
         onSuccess: (data: { id: string }) => {
-          notify('aipm.students.added', { type: 'success' });
+          notify(enrol ? 'aipm.students.enrol.enrolled' : 'aipm.students.added', { type: 'success' });
           redirect('show', 'students', data.id);
+        },
+        onError: (error: unknown) => {
+          const body = error instanceof HttpError ? (error.body as { existingId?: unknown; errors?: object } | undefined) : undefined;
+          if (typeof body?.existingId === 'string') setExistingId(body.existingId);
+          // A refused field is shown beside its input (react-admin's own rule): no toast for it.
+          if (Object.keys(body?.errors ?? {}).length === 0) notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
         },
       }}
     >
+      {enrol ? <EnrolNotice enrol={enrol} existingId={existingId} /> : null}
       <SimpleForm defaultValues={{ status: 'active', enrollmentDate: formatIsoDate(new Date()) }}>
-        <StudentInputs />
+        <StudentInputs maskedPhone={enrol !== undefined} />
       </SimpleForm>
     </Create>
   );

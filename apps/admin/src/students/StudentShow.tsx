@@ -1,7 +1,7 @@
 import { STUDENT_PATHS, type StudentResponse } from '@aipm/contracts';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, CardContent, Divider, Stack, Typography } from '@mui/material';
-import { DeleteButton, EditButton, Show, useRecordContext, useTranslate } from 'react-admin';
+import { DeleteButton, EditButton, Link, Show, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { RevealablePhone } from '../people/RevealablePhone';
 import { PaymentsSection } from './PaymentsSection';
 import { ContractFiles } from './CardFiles';
@@ -18,6 +18,24 @@ function Line({ label, value }: { label: string; value: string | null | undefine
         {translate(label)}：
       </Box>
       {value}
+    </Typography>
+  );
+}
+
+/** 来源: the lead the student was enrolled from (docs/product/students.md#enrol-a-lead), linked; nothing when added by hand. */
+function EnrolledFromLine({ student }: { student: StudentResponse }) {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const lead = student.enrolledFrom;
+  if (!lead) return null;
+  return (
+    <Typography variant="body2">
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {translate('aipm.students.enrol.source')}：
+      </Box>
+      <Link to={createPath({ resource: lead.resource === 'contact' ? 'messages' : 'registrations', id: lead.id, type: 'edit' })}>
+        {translate(`aipm.students.enrol.source_kind.${lead.resource}`)}
+      </Link>
     </Typography>
   );
 }
@@ -48,6 +66,7 @@ function StudentCard() {
         <Line label="aipm.students.fields.major" value={student.major} />
         <Line label="aipm.students.fields.enrollmentDate" value={student.enrollmentDate} />
         <Line label="aipm.students.fields.graduationDate" value={student.graduationDate} />
+        <EnrolledFromLine student={student} />
         <StudentAccounts student={student} />
         <ContractFiles student={student} />
         <Divider sx={{ my: 2 }} />

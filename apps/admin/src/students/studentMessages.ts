@@ -115,6 +115,17 @@ const zh = {
   export: '导出数据（JSON）',
   added: STUDENT_MESSAGES.studentAdded,
   add_failed: STUDENT_MESSAGES.addFailed,
+  enrol: {
+    title: '转为学员',
+    from: { registrations: '来自报名记录：%{name}', contact: '来自咨询消息：%{name}' },
+    hint: '已按该记录填好；保存后将创建学员，并把该记录标记为已报名入学。',
+    enrolled: STUDENT_MESSAGES.enrolled,
+    already: '此人已是学员，不能重复转为学员。',
+    view_existing: '查看已有学员',
+    source: '来源',
+    source_kind: { registrations: '报名记录', contact: '咨询消息' },
+    view_source: '查看来源记录',
+  },
 };
 
 export const zhStudentMessages: Wording<typeof zh> = zh;
@@ -219,6 +230,17 @@ export const enStudentMessages: typeof zhStudentMessages = {
   export: 'Export data (JSON)',
   added: 'Student added',
   add_failed: 'Adding failed',
+  enrol: {
+    title: 'Enrol as student',
+    from: { registrations: 'From the registration of %{name}', contact: 'From the consultation message of %{name}' },
+    hint: 'Filled in from that record; saving creates the student and marks the record as enrolled.',
+    enrolled: 'Enrolled as a student',
+    already: 'This person is a student already and cannot be enrolled twice.',
+    view_existing: 'View the existing student',
+    source: 'Source',
+    source_kind: { registrations: 'Registration', contact: 'Consultation message' },
+    view_source: 'View the source record',
+  },
 };
 
 /** react-admin's page titles and field labels per resource (`resources.<name>`), for the section's four resources. */

@@ -22,6 +22,7 @@ import { ContractsModule } from '../students/contracts/contracts.module';
 import { PaymentsModule } from '../students/payments/payments.module';
 import { StudentAccountsModule } from '../students/student-accounts/student-accounts.module';
 import { StudentsModule } from '../students/students.module';
+import { EnrolmentModule } from '../enrolment/enrolment.module';
 import { UploadsModule } from '../uploads/uploads.module';
 
 @Module({})
@@ -51,6 +52,7 @@ export class AppModule {
         NotificationsModule,
         UploadsModule,
         StudentsModule,
+        EnrolmentModule,
         ContractsModule,
         PaymentsModule,
         StudentAccountsModule,

@@ -13,6 +13,7 @@ export function toContactMessageResponse(entity: ContactMessage, phone: PhoneVie
     status: entity.status,
     note: entity.note,
     followUpAt: entity.followUpAt?.toISOString() ?? null,
+    studentId: entity.studentId,
     source: entity.source,
     createdAt: entity.createdAt.toISOString(),
   };

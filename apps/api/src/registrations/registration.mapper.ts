@@ -14,6 +14,7 @@ export function toRegistrationResponse(entity: Registration, phone: PhoneView = 
     status: entity.status,
     note: entity.note,
     followUpAt: entity.followUpAt?.toISOString() ?? null,
+    studentId: entity.studentId,
     repeatCount: entity.repeatCount,
     lastRepeatedAt: entity.lastRepeatedAt?.toISOString() ?? null,
     source: entity.source,

@@ -18,7 +18,10 @@ import { STUDENT_AUDIT_OMIT } from './student-audit';
 
 export const StudentIdPipe = idParam('INVALID_STUDENT_ID');
 
-const toResponse = ({ student, paidTotals }: StudentWithTotals): StudentResponse => toStudentResponse(student, paidTotals);
+const toResponse = ({ student, paidTotals, enrolledFrom }: StudentWithTotals): StudentResponse => ({
+  ...toStudentResponse(student, paidTotals),
+  ...(enrolledFrom !== undefined && { enrolledFrom }),
+});
 
 /**
  * The students list and add calls (docs/product/students.md#add-or-edit-a-student), plus what the screens need

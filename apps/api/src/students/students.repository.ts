@@ -1,7 +1,7 @@
-import { type MoneyTotal, PaymentStatus } from '@aipm/contracts';
+import { type EnrolledFrom, type MoneyTotal, PaymentStatus } from '@aipm/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /**
  * The student aggregate's reads that are not one entity's (ADR 044): who a person is among the students, and
@@ -19,6 +19,29 @@ export class StudentsRepository {
       email,
     ]);
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * The first student who is this person (same normalised phone, or same email when one is given), in the
+   * caller's transaction: enrolling a lead refuses a person who is a student already.
+   */
+  async firstOfPerson(manager: EntityManager, phoneNormalized: string | null, email: string | null): Promise<string | undefined> {
+    const [row]: { id: string }[] = await manager.query(
+      `SELECT "id" FROM "students" WHERE "phoneNormalized" = $1 OR lower("email") = $2 ORDER BY "createdAt", "id" LIMIT 1`,
+      [phoneNormalized, email?.toLowerCase() ?? null],
+    );
+    return row?.id;
+  }
+
+  /** The lead a student was enrolled from (docs/product/students.md#enrol-a-lead), the earliest if several. */
+  async enrolledFromOf(studentId: string): Promise<EnrolledFrom | null> {
+    const [row]: EnrolledFrom[] = await this.dataSource.query(
+      `SELECT 'registrations' AS "resource", "id", "createdAt" FROM "registrations" WHERE "studentId" = $1
+       UNION ALL SELECT 'contact', "id", "createdAt" FROM "contact_messages" WHERE "studentId" = $1
+       ORDER BY "createdAt" LIMIT 1`,
+      [studentId],
+    );
+    return row ? { resource: row.resource, id: row.id } : null;
   }
 
   /** Completed payments of these students, summed per currency (currencies in order). */

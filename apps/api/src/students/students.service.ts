@@ -1,9 +1,9 @@
-import { fileKeyOfAccessUrl, formatIsoDate, type MoneyTotal, normalisePhone, PaymentStatus, STUDENT_STATUSES, type StudentExport } from '@aipm/contracts';
+import { type EnrolledFrom, fileKeyOfAccessUrl, formatIsoDate, type MoneyTotal, normalisePhone, PaymentStatus, STUDENT_STATUSES, type StudentExport } from '@aipm/contracts';
 import type { CreateStudentDto, UpdateStudentDto } from '@aipm/contracts/dto';
 import { Student, StudentAccount, StudentContract, type StudentFile, StudentPayment } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { InvalidInputError } from '../common/errors/api.error';
 import { listPage, type Page } from '../common/list/list-page';
 import type { ListQueryDto } from '../common/list/list-query.dto';
@@ -28,6 +28,8 @@ export const STUDENT_LIST: ListSpec = {
 export interface StudentWithTotals {
   student: Student;
   paidTotals: MoneyTotal[];
+  /** Read with one record only (the card), not for list rows. */
+  enrolledFrom?: EnrolledFrom | null;
 }
 
 /**
@@ -81,7 +83,8 @@ export class StudentsService {
 
   async findWithTotals(id: string): Promise<StudentWithTotals> {
     const student = await this.find(id);
-    return { student, paidTotals: (await this.repository.paidTotalsOf([id])).get(id) ?? [] };
+    const [paidTotals, enrolledFrom] = await Promise.all([this.repository.paidTotalsOf([id]), this.repository.enrolledFromOf(id)]);
+    return { student, paidTotals: paidTotals.get(id) ?? [], enrolledFrom };
   }
 
   /** 404 unless the student exists: for the records that point at one (contracts, payments, accounts). */
@@ -89,15 +92,17 @@ export class StudentsService {
     if (!(await this.students.existsBy({ id }))) throw new StudentError('STUDENT_NOT_FOUND');
   }
 
-  async create(dto: CreateStudentDto, now = new Date()): Promise<Student> {
+  /** Adds a student; with `manager`, inside the caller's transaction (enrolling a lead, enrolment.service.ts). */
+  async create(dto: CreateStudentDto, now = new Date(), manager?: EntityManager): Promise<Student> {
     // Today in China: the column's CURRENT_DATE would follow the database server's time zone.
     const enrollmentDate = dto.enrollmentDate ?? formatIsoDate(now);
     if (dto.graduationDate && dto.graduationDate < enrollmentDate) {
       throw InvalidInputError.forField('graduationDate', 'GRADUATION_BEFORE_ENROLLMENT');
     }
     await this.studentFiles.assertUploaded('profilePhoto', [dto.profilePhoto]);
-    const inserted = await this.students.insert({ ...changesOf(dto), enrollmentDate });
-    return this.find(String(inserted.identifiers[0]!.id));
+    const students = manager?.getRepository(Student) ?? this.students;
+    const inserted = await students.insert({ ...changesOf(dto), enrollmentDate });
+    return students.findOneByOrFail({ id: String(inserted.identifiers[0]!.id) });
   }
 
   async update(id: string, dto: UpdateStudentDto): Promise<Student> {

@@ -36,4 +36,6 @@ export interface ApiErrorResponse {
   message: string;
   errors?: Record<string, string>;
   fieldCodes?: Record<string, ErrorCode>;
+  /** The record a 409 conflicts with, for the client to link (ALREADY_ENROLLED: the existing student). */
+  existingId?: string;
 }

@@ -15,6 +15,8 @@ export interface LeadFollowUp {
   status: LeadStatus;
   note: string | null;
   followUpAt: string | null;
+  /** The student this lead became (docs/product/students.md#enrol-a-lead), or null. */
+  studentId: string | null;
 }
 
 export interface RegistrationResponse extends LeadFollowUp {
@@ -128,6 +130,11 @@ export const LEAD_PATHS = {
   exportPerson: '/api/admin/people/export',
   revealPhone: '/api/admin/people/reveal-phone',
 } as const;
+
+/** 转为学员 (docs/product/students.md#enrol-a-lead): POST here with the add-student fields. */
+export function enrolPath(lead: { resource: 'registrations' | 'contact'; id: string }): string {
+  return `${LEAD_PATHS[lead.resource]}/${encodeURIComponent(lead.id)}/enrol`;
+}
 
 /** Resource names in Content-Range (and react-admin's resource names). */
 export const LEAD_RESOURCES = { registrations: 'registrations', contact: 'contact' } as const;

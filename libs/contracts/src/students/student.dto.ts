@@ -108,6 +108,13 @@ export class UpdateStudentDto extends StudentFieldsDto {
   phone?: string;
 }
 
+/**
+ * POST /api/registrations/:id/enrol and /api/contact/:id/enrol (docs/product/students.md#enrol-a-lead): the
+ * add-student fields, each optional; what is missing is taken from the lead (name, phone, email, and a
+ * registration's school and major).
+ */
+export class EnrolLeadDto extends UpdateStudentDto {}
+
 // ── contracts ────────────────────────────────────────────────────────────────────────────────────
 abstract class ContractFieldsDto {
   @Rules(currency())

@@ -19,6 +19,8 @@ export const STUDENT_ERRORS = {
   TOO_MANY_CONTRACT_FILES: `合同文件不能超过${STUDENT_LIMITS.contractFiles}个`,
   INVALID_STUDENT_ID: '学员ID格式无效',
   STUDENT_NOT_FOUND: '学员不存在或已被删除',
+  // enrolment from a lead: docs/product/students.md#enrol-a-lead
+  ALREADY_ENROLLED: '此人已是学员，不能重复转为学员',
   // contract: docs/product/validation.md#contract
   STUDENT_ID_REQUIRED: '学员ID不能为空',
   CONTRACT_NUMBER_REQUIRED: '合同编号不能为空',

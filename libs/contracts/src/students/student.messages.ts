@@ -79,6 +79,7 @@ export const STUDENT_ACCOUNT_KIND_LABELS: Record<StudentAccountKind, string> = {
 export const STUDENT_MESSAGES = {
   empty: '暂无学员信息，点击添加学员开始',
   studentAdded: '学员添加成功',
+  enrolled: '已转为学员',
   addFailed: '添加失败',
   updated: '更新成功',
   deleted: '删除成功',

@@ -23,8 +23,19 @@ export interface StudentResponse {
   profilePhoto: string | null;
   /** The card's payments total (docs/product/students.md#payments-total): completed payments, per currency. */
   paidTotals: MoneyTotal[];
+  /**
+   * The lead this student was enrolled from (docs/product/students.md#enrol-a-lead): null when added by hand.
+   * Sent with one record (show, create, enrol), not in list rows.
+   */
+  enrolledFrom?: EnrolledFrom | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A lead as the back office links it: its resource and id. */
+export interface EnrolledFrom {
+  resource: 'registrations' | 'contact';
+  id: string;
 }
 
 export interface ContractResponse {

@@ -1,6 +1,7 @@
 import {
   CONTRACT_STATUSES,
   type ContractResponse,
+  type EnrolledFrom,
   type MoneyTotal,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -21,6 +22,7 @@ import type {
   CreatePaymentDto,
   CreateStudentAccountDto,
   CreateStudentDto,
+  EnrolLeadDto,
   MoveStudentFileDto,
   UpdateContractDto,
   UpdateStudentAccountDto,
@@ -37,7 +39,7 @@ const CONTRACT_FILE_URL = '/api/admin/files/contracts/1c2d3e4f-5061-4728-93a4-b5
 
 export const MONEY_TOTAL = recordSchema<MoneyTotal>('MoneyTotal', { currency: text('CNY'), amount: integer(1980000, 'Integer cents') });
 
-const studentProperties: PropertiesOf<Omit<StudentResponse, 'paidTotals'>> = {
+const studentProperties: PropertiesOf<Omit<StudentResponse, 'paidTotals' | 'enrolledFrom'>> = {
   id: uuid(STUDENT_ID),
   name: text('王五'),
   phone: text('13812345678'),
@@ -53,12 +55,23 @@ const studentProperties: PropertiesOf<Omit<StudentResponse, 'paidTotals'>> = {
   updatedAt: dateTime(),
 };
 
-export const STUDENT = recordSchema<StudentResponse>('StudentResponse', {
-  ...studentProperties,
-  paidTotals: listOf(MONEY_TOTAL, 'Completed payments, per currency'),
+const ENROLLED_FROM = recordSchema<EnrolledFrom>('EnrolledFrom', {
+  resource: oneOf(['registrations', 'contact'], 'registrations'),
+  id: uuid('6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d', 'The lead'),
 });
 
-const STUDENT_RECORD = recordSchema<Omit<StudentResponse, 'paidTotals'>>('StudentRecord', studentProperties, { description: 'A student without the payment totals' });
+export const STUDENT = recordSchema<StudentResponse>(
+  'StudentResponse',
+  {
+    ...studentProperties,
+    paidTotals: listOf(MONEY_TOTAL, 'Completed payments, per currency'),
+    // The lead the student was enrolled from (null: added by hand); with one record only, not in list rows.
+    enrolledFrom: nullable(ENROLLED_FROM),
+  },
+  { optional: ['enrolledFrom'] },
+);
+
+const STUDENT_RECORD = recordSchema<Omit<StudentResponse, 'paidTotals' | 'enrolledFrom'>>('StudentRecord', studentProperties, { description: 'A student without the payment totals' });
 
 export const STUDENT_FILE = recordSchema<StudentFileResponse>('StudentFileResponse', {
   id: uuid('4f506172-8394-4a5b-86d7-e8f9a0b1c2d3'),
@@ -157,6 +170,9 @@ export const CREATE_STUDENT_BODY: CreateStudentDto = {
 };
 
 export const UPDATE_STUDENT_BODY: UpdateStudentDto = { status: 'graduated', graduationDate: '2026-10-06' };
+
+/** Enrolling a lead: what the dialog changed; name, phone, email, school and major default to the lead's. */
+export const ENROL_LEAD_BODY: EnrolLeadDto = { enrollmentDate: '2026-09-01', notes: '周末班' };
 
 export const CREATE_CONTRACT_BODY: CreateContractDto = {
   studentId: STUDENT_ID,

@@ -1,5 +1,6 @@
 import { CONTACT_SUBJECTS, type ContactSubject, LEAD_STATUSES, type LeadSource, LeadStatus } from '@aipm/contracts';
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Student } from '../students/student.entity';
 import { inValues } from '../common/sql-check';
 
 /** A consultation message from the public contact form, followed up in the back office. */
@@ -13,6 +14,8 @@ import { inValues } from '../common/sql-check';
 @Index('IDX_contact_messages_status_createdAt_id', ['status', 'createdAt', 'id'])
 // GIN indexes of the search grams (ADR 028): TypeORM cannot declare them, so it leaves them alone.
 @Index('IDX_contact_messages_searchGrams', { synchronize: false })
+// A student's lead (the card's link, and enrolling twice refused).
+@Index('IDX_contact_messages_studentId', ['studentId'])
 @Index('IDX_contact_messages_phoneGrams', { synchronize: false })
 @Check('CHK_contact_messages_subject', inValues('subject', CONTACT_SUBJECTS))
 @Check('CHK_contact_messages_status', inValues('status', LEAD_STATUSES))
@@ -50,6 +53,14 @@ export class ContactMessage {
 
   @Column({ type: 'timestamptz', nullable: true })
   followUpAt: Date | null;
+
+  /** The student this lead became (docs/product/students.md#enrol-a-lead); SET NULL: deleting the student keeps the lead. */
+  @Column({ type: 'uuid', nullable: true })
+  studentId: string | null;
+
+  @ManyToOne(() => Student, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'studentId', foreignKeyConstraintName: 'FK_contact_messages_student' })
+  student?: Relation<Student> | null;
 
   /** First-touch source: utm_* parameters, referrer, landing path. */
   @Column({ type: 'jsonb', nullable: true })

@@ -1,5 +1,6 @@
 import { LEAD_STATUSES, type LeadSource, LeadStatus } from '@aipm/contracts';
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Student } from '../students/student.entity';
 import { inValues } from '../common/sql-check';
 
 /** A public sign-up for the bootcamp (registration form), followed up in the back office. */
@@ -13,6 +14,8 @@ import { inValues } from '../common/sql-check';
 // GIN indexes of the search grams (ADR 028): TypeORM cannot declare them, so it leaves them alone.
 @Index('IDX_registrations_searchGrams', { synchronize: false })
 @Index('IDX_registrations_phoneGrams', { synchronize: false })
+// A student's lead (the card's link, and enrolling twice refused).
+@Index('IDX_registrations_studentId', ['studentId'])
 @Check('CHK_registrations_status', inValues('status', LEAD_STATUSES))
 export class Registration {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_registrations' })
@@ -51,6 +54,14 @@ export class Registration {
 
   @Column({ type: 'timestamptz', nullable: true })
   followUpAt: Date | null;
+
+  /** The student this lead became (docs/product/students.md#enrol-a-lead); SET NULL: deleting the student keeps the lead. */
+  @Column({ type: 'uuid', nullable: true })
+  studentId: string | null;
+
+  @ManyToOne(() => Student, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'studentId', foreignKeyConstraintName: 'FK_registrations_student' })
+  student?: Relation<Student> | null;
 
   /** Registrations from the same phone within 24 hours of this one, kept here instead of as new leads. */
   @Column({ type: 'integer', default: 0 })

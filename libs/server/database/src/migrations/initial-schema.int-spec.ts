@@ -120,6 +120,8 @@ describe(InitialSchema1763800000000.name, () => {
        WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace ORDER BY c.conname`,
     );
     expect(foreignKeys).toEqual([
+      // A lead keeps its history when its student is deleted (docs/product/students.md#enrol-a-lead).
+      { name: 'FK_contact_messages_student', table: 'contact_messages', column: 'studentId', references: 'students', onDelete: 'SET NULL' },
       { name: 'FK_crawl_result_sightings_result', table: 'crawl_result_sightings', column: 'resultId', references: 'crawl_results', onDelete: 'CASCADE' },
       { name: 'FK_crawl_result_sightings_task', table: 'crawl_result_sightings', column: 'taskId', references: 'crawl_tasks', onDelete: 'CASCADE' },
       { name: 'FK_crawl_results_task', table: 'crawl_results', column: 'taskId', references: 'crawl_tasks', onDelete: 'SET NULL' },
@@ -144,6 +146,7 @@ describe(InitialSchema1763800000000.name, () => {
         references: 'crawl_results',
         onDelete: 'SET NULL',
       },
+      { name: 'FK_registrations_student', table: 'registrations', column: 'studentId', references: 'students', onDelete: 'SET NULL' },
       { name: 'FK_student_accounts_student', table: 'student_accounts', column: 'studentId', references: 'students', onDelete: 'CASCADE' },
       {
         name: 'FK_student_contracts_student',
@@ -182,6 +185,7 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_contact_messages_email: 'contact_messages USING btree (email)',
       IDX_contact_messages_phoneNormalized: 'contact_messages USING btree ("phoneNormalized")',
       IDX_contact_messages_status_createdAt_id: 'contact_messages USING btree (status, "createdAt" DESC NULLS LAST, id DESC)',
+      IDX_contact_messages_studentId: 'contact_messages USING btree ("studentId")',
       IDX_contact_messages_subject_createdAt_id: 'contact_messages USING btree (subject, "createdAt" DESC NULLS LAST, id DESC)',
       IDX_crawl_result_sightings_taskId_item: 'crawl_result_sightings USING btree ("taskId", "itemCreatedAt" DESC, "itemId") INCLUDE ("itemStatus")',
       IDX_crawl_results_dedupeKey_status_createdAt_id: 'crawl_results USING btree ("dedupeKey", status, "createdAt", id)',
@@ -210,6 +214,7 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_registrations_email: 'registrations USING btree (email)',
       IDX_registrations_phoneNormalized_createdAt: 'registrations USING btree ("phoneNormalized", "createdAt" DESC)',
       IDX_registrations_status_createdAt_id: 'registrations USING btree (status, "createdAt" DESC NULLS LAST, id DESC)',
+      IDX_registrations_studentId: 'registrations USING btree ("studentId")',
       IDX_session_expire: 'session USING btree (expire)',
       IDX_student_accounts_studentId: 'student_accounts USING btree ("studentId")',
       IDX_student_contracts_status: 'student_contracts USING btree (status)',

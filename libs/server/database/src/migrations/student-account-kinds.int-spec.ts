@@ -73,7 +73,8 @@ describe('StudentAccountKinds1796300000000', () => {
     });
     await dataSource.query(`DELETE FROM student_accounts WHERE kind = 'vpn' AND username = 'zhouqi'`);
 
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    // It and every migration after it (the last one undone first).
+    await undoMigrationsFrom(dataSource, StudentAccountKinds1796300000000);
     // Blank fields come back empty (they were no accounts); every other value as it was.
     const blankToNull = (row: Record<string, string | null>) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'string' && value.trim() === '' ? null : value]));
     expect(await dataSource.query(`SELECT id, ${TOOL_COLUMNS.map((column) => `"${column}"`).join(', ')} FROM students ORDER BY id`)).toEqual(before.map(blankToNull));
