@@ -38,7 +38,8 @@ export const JOURNEYS_BY_PATH = {
   'apps/admin/src/dashboard/': ['dashboard'],
   'apps/admin/src/registrations/': ['leads-admin'],
   'apps/admin/src/messages/': ['leads-admin'],
-  'apps/admin/src/leads/': ['leads-admin'],
+  // The lead's page carries 转为学员 (e2e/students/enrol-lead).
+  'apps/admin/src/leads/': ['leads-admin', 'students'],
   'apps/admin/src/people/': ['leads-admin'],
   'apps/admin/src/phone-config/': ['phone'],
   'apps/admin/src/site-settings/': ['site-settings'],
@@ -64,6 +65,7 @@ export const JOURNEYS_BY_PATH = {
   'apps/api/src/notifications/': ['phone', 'leads'],
   'apps/api/src/site-settings/': ['site-settings', 'site'],
   'apps/api/src/students/': ['students', 'dashboard'],
+  'apps/api/src/enrolment/': ['students', 'leads-admin'],
   'apps/api/src/uploads/': ['students'],
   'apps/api/src/storage/': ['students'],
   'apps/api/src/wechat/': ['wechat'],
