@@ -423,6 +423,35 @@ describe('audit log', () => {
       },
     },
     {
+      name: 'a cohort',
+      action: 'cohort.create',
+      entity: 'cohort',
+      run: async (agent, known) => {
+        known['cohort'] = (await agent.post('/api/admin/cohorts').send({ name: '审计期', startDate: '2026-03-02', capacity: 20 }).expect(201)).body.data.id;
+        return known['cohort'];
+      },
+      check: (entry) => expect(entry.after).toMatchObject({ name: '审计期', capacity: 20, status: 'enrolling' }),
+    },
+    {
+      name: 'a cohort change',
+      action: 'cohort.update',
+      entity: 'cohort',
+      run: async (agent, known) => {
+        await agent.patch(`/api/admin/cohorts/${known['cohort']}`).send({ capacity: 25 }).expect(200);
+        return known['cohort'];
+      },
+      check: (entry) => expect({ before: entry.before, after: entry.after }).toEqual({ before: { capacity: 20 }, after: { capacity: 25 } }),
+    },
+    {
+      name: 'a cohort deletion',
+      action: 'cohort.delete',
+      entity: 'cohort',
+      run: async (agent, known) => {
+        await agent.delete(`/api/admin/cohorts/${known['cohort']}`).expect(200);
+        return known['cohort'];
+      },
+    },
+    {
       name: 'a crawl task',
       action: 'crawl_task.create',
       entity: 'crawl_task',

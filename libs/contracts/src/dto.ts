@@ -11,5 +11,5 @@ export * from './leads/lead-validators';
 export * from './validation/rule';
 export * from './wechat/wechat.dto';
 export * from './students/student.dto';
-export { isCalendarDate } from './students/student-validators';
+export * from './cohorts/cohort.dto';
 export * from './site-settings/site-settings.dto';

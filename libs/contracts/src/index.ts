@@ -11,6 +11,7 @@ export * from './crawl';
 export * from './leads';
 export * from './wechat';
 export * from './students';
+export * from './cohorts';
 export * from './phone';
 export * from './site-settings';
 export * from './dashboard';

@@ -23,6 +23,7 @@ const student: StudentResponse = {
   graduationDate: null,
   notes: null,
   profilePhoto: null,
+  cohortId: null,
   paidTotals: [{ currency: 'CNY', amount: 1_980_050 }],
   createdAt: '2025-09-20T00:00:00.000Z',
   updatedAt: '2025-09-20T00:00:00.000Z',

@@ -2,12 +2,14 @@ import { formatIsoDate, isMaskedPhone, STUDENT_STATUSES } from '@aipm/contracts'
 import { Alert, Box } from '@mui/material';
 import { useState } from 'react';
 import {
+  AutocompleteInput,
   Create,
   DateInput,
   Edit,
   email,
   HttpError,
   Link,
+  ReferenceInput,
   required,
   SelectInput,
   SimpleForm,
@@ -44,6 +46,10 @@ function StudentInputs({ maskedPhone = false }: { maskedPhone?: boolean }) {
       <SelectInput source="status" label="aipm.students.fields.status" choices={statusChoices} validate={required()} />
       <DateInput source="enrollmentDate" label="aipm.students.fields.enrollmentDate" validate={required()} />
       <DateInput source="graduationDate" label="aipm.students.fields.graduationDate" parse={orNull} />
+      {/* docs/product/cohorts.md#students-in-a-cohort: typed to search, newest start first. */}
+      <ReferenceInput source="cohortId" reference="cohorts" sort={{ field: 'startDate', order: 'DESC' }}>
+        <AutocompleteInput label="aipm.students.fields.cohort" filterToQuery={(q) => ({ q })} parse={orNull} emptyText="aipm.students.cohorts.none" />
+      </ReferenceInput>
       <TextInput source="notes" label="aipm.students.fields.notes" multiline minRows={2} parse={orNull} />
     </>
   );

@@ -27,10 +27,11 @@ const TABS = [
   { path: '/students', key: 'students' },
   { path: '/contracts', key: 'contracts' },
   { path: '/student-accounts', key: 'accounts' },
+  { path: '/cohorts', key: 'cohorts' },
 ] as const;
 
 /**
- * The three sub-tabs of 学员管理 (docs/product/students.md#section-layout): each is its own react-admin resource under
+ * The four sub-tabs of 学员管理 (docs/product/students.md#section-layout): each is its own react-admin resource under
  * one menu entry.
  */
 export function StudentTabs() {

@@ -1,7 +1,7 @@
 import { STUDENT_PATHS, type StudentResponse } from '@aipm/contracts';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, CardContent, Divider, Stack, Typography } from '@mui/material';
-import { DeleteButton, EditButton, Link, Show, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { DeleteButton, EditButton, Link, ReferenceField, Show, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { RevealablePhone } from '../people/RevealablePhone';
 import { PaymentsSection } from './PaymentsSection';
 import { ContractFiles } from './CardFiles';
@@ -41,6 +41,7 @@ function EnrolledFromLine({ student }: { student: StudentResponse }) {
 }
 
 function StudentCard() {
+  const translate = useTranslate();
   const student = useRecordContext<StudentResponse>();
   if (!student) return null;
   return (
@@ -67,6 +68,14 @@ function StudentCard() {
         <Line label="aipm.students.fields.enrollmentDate" value={student.enrollmentDate} />
         <Line label="aipm.students.fields.graduationDate" value={student.graduationDate} />
         <EnrolledFromLine student={student} />
+        {student.cohortId ? (
+          <Typography variant="body2">
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {translate('aipm.students.fields.cohort')}：
+            </Box>
+            <ReferenceField source="cohortId" reference="cohorts" link="edit" />
+          </Typography>
+        ) : null}
         <StudentAccounts student={student} />
         <ContractFiles student={student} />
         <Divider sx={{ my: 2 }} />

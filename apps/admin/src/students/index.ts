@@ -40,5 +40,14 @@ export const studentAccountsResource = {
   recordRepresentation: 'username',
 } satisfies ResourceProps;
 
+/** 期次 (docs/product/cohorts.md): a sub-tab of 学员管理. */
+export const cohortsResource = {
+  name: 'cohorts',
+  list: screen('CohortList'),
+  create: screen('CohortCreate'),
+  edit: screen('CohortEdit'),
+  recordRepresentation: 'name',
+} satisfies ResourceProps;
+
 /** Payments have no screen of their own: they live on the student card (PaymentsSection). */
 export const paymentsResource = { name: 'payments' } satisfies ResourceProps;

@@ -6,6 +6,7 @@ import {
   STUDENT_ACCOUNT_STATUS_LABELS,
   STUDENT_MESSAGES,
   STUDENT_STATUS_LABELS,
+  COHORT_STATUS_LABELS,
 } from '@aipm/contracts';
 
 /** Text leaves as plain strings: the contracts' labels are literal types, the English ones differ. */
@@ -16,7 +17,7 @@ type Wording<T> = { [K in keyof T]: T[K] extends string ? string : Wording<T[K]>
  * docs/product/students.md#section-layout and after).
  */
 const zh = {
-  tabs: { students: '学员信息', contracts: '合同', accounts: '账户' },
+  tabs: { students: '学员信息', contracts: '合同', accounts: '账户', cohorts: '期次' },
   empty: STUDENT_MESSAGES.empty,
   empty_contracts: '暂无合同，点击添加合同开始',
   empty_accounts: '暂无学员账户，点击添加账户开始',
@@ -59,6 +60,7 @@ const zh = {
     paymentMethod: '支付方式',
     paymentDate: '缴费日期',
     paymentNumber: '缴费编号',
+    cohort: '期次',
   },
   sections: { details: '基本信息', tools: '工具账号', payments: '缴费记录', files: '合同文件' },
   payments: {
@@ -115,6 +117,17 @@ const zh = {
   export: '导出数据（JSON）',
   added: STUDENT_MESSAGES.studentAdded,
   add_failed: STUDENT_MESSAGES.addFailed,
+  cohorts: {
+    empty: '暂无期次，点击新建开始',
+    status: COHORT_STATUS_LABELS,
+    fields: { name: '期次名称', startDate: '开课日期', endDate: '结课日期', capacity: '名额', seats: '已报 / 名额', status: '状态', daysOff: '休息日', module: '模块 %{number}（天）' },
+    full: '已满',
+    none: '未分期',
+    calendar: '课程日历',
+    calendar_total: '共 %{days} 个上课日：%{start} 至 %{end}',
+    calendar_module: '模块 %{number}：%{start} – %{end}（%{days} 天）',
+    calendar_incomplete: '填好开课日期和每个模块的天数后显示日历',
+  },
   enrol: {
     title: '转为学员',
     from: { registrations: '来自报名记录：%{name}', contact: '来自咨询消息：%{name}' },
@@ -131,7 +144,7 @@ const zh = {
 export const zhStudentMessages: Wording<typeof zh> = zh;
 
 export const enStudentMessages: typeof zhStudentMessages = {
-  tabs: { students: 'Students', contracts: 'Contracts', accounts: 'Accounts' },
+  tabs: { students: 'Students', contracts: 'Contracts', accounts: 'Accounts', cohorts: 'Cohorts' },
   empty: 'No students yet; click Add student to start',
   empty_contracts: 'No contracts yet; click Create to add one',
   empty_accounts: 'No student accounts yet; click Create to add one',
@@ -174,6 +187,7 @@ export const enStudentMessages: typeof zhStudentMessages = {
     paymentMethod: 'Method',
     paymentDate: 'Payment date',
     paymentNumber: 'Payment number',
+    cohort: 'Cohort',
   },
   sections: { details: 'Details', tools: 'Tool accounts', payments: 'Payments', files: 'Contract files' },
   payments: {
@@ -230,6 +244,17 @@ export const enStudentMessages: typeof zhStudentMessages = {
   export: 'Export data (JSON)',
   added: 'Student added',
   add_failed: 'Adding failed',
+  cohorts: {
+    empty: 'No cohorts yet; click Create to add one',
+    status: { enrolling: 'Enrolling', running: 'Running', finished: 'Finished' },
+    fields: { name: 'Cohort name', startDate: 'Start date', endDate: 'End date', capacity: 'Seats', seats: 'Taken / seats', status: 'Status', daysOff: 'Days off', module: 'Module %{number} (days)' },
+    full: 'Full',
+    none: 'No cohort',
+    calendar: 'Class calendar',
+    calendar_total: '%{days} class days: %{start} to %{end}',
+    calendar_module: 'Module %{number}: %{start} – %{end} (%{days} days)',
+    calendar_incomplete: 'The calendar shows once the start date and every module’s days are filled in',
+  },
   enrol: {
     title: 'Enrol as student',
     from: { registrations: 'From the registration of %{name}', contact: 'From the consultation message of %{name}' },
@@ -250,6 +275,7 @@ export const zhStudentResources = {
   'student-accounts': { name: '学员账户' },
   payments: { name: '缴费记录' },
   'student-files': { name: '学员文件' },
+  cohorts: { name: '期次' },
 };
 
 export const enStudentResources: typeof zhStudentResources = {
@@ -258,4 +284,5 @@ export const enStudentResources: typeof zhStudentResources = {
   'student-accounts': { name: 'Student account |||| Student accounts' },
   payments: { name: 'Payment |||| Payments' },
   'student-files': { name: 'Student file |||| Student files' },
+  cohorts: { name: 'Cohort |||| Cohorts' },
 };

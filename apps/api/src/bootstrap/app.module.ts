@@ -23,6 +23,7 @@ import { PaymentsModule } from '../students/payments/payments.module';
 import { StudentAccountsModule } from '../students/student-accounts/student-accounts.module';
 import { StudentsModule } from '../students/students.module';
 import { EnrolmentModule } from '../enrolment/enrolment.module';
+import { CohortsModule } from '../cohorts/cohorts.module';
 import { UploadsModule } from '../uploads/uploads.module';
 
 @Module({})
@@ -53,6 +54,7 @@ export class AppModule {
         UploadsModule,
         StudentsModule,
         EnrolmentModule,
+        CohortsModule,
         ContractsModule,
         PaymentsModule,
         StudentAccountsModule,

@@ -15,6 +15,7 @@ export function toStudentResponse(entity: Student, paidTotals: MoneyTotal[] = []
     graduationDate: entity.graduationDate,
     notes: entity.notes,
     profilePhoto: entity.profilePhoto,
+    cohortId: entity.cohortId,
     paidTotals,
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),

@@ -4,6 +4,7 @@ import { Student, StudentAccount, StudentContract, type StudentFile, StudentPaym
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { CohortsService } from '../cohorts/cohorts.service';
 import { InvalidInputError } from '../common/errors/api.error';
 import { listPage, type Page } from '../common/list/list-page';
 import type { ListQueryDto } from '../common/list/list-query.dto';
@@ -59,6 +60,7 @@ export class StudentsService {
     @InjectRepository(Student) private readonly students: Repository<Student>,
     private readonly studentFiles: StudentFilesService,
     private readonly repository: StudentsRepository,
+    private readonly cohorts: CohortsService,
   ) {}
 
   /** A page of students with their paid totals, read by the statement that reads the page (one round trip). */
@@ -100,9 +102,14 @@ export class StudentsService {
       throw InvalidInputError.forField('graduationDate', 'GRADUATION_BEFORE_ENROLLMENT');
     }
     await this.studentFiles.assertUploaded('profilePhoto', [dto.profilePhoto]);
-    const students = manager?.getRepository(Student) ?? this.students;
-    const inserted = await students.insert({ ...changesOf(dto), enrollmentDate });
-    return students.findOneByOrFail({ id: String(inserted.identifiers[0]!.id) });
+    const write = async (transaction: EntityManager) => {
+      // A seat in the cohort is taken with the row locked until the student is stored (docs/product/cohorts.md).
+      if (dto.cohortId) await this.cohorts.takeSeat(transaction, dto.cohortId);
+      const students = transaction.getRepository(Student);
+      const inserted = await students.insert({ ...changesOf(dto), enrollmentDate });
+      return students.findOneByOrFail({ id: String(inserted.identifiers[0]!.id) });
+    };
+    return manager ? write(manager) : this.dataSource.transaction(write);
   }
 
   async update(id: string, dto: UpdateStudentDto): Promise<Student> {
@@ -112,7 +119,13 @@ export class StudentsService {
     const graduationDate = changes.graduationDate === undefined ? before.graduationDate : changes.graduationDate;
     if (graduationDate && graduationDate < enrollmentDate) throw InvalidInputError.forField('graduationDate', 'GRADUATION_BEFORE_ENROLLMENT');
     await this.studentFiles.assertUploaded('profilePhoto', [changes.profilePhoto], [before.profilePhoto]);
-    if (Object.keys(changes).length > 0) await this.students.update({ id }, changes);
+    if (changes.cohortId && changes.cohortId !== before.cohortId) {
+      const cohortId = changes.cohortId;
+      await this.dataSource.transaction(async (transaction) => {
+        await this.cohorts.takeSeat(transaction, cohortId);
+        await transaction.getRepository(Student).update({ id }, changes);
+      });
+    } else if (Object.keys(changes).length > 0) await this.students.update({ id }, changes);
     // A replaced or removed photo leaves storage (docs/product/students.md#file-lifecycle).
     const droppedPhoto = changes.profilePhoto !== undefined && before.profilePhoto !== changes.profilePhoto ? before.profilePhoto : null;
     const droppedKey = droppedPhoto ? fileKeyOfAccessUrl(droppedPhoto) : undefined;

@@ -1,5 +1,6 @@
 import { AUDIT_ERRORS } from '../audit/audit.errors';
 import { AUTH_ERRORS } from '../auth/auth.errors';
+import { COHORT_ERRORS } from '../cohorts/cohort.errors';
 import { CRAWL_ERRORS, PUBLISHED_JOB_ERRORS } from '../crawl/crawl-admin.errors';
 import { CRAWL_OPS_ERRORS } from '../crawl/crawl-ops.errors';
 import { LEAD_ERRORS } from '../leads/lead.errors';
@@ -19,6 +20,7 @@ export const ERROR_CATALOGS = {
   publishedJobs: PUBLISHED_JOB_ERRORS,
   wechat: WECHAT_ERRORS,
   students: STUDENT_ERRORS,
+  cohorts: COHORT_ERRORS,
   phone: PHONE_ERRORS,
   siteSettings: SITE_SETTINGS_ERRORS,
   audit: AUDIT_ERRORS,
@@ -34,6 +36,7 @@ export const ERROR_MESSAGES = {
   ...PUBLISHED_JOB_ERRORS,
   ...WECHAT_ERRORS,
   ...STUDENT_ERRORS,
+  ...COHORT_ERRORS,
   ...PHONE_ERRORS,
   ...SITE_SETTINGS_ERRORS,
   ...AUDIT_ERRORS,

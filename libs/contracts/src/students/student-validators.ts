@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { registerDecorator, ValidateIf, type ValidationArguments } from 'class-validator';
 import { normaliseEmail } from '../auth/email';
+import { isCalendarDate } from '../format/date.format';
 import type { ErrorCode } from '../errors/error-catalog';
 import { rule } from '../validation/rule';
 import { FILE_ACCESS_URL_PATTERN } from './student.responses';
@@ -17,24 +18,16 @@ export function Rules(...decorators: PropertyDecorator[]): PropertyDecorator {
   };
 }
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day written YYYY-MM-DD (2025-02-30 is refused), as a DATE column stores it. */
-export function isCalendarDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const match = DATE_ONLY.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1900;
-}
-
 function custom(name: string, code: ErrorCode, validate: (value: unknown, args: ValidationArguments) => boolean): PropertyDecorator {
   return (target, property) =>
     registerDecorator({ name, target: target.constructor, propertyName: String(property), options: rule(code), validator: { validate } });
 }
 
 export const IsCalendarDate = (code: ErrorCode): PropertyDecorator => custom('isCalendarDate', code, isCalendarDate);
+
+/** A list of calendar days, each YYYY-MM-DD (a cohort's days off). */
+export const AreCalendarDates = (code: ErrorCode): PropertyDecorator =>
+  custom('areCalendarDates', code, (value) => Array.isArray(value) && value.every(isCalendarDate));
 
 /**
  * This date is after the one in `field` of the same body (both valid dates; a missing one is checked by its own

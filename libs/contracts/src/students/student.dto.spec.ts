@@ -3,7 +3,7 @@ import { validate } from 'class-validator';
 import { ERROR_MESSAGES } from '../errors/error-catalog';
 import { fieldFailures } from '../validation/rule';
 import { AttachStudentFileDto, ConfirmUploadDto, MoveStudentFileDto, CreateContractDto, CreatePaymentDto, CreateStudentAccountDto, CreateStudentDto, CreateUploadUrlDto, UpdateContractDto, UpdateStudentAccountDto, UpdateStudentDto } from './student.dto';
-import { isCalendarDate } from './student-validators';
+import { isCalendarDate } from '../format/date.format';
 
 /** The code reported for each failing field (the top rule of its set), as the API answers it. */
 async function codes<T extends object>(type: new () => T, body: object): Promise<Record<string, string>> {

@@ -88,6 +88,10 @@ abstract class StudentFieldsDto {
 
   @Rules(IsOptional(), IsFileAccessUrl('photos'))
   profilePhoto?: string | null;
+
+  /** The cohort (docs/product/cohorts.md); null takes the student out of theirs. */
+  @Rules(IsOptional(), IsUUID('all', rule('INVALID_COHORT_ID')))
+  cohortId?: string | null;
 }
 
 /** POST /api/admin/students (docs/product/validation.md#student: name and phone required, the rest optional). */

@@ -21,6 +21,8 @@ export interface StudentResponse {
   notes: string | null;
   /** Access URL of the photo (an administrator-only route of the API), or null. */
   profilePhoto: string | null;
+  /** The cohort (docs/product/cohorts.md), or null. */
+  cohortId: string | null;
   /** The card's payments total (docs/product/students.md#payments-total): completed payments, per currency. */
   paidTotals: MoneyTotal[];
   /**

@@ -1,4 +1,4 @@
-import { Registration } from '@aipm/database';
+import { Cohort, Registration, Student } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { DataSource } from 'typeorm';
 import { REGISTRATION_LIST } from '../../registrations/registrations.service';
@@ -113,7 +113,8 @@ describe('listPage, a q search', () => {
     sql = await new DataSource({
       type: 'postgres',
       url: database.url,
-      entities: [Registration],
+      // A registration links its student (and a student its cohort): TypeORM needs the entities they point at.
+      entities: [Registration, Student, Cohort],
       logger: { logQuery: (text: string) => void statements?.push(text), logQueryError: () => undefined, logQuerySlow: () => undefined, logSchemaBuild: () => undefined, logMigration: () => undefined, log: () => undefined },
     }).initialize();
     // 2,000 leads named 王1 … 王2000: "王" finds all of them, "王123" the eleven of 王123 and 王1230 … 王1239.

@@ -51,6 +51,7 @@ const studentProperties: PropertiesOf<Omit<StudentResponse, 'paidTotals' | 'enro
   graduationDate: nullable(calendarDate('2026-10-06')),
   notes: nullable(text('周末班')),
   profilePhoto: nullable(text(PHOTO_URL, 'Access URL of the photo (an administrator-only route)')),
+  cohortId: nullable(uuid('8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d', 'The cohort (期次)')),
   createdAt: dateTime(),
   updatedAt: dateTime(),
 };

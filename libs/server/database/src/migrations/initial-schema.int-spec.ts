@@ -13,6 +13,7 @@ import { InitialSchema1763800000000 } from './1763800000000-initial-schema';
 const DATA_MODEL_TABLES = [
   'admin_config',
   'audit_log',
+  'cohorts',
   'contact_messages',
   'crawl_result_sightings',
   'crawl_results',
@@ -165,6 +166,8 @@ describe(InitialSchema1763800000000.name, () => {
         onDelete: 'SET NULL',
       },
       { name: 'FK_student_payments_student', table: 'student_payments', column: 'studentId', references: 'students', onDelete: 'CASCADE' },
+      // A cohort with students is not deleted (docs/product/cohorts.md).
+      { name: 'FK_students_cohort', table: 'students', column: 'cohortId', references: 'cohorts', onDelete: 'RESTRICT' },
     ]);
   });
 
@@ -182,6 +185,7 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_audit_log_actorId_createdAt: 'audit_log USING btree ("actorId", "createdAt" DESC)',
       IDX_audit_log_createdAt_id: 'audit_log USING btree ("createdAt" DESC, id DESC)',
       IDX_audit_log_entity_createdAt: 'audit_log USING btree (entity, "createdAt" DESC)',
+      IDX_cohorts_startDate: 'cohorts USING btree ("startDate")',
       IDX_contact_messages_email: 'contact_messages USING btree (email)',
       IDX_contact_messages_phoneNormalized: 'contact_messages USING btree ("phoneNormalized")',
       IDX_contact_messages_status_createdAt_id: 'contact_messages USING btree (status, "createdAt" DESC NULLS LAST, id DESC)',
@@ -224,6 +228,7 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_student_payments_contractId: 'student_payments USING btree ("contractId")',
       IDX_student_payments_paymentDate: 'student_payments USING btree ("paymentDate")',
       IDX_student_payments_studentId_paymentDate: 'student_payments USING btree ("studentId", "paymentDate" DESC, "createdAt" DESC)',
+      IDX_students_cohortId: 'students USING btree ("cohortId")',
       IDX_students_createdAt_id: 'students USING btree ("createdAt" DESC NULLS LAST, id DESC)',
       IDX_students_email: 'students USING btree (email)',
       IDX_students_phoneNormalized: 'students USING btree ("phoneNormalized")',

@@ -1,5 +1,6 @@
 import { STUDENT_STATUSES, StudentStatus } from '@aipm/contracts';
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
+import { Cohort } from '../cohorts/cohort.entity';
 import { inValues } from '../common/sql-check';
 
 @Entity('students')
@@ -11,6 +12,7 @@ import { inValues } from '../common/sql-check';
 @Index('IDX_students_phoneGrams', { synchronize: false })
 @Index('IDX_students_phoneNormalized', ['phoneNormalized'])
 @Index('IDX_students_email', ['email'])
+@Index('IDX_students_cohortId', ['cohortId'])
 @Check('CHK_students_status', inValues('status', STUDENT_STATUSES))
 export class Student {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_students' })
@@ -47,6 +49,14 @@ export class Student {
 
   @Column({ type: 'date', nullable: true })
   graduationDate: string | null;
+
+  /** The cohort (docs/product/cohorts.md); RESTRICT: a cohort with students is not deleted. */
+  @Column({ type: 'uuid', nullable: true })
+  cohortId: string | null;
+
+  @ManyToOne(() => Cohort, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'cohortId', foreignKeyConstraintName: 'FK_students_cohort' })
+  cohort?: Relation<Cohort> | null;
 
   @Column({ type: 'text', nullable: true })
   notes: string | null;
