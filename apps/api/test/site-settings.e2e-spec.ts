@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, SITE_SETTINGS_DEFAULTS, SITE_SETTINGS_MESSAGES, type SiteSettings } from '@aipm/contracts';
+import { addDays, ERROR_MESSAGES, formatIsoDate, SITE_SETTINGS_DEFAULTS, SITE_SETTINGS_MESSAGES, type SiteSettings } from '@aipm/contracts';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
@@ -105,5 +105,28 @@ describe('site settings', () => {
     } finally {
       unsubscribe();
     }
+  });
+
+  it('words the next cohort from the next open cohort when there is one, from the settings otherwise', async () => {
+    const publicRead = async () => (await request(app.getHttpServer()).get('/api/site-settings').expect(200)).body.data as SiteSettings;
+    const cohort = async (name: string, startDate: string, status: string) =>
+      (await admin.post('/api/admin/cohorts').send({ name, startDate, capacity: 20, status }).expect(201)).body.data.id as string;
+    const today = formatIsoDate(new Date());
+    // Not open: finished, running, or started already.
+    await cohort('已结业期', addDays(today, 3), 'finished');
+    await cohort('进行中期', addDays(today, 4), 'running');
+    await cohort('已开课期', addDays(today, -1), 'enrolling');
+    expect(await publicRead()).toMatchObject({ cohortMonth: SITE_SETTINGS_DEFAULTS.cohortMonth, cohortPart: SITE_SETTINGS_DEFAULTS.cohortPart });
+
+    const later = await cohort('五月期', '2099-05-02', 'enrolling');
+    const sooner = await cohort('三月期', '2099-03-15', 'enrolling');
+    expect(await publicRead()).toMatchObject({ cohortMonth: '2099-03', cohortPart: 'mid' });
+    // The back office's form keeps the settings' own wording, the fallback.
+    expect((await admin.get('/api/admin/site-settings').expect(200)).body.data.cohortMonth).toBe(SITE_SETTINGS_DEFAULTS.cohortMonth);
+
+    await admin.patch(`/api/admin/cohorts/${sooner}`).send({ status: 'running' }).expect(200);
+    expect(await publicRead()).toMatchObject({ cohortMonth: '2099-05', cohortPart: 'early' });
+    await admin.delete(`/api/admin/cohorts/${later}`).expect(200);
+    expect(await publicRead()).toMatchObject({ cohortMonth: SITE_SETTINGS_DEFAULTS.cohortMonth, cohortPart: SITE_SETTINGS_DEFAULTS.cohortPart });
   });
 });

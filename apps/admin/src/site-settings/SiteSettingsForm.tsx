@@ -96,6 +96,10 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
       <Typography id="site-settings-cohort" component="h2" variant="h6">
         {label('cohort')}
       </Typography>
+      {/* docs/product/cohorts.md#the-next-cohort-on-the-site */}
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        {label('cohort_from_cohorts')}
+      </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1, alignItems: { sm: 'flex-start' } }}>
         <TextField
           name="cohortMonth"

@@ -96,6 +96,20 @@ export class CohortsService {
     if (seatsTaken >= cohort.capacity) throw new CohortError('COHORT_FULL');
   }
 
+  /**
+   * The next open cohort: 招生中 and starting today (China time) or later, the earliest first. The public site
+   * words its next cohort from it (docs/product/cohorts.md#the-next-cohort-on-the-site).
+   */
+  async nextOpen(today: string): Promise<Cohort | null> {
+    return this.cohorts
+      .createQueryBuilder('cohort')
+      .where('cohort.status = :status', { status: CohortStatus.Enrolling })
+      .andWhere('cohort."startDate" >= :today', { today })
+      .orderBy('cohort."startDate"', 'ASC')
+      .addOrderBy('cohort."createdAt"', 'ASC')
+      .getOne();
+  }
+
   private async lockedWithSeats(manager: EntityManager, id: string): Promise<CohortWithSeats> {
     const cohort = await manager.getRepository(Cohort).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
     if (!cohort) throw new CohortError('COHORT_NOT_FOUND');

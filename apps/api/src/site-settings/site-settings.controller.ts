@@ -1,4 +1,4 @@
-import { SITE_SETTINGS_MESSAGES, type SiteSettingsResponse } from '@aipm/contracts';
+import { cohortStartOf, formatIsoDate, SITE_SETTINGS_MESSAGES, type SiteSettingsResponse } from '@aipm/contracts';
 import { SaveSiteSettingsDto } from '@aipm/contracts/dto';
 import { Body, Controller, Get, Header, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -6,6 +6,7 @@ import { Public } from '../common/decorators/public.decorator';
 import { ApiDataAnswer, ApiFailures, ApiJsonBody } from '../common/openapi/api-answers';
 import { dateTime, nullable } from '../common/openapi/schemas';
 import { SAVE_SITE_SETTINGS_BODY, SITE_SETTINGS } from './docs/site-settings.docs';
+import { CohortsService } from '../cohorts/cohorts.service';
 import { SiteSettingsService } from './site-settings.service';
 import { Audited } from '../audit/audited.decorator';
 
@@ -14,17 +15,21 @@ const UPDATED_AT = { updatedAt: nullable(dateTime('2026-11-24T08:30:00.000Z')) }
 @ApiTags('public')
 @Controller('site-settings')
 export class PublicSiteSettingsController {
-  constructor(private readonly settings: SiteSettingsService) {}
+  constructor(
+    private readonly settings: SiteSettingsService,
+    private readonly cohorts: CohortsService,
+  ) {}
 
   /** Read by the web server's loaders (briefly cached there); `updatedAt` tells it that the settings changed. */
   @Get()
   @Public()
   @Header('Cache-Control', 'no-store')
   @ApiDataAnswer(SITE_SETTINGS, { description: 'The settings, defaults for any never saved', extra: UPDATED_AT })
-  @ApiOperation({ summary: 'What the public site shows of the next cohort, the fees and the contact details' })
+  @ApiOperation({ summary: 'What the public site shows of the next cohort (from the next open cohort when there is one), the fees and the contact details' })
   async read(): Promise<SiteSettingsResponse> {
-    const { settings, updatedAt } = await this.settings.read();
-    return { success: true, data: settings, updatedAt };
+    const [{ settings, updatedAt }, next] = await Promise.all([this.settings.read(), this.cohorts.nextOpen(formatIsoDate(new Date()))]);
+    // The next open cohort's start, when there is one, over the settings' own (docs/product/cohorts.md#the-next-cohort-on-the-site).
+    return { success: true, data: next ? { ...settings, ...cohortStartOf(next.startDate) } : settings, updatedAt };
   }
 }
 

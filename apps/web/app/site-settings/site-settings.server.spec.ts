@@ -62,6 +62,20 @@ describe(readSiteSettings.name, () => {
     }
   });
 
+  it('sees a change of what the settings say under the same time: the next cohort follows the cohorts', async () => {
+    const changes: string[] = [];
+    const unsubscribe = onSiteSettingsChanged((settings) => changes.push(`${settings.cohortMonth} ${settings.cohortPart}`));
+    try {
+      api.state.updatedAt = '2026-11-24T08:30:00.000Z';
+      await readSiteSettings(context, 1_000);
+      api.state.data = { ...SITE_SETTINGS_DEFAULTS, cohortMonth: '2027-03', cohortPart: 'mid' };
+      expect((await readSiteSettings(context, 1_000 + SITE_SETTINGS_TTL_MS)).cohortMonth).toBe('2027-03');
+      expect(changes).toEqual(['2027-03 mid']);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('shares one call between concurrent loads', async () => {
     await Promise.all([readSiteSettings(context, 5), readSiteSettings(context, 5), readSiteSettings(context, 5)]);
     expect(api.state.calls).toBe(1);

@@ -58,7 +58,8 @@ async function fetchSettings(apiUrl: string, requestId: string, now: number): Pr
     const { data, updatedAt } = (await response.json()) as SiteSettingsResponse;
     const previous = cached;
     cached = { settings: { ...SITE_SETTINGS_DEFAULTS, ...data }, updatedAt, readAt: now };
-    if (previous && previous.updatedAt !== updatedAt) changed(cached.settings, updatedAt);
+    // The settings' time, or what they say: the next cohort's wording also follows the cohorts (ADR 025).
+    if (previous && (previous.updatedAt !== updatedAt || JSON.stringify(previous.settings) !== JSON.stringify(cached.settings))) changed(cached.settings, updatedAt);
     return cached.settings;
   } catch (error) {
     // The last known settings (or the defaults) rather than a broken page; asked again at the next load.

@@ -1,4 +1,4 @@
-import { addDays, cohortCalendar, DEFAULT_MODULE_DAYS } from './cohort';
+import { addDays, cohortCalendar, cohortStartOf, DEFAULT_MODULE_DAYS } from './cohort';
 
 describe(cohortCalendar.name, () => {
   it('gives the programme 35 class days in seven modules of 2, 6, 7, 4, 3, 9 and 4', () => {
@@ -21,5 +21,16 @@ describe(cohortCalendar.name, () => {
     expect(addDays('2027-02-28', 1)).toBe('2027-03-01');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(cohortCalendar('2026-12-31', [1, 1], []).map((day) => day.date)).toEqual(['2026-12-31', '2027-01-01']);
+  });
+});
+
+describe(cohortStartOf.name, () => {
+  it('words a start as its month and third: 1 to 10 early, 11 to 20 mid, the rest late', () => {
+    expect(cohortStartOf('2026-03-01')).toEqual({ cohortMonth: '2026-03', cohortPart: 'early' });
+    expect(cohortStartOf('2026-03-10')).toEqual({ cohortMonth: '2026-03', cohortPart: 'early' });
+    expect(cohortStartOf('2026-03-11')).toEqual({ cohortMonth: '2026-03', cohortPart: 'mid' });
+    expect(cohortStartOf('2026-03-20')).toEqual({ cohortMonth: '2026-03', cohortPart: 'mid' });
+    expect(cohortStartOf('2026-03-21')).toEqual({ cohortMonth: '2026-03', cohortPart: 'late' });
+    expect(cohortStartOf('2026-02-28')).toEqual({ cohortMonth: '2026-02', cohortPart: 'late' });
   });
 });

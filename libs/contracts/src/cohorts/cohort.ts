@@ -1,3 +1,5 @@
+import type { CohortPart } from '../site-settings/site-settings';
+
 /*
  * Cohorts (期次, docs/product/cohorts.md): a start date, the programme's calendar of seven modules, the cohort's own
  * days off, a capacity and a status. The calendar is computed here, once, for the API, the back office's preview
@@ -61,6 +63,15 @@ export function cohortCalendar(startDate: string, moduleDays: readonly number[],
     }
   }
   return days;
+}
+
+/**
+ * How the public site words a cohort's start (docs/product/cohorts.md#the-next-cohort-on-the-site): its month and
+ * which third of it, days 1 to 10 early (上旬), 11 to 20 mid (中旬), the rest late (下旬).
+ */
+export function cohortStartOf(startDate: string): { cohortMonth: string; cohortPart: CohortPart } {
+  const day = Number(startDate.slice(8, 10));
+  return { cohortMonth: startDate.slice(0, 7), cohortPart: day <= 10 ? 'early' : day <= 20 ? 'mid' : 'late' };
 }
 
 /** A cohort as the back office reads it. */
