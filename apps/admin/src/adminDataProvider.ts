@@ -8,6 +8,7 @@ import { accountClient } from './layout/accountApi';
 import { phoneConfigClient } from './phone-config/phoneConfigApi';
 import { publishedJobsClient } from './published-jobs/publishedJobsApi';
 import { siteSettingsClient } from './site-settings/siteSettingsApi';
+import { cohortsClient } from './students/cohortsApi';
 
 /*
  * Each section's typed client, registered with react-admin's data provider (ADR 048). Assembled here, where the back
@@ -25,6 +26,7 @@ export const SECTION_CLIENTS: ReadonlyArray<RegisteredSectionClient> = [
   siteSettingsClient,
   auditClient,
   accountClient,
+  cohortsClient,
 ];
 
 /** The back office's data provider: the resources, the PIPL and upload calls, and every section's calls. */

@@ -443,6 +443,19 @@ describe('audit log', () => {
       check: (entry) => expect({ before: entry.before, after: entry.after }).toEqual({ before: { capacity: 20 }, after: { capacity: 25 } }),
     },
     {
+      name: 'an attendance mark, with the mark before and after',
+      action: 'attendance.mark',
+      entity: 'attendance',
+      run: async (agent) => {
+        // Set up in SQL: only the mark is the action under test.
+        const [{ id: cohortId }] = await dataSource.query(`INSERT INTO cohorts (name, "startDate", "moduleDays", capacity) VALUES ('考勤审计期', '2026-03-02', '{2,6,7,4,3,9,4}', 5) RETURNING id`);
+        const [{ id: studentId }] = await dataSource.query(`INSERT INTO students (name, phone, "cohortId") VALUES ('考勤学员', '13700001234', $1) RETURNING id`, [cohortId]);
+        await agent.put(`/api/admin/cohorts/${cohortId}/attendance/2026-03-03/${studentId}`).send({ mark: 'late' }).expect(200);
+        return studentId;
+      },
+      check: (entry) => expect({ before: entry.before, after: entry.after, date: entry.details?.['date'] }).toEqual({ before: { mark: null }, after: { mark: 'late' }, date: '2026-03-03' }),
+    },
+    {
       name: 'a cohort deletion',
       action: 'cohort.delete',
       entity: 'cohort',

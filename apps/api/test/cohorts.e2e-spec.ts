@@ -1,4 +1,4 @@
-import { COHORT_ERRORS, ERROR_MESSAGES } from '@aipm/contracts';
+import { addDays, COHORT_ERRORS, ERROR_MESSAGES, formatIsoDate } from '@aipm/contracts';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -133,6 +133,73 @@ describe('cohorts API', () => {
     expect(byStart.body.data.map((cohort: Body) => cohort.name)).toEqual([`${tag}乙`, `${tag}甲`]);
     const finished = await admin.get('/api/admin/cohorts').query({ filter: JSON.stringify({ q: tag, status: 'finished' }) }).expect(200);
     expect(finished.body.data.map((cohort: Body) => cohort.name)).toEqual([`${tag}甲`]);
+  });
+
+  describe('attendance (docs/product/cohorts.md#attendance)', () => {
+    const put = (cohortId: string, date: string, studentId: string, mark: unknown) => admin.put(`/api/admin/cohorts/${cohortId}/attendance/${date}/${studentId}`).send({ mark });
+
+    it("opens a class day's grid of the cohort's students, saves each mark as it is set, and sums it on the card", async () => {
+      // Class days 2026-03-02, 03 (module 01), 05, 06 … (module 02): 03-04 is a day off.
+      const cohort = await createCohort({ startDate: '2026-03-02', daysOff: ['2026-03-04'] });
+      const [wang, li] = [(await admin.post('/api/admin/students').send({ name: '王一', phone: nextPhone(), cohortId: cohort.id }).expect(201)).body.data, (await admin.post('/api/admin/students').send({ name: '李二', phone: nextPhone(), cohortId: cohort.id }).expect(201)).body.data];
+      await addStudent(null).expect(201); // not in the cohort: not in its grid
+
+      const grid = (await admin.get(`/api/admin/cohorts/${cohort.id}/attendance`).query({ date: '2026-03-05' }).expect(200)).body.data;
+      expect(grid).toEqual({ cohortId: cohort.id, date: '2026-03-05', module: 2, dayOfModule: 1, students: [{ studentId: li.id, name: '李二', mark: null }, { studentId: wang.id, name: '王一', mark: null }] });
+
+      for (const [date, mark] of [['2026-03-02', 'present'], ['2026-03-03', 'late'], ['2026-03-05', 'absent'], ['2026-03-06', 'leave']] as const) {
+        expect((await put(cohort.id, date, wang.id, mark).expect(200)).body.data).toEqual({ mark });
+      }
+      await put(cohort.id, '2026-03-05', wang.id, 'present').expect(200);
+      expect((await admin.get(`/api/admin/cohorts/${cohort.id}/attendance`).query({ date: '2026-03-05' }).expect(200)).body.data.students[1]).toEqual({ studentId: wang.id, name: '王一', mark: 'present' });
+      // 出勤 and 迟到 count, 请假 does not: 3 of 4.
+      expect((await admin.get(`/api/admin/students/${wang.id}`).expect(200)).body.data.attendance).toEqual({ attended: 3, marked: 4 });
+      // Cleared: unmarked again.
+      await put(cohort.id, '2026-03-06', wang.id, null).expect(200);
+      expect((await admin.get(`/api/admin/students/${wang.id}`).expect(200)).body.data.attendance).toEqual({ attended: 3, marked: 3 });
+
+      const entries = await sql.query(`SELECT "before", "after", "details" FROM audit_log WHERE "action" = 'attendance.mark' AND "entityId" = $1 ORDER BY "createdAt"`, [wang.id]);
+      expect(entries).toHaveLength(6);
+      expect(entries[4]).toEqual({ before: { mark: 'absent' }, after: { mark: 'present' }, details: { cohortId: cohort.id, date: '2026-03-05' } });
+
+      // PIPL: the student's export carries the marks, and erasing the person takes them along.
+      expect((await admin.get(`/api/admin/students/${wang.id}/export`).expect(200)).body.data.attendance).toEqual([
+        { cohortId: cohort.id, date: '2026-03-02', mark: 'present' },
+        { cohortId: cohort.id, date: '2026-03-03', mark: 'late' },
+        { cohortId: cohort.id, date: '2026-03-05', mark: 'present' },
+      ]);
+      await admin.post('/api/admin/people/erase').send({ resource: 'students', id: wang.id }).expect(200);
+      expect((await sql.query(`SELECT count(*)::int AS n FROM attendance WHERE "studentId" = $1`, [wang.id]))[0].n).toBe(0);
+    });
+
+    it('refuses a day outside the calendar, a student outside the cohort and an unknown mark, saving nothing', async () => {
+      const cohort = await createCohort({ startDate: '2026-03-02', daysOff: ['2026-03-04'] });
+      const student = (await addStudent(cohort.id).expect(201)).body.data;
+      const outsider = (await addStudent(null).expect(201)).body.data;
+      const marks = async () => (await sql.query(`SELECT count(*)::int AS n FROM attendance WHERE "cohortId" = $1`, [cohort.id]))[0].n;
+
+      expectFieldError((await put(cohort.id, '2026-03-04', student.id, 'present').expect(400)).body, 'date', COHORT_ERRORS.NOT_A_CLASS_DAY);
+      expectFieldError((await put(cohort.id, '2026-03-01', student.id, 'present').expect(400)).body, 'date', COHORT_ERRORS.NOT_A_CLASS_DAY);
+      expectFieldError((await put(cohort.id, '2026-04-30', student.id, 'present').expect(400)).body, 'date', COHORT_ERRORS.NOT_A_CLASS_DAY);
+      expectFieldError((await put(cohort.id, '2026-02-30', student.id, 'present').expect(400)).body, 'date', COHORT_ERRORS.INVALID_ATTENDANCE_DATE);
+      expect((await put(cohort.id, '2026-03-02', outsider.id, 'present').expect(409)).body).toEqual(apiError('STUDENT_NOT_IN_COHORT'));
+      expectFieldError((await put(cohort.id, '2026-03-02', student.id, 'sick').expect(400)).body, 'mark', COHORT_ERRORS.INVALID_ATTENDANCE_MARK);
+      expectFieldError((await admin.put(`/api/admin/cohorts/${cohort.id}/attendance/2026-03-02/${student.id}`).send({}).expect(400)).body, 'mark', COHORT_ERRORS.INVALID_ATTENDANCE_MARK);
+      expect((await put(cohort.id, '2026-03-02', 'nobody', 'present').expect(400)).body.code).toBe('INVALID_STUDENT_ID');
+      expect((await put('00000000-0000-4000-8000-000000000000', '2026-03-02', student.id, 'present').expect(404)).body).toEqual(apiError('COHORT_NOT_FOUND'));
+      expectFieldError((await admin.get(`/api/admin/cohorts/${cohort.id}/attendance`).query({ date: '2026-03-04' }).expect(400)).body, 'date', COHORT_ERRORS.NOT_A_CLASS_DAY);
+      expect(await marks()).toBe(0);
+    });
+
+    it('opens on today when it is a class day, else the last class day before it, else the first', async () => {
+      const today = formatIsoDate(new Date());
+      const running = await createCohort({ startDate: addDays(today, -3), moduleDays: [1, 1, 1, 1, 1, 1, 1], daysOff: [today] });
+      expect((await admin.get(`/api/admin/cohorts/${running.id}/attendance`).expect(200)).body.data.date).toBe(addDays(today, -1));
+      const upcoming = await createCohort({ startDate: addDays(today, 10) });
+      expect((await admin.get(`/api/admin/cohorts/${upcoming.id}/attendance`).expect(200)).body.data.date).toBe(addDays(today, 10));
+      const current = await createCohort({ startDate: addDays(today, -1) });
+      expect((await admin.get(`/api/admin/cohorts/${current.id}/attendance`).expect(200)).body.data).toMatchObject({ date: today, module: 1, dayOfModule: 2 });
+    });
   });
 
   it('answers strangers with 401', async () => {

@@ -1,5 +1,6 @@
 import { COHORT_LIMITS, COHORT_STATUSES, cohortCalendar, type CohortResponse, DEFAULT_MODULE_DAYS, formatIsoDate, isCalendarDate } from '@aipm/contracts';
-import { Box, Chip, type Theme, Typography, useMediaQuery } from '@mui/material';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import { Box, Button, Chip, type Theme, Typography, useMediaQuery } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import {
   ArrayInput,
@@ -18,8 +19,14 @@ import {
   SimpleFormIterator,
   SimpleList,
   TextInput,
+  TopToolbar,
+  ListButton,
+  useCreatePath,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
+// react-router's Link holds a ref, as MUI's `component` needs.
+import { Link } from 'react-router-dom';
 import { ListPagination } from '../layout/ListPagination';
 import { StudentEmpty, StudentTabs } from './StudentParts';
 
@@ -166,9 +173,26 @@ export function CohortCreate() {
   );
 }
 
+/** The cohort's page: back to the list, and its 考勤 (docs/product/cohorts.md#attendance). */
+function CohortEditActions() {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const cohort = useRecordContext<CohortResponse>();
+  return (
+    <TopToolbar>
+      <ListButton />
+      {cohort ? (
+        <Button size="small" component={Link} to={`${createPath({ resource: 'cohorts', id: cohort.id, type: 'edit' })}/attendance`} startIcon={<EventAvailableIcon />}>
+          {translate('aipm.students.cohorts.attendance')}
+        </Button>
+      ) : null}
+    </TopToolbar>
+  );
+}
+
 export function CohortEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <Edit mutationMode="pessimistic" redirect="list" actions={<CohortEditActions />}>
       <SimpleForm>
         <CohortInputs />
       </SimpleForm>

@@ -1,4 +1,4 @@
-import { STUDENT_PATHS, type StudentResponse } from '@aipm/contracts';
+import { attendanceRate, STUDENT_PATHS, type StudentResponse } from '@aipm/contracts';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { DeleteButton, EditButton, Link, ReferenceField, Show, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
@@ -68,6 +68,12 @@ function StudentCard() {
         <Line label="aipm.students.fields.enrollmentDate" value={student.enrollmentDate} />
         <Line label="aipm.students.fields.graduationDate" value={student.graduationDate} />
         <EnrolledFromLine student={student} />
+        {student.attendance && attendanceRate(student.attendance) !== null ? (
+          <Line
+            label="aipm.students.attendance.rate"
+            value={translate('aipm.students.attendance.rate_value', { rate: attendanceRate(student.attendance), attended: student.attendance.attended, marked: student.attendance.marked })}
+          />
+        ) : null}
         {student.cohortId ? (
           <Typography variant="body2">
             <Box component="span" sx={{ color: 'text.secondary' }}>

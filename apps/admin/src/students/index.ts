@@ -1,5 +1,6 @@
 import SchoolIcon from '@mui/icons-material/School';
-import { lazy } from 'react';
+import { createElement, lazy } from 'react';
+import { Route } from 'react-router-dom';
 import type { ResourceProps } from 'react-admin';
 
 /**
@@ -47,6 +48,8 @@ export const cohortsResource = {
   create: screen('CohortCreate'),
   edit: screen('CohortEdit'),
   recordRepresentation: 'name',
+  // 考勤: a page of the cohort's own (docs/product/cohorts.md#attendance).
+  children: createElement(Route, { path: ':id/attendance', element: createElement(screen('CohortAttendance')) }),
 } satisfies ResourceProps;
 
 /** Payments have no screen of their own: they live on the student card (PaymentsSection). */

@@ -18,9 +18,10 @@ import { STUDENT_AUDIT_OMIT } from './student-audit';
 
 export const StudentIdPipe = idParam('INVALID_STUDENT_ID');
 
-const toResponse = ({ student, paidTotals, enrolledFrom }: StudentWithTotals): StudentResponse => ({
+const toResponse = ({ student, paidTotals, enrolledFrom, attendance }: StudentWithTotals): StudentResponse => ({
   ...toStudentResponse(student, paidTotals),
   ...(enrolledFrom !== undefined && { enrolledFrom }),
+  ...(attendance !== undefined && { attendance }),
 });
 
 /**

@@ -1,9 +1,10 @@
-import { type EnrolledFrom, fileKeyOfAccessUrl, formatIsoDate, type MoneyTotal, normalisePhone, PaymentStatus, STUDENT_STATUSES, type StudentExport } from '@aipm/contracts';
+import { type AttendanceSummary, type EnrolledFrom, fileKeyOfAccessUrl, formatIsoDate, type MoneyTotal, normalisePhone, PaymentStatus, STUDENT_STATUSES, type StudentExport } from '@aipm/contracts';
 import type { CreateStudentDto, UpdateStudentDto } from '@aipm/contracts/dto';
 import { Student, StudentAccount, StudentContract, type StudentFile, StudentPayment } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { AttendanceService } from '../cohorts/attendance/attendance.service';
 import { CohortsService } from '../cohorts/cohorts.service';
 import { InvalidInputError } from '../common/errors/api.error';
 import { listPage, type Page } from '../common/list/list-page';
@@ -31,6 +32,7 @@ export interface StudentWithTotals {
   paidTotals: MoneyTotal[];
   /** Read with one record only (the card), not for list rows. */
   enrolledFrom?: EnrolledFrom | null;
+  attendance?: AttendanceSummary;
 }
 
 /**
@@ -61,6 +63,7 @@ export class StudentsService {
     private readonly studentFiles: StudentFilesService,
     private readonly repository: StudentsRepository,
     private readonly cohorts: CohortsService,
+    private readonly attendance: AttendanceService,
   ) {}
 
   /** A page of students with their paid totals, read by the statement that reads the page (one round trip). */
@@ -85,8 +88,8 @@ export class StudentsService {
 
   async findWithTotals(id: string): Promise<StudentWithTotals> {
     const student = await this.find(id);
-    const [paidTotals, enrolledFrom] = await Promise.all([this.repository.paidTotalsOf([id]), this.repository.enrolledFromOf(id)]);
-    return { student, paidTotals: paidTotals.get(id) ?? [], enrolledFrom };
+    const [paidTotals, enrolledFrom, attendance] = await Promise.all([this.repository.paidTotalsOf([id]), this.repository.enrolledFromOf(id), this.attendance.summaryOf(id)]);
+    return { student, paidTotals: paidTotals.get(id) ?? [], enrolledFrom, attendance };
   }
 
   /** 404 unless the student exists: for the records that point at one (contracts, payments, accounts). */
@@ -155,11 +158,12 @@ export class StudentsService {
   /** PIPL export: everything stored about one student, passwords excepted (only their hashes exist). */
   async export(id: string, now = new Date()): Promise<StudentExport> {
     const student = await this.find(id);
-    const [contracts, payments, accounts, refs] = await Promise.all([
+    const [contracts, payments, accounts, refs, attendance] = await Promise.all([
       this.dataSource.getRepository(StudentContract).find({ where: { studentId: id }, order: { createdAt: 'ASC' } }),
       this.dataSource.getRepository(StudentPayment).find({ where: { studentId: id }, order: { paymentDate: 'ASC', createdAt: 'ASC' } }),
       this.dataSource.getRepository(StudentAccount).find({ where: { studentId: id }, order: { createdAt: 'ASC' } }),
       this.studentFiles.refsOf(id, student.profilePhoto),
+      this.attendance.marksOf(id),
     ]);
     const filesOf = new Map<string, StudentFile[]>();
     for (const ref of refs) if (ref.file?.contractId) filesOf.set(ref.file.contractId, [...(filesOf.get(ref.file.contractId) ?? []), ref.file]);
@@ -183,6 +187,7 @@ export class StudentsService {
           size: await this.studentFiles.sizeOf(ref.key),
         })),
       ),
+      attendance,
     };
   }
 }

@@ -1,7 +1,8 @@
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { Trimmed } from '../leads/lead-validators';
 import { AreCalendarDates, IsCalendarDate, Optional, Rules } from '../students/student-validators';
 import { rule } from '../validation/rule';
+import { ATTENDANCE_MARKS, type AttendanceMark } from './attendance';
 import { COHORT_LIMITS, COHORT_STATUSES, type CohortStatus } from './cohort';
 
 /* The rules of a cohort (docs/product/validation.md#cohort), shared by the create and update bodies. */
@@ -66,4 +67,12 @@ export class UpdateCohortDto {
 
   @status()
   status?: CohortStatus;
+}
+
+/** PUT /api/admin/cohorts/:id/attendance/:date/:studentId: the day's mark, or null to clear it. */
+export class SetAttendanceDto {
+  @IsDefined(rule('INVALID_ATTENDANCE_MARK'))
+  @ValidateIf((_dto: object, value: unknown) => value !== null)
+  @IsIn(ATTENDANCE_MARKS, rule('INVALID_ATTENDANCE_MARK'))
+  mark: AttendanceMark | null;
 }

@@ -15,6 +15,11 @@ export const COHORT_ERRORS = {
   COHORT_HAS_STUDENTS: '该期次还有学员，不能删除',
   COHORT_FULL: '该期次名额已满',
   CAPACITY_BELOW_SEATS: '名额不能少于该期次现有学员人数',
+  // attendance: docs/product/validation.md#attendance
+  INVALID_ATTENDANCE_MARK: '考勤状态必须是 present, late, absent 或 leave',
+  INVALID_ATTENDANCE_DATE: '考勤日期必须是有效日期（YYYY-MM-DD）',
+  NOT_A_CLASS_DAY: '该日期不是本期的上课日',
+  STUDENT_NOT_IN_COHORT: '该学员不在本期',
 } as const;
 
 export type CohortErrorCode = keyof typeof COHORT_ERRORS;

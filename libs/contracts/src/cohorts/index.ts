@@ -1,2 +1,3 @@
 export * from './cohort';
 export * from './cohort.errors';
+export * from './attendance';

@@ -1,3 +1,4 @@
+import type { AttendanceMark, AttendanceSummary } from '../cohorts/attendance';
 import type { ContractStatus, PaymentMethod, PaymentStatus, StudentAccountKind, StudentAccountStatus, StudentStatus } from '../enums/students.enums';
 import type { UploadFileType, UploadKind } from './student.messages';
 
@@ -30,6 +31,8 @@ export interface StudentResponse {
    * Sent with one record (show, create, enrol), not in list rows.
    */
   enrolledFrom?: EnrolledFrom | null;
+  /** Days attended of the days marked (docs/product/cohorts.md#attendance); with one record only. */
+  attendance?: AttendanceSummary;
   createdAt: string;
   updatedAt: string;
 }
@@ -159,6 +162,8 @@ export interface StudentExport {
   payments: PaymentResponse[];
   accounts: StudentAccountResponse[];
   files: StudentFileEntry[];
+  /** Every attendance mark, oldest day first (docs/product/cohorts.md#attendance). */
+  attendance: Array<{ cohortId: string; date: string; mark: AttendanceMark }>;
 }
 
 export const STUDENT_PATHS = {

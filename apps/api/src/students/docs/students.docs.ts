@@ -1,4 +1,5 @@
 import {
+  ATTENDANCE_MARKS,
   CONTRACT_STATUSES,
   type ContractResponse,
   type EnrolledFrom,
@@ -28,7 +29,7 @@ import type {
   UpdateStudentAccountDto,
   UpdateStudentDto,
 } from '@aipm/contracts/dto';
-import { calendarDate, constant, dateTime, integer, listOf, nullable, oneOf, type PropertiesOf, recordSchema, text, uuid } from '../../common/openapi/schemas';
+import { calendarDate, constant, dateTime, integer, listOf, nullable, object, oneOf, recordSchema, text, type PropertiesOf, uuid } from '../../common/openapi/schemas';
 
 /* The students back office's shapes and examples (students, contracts, payments, accounts, PIPL export); ADR 022. */
 
@@ -39,7 +40,7 @@ const CONTRACT_FILE_URL = '/api/admin/files/contracts/1c2d3e4f-5061-4728-93a4-b5
 
 export const MONEY_TOTAL = recordSchema<MoneyTotal>('MoneyTotal', { currency: text('CNY'), amount: integer(1980000, 'Integer cents') });
 
-const studentProperties: PropertiesOf<Omit<StudentResponse, 'paidTotals' | 'enrolledFrom'>> = {
+const studentProperties: PropertiesOf<Omit<StudentResponse, 'paidTotals' | 'enrolledFrom' | 'attendance'>> = {
   id: uuid(STUDENT_ID),
   name: text('王五'),
   phone: text('13812345678'),
@@ -68,11 +69,13 @@ export const STUDENT = recordSchema<StudentResponse>(
     paidTotals: listOf(MONEY_TOTAL, 'Completed payments, per currency'),
     // The lead the student was enrolled from (null: added by hand); with one record only, not in list rows.
     enrolledFrom: nullable(ENROLLED_FROM),
+    // Days attended (出勤, 迟到) of the days marked; with one record only.
+    attendance: object({ attended: integer(28), marked: integer(30) }),
   },
-  { optional: ['enrolledFrom'] },
+  { optional: ['enrolledFrom', 'attendance'] },
 );
 
-const STUDENT_RECORD = recordSchema<Omit<StudentResponse, 'paidTotals' | 'enrolledFrom'>>('StudentRecord', studentProperties, { description: 'A student without the payment totals' });
+const STUDENT_RECORD = recordSchema<Omit<StudentResponse, 'paidTotals' | 'enrolledFrom' | 'attendance'>>('StudentRecord', studentProperties, { description: 'A student without the payment totals' });
 
 export const STUDENT_FILE = recordSchema<StudentFileResponse>('StudentFileResponse', {
   id: uuid('4f506172-8394-4a5b-86d7-e8f9a0b1c2d3'),
@@ -155,6 +158,7 @@ export const STUDENT_EXPORT = recordSchema<StudentExport>(
     payments: listOf(PAYMENT),
     accounts: listOf(STUDENT_ACCOUNT, 'Never a password or its hash'),
     files: listOf(FILE_ENTRY),
+    attendance: listOf(object({ cohortId: uuid('8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d'), date: calendarDate('2026-03-02'), mark: oneOf(ATTENDANCE_MARKS, 'present') }), 'Every attendance mark, oldest day first'),
   },
   { description: 'Everything stored about one student (PIPL access request)' },
 );

@@ -12,6 +12,7 @@ import { InitialSchema1763800000000 } from './1763800000000-initial-schema';
 
 const DATA_MODEL_TABLES = [
   'admin_config',
+  'attendance',
   'audit_log',
   'cohorts',
   'contact_messages',
@@ -121,6 +122,9 @@ describe(InitialSchema1763800000000.name, () => {
        WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace ORDER BY c.conname`,
     );
     expect(foreignKeys).toEqual([
+      // A mark is part of its cohort's and its student's record (docs/product/cohorts.md#attendance).
+      { name: 'FK_attendance_cohort', table: 'attendance', column: 'cohortId', references: 'cohorts', onDelete: 'CASCADE' },
+      { name: 'FK_attendance_student', table: 'attendance', column: 'studentId', references: 'students', onDelete: 'CASCADE' },
       // A lead keeps its history when its student is deleted (docs/product/students.md#enrol-a-lead).
       { name: 'FK_contact_messages_student', table: 'contact_messages', column: 'studentId', references: 'students', onDelete: 'SET NULL' },
       { name: 'FK_crawl_result_sightings_result', table: 'crawl_result_sightings', column: 'resultId', references: 'crawl_results', onDelete: 'CASCADE' },
@@ -181,6 +185,7 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_contact_messages_createdAt_id: 'contact_messages USING btree ("createdAt" DESC NULLS LAST, id DESC)',
       IDX_contact_messages_phoneGrams: 'contact_messages USING gin ("phoneGrams")',
       IDX_contact_messages_searchGrams: 'contact_messages USING gin ("searchGrams")',
+      IDX_attendance_studentId: 'attendance USING btree ("studentId")',
       IDX_audit_log_action_createdAt: 'audit_log USING btree (action, "createdAt" DESC)',
       IDX_audit_log_actorId_createdAt: 'audit_log USING btree ("actorId", "createdAt" DESC)',
       IDX_audit_log_createdAt_id: 'audit_log USING btree ("createdAt" DESC, id DESC)',
