@@ -255,6 +255,16 @@ describe('students section API', () => {
       expectFieldError(response.body, field, message);
     });
 
+    it("takes a client's ISO 8601 instant for the payment date and stores its calendar day in China", async () => {
+      // 16:30 UTC is 00:30 the next day in Changsha; a time without its offset says no day at all.
+      const late = await admin.post('/api/admin/payments').send(paymentBody({ paymentDate: '2025-09-02T16:30:00.000Z' })).expect(201);
+      expect(late.body.data.paymentDate).toBe('2025-09-03');
+      const offset = await admin.post('/api/admin/payments').send(paymentBody({ paymentDate: '2025-09-02T23:59:59+08:00' })).expect(201);
+      expect(offset.body.data.paymentDate).toBe('2025-09-02');
+      expectFieldError((await admin.post('/api/admin/payments').send(paymentBody({ paymentDate: '2025-09-02T16:30:00' })).expect(400)).body, 'paymentDate', STUDENT_ERRORS.INVALID_PAYMENT_DATE);
+      expectFieldError((await admin.post('/api/admin/payments').send(paymentBody({ paymentDate: '2025-09-31T10:00:00Z' })).expect(400)).body, 'paymentDate', STUDENT_ERRORS.INVALID_PAYMENT_DATE);
+    });
+
     it('makes the PAY-yyyymmdd-XXXXXX number on the server, default method transfer, status completed', async () => {
       const response = await admin.post('/api/admin/payments').send(paymentBody()).expect(201);
       expect(response.body.message).toBe('缴费记录添加成功');

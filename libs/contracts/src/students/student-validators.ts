@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { registerDecorator, ValidateIf, type ValidationArguments } from 'class-validator';
 import { normaliseEmail } from '../auth/email';
-import { isCalendarDate } from '../format/date.format';
+import { formatIsoDate, isCalendarDate } from '../format/date.format';
 import type { ErrorCode } from '../errors/error-catalog';
 import { rule } from '../validation/rule';
 import { FILE_ACCESS_URL_PATTERN } from './student.responses';
@@ -74,6 +74,23 @@ export const OptionalText = (): PropertyDecorator =>
     if (typeof value !== 'string') return value;
     const trimmed = value.trim();
     return trimmed === '' ? null : trimmed;
+  });
+
+/** An ISO 8601 instant with its offset or Z: "2025-09-02T16:30:00.000Z", "2025-09-02T23:59:59+08:00". */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A day a client may also send as an instant (`new Date().toISOString()`): the instant becomes its calendar day in
+ * China (Asia/Shanghai), a day stays as it is. A time without an offset names no day and is left for the
+ * date rule to refuse, as is an instant that is no real time (2025-09-31T…).
+ */
+export const ChinaCalendarDay = (): PropertyDecorator =>
+  Transform(({ value }) => {
+    if (typeof value !== 'string' || !ISO_INSTANT.test(value)) return value;
+    const instant = new Date(value);
+    // Date rolls 09-31 over to 10-01: an instant whose own day does not survive the round trip is refused.
+    const day = value.slice(0, 10);
+    return Number.isNaN(instant.getTime()) || !isCalendarDate(day) ? value : formatIsoDate(instant);
   });
 
 /** An email a record may clear: trimmed, lower-cased (unique and searched as stored), empty → null. */

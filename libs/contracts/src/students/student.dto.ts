@@ -20,6 +20,7 @@ import { STUDENT_LIMITS, UPLOAD_KINDS, UPLOAD_LIMITS, type UploadKind } from './
 import { PAYMENT_NUMBER_PATTERN } from './student.responses';
 import {
   AreContractFileUrls,
+  ChinaCalendarDay,
   ClearableEmail,
   HasUploadExtension,
   IsAfterDateOf,
@@ -234,7 +235,8 @@ export class CreatePaymentDto {
   @Rules(Optional(), IsIn(PAYMENT_METHODS, rule('INVALID_PAYMENT_METHOD')))
   paymentMethod?: PaymentMethod;
 
-  @Rules(IsNotEmpty(rule('PAYMENT_DATE_REQUIRED')), IsCalendarDate('INVALID_PAYMENT_DATE'))
+  // A day, or a client's instant taken as its day in China (docs/product/validation.md#payment).
+  @Rules(ChinaCalendarDay(), IsNotEmpty(rule('PAYMENT_DATE_REQUIRED')), IsCalendarDate('INVALID_PAYMENT_DATE'))
   paymentDate: string;
 
   @Rules(Optional(), IsIn(PAYMENT_STATUSES, rule('INVALID_PAYMENT_STATUS')))
