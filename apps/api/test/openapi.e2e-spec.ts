@@ -128,6 +128,12 @@ describe('the OpenAPI document (/api/docs)', () => {
     await database?.drop();
   });
 
+  it('serves the document at /api/docs-json too, where Nest tools look for it', async () => {
+    const served = await request(app.getHttpServer()).get('/api/docs-json').expect(200);
+    expect(served.headers['content-type']).toMatch(/^application\/json/);
+    expect(served.body).toEqual(document);
+  });
+
   it('documents every operation that takes a body with a non-empty schema and an example', () => {
     const withBody = operations.filter(({ operation }) => operation.requestBody);
     const problems = withBody.flatMap(({ key, operation }) => {

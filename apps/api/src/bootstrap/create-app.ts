@@ -2,7 +2,8 @@ import { answerUnparsableRequests } from '@aipm/config';
 import { type INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { SwaggerModule } from '@nestjs/swagger';
+import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
@@ -42,7 +43,14 @@ export async function createApp(env: ApiEnv): Promise<INestApplication> {
 }
 
 function setUpOpenApi(app: INestApplication): void {
-  SwaggerModule.setup(OPENAPI_PATH, app, () => buildOpenApiDocument(app), {
+  let document: OpenAPIObject | undefined;
+  // Built once, at the first read of either address.
+  const documentOf = () => (document ??= buildOpenApiDocument(app));
+  SwaggerModule.setup(OPENAPI_PATH, app, documentOf, {
     jsonDocumentUrl: `${OPENAPI_PATH}/openapi.json`,
+  });
+  // Also where Nest's own tools and guides look for it (the README names both).
+  app.getHttpAdapter().get(`/${OPENAPI_PATH}-json`, (_request: Request, response: Response) => {
+    response.json(documentOf());
   });
 }
