@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,13 +37,21 @@ function requireAdminSession(request: Request, response: Response, next: NextFun
  * Bull Board's page template without its web-font link: fonts.googleapis.com is blocked in mainland China and
  * unreachable offline, and the board must not tell a third party who opens it (docs/product/crawler.md#queue-board).
  * Derived at start from the installed template, so the asset names of an upgrade stay right; the fonts fall back to the
- * system's sans-serif and monospace.
+ * system's sans-serif and monospace. One folder per template (named by its hash), made once and reused by every
+ * start and every API process: a new folder per start left one behind in the temporary directory each time.
  */
-function viewsWithoutThirdPartyFonts(): string {
+export function viewsWithoutThirdPartyFonts(tmpdir = os.tmpdir()): string {
   const uiDist = path.join(path.dirname(require.resolve('@bull-board/ui/package.json')), 'dist');
   const template = fs.readFileSync(path.join(uiDist, 'index.ejs'), 'utf8');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aipm-queue-board-'));
-  fs.writeFileSync(path.join(dir, 'index.ejs'), template.replace(/<link[^>]*fonts\.(googleapis|gstatic)\.com[^>]*>\s*/g, ''));
+  const page = template.replace(/<link[^>]*fonts\.(googleapis|gstatic)\.com[^>]*>\s*/g, '');
+  const dir = path.join(tmpdir, `aipm-queue-board-${createHash('sha256').update(page).digest('hex').slice(0, 16)}`);
+  const file = path.join(dir, 'index.ejs');
+  if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === page) return dir;
+  fs.mkdirSync(dir, { recursive: true });
+  // Written aside and renamed: API processes starting together never read half a page.
+  const partial = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(partial, page);
+  fs.renameSync(partial, file);
   return dir;
 }
 
