@@ -38,6 +38,30 @@ describe(MessageList.name, () => {
     expect(dataProvider.getList).toHaveBeenCalledWith('messages', expect.objectContaining({ sort: { field: 'createdAt', order: 'DESC' } }));
   });
 
+  it('shows the whole message body with its line breaks, in the table and in the phone cards with the email', async () => {
+    const message = `第一行：想了解分期付款。\n第二行：${'周末班的安排如何？'.repeat(30)}\n第三行：谢谢！`;
+    renderList(stubDataProvider([aMessage({ message })]));
+    const body = await screen.findByTestId('message-body', {}, SLOW);
+    expect(body.textContent).toBe(message);
+    expect(body).toHaveStyle({ whiteSpace: 'pre-wrap' });
+    expect(body).not.toHaveStyle({ WebkitLineClamp: '2' });
+  });
+
+  it('shows the email on a phone card (375 px)', async () => {
+    const matchMedia = window.matchMedia;
+    // MUI asks for "max-width" below its small breakpoint: a phone.
+    window.matchMedia = ((query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+    try {
+      renderList(stubDataProvider([aMessage({ message: '多行\n消息' })]));
+      const card = (await screen.findByText('李四', {}, SLOW)).closest('li') as HTMLElement;
+      expect(card).not.toBeNull();
+      expect(within(card).getByText('lisi@example.cn')).toBeInTheDocument();
+      expect(within(card).getByTestId('message-body').textContent).toBe('多行\n消息');
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it('filters by subject on the server and exports from /api/contact/export', async () => {
     const dataProvider = stubDataProvider([aMessage()]);
     const user = userEvent.setup();

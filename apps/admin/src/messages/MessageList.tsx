@@ -8,15 +8,11 @@ import { LeadListFrame, useIsPhone } from '../leads/LeadListFrame';
 
 const Column = DataTable.Col<ContactMessageResponse>;
 
-/** The message body on one or two lines in the list; the whole text is on the message's page. */
-function Excerpt({ text, lines }: { text: string | null; lines: number }) {
+/** The whole message body, its line breaks kept (the spec's messages tab shows it in full, at most 2,000 characters). */
+function MessageBody({ text }: { text: string | null }) {
   if (!text) return null;
   return (
-    <Typography
-      component="span"
-      variant="body2"
-      sx={{ display: '-webkit-box', WebkitLineClamp: lines, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
-    >
+    <Typography component="span" variant="body2" data-testid="message-body" sx={{ display: 'block', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
       {text}
     </Typography>
   );
@@ -44,7 +40,8 @@ export function MessageList() {
                 <SubjectBadge subject={record.subject} />
                 {record.phone && <span>{record.phone}</span>}
               </Box>
-              <Excerpt text={record.message} lines={2} />
+              {record.email ? <Box component="span" sx={{ overflowWrap: 'anywhere' }}>{record.email}</Box> : null}
+              <MessageBody text={record.message} />
             </Box>
           )}
           tertiaryText={(record) => <LeadStatusBadge status={record.status} />}
@@ -56,7 +53,7 @@ export function MessageList() {
           <Column source="subject" render={(record) => <SubjectBadge subject={record.subject} />} />
           <Column source="status" render={(record) => <LeadStatusBadge status={record.status} />} />
           <Column source="phone" label="aipm.leads.columns.contact" disableSort render={(record) => <ContactCell phone={record.phone} email={record.email} />} />
-          <Column source="message" disableSort cellSx={() => ({ maxWidth: 280 })} render={(record) => <Excerpt text={record.message} lines={2} />} />
+          <Column source="message" disableSort cellSx={() => ({ minWidth: 200, maxWidth: 360 })} render={(record) => <MessageBody text={record.message} />} />
           <Column source="followUpAt" cellSx={noWrap} render={(record) => <LeadDay value={record.followUpAt} />} />
         </DataTable>
       )}
