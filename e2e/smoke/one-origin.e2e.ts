@@ -22,6 +22,9 @@ test.describe('one origin', () => {
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.locator('#root')).not.toBeEmpty();
+    // The sign-in page fills the window edge to edge: no browser margin around it before react-admin's own styles load.
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
   });
 
   test('runs the site and the back office under their Content-Security-Policy without a violation', DESKTOP_ONLY, async ({ page }) => {

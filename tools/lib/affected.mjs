@@ -66,6 +66,8 @@ export const JOURNEYS_BY_PATH = {
   'apps/api/src/site-settings/': ['site-settings', 'site'],
   'apps/api/src/students/': ['students', 'dashboard'],
   'apps/api/src/enrolment/': ['students', 'leads-admin'],
+  // Cohorts and attendance; the public site words its next cohort from them.
+  'apps/api/src/cohorts/': ['students', 'site', 'site-settings'],
   'apps/api/src/uploads/': ['students'],
   'apps/api/src/storage/': ['students'],
   'apps/api/src/wechat/': ['wechat'],
