@@ -95,6 +95,10 @@ describe('cohorts API', () => {
 
     const listed = await admin.get('/api/admin/cohorts').query({ filter: JSON.stringify({ id: cohort.id }) }).expect(200);
     expect(listed.body.data[0]).toMatchObject({ id: cohort.id, seatsTaken: 2, capacity: 2 });
+    // The students list filtered by the cohort: its students and no one else.
+    const seated = await admin.get('/api/admin/students').query({ filter: JSON.stringify({ cohortId: cohort.id }) }).expect(200);
+    expect(seated.body.data.map((student: Body) => student.id).sort()).toEqual([first.id, second.id].sort());
+    expect((await admin.get('/api/admin/students').query({ filter: JSON.stringify({ cohortId: 'not-an-id' }) }).expect(400)).body.code).toBe('INVALID_LIST_QUERY');
     expect((await addStudent(cohort.id).expect(409)).body).toEqual(apiError('COHORT_FULL'));
     const third = (await addStudent(null).expect(201)).body.data;
     expect((await admin.patch(`/api/admin/students/${third.id}`).send({ cohortId: cohort.id }).expect(409)).body).toEqual(apiError('COHORT_FULL'));

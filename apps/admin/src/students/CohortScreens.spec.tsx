@@ -6,7 +6,7 @@ import { ResourceContextProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { stubDataProvider } from '../../test/support/leadFactories';
 import { renderInAdmin } from '../../test/support/renderInAdmin';
-import { CohortCreate, CohortList } from './CohortScreens';
+import { CohortCreate, CohortEdit, CohortList } from './CohortScreens';
 
 const SLOW = { timeout: 5000 };
 // A react-admin form typed into with user-event: well over the default on a loaded 2-core runner.
@@ -33,6 +33,7 @@ function renderAt(at: string, dataProvider: ReturnType<typeof stubDataProvider>)
       <Routes>
         <Route path="/cohorts" element={<CohortList />} />
         <Route path="/cohorts/create" element={<CohortCreate />} />
+        <Route path="/cohorts/:id" element={<CohortEdit />} />
       </Routes>
     </ResourceContextProvider>,
     { dataProvider, at },
@@ -83,5 +84,14 @@ describe('期次 (docs/product/cohorts.md)', () => {
       moduleDays: [2, 6, 7, 4, 3, 9, 4],
       daysOff: ['2026-03-03'],
     });
+  });
+
+  it("links the cohort's students and its register from its page", async () => {
+    renderAt('/cohorts/c1', stubDataProvider([cohort('c1', { seatsTaken: 12 })]));
+    const students = await screen.findByRole('link', { name: '本期学员（12）' }, SLOW);
+    const url = new URL(students.getAttribute('href')!, 'http://admin.test');
+    expect(url.pathname).toBe('/students');
+    expect(JSON.parse(url.searchParams.get('filter')!)).toEqual({ cohortId: 'c1' });
+    expect(screen.getByRole('link', { name: '考勤' })).toHaveAttribute('href', '/cohorts/c1/attendance');
   });
 });

@@ -1,5 +1,6 @@
 import { COHORT_LIMITS, COHORT_STATUSES, cohortCalendar, type CohortResponse, DEFAULT_MODULE_DAYS, formatIsoDate, isCalendarDate } from '@aipm/contracts';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import PeopleIcon from '@mui/icons-material/People';
 import { Box, Button, Chip, type Theme, Typography, useMediaQuery } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import {
@@ -182,9 +183,14 @@ function CohortEditActions() {
     <TopToolbar>
       <ListButton />
       {cohort ? (
-        <Button size="small" component={Link} to={`${createPath({ resource: 'cohorts', id: cohort.id, type: 'edit' })}/attendance`} startIcon={<EventAvailableIcon />}>
-          {translate('aipm.students.cohorts.attendance')}
-        </Button>
+        <>
+          <Button size="small" component={Link} to={{ pathname: createPath({ resource: 'students', type: 'list' }), search: `?filter=${encodeURIComponent(JSON.stringify({ cohortId: cohort.id }))}` }} startIcon={<PeopleIcon />}>
+            {translate('aipm.students.cohorts.students_of', { count: cohort.seatsTaken })}
+          </Button>
+          <Button size="small" component={Link} to={`${createPath({ resource: 'cohorts', id: cohort.id, type: 'edit' })}/attendance`} startIcon={<EventAvailableIcon />}>
+            {translate('aipm.students.cohorts.attendance')}
+          </Button>
+        </>
       ) : null}
     </TopToolbar>
   );

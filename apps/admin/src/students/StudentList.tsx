@@ -1,6 +1,6 @@
 import type { StudentResponse } from '@aipm/contracts';
 import { Box, type Theme, useMediaQuery } from '@mui/material';
-import { CreateButton, DataTable, List, SearchInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
+import { AutocompleteInput, CreateButton, DataTable, List, ReferenceInput, SearchInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
 import { formatTotals, StudentEmpty, StudentStatusBadge, StudentTabs } from './StudentParts';
 import { ListPagination } from '../layout/ListPagination';
 
@@ -21,7 +21,13 @@ function Actions() {
 export function StudentList() {
   const translate = useTranslate();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('aipm.students.search')} aria-label={translate('aipm.students.search')} />];
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('aipm.students.search')} aria-label={translate('aipm.students.search')} />,
+    // A cohort's students (docs/product/cohorts.md#students-in-a-cohort); the cohort's page links here with it set.
+    <ReferenceInput key="cohortId" source="cohortId" reference="cohorts" sort={{ field: 'startDate', order: 'DESC' }}>
+      <AutocompleteInput label="aipm.students.fields.cohort" filterToQuery={(q) => ({ q })} />
+    </ReferenceInput>,
+  ];
   return (
     <>
       <StudentTabs />

@@ -129,6 +129,7 @@ const zh = {
     calendar_module: '模块 %{number}：%{start} – %{end}（%{days} 天）',
     calendar_incomplete: '填好开课日期和每个模块的天数后显示日历',
     attendance: '考勤',
+    students_of: '本期学员（%{count}）',
   },
   attendance: {
     title: '%{name} · 考勤',
@@ -276,6 +277,7 @@ export const enStudentMessages: typeof zhStudentMessages = {
     calendar_module: 'Module %{number}: %{start} – %{end} (%{days} days)',
     calendar_incomplete: 'The calendar shows once the start date and every module’s days are filled in',
     attendance: 'Attendance',
+    students_of: 'Students (%{count})',
   },
   attendance: {
     title: '%{name} · Attendance',

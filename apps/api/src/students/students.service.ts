@@ -25,6 +25,8 @@ export const STUDENT_LIST: ListSpec = {
   phoneDigits: true,
   searchIndexed: true,
   statuses: STUDENT_STATUSES,
+  // A cohort's students (docs/product/cohorts.md#students-in-a-cohort).
+  uuidFilters: ['cohortId'],
 };
 
 export interface StudentWithTotals {
