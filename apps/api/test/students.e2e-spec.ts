@@ -300,11 +300,16 @@ describe('students section API', () => {
       const first = (await add({ amount: 1_000_000, paymentMethod: 'wechat' })).body.data;
       await add({ amount: 980_050, paymentMethod: 'alipay', paymentDate: '2025-09-05' });
       await add({ amount: 1, status: 'refunded' });
+      await add({ amount: 300_000, status: 'pending' });
       const list = await admin.get('/api/admin/payments').query({ studentId: student }).expect(200);
-      expect(list.headers['content-range']).toBe('payments 0-2/3');
+      expect(list.headers['content-range']).toBe('payments 0-3/4');
       expect(list.body.totals).toEqual([{ currency: 'CNY', amount: 1_980_050 }]);
       expect(list.body.data[0].paymentDate).toBe('2025-09-05'); // newest payment first
-      expect((await admin.get(`/api/admin/students/${student}`).expect(200)).body.data.paidTotals).toEqual([{ currency: 'CNY', amount: 1_980_050 }]);
+      // The card: completed, and pending apart (docs/product/students.md#payments-total).
+      expect((await admin.get(`/api/admin/students/${student}`).expect(200)).body.data).toMatchObject({
+        paidTotals: [{ currency: 'CNY', amount: 1_980_050 }],
+        pendingTotals: [{ currency: 'CNY', amount: 300_000 }],
+      });
 
       const removed = await admin.delete(`/api/admin/payments/${first.id}`).expect(200);
       expect(removed.body.message).toBe('缴费记录删除成功');

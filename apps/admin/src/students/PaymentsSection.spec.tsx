@@ -52,6 +52,13 @@ describe(PaymentsSection.name, () => {
     expect(screen.getByTestId('payments-total')).toHaveTextContent('合计: ¥19,800.50');
   });
 
+  it('adds the pending payments to the total and shows both apart, per currency', async () => {
+    const owing = { ...student, paidTotals: [{ currency: 'CNY', amount: 1_000_000 }], pendingTotals: [{ currency: 'CNY', amount: 980_000 }, { currency: 'USD', amount: 5_000 }] };
+    renderInAdmin(<PaymentsSection student={owing} />, { dataProvider: provider({ getManyReference: jest.fn(async () => ({ data: [payment], total: 1 })) }) });
+    await screen.findByText('¥19,800.50 · 微信支付', {}, SLOW);
+    expect(screen.getByTestId('payments-total').textContent).toBe('合计: ¥19,800.00 + 50.00 USD（已完成 ¥10,000.00，待确认 ¥9,800.00 + 50.00 USD）');
+  });
+
   it('adds a payment in cents with the default method, and refuses an amount that is not a number above 0', async () => {
     const create = jest.fn(async (_resource: string, { data }: { data: object }) => ({ data: { ...data, id: 'new' } }));
     const user = userEvent.setup();

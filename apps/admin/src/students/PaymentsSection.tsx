@@ -3,11 +3,12 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, IconButton, List as MuiList, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Confirm, useCreate, useDelete, useGetManyReference, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { formatTotals } from './StudentParts';
+import { formatTotals, sumTotals } from './StudentParts';
 
 /**
  * The payments of a student card (docs/product/students.md#payments): the payments, an add form (amount in yuan →
- * cents, method default transfer, date default today), delete behind a confirm, and the total (completed payments).
+ * cents, method default transfer, date default today), delete behind a confirm, and the total (completed and pending,
+ * shown apart when some are pending).
  */
 export function PaymentsSection({ student }: { student: StudentResponse }) {
   const translate = useTranslate();
@@ -99,7 +100,11 @@ export function PaymentsSection({ student }: { student: StudentResponse }) {
         </MuiList>
       )}
       <Typography sx={{ fontWeight: 600, my: 1 }} data-testid="payments-total">
-        {translate('aipm.students.payments.total')}: {formatTotals(student.paidTotals)}
+        {translate('aipm.students.payments.total')}: {formatTotals(sumTotals(student.paidTotals, student.pendingTotals ?? []))}
+        {/* Completed and pending apart when some are pending (docs/product/students.md#payments-total). */}
+        {student.pendingTotals?.length
+          ? translate('aipm.students.payments.total_breakdown', { completed: formatTotals(student.paidTotals), pending: formatTotals(student.pendingTotals) })
+          : null}
       </Typography>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
         <TextField

@@ -67,6 +67,7 @@ const zh = {
   payments: {
     add: '添加缴费',
     total: '合计',
+    total_breakdown: '（已完成 %{completed}，待确认 %{pending}）',
     none: '暂无缴费记录',
     delete: '删除',
     confirm_delete_title: '删除缴费记录',
@@ -215,6 +216,7 @@ export const enStudentMessages: typeof zhStudentMessages = {
   payments: {
     add: 'Add payment',
     total: 'Total',
+    total_breakdown: ' (completed %{completed}, pending %{pending})',
     none: 'No payments yet',
     delete: 'Delete',
     confirm_delete_title: 'Delete payment',

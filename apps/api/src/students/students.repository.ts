@@ -44,14 +44,14 @@ export class StudentsRepository {
     return row ? { resource: row.resource, id: row.id } : null;
   }
 
-  /** Completed payments of these students, summed per currency (currencies in order). */
-  async paidTotalsOf(studentIds: readonly string[]): Promise<Map<string, MoneyTotal[]>> {
+  /** Completed payments of these students (or those of another status), summed per currency (currencies in order). */
+  async paidTotalsOf(studentIds: readonly string[], status: PaymentStatus = PaymentStatus.Completed): Promise<Map<string, MoneyTotal[]>> {
     const totals = new Map<string, MoneyTotal[]>();
     if (studentIds.length === 0) return totals;
     const rows: { studentId: string; currency: string; amount: string }[] = await this.dataSource.query(
       `SELECT "studentId", "currency", sum("amount")::bigint AS "amount" FROM "student_payments"
        WHERE "studentId" = ANY($1::uuid[]) AND "status" = $2 GROUP BY "studentId", "currency" ORDER BY "currency"`,
-      [studentIds, PaymentStatus.Completed],
+      [studentIds, status],
     );
     for (const row of rows) {
       const list = totals.get(row.studentId) ?? [];

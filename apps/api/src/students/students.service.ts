@@ -35,6 +35,7 @@ export interface StudentWithTotals {
   /** Read with one record only (the card), not for list rows. */
   enrolledFrom?: EnrolledFrom | null;
   attendance?: AttendanceSummary;
+  pendingTotals?: MoneyTotal[];
 }
 
 /**
@@ -90,8 +91,13 @@ export class StudentsService {
 
   async findWithTotals(id: string): Promise<StudentWithTotals> {
     const student = await this.find(id);
-    const [paidTotals, enrolledFrom, attendance] = await Promise.all([this.repository.paidTotalsOf([id]), this.repository.enrolledFromOf(id), this.attendance.summaryOf(id)]);
-    return { student, paidTotals: paidTotals.get(id) ?? [], enrolledFrom, attendance };
+    const [paidTotals, pendingTotals, enrolledFrom, attendance] = await Promise.all([
+      this.repository.paidTotalsOf([id]),
+      this.repository.paidTotalsOf([id], PaymentStatus.Pending),
+      this.repository.enrolledFromOf(id),
+      this.attendance.summaryOf(id),
+    ]);
+    return { student, paidTotals: paidTotals.get(id) ?? [], pendingTotals: pendingTotals.get(id) ?? [], enrolledFrom, attendance };
   }
 
   /** 404 unless the student exists: for the records that point at one (contracts, payments, accounts). */

@@ -26,6 +26,8 @@ export interface StudentResponse {
   cohortId: string | null;
   /** The card's payments total (docs/product/students.md#payments-total): completed payments, per currency. */
   paidTotals: MoneyTotal[];
+  /** Pending (待确认) payments, per currency: the card's total shows them beside the completed ones; with one record only. */
+  pendingTotals?: MoneyTotal[];
   /**
    * The lead this student was enrolled from (docs/product/students.md#enrol-a-lead): null when added by hand.
    * Sent with one record (show, create, enrol), not in list rows.

@@ -40,7 +40,7 @@ const CONTRACT_FILE_URL = '/api/admin/files/contracts/1c2d3e4f-5061-4728-93a4-b5
 
 export const MONEY_TOTAL = recordSchema<MoneyTotal>('MoneyTotal', { currency: text('CNY'), amount: integer(1980000, 'Integer cents') });
 
-const studentProperties: PropertiesOf<Omit<StudentResponse, 'paidTotals' | 'enrolledFrom' | 'attendance'>> = {
+const studentProperties: PropertiesOf<Omit<StudentResponse, 'paidTotals' | 'pendingTotals' | 'enrolledFrom' | 'attendance'>> = {
   id: uuid(STUDENT_ID),
   name: text('王五'),
   phone: text('13812345678'),
@@ -67,15 +67,16 @@ export const STUDENT = recordSchema<StudentResponse>(
   {
     ...studentProperties,
     paidTotals: listOf(MONEY_TOTAL, 'Completed payments, per currency'),
+    pendingTotals: listOf(MONEY_TOTAL, 'Pending payments, per currency; with one record only'),
     // The lead the student was enrolled from (null: added by hand); with one record only, not in list rows.
     enrolledFrom: nullable(ENROLLED_FROM),
     // Days attended (出勤, 迟到) of the days marked; with one record only.
     attendance: object({ attended: integer(28), marked: integer(30) }),
   },
-  { optional: ['enrolledFrom', 'attendance'] },
+  { optional: ['pendingTotals', 'enrolledFrom', 'attendance'] },
 );
 
-const STUDENT_RECORD = recordSchema<Omit<StudentResponse, 'paidTotals' | 'enrolledFrom' | 'attendance'>>('StudentRecord', studentProperties, { description: 'A student without the payment totals' });
+const STUDENT_RECORD = recordSchema<Omit<StudentResponse, 'paidTotals' | 'pendingTotals' | 'enrolledFrom' | 'attendance'>>('StudentRecord', studentProperties, { description: 'A student without the payment totals' });
 
 export const STUDENT_FILE = recordSchema<StudentFileResponse>('StudentFileResponse', {
   id: uuid('4f506172-8394-4a5b-86d7-e8f9a0b1c2d3'),
