@@ -102,8 +102,10 @@ export function AutomatedSearchCard({ tasks }: { tasks: readonly CrawlTaskRespon
             </MenuItem>
           ))}
         </TextField>
-        {/* Fixed at 50 per run (docs/product/crawler.md#automated-search): shown, not editable. */}
-        <TextField variant="outlined" size="small" label={translate('aipm.crawler.automated.max_results')} value={AUTOMATED_CRAWL_MAX_RESULTS} slotProps={{ htmlInput: { readOnly: true } }} sx={{ width: 120 }} />
+        {/* Fixed at 50 per run (docs/product/crawler.md#automated-search): a fact, so text, not a box that looks editable. */}
+        <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }} data-testid="automated-max-results">
+          {translate('aipm.crawler.automated.max_results', { count: AUTOMATED_CRAWL_MAX_RESULTS })}
+        </Typography>
         <Button type="submit" variant="contained" disabled={keyword.trim() === '' || run.isPending}>
           {translate(run.isPending ? 'aipm.crawler.automated.running' : 'aipm.crawler.automated.run')}
         </Button>

@@ -332,6 +332,9 @@ describe(CrawlerSection.name, () => {
     renderInAdmin(<CrawlerSection />);
     const keyword = await screen.findByRole('textbox', { name: '关键词' }, SLOW);
     expect(keyword).toHaveValue('AI产品经理');
+    // The fixed 50 is said, not offered as an input.
+    expect(screen.getByTestId('automated-max-results')).toHaveTextContent('每次最多 50 个职位');
+    expect(screen.queryByRole('textbox', { name: /最大结果数/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '开始抓取' }));
     expect(await screen.findByText('自动抓取成功：找到 2 个职位', {}, SLOW)).toBeInTheDocument();
     expect(calls.find((call) => call.key === 'POST /api/admin/crawl/run')?.body).toEqual({ site: 'zhaopin', keywords: ['AI产品经理'], city: '长沙', maxResults: 50, taskName: '智联招聘 · AI产品经理 · 长沙' });
