@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_ADMIN, loginAsAdmin, toast, welcomeLine } from '../support/admin';
+import { asKnownBrowser, E2E_ADMIN, loginAsAdmin, toast, welcomeLine } from '../support/admin';
 import { DESKTOP_ONLY } from '../support/viewport';
 
 const NEW_PASSWORD = 'e2e-Password-2';
@@ -42,6 +42,7 @@ test.describe.serial('administrator sign-in', () => {
       await page.getByRole('button', { name: '创建账户' }).click();
       await expect(toast(page, '管理员账户创建成功')).toBeVisible();
     } else {
+      await asKnownBrowser(page);
       await expect(page.getByRole('heading', { name: '管理员登录' })).toBeVisible();
       await fillLogin(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await expect(toast(page, '登录成功')).toBeVisible();
@@ -114,6 +115,8 @@ test.describe.serial('administrator sign-in', () => {
   });
 
   test('refuses a wrong password with the spec toast, then logs in', DESKTOP_ONLY, async ({ page }) => {
+    // The owner mistyping in their own browser: repeated twenty times, a stranger's browser would meet the gate.
+    await asKnownBrowser(page);
     await page.goto('/admin/login');
     await expect(page.getByRole('heading', { name: '管理员登录' })).toBeVisible();
     await fillLogin(page, E2E_ADMIN.email, 'not-the-password');
