@@ -17,7 +17,16 @@ const ENROL = `POST /api/registrations/${lead.id}/enrol`;
 
 /** The lead's page and the add-student screen, as the back office routes them, over the real data provider. */
 function renderFromLead(answers: Parameters<typeof answerFetch>[0], record = lead) {
-  const calls = answerFetch({ [`GET /api/registrations/${record.id}`]: { status: 200, body: { success: true, data: record } }, ...answers });
+  const calls = answerFetch({
+    [`GET /api/registrations/${record.id}`]: { status: 200, body: { success: true, data: record } },
+    // The form's 期次 choice: no cohort yet.
+    [`GET /api/admin/cohorts?${new URLSearchParams({ filter: '{}', range: '[0,24]', sort: '["startDate","DESC"]' })}`]: {
+      status: 200,
+      body: { success: true, data: [] },
+      headers: { 'Content-Range': 'cohorts 0-0/0' },
+    },
+    ...answers,
+  });
   renderInAdmin(
     <Routes>
       <Route

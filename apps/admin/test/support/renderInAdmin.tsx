@@ -28,7 +28,8 @@ export function renderInAdmin(ui: ReactElement, options: RenderInAdminOptions = 
   return render(options.at ? <MemoryRouter initialEntries={[options.at]}>{admin}</MemoryRouter> : admin);
 }
 
-type FetchAnswer = { status: number; body?: unknown };
+/** An answer's status, JSON body and headers (a list's Content-Range, which react-admin's lists read). */
+type FetchAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
 
 /** Replaces fetch with answers per "METHOD path"; returns the recorded calls. */
 export function answerFetch(answers: Record<string, FetchAnswer | FetchAnswer[]>) {
@@ -40,7 +41,7 @@ export function answerFetch(answers: Record<string, FetchAnswer | FetchAnswer[]>
     const answer = Array.isArray(entry) ? (entry.length > 1 ? entry.shift() : entry[0]) : entry;
     if (!answer) throw new TypeError(`unexpected fetch ${key}`);
     const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
-    return { ok: answer.status < 400, status: answer.status, statusText: '', text: async () => text } as Response;
+    return { ok: answer.status < 400, status: answer.status, statusText: '', headers: new Headers(answer.headers), text: async () => text } as Response;
   }) as typeof fetch;
   return calls;
 }
