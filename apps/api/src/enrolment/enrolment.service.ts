@@ -44,8 +44,9 @@ export class EnrolmentService {
 
       const phone = dto.phone ?? lead.phone;
       const email = dto.email === undefined ? lead.email : dto.email;
-      await this.lockPerson(manager, normalisePhone(phone) ?? phone, email);
-      const existing = await this.studentRecords.firstOfPerson(manager, normalisePhone(phone) ?? null, email);
+      const phoneNormalized = normalisePhone(phone) ?? null;
+      await this.lockPerson(manager, phoneNormalized ?? phone, email);
+      const existing = await this.studentRecords.firstOfPerson(manager, phoneNormalized, email);
       if (existing) throw new AlreadyEnrolledError(existing);
 
       const student = await this.students.create(

@@ -18,7 +18,10 @@ export const ATTENDANCE_MARK_LABELS: Record<AttendanceMark, string> = {
   leave: '请假',
 };
 
-/** A student's attendance: class days attended (出勤 or 迟到) of the days marked. */
+/** The marks that count as attended (出勤, 迟到); 请假 and 缺勤 do not. */
+export const ATTENDED_MARKS: readonly AttendanceMark[] = [AttendanceMark.Present, AttendanceMark.Late];
+
+/** A student's attendance: class days attended (ATTENDED_MARKS) of the days marked. */
 export interface AttendanceSummary {
   attended: number;
   marked: number;

@@ -1,4 +1,4 @@
-import { type AttendanceDayResponse, type AttendanceMark, type AttendanceSummary, type ClassDay, cohortCalendar, formatIsoDate, isCalendarDate } from '@aipm/contracts';
+import { ATTENDED_MARKS, type AttendanceDayResponse, type AttendanceMark, type AttendanceSummary, type ClassDay, cohortCalendar, formatIsoDate, isCalendarDate } from '@aipm/contracts';
 import { Attendance, Cohort } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -70,8 +70,8 @@ export class AttendanceService {
   /** Each student's attended (出勤, 迟到) and marked days, over every cohort they were marked in. */
   async summaryOf(studentId: string): Promise<AttendanceSummary> {
     const [row]: Array<{ attended: number; marked: number }> = await this.dataSource.query(
-      `SELECT count(*) FILTER (WHERE "mark" IN ('present', 'late'))::int AS "attended", count(*)::int AS "marked" FROM "attendance" WHERE "studentId" = $1`,
-      [studentId],
+      `SELECT count(*) FILTER (WHERE "mark" = ANY($2::varchar[]))::int AS "attended", count(*)::int AS "marked" FROM "attendance" WHERE "studentId" = $1`,
+      [studentId, ATTENDED_MARKS],
     );
     return { attended: row?.attended ?? 0, marked: row?.marked ?? 0 };
   }
