@@ -252,7 +252,7 @@ describe('audit log', () => {
       action: 'student.create',
       entity: 'student',
       run: async (agent, known) => {
-        known['student'] = (await agent.post('/api/admin/students').send({ name: '王五', phone: '13800138000' }).expect(201)).body.data.id;
+        known['student'] = (await agent.post('/api/admin/students').send({ name: '王五', phone: '13800138000', enrollmentDate: '2026-03-02' }).expect(201)).body.data.id;
         return known['student'];
       },
       // Who the student is stays out of the log (an erasure must be able to remove it); the masked phone stays.
@@ -266,11 +266,11 @@ describe('audit log', () => {
       action: 'student.update',
       entity: 'student',
       run: async (agent, known) => {
-        await agent.patch(`/api/admin/students/${known['student']}`).send({ school: '湖南大学', status: 'graduated' }).expect(200);
+        await agent.patch(`/api/admin/students/${known['student']}`).send({ school: '湖南大学', status: 'graduated', graduationDate: '2026-04-05' }).expect(200);
         return known['student'];
       },
       // That the school changed is kept, not what it says.
-      check: (entry) => expect(entry).toMatchObject({ before: { school: AUDIT_REDACTED, status: 'active' }, after: { school: AUDIT_REDACTED, status: 'graduated' } }),
+      check: (entry) => expect(entry).toMatchObject({ before: { school: AUDIT_REDACTED, status: 'active' }, after: { school: AUDIT_REDACTED, status: 'graduated', graduationDate: '2026-04-05' } }),
     },
     {
       name: 'a student export',
@@ -454,6 +454,40 @@ describe('audit log', () => {
         return studentId;
       },
       check: (entry) => expect({ before: entry.before, after: entry.after, date: entry.details?.['date'] }).toEqual({ before: { mark: null }, after: { mark: 'late' }, date: '2026-03-03' }),
+    },
+    {
+      name: 'a job outcome, without the employer or notes',
+      action: 'outcome.create',
+      entity: 'outcome',
+      run: async (agent, known) => {
+        const [{ id: studentId }] = await dataSource.query(`INSERT INTO students (name, phone, "enrollmentDate") VALUES ('就业学员', '13700004321', '2026-03-02') RETURNING id`);
+        const body = { studentId, category: 'seeking', date: '2026-05-10', notes: '正在面试' };
+        known['outcome'] = (await agent.post('/api/admin/outcomes').send(body).expect(201)).body.data.id;
+        return known['outcome'];
+      },
+      check: (entry) => {
+        expect(entry.after).toMatchObject({ category: 'seeking', date: '2026-05-10' });
+        expect(entry.after).not.toHaveProperty('notes');
+      },
+    },
+    {
+      name: 'a job outcome change',
+      action: 'outcome.update',
+      entity: 'outcome',
+      run: async (agent, known) => {
+        await agent.patch(`/api/admin/outcomes/${known['outcome']}`).send({ date: '2026-05-12' }).expect(200);
+        return known['outcome'];
+      },
+      check: (entry) => expect({ before: entry.before, after: entry.after }).toEqual({ before: { date: '2026-05-10' }, after: { date: '2026-05-12' } }),
+    },
+    {
+      name: 'a job outcome deletion',
+      action: 'outcome.delete',
+      entity: 'outcome',
+      run: async (agent, known) => {
+        await agent.delete(`/api/admin/outcomes/${known['outcome']}`).expect(200);
+        return known['outcome'];
+      },
     },
     {
       name: 'a cohort deletion',

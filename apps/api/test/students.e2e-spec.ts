@@ -178,7 +178,7 @@ describe('students section API', () => {
 
     it('lists in the simple-rest shape: paging, sorting, q over name and phone digits, status filter', async () => {
       const marker = `列表${Date.now()}`;
-      await createStudent({ name: `${marker}A`, status: 'graduated' });
+      await createStudent({ name: `${marker}A`, status: 'graduated', enrollmentDate: '2026-03-02', graduationDate: '2026-04-05' });
       const second = await createStudent({ name: `${marker}B`, phone: '+86 139 0000 7777' });
       const page = await admin.get('/api/admin/students').query({ filter: JSON.stringify({ q: marker }), sort: JSON.stringify(['name', 'ASC']), range: '[0,0]' }).expect(200);
       expect(page.headers['content-range']).toBe('students 0-0/2');

@@ -12,4 +12,5 @@ export * from './validation/rule';
 export * from './wechat/wechat.dto';
 export * from './students/student.dto';
 export * from './cohorts/cohort.dto';
+export * from './outcomes/outcome.dto';
 export * from './site-settings/site-settings.dto';

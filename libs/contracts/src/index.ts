@@ -12,6 +12,7 @@ export * from './leads';
 export * from './wechat';
 export * from './students';
 export * from './cohorts';
+export * from './outcomes';
 export * from './phone';
 export * from './site-settings';
 export * from './dashboard';

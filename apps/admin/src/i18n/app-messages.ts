@@ -64,7 +64,7 @@ export const zhAppMessages = {
       erase: {
         button: '删除此人全部记录',
         title: '删除此联系人的全部记录？',
-        content: '将永久删除 %{who} 的全部注册信息和咨询消息（个人信息保护法删除请求），此操作不可恢复。',
+        content: '将永久删除 %{who} 的全部注册信息、咨询消息和学员记录（含合同、缴费、考勤、就业结果及证明材料等文件；个人信息保护法删除请求），此操作不可恢复。',
         confirm: '永久删除',
         success: '已删除该联系人的全部记录：%{registrations} 条注册信息，%{messages} 条咨询消息，%{students} 名学员（含合同、缴费、账户和文件）',
         failed: '删除失败：%{message}',
@@ -197,7 +197,7 @@ export const enAppMessages: typeof zhAppMessages = {
       erase: {
         button: "Delete this person's records",
         title: 'Delete every record of this person?',
-        content: 'Every registration and consultation message of %{who} will be deleted for good (personal-information erasure request). This cannot be undone.',
+        content: 'Every registration, consultation message and student record of %{who} (with contracts, payments, attendance, job outcomes, evidence and other files) will be deleted for good (personal-information erasure request). This cannot be undone.',
         confirm: 'Delete for good',
         success: 'Every record of this person was deleted: %{registrations} registrations, %{messages} consultation messages, %{students} students (with contracts, payments, accounts and files)',
         failed: 'Deletion failed: %{message}',

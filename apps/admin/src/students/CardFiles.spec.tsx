@@ -32,6 +32,7 @@ const file = (id: string, originalName: string, contractId: string | null): Stud
   id,
   studentId: STUDENT_ID,
   contractId,
+  outcomeId: null,
   accessURL: `/api/admin/files/contracts/00000000-0000-4000-8000-00000000000${id}.pdf`,
   originalName,
   size: 100,

@@ -10,7 +10,7 @@ import { useStudentUpload } from './useStudentUpload';
 /** The value of the 其他文件 choice in the upload and move selects (a contract's is its id). */
 const OTHER = 'other';
 
-/** A student's files (at most 50: one page) and contracts, oldest first, and how to reload them. */
+/** A student's files (at most 50: one page) but an outcome's evidence, and contracts, oldest first, and how to reload them. */
 function useStudentRecordFiles(studentId: string) {
   const files = useGetList<StudentFileResponse>('student-files', {
     filter: { studentId },
@@ -18,7 +18,8 @@ function useStudentRecordFiles(studentId: string) {
     sort: { field: 'createdAt', order: 'ASC' },
   });
   const contracts = useGetList<ContractResponse>('contracts', { filter: { studentId }, pagination: { page: 1, perPage: 100 }, sort: { field: 'createdAt', order: 'ASC' } });
-  return { files: files.data ?? [], contracts: contracts.data ?? [], loaded: !files.isPending && !contracts.isPending, refetch: () => Promise.all([files.refetch(), contracts.refetch()]) };
+  // An outcome's evidence is listed under its outcome (OutcomesSection), not here.
+  return { files: (files.data ?? []).filter((file) => !file.outcomeId), contracts: contracts.data ?? [], loaded: !files.isPending && !contracts.isPending, refetch: () => Promise.all([files.refetch(), contracts.refetch()]) };
 }
 
 /** The upload's default place (docs/product/students.md#contract-files): the only active contract, else 其他文件. */

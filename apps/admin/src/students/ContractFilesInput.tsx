@@ -36,6 +36,7 @@ const pending = (upload: ConfirmUploadResponse): StudentFileResponse => ({
   id: upload.accessURL,
   studentId: '',
   contractId: null,
+  outcomeId: null,
   accessURL: upload.accessURL,
   originalName: upload.originalName,
   size: upload.size,

@@ -21,6 +21,7 @@ const student: StudentResponse = {
   status: 'active',
   enrollmentDate: '2025-09-20',
   graduationDate: null,
+  withdrawalDate: null,
   notes: null,
   profilePhoto: null,
   cohortId: null,

@@ -19,6 +19,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import type { EnrolState } from '../leads/EnrolButton';
 
@@ -45,12 +46,26 @@ function StudentInputs({ maskedPhone = false }: { maskedPhone?: boolean }) {
       <TextInput source="major" label="aipm.students.fields.major" parse={orNull} />
       <SelectInput source="status" label="aipm.students.fields.status" choices={statusChoices} validate={required()} />
       <DateInput source="enrollmentDate" label="aipm.students.fields.enrollmentDate" validate={required()} />
-      <DateInput source="graduationDate" label="aipm.students.fields.graduationDate" parse={orNull} />
+      <LeavingDates />
       {/* docs/product/cohorts.md#students-in-a-cohort: typed to search, newest start first. */}
       <ReferenceInput source="cohortId" reference="cohorts" sort={{ field: 'startDate', order: 'DESC' }}>
         <AutocompleteInput label="aipm.students.fields.cohort" filterToQuery={(q) => ({ q })} parse={orNull} emptyText="aipm.students.cohorts.none" />
       </ReferenceInput>
       <TextInput source="notes" label="aipm.students.fields.notes" multiline minRows={2} parse={orNull} />
+    </>
+  );
+}
+
+/**
+ * The graduation date, required when the status is 已毕业, and the withdrawal date, shown and required with 退学
+ * (docs/product/outcomes.md#graduation); the API holds the same rules.
+ */
+function LeavingDates() {
+  const status = useWatch({ name: 'status' }) as string | undefined;
+  return (
+    <>
+      <DateInput source="graduationDate" label="aipm.students.fields.graduationDate" parse={orNull} validate={status === 'graduated' ? required() : undefined} />
+      {status === 'withdrawn' ? <DateInput source="withdrawalDate" label="aipm.students.fields.withdrawalDate" parse={orNull} validate={required()} /> : null}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { DeleteButton, EditButton, Link, ReferenceField, Show, useCreatePath, us
 import { RevealablePhone } from '../people/RevealablePhone';
 import { PaymentsSection } from './PaymentsSection';
 import { ContractFiles } from './CardFiles';
+import { GraduationLine, OutcomesSection } from './OutcomesSection';
 import { ProfilePhoto } from './StudentFiles';
 import { StudentAccounts } from './StudentAccounts';
 import { StudentStatusBadge } from './StudentParts';
@@ -67,6 +68,7 @@ function StudentCard() {
         <Line label="aipm.students.fields.major" value={student.major} />
         <Line label="aipm.students.fields.enrollmentDate" value={student.enrollmentDate} />
         <Line label="aipm.students.fields.graduationDate" value={student.graduationDate} />
+        <GraduationLine student={student} />
         <EnrolledFromLine student={student} />
         {student.attendance && attendanceRate(student.attendance) !== null ? (
           <Line
@@ -86,6 +88,8 @@ function StudentCard() {
         <ContractFiles student={student} />
         <Divider sx={{ my: 2 }} />
         <PaymentsSection student={student} />
+        <Divider sx={{ my: 2 }} />
+        <OutcomesSection student={student} />
         {student.notes ? (
           <>
             <Divider sx={{ my: 2 }} />

@@ -19,6 +19,7 @@ import { StorageModule } from '../storage/storage.module';
 import { SiteSettingsModule } from '../site-settings/site-settings.module';
 import { WechatModule } from '../wechat/wechat.module';
 import { ContractsModule } from '../students/contracts/contracts.module';
+import { OutcomesModule } from '../students/outcomes/outcomes.module';
 import { PaymentsModule } from '../students/payments/payments.module';
 import { StudentAccountsModule } from '../students/student-accounts/student-accounts.module';
 import { StudentsModule } from '../students/students.module';
@@ -56,6 +57,7 @@ export class AppModule {
         EnrolmentModule,
         CohortsModule,
         ContractsModule,
+        OutcomesModule,
         PaymentsModule,
         StudentAccountsModule,
       ],

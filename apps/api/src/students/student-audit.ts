@@ -15,3 +15,6 @@ export const STUDENT_RECORD_AUDIT_OMIT = ['notes'] as const;
 
 /** A file's name is the uploader's and may name the person ("王五-身份证.pdf"). */
 export const STUDENT_FILE_AUDIT_OMIT = ['originalName'] as const;
+
+/** An outcome's employer and notes can name the person; the category, dates, city and salary are what the log is for. */
+export const STUDENT_OUTCOME_AUDIT_OMIT = ['employer', 'notes'] as const;

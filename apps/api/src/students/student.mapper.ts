@@ -13,6 +13,7 @@ export function toStudentResponse(entity: Student, paidTotals: MoneyTotal[] = []
     status: entity.status,
     enrollmentDate: entity.enrollmentDate,
     graduationDate: entity.graduationDate,
+    withdrawalDate: entity.withdrawalDate,
     notes: entity.notes,
     profilePhoto: entity.profilePhoto,
     cohortId: entity.cohortId,

@@ -18,11 +18,12 @@ import { STUDENT_AUDIT_OMIT } from './student-audit';
 
 export const StudentIdPipe = idParam('INVALID_STUDENT_ID');
 
-const toResponse = ({ student, paidTotals, pendingTotals, enrolledFrom, attendance }: StudentWithTotals): StudentResponse => ({
+const toResponse = ({ student, paidTotals, pendingTotals, enrolledFrom, attendance, graduation }: StudentWithTotals): StudentResponse => ({
   ...toStudentResponse(student, paidTotals),
   ...(pendingTotals !== undefined && { pendingTotals }),
   ...(enrolledFrom !== undefined && { enrolledFrom }),
   ...(attendance !== undefined && { attendance }),
+  ...(graduation !== undefined && { graduation }),
 });
 
 /**

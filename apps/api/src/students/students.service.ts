@@ -1,6 +1,20 @@
-import { type AttendanceSummary, type EnrolledFrom, fileKeyOfAccessUrl, formatIsoDate, type MoneyTotal, normalisePhone, PaymentStatus, STUDENT_STATUSES, type StudentExport } from '@aipm/contracts';
+import {
+  type AttendanceSummary,
+  cohortCalendar,
+  type EnrolledFrom,
+  fileKeyOfAccessUrl,
+  formatIsoDate,
+  type Graduation,
+  graduationOf,
+  type MoneyTotal,
+  normalisePhone,
+  PaymentStatus,
+  STUDENT_STATUSES,
+  StudentStatus,
+  type StudentExport,
+} from '@aipm/contracts';
 import type { CreateStudentDto, UpdateStudentDto } from '@aipm/contracts/dto';
-import { Student, StudentAccount, StudentContract, type StudentFile, StudentPayment } from '@aipm/database';
+import { Cohort, Student, StudentAccount, StudentContract, type StudentFile, StudentOutcome, StudentPayment } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
@@ -11,6 +25,7 @@ import { listPage, type Page } from '../common/list/list-page';
 import type { ListQueryDto } from '../common/list/list-query.dto';
 import type { ListSpec } from '../common/list/list-query';
 import { toContractResponse } from './contracts/contract.mapper';
+import { toOutcomeResponse } from './outcomes/outcome.mapper';
 import { toPaymentResponse } from './payments/payment.mapper';
 import { toStudentAccountResponse } from './student-accounts/student-account.mapper';
 import { StudentFilesService } from './files/student-files.service';
@@ -35,6 +50,7 @@ export interface StudentWithTotals {
   /** Read with one record only (the card), not for list rows. */
   enrolledFrom?: EnrolledFrom | null;
   attendance?: AttendanceSummary;
+  graduation?: Graduation | null;
   pendingTotals?: MoneyTotal[];
 }
 
@@ -56,6 +72,19 @@ function changesOf(dto: CreateStudentDto | UpdateStudentDto): StudentChanges {
   }
   if (dto.phone !== undefined) changes.phoneNormalized = normalisePhone(dto.phone) ?? null;
   return changes;
+}
+
+/**
+ * The dates a body's change of status needs (docs/product/outcomes.md#graduation): marking a student graduated or
+ * withdrawn records the day, and neither day is before enrolment. `stored` is the record before an update.
+ */
+function assertGraduationDates(changes: StudentChanges, stored: Pick<Student, 'enrollmentDate' | 'graduationDate' | 'withdrawalDate'> | null, enrollmentDate: string): void {
+  const graduationDate = changes.graduationDate === undefined ? (stored?.graduationDate ?? null) : changes.graduationDate;
+  const withdrawalDate = changes.withdrawalDate === undefined ? (stored?.withdrawalDate ?? null) : changes.withdrawalDate;
+  if (graduationDate && graduationDate < enrollmentDate) throw InvalidInputError.forField('graduationDate', 'GRADUATION_BEFORE_ENROLLMENT');
+  if (withdrawalDate && withdrawalDate < enrollmentDate) throw InvalidInputError.forField('withdrawalDate', 'WITHDRAWAL_BEFORE_ENROLLMENT');
+  if (changes.status === StudentStatus.Graduated && !graduationDate) throw InvalidInputError.forField('graduationDate', 'GRADUATION_DATE_REQUIRED');
+  if (changes.status === StudentStatus.Withdrawn && !withdrawalDate) throw InvalidInputError.forField('withdrawalDate', 'WITHDRAWAL_DATE_REQUIRED');
 }
 
 @Injectable()
@@ -91,13 +120,22 @@ export class StudentsService {
 
   async findWithTotals(id: string): Promise<StudentWithTotals> {
     const student = await this.find(id);
-    const [paidTotals, pendingTotals, enrolledFrom, attendance] = await Promise.all([
+    const [paidTotals, pendingTotals, enrolledFrom, attendance, cohortLastDay] = await Promise.all([
       this.repository.paidTotalsOf([id]),
       this.repository.paidTotalsOf([id], PaymentStatus.Pending),
       this.repository.enrolledFromOf(id),
       this.attendance.summaryOf(id),
+      this.cohortLastDayOf(student),
     ]);
-    return { student, paidTotals: paidTotals.get(id) ?? [], pendingTotals: pendingTotals.get(id) ?? [], enrolledFrom, attendance };
+    const graduation = graduationOf(student, cohortLastDay);
+    return { student, paidTotals: paidTotals.get(id) ?? [], pendingTotals: pendingTotals.get(id) ?? [], enrolledFrom, attendance, graduation };
+  }
+
+  /** The last class day of the student's cohort: graduating by it is on time (docs/product/outcomes.md#graduation). */
+  private async cohortLastDayOf(student: Student): Promise<string | null> {
+    if (!student.cohortId) return null;
+    const cohort = await this.dataSource.getRepository(Cohort).findOneBy({ id: student.cohortId });
+    return cohort ? (cohortCalendar(cohort.startDate, cohort.moduleDays, cohort.daysOff).at(-1)?.date ?? null) : null;
   }
 
   /** 404 unless the student exists: for the records that point at one (contracts, payments, accounts). */
@@ -109,9 +147,7 @@ export class StudentsService {
   async create(dto: CreateStudentDto, now = new Date(), manager?: EntityManager): Promise<Student> {
     // Today in China: the column's CURRENT_DATE would follow the database server's time zone.
     const enrollmentDate = dto.enrollmentDate ?? formatIsoDate(now);
-    if (dto.graduationDate && dto.graduationDate < enrollmentDate) {
-      throw InvalidInputError.forField('graduationDate', 'GRADUATION_BEFORE_ENROLLMENT');
-    }
+    assertGraduationDates(changesOf(dto), null, enrollmentDate);
     await this.studentFiles.assertUploaded('profilePhoto', [dto.profilePhoto]);
     const write = async (transaction: EntityManager) => {
       // A seat in the cohort is taken with the row locked until the student is stored (docs/product/cohorts.md).
@@ -126,9 +162,7 @@ export class StudentsService {
   async update(id: string, dto: UpdateStudentDto): Promise<Student> {
     const before = await this.find(id);
     const changes = changesOf(dto);
-    const enrollmentDate = changes.enrollmentDate ?? before.enrollmentDate;
-    const graduationDate = changes.graduationDate === undefined ? before.graduationDate : changes.graduationDate;
-    if (graduationDate && graduationDate < enrollmentDate) throw InvalidInputError.forField('graduationDate', 'GRADUATION_BEFORE_ENROLLMENT');
+    assertGraduationDates(changes, before, changes.enrollmentDate ?? before.enrollmentDate);
     await this.studentFiles.assertUploaded('profilePhoto', [changes.profilePhoto], [before.profilePhoto]);
     if (changes.cohortId && changes.cohortId !== before.cohortId) {
       const cohortId = changes.cohortId;
@@ -166,13 +200,15 @@ export class StudentsService {
   /** PIPL export: everything stored about one student, passwords excepted (only their hashes exist). */
   async export(id: string, now = new Date()): Promise<StudentExport> {
     const student = await this.find(id);
-    const [contracts, payments, accounts, refs, attendance] = await Promise.all([
+    const [contracts, payments, accounts, refs, attendance, outcomes] = await Promise.all([
       this.dataSource.getRepository(StudentContract).find({ where: { studentId: id }, order: { createdAt: 'ASC' } }),
       this.dataSource.getRepository(StudentPayment).find({ where: { studentId: id }, order: { paymentDate: 'ASC', createdAt: 'ASC' } }),
       this.dataSource.getRepository(StudentAccount).find({ where: { studentId: id }, order: { createdAt: 'ASC' } }),
       this.studentFiles.refsOf(id, student.profilePhoto),
       this.attendance.marksOf(id),
+      this.dataSource.getRepository(StudentOutcome).find({ where: { studentId: id }, order: { date: 'ASC', createdAt: 'ASC' } }),
     ]);
+    const evidenceOf = await this.studentFiles.ofOutcomes(outcomes.map((outcome) => outcome.id));
     const filesOf = new Map<string, StudentFile[]>();
     for (const ref of refs) if (ref.file?.contractId) filesOf.set(ref.file.contractId, [...(filesOf.get(ref.file.contractId) ?? []), ref.file]);
     const paid = new Map<string, number>();
@@ -196,6 +232,7 @@ export class StudentsService {
         })),
       ),
       attendance,
+      outcomes: outcomes.map((outcome) => toOutcomeResponse(outcome, evidenceOf.get(outcome.id))),
     };
   }
 }

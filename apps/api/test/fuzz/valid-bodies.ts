@@ -27,6 +27,20 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'post /api/wechat/jsapi-signature': { url: 'http://127.0.0.1/?lng=en#share' },
   'post /api/admin/wechat-share-configs': { pageUrl: '/', title: '分享标题', description: '分享描述', imageUrl: 'https://www.example.cn/share.jpg' },
   'patch /api/admin/wechat-share-configs/{id}': { title: '新的分享标题' },
+  'post /api/admin/outcomes': {
+    studentId: '5c4b3a29-1807-4f6e-9d5c-4b3a29180716',
+    category: 'in_field_full_time',
+    date: '2026-11-20',
+    employer: '长沙某科技',
+    title: 'AI 产品经理',
+    city: '长沙',
+    startDate: '2026-12-01',
+    monthlyBase: 1500000,
+    monthsPerYear: 14,
+    fixedExtras: 0,
+    evidence: [{ accessURL: '/api/admin/files/contracts/2d3e4f50-6172-4839-a4b5-c6d7e8f9a0b1.pdf', kind: 'offer_letter' }],
+  },
+  'patch /api/admin/outcomes/{id}': { monthsPerYear: 13 },
   // No entry for POST test-phone, test-aliyun, test-aliyun-phone: they take no body
   // (docs/product/phone.md#admin-calls), so every body is "broken" already; they get hostile bodies only (and place
   // calls against the stand-ins).

@@ -4,6 +4,7 @@ import { COHORT_ERRORS } from '../cohorts/cohort.errors';
 import { CRAWL_ERRORS, PUBLISHED_JOB_ERRORS } from '../crawl/crawl-admin.errors';
 import { CRAWL_OPS_ERRORS } from '../crawl/crawl-ops.errors';
 import { LEAD_ERRORS } from '../leads/lead.errors';
+import { OUTCOME_ERRORS } from '../outcomes/outcome.errors';
 import { PHONE_ERRORS } from '../phone/phone.errors';
 import { SITE_SETTINGS_ERRORS } from '../site-settings/site-settings.errors';
 import { STUDENT_ERRORS } from '../students/student.errors';
@@ -21,6 +22,7 @@ export const ERROR_CATALOGS = {
   wechat: WECHAT_ERRORS,
   students: STUDENT_ERRORS,
   cohorts: COHORT_ERRORS,
+  outcomes: OUTCOME_ERRORS,
   phone: PHONE_ERRORS,
   siteSettings: SITE_SETTINGS_ERRORS,
   audit: AUDIT_ERRORS,
@@ -37,6 +39,7 @@ export const ERROR_MESSAGES = {
   ...WECHAT_ERRORS,
   ...STUDENT_ERRORS,
   ...COHORT_ERRORS,
+  ...OUTCOME_ERRORS,
   ...PHONE_ERRORS,
   ...SITE_SETTINGS_ERRORS,
   ...AUDIT_ERRORS,

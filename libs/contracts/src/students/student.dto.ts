@@ -84,6 +84,10 @@ abstract class StudentFieldsDto {
   @Rules(IsOptional(), IsCalendarDate('INVALID_GRADUATION_DATE'), IsAfterDateOf('enrollmentDate', 'GRADUATION_BEFORE_ENROLLMENT', true))
   graduationDate?: string | null;
 
+  /** The day a withdrawn student left (docs/product/outcomes.md#graduation); required with status withdrawn. */
+  @Rules(IsOptional(), IsCalendarDate('INVALID_WITHDRAWAL_DATE'), IsAfterDateOf('enrollmentDate', 'WITHDRAWAL_BEFORE_ENROLLMENT', true))
+  withdrawalDate?: string | null;
+
   @optionalText(L.notes, 'STUDENT_NOTES_TOO_LONG')
   notes?: string | null;
 

@@ -1,4 +1,5 @@
 import type { AttendanceMark, AttendanceSummary } from '../cohorts/attendance';
+import type { Graduation, OutcomeResponse } from '../outcomes/outcome';
 import type { ContractStatus, PaymentMethod, PaymentStatus, StudentAccountKind, StudentAccountStatus, StudentStatus } from '../enums/students.enums';
 import type { UploadFileType, UploadKind } from './student.messages';
 
@@ -19,6 +20,8 @@ export interface StudentResponse {
   /** Calendar dates, YYYY-MM-DD. */
   enrollmentDate: string;
   graduationDate: string | null;
+  /** The day a withdrawn student left (docs/product/outcomes.md#graduation). */
+  withdrawalDate: string | null;
   notes: string | null;
   /** Access URL of the photo (an administrator-only route of the API), or null. */
   profilePhoto: string | null;
@@ -35,6 +38,8 @@ export interface StudentResponse {
   enrolledFrom?: EnrolledFrom | null;
   /** Days attended of the days marked (docs/product/cohorts.md#attendance); with one record only. */
   attendance?: AttendanceSummary;
+  /** Graduated (on time or late against the cohort's last class day) or withdrawn, with the date; with one record only. */
+  graduation?: Graduation | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -137,6 +142,8 @@ export interface StudentFileResponse {
   id: string;
   studentId: string;
   contractId: string | null;
+  /** Set for an outcome's evidence (docs/product/outcomes.md#evidence), which the card lists under its outcome. */
+  outcomeId: string | null;
   accessURL: string;
   originalName: string;
   /** Bytes; null for a file stored before sizes were kept. */
@@ -166,6 +173,8 @@ export interface StudentExport {
   files: StudentFileEntry[];
   /** Every attendance mark, oldest day first (docs/product/cohorts.md#attendance). */
   attendance: Array<{ cohortId: string; date: string; mark: AttendanceMark }>;
+  /** Every job outcome with its evidence, by date (docs/product/outcomes.md). */
+  outcomes: OutcomeResponse[];
 }
 
 export const STUDENT_PATHS = {

@@ -30,6 +30,7 @@ export { StoredUpload } from './students/stored-upload.entity';
 export { StudentFile } from './students/student-file.entity';
 export { Cohort } from './cohorts/cohort.entity';
 export { Attendance } from './cohorts/attendance.entity';
+export { StudentOutcome } from './students/student-outcome.entity';
 export { Session } from './sessions/session.entity';
 export { NotificationCall } from './notifications/notification-call.entity';
 export { LeadNotification } from './notifications/lead-notification.entity';

@@ -29,7 +29,8 @@ import type {
   UpdateStudentAccountDto,
   UpdateStudentDto,
 } from '@aipm/contracts/dto';
-import { calendarDate, constant, dateTime, integer, listOf, nullable, object, oneOf, recordSchema, text, type PropertiesOf, uuid } from '../../common/openapi/schemas';
+import { OUTCOME } from './outcomes.docs';
+import { boolean, calendarDate, constant, dateTime, integer, listOf, nullable, object, oneOf, recordSchema, text, type PropertiesOf, uuid } from '../../common/openapi/schemas';
 
 /* The students back office's shapes and examples (students, contracts, payments, accounts, PIPL export); ADR 022. */
 
@@ -40,7 +41,7 @@ const CONTRACT_FILE_URL = '/api/admin/files/contracts/1c2d3e4f-5061-4728-93a4-b5
 
 export const MONEY_TOTAL = recordSchema<MoneyTotal>('MoneyTotal', { currency: text('CNY'), amount: integer(1980000, 'Integer cents') });
 
-const studentProperties: PropertiesOf<Omit<StudentResponse, 'paidTotals' | 'pendingTotals' | 'enrolledFrom' | 'attendance'>> = {
+const studentProperties: PropertiesOf<Omit<StudentResponse, 'paidTotals' | 'pendingTotals' | 'enrolledFrom' | 'attendance' | 'graduation'>> = {
   id: uuid(STUDENT_ID),
   name: text('王五'),
   phone: text('13812345678'),
@@ -50,6 +51,7 @@ const studentProperties: PropertiesOf<Omit<StudentResponse, 'paidTotals' | 'pend
   status: oneOf(STUDENT_STATUSES, 'active'),
   enrollmentDate: calendarDate('2026-09-01'),
   graduationDate: nullable(calendarDate('2026-10-06')),
+  withdrawalDate: nullable(calendarDate('2026-09-20', 'The day a withdrawn student left')),
   notes: nullable(text('周末班')),
   profilePhoto: nullable(text(PHOTO_URL, 'Access URL of the photo (an administrator-only route)')),
   cohortId: nullable(uuid('8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d', 'The cohort (期次)')),
@@ -72,16 +74,21 @@ export const STUDENT = recordSchema<StudentResponse>(
     enrolledFrom: nullable(ENROLLED_FROM),
     // Days attended (出勤, 迟到) of the days marked; with one record only.
     attendance: object({ attended: integer(28), marked: integer(30) }),
+    // Graduated (on time or late against the cohort's last class day) or withdrawn, with the date; with one record only.
+    graduation: nullable(
+      object({ status: oneOf(['graduated', 'withdrawn'], 'graduated'), date: calendarDate('2026-10-06'), onTime: nullable(boolean(true, 'Graduated only; null without a cohort')) }),
+    ),
   },
-  { optional: ['pendingTotals', 'enrolledFrom', 'attendance'] },
+  { optional: ['pendingTotals', 'enrolledFrom', 'attendance', 'graduation'] },
 );
 
-const STUDENT_RECORD = recordSchema<Omit<StudentResponse, 'paidTotals' | 'pendingTotals' | 'enrolledFrom' | 'attendance'>>('StudentRecord', studentProperties, { description: 'A student without the payment totals' });
+const STUDENT_RECORD = recordSchema<Omit<StudentResponse, 'paidTotals' | 'pendingTotals' | 'enrolledFrom' | 'attendance' | 'graduation'>>('StudentRecord', studentProperties, { description: 'A student without the payment totals' });
 
 export const STUDENT_FILE = recordSchema<StudentFileResponse>('StudentFileResponse', {
   id: uuid('4f506172-8394-4a5b-86d7-e8f9a0b1c2d3'),
   studentId: uuid(STUDENT_ID),
   contractId: nullable(uuid(CONTRACT_ID)),
+  outcomeId: nullable(uuid('94a5b6c7-d8e9-4f0a-8b1c-2d3e4f506172', "An outcome's evidence (managed through the outcome)")),
   accessURL: text(CONTRACT_FILE_URL),
   originalName: text('王五-培训合同.pdf', "The uploader's file name, as step 1 of the upload recorded it"),
   size: nullable(integer(183_204, 'Bytes; null for a file stored before sizes were kept')),
@@ -160,6 +167,7 @@ export const STUDENT_EXPORT = recordSchema<StudentExport>(
     accounts: listOf(STUDENT_ACCOUNT, 'Never a password or its hash'),
     files: listOf(FILE_ENTRY),
     attendance: listOf(object({ cohortId: uuid('8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d'), date: calendarDate('2026-03-02'), mark: oneOf(ATTENDANCE_MARKS, 'present') }), 'Every attendance mark, oldest day first'),
+    outcomes: listOf(OUTCOME, 'Every job outcome with its evidence, by date'),
   },
   { description: 'Everything stored about one student (PIPL access request)' },
 );

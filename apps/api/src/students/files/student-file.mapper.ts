@@ -6,6 +6,7 @@ export function toStudentFileResponse(entity: StudentFile): StudentFileResponse 
     id: entity.id,
     studentId: entity.studentId,
     contractId: entity.contractId,
+    outcomeId: entity.outcomeId,
     accessURL: entity.accessUrl,
     originalName: entity.originalName,
     size: entity.size,

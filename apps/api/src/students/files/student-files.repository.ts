@@ -15,7 +15,8 @@ const FILE_LIST: ListSpec = {
 };
 
 /** What a new student file row holds (the id and time are the table's). */
-export type NewStudentFile = Pick<StudentFile, 'studentId' | 'contractId' | 'accessUrl' | 'originalName' | 'size' | 'contentType'>;
+export type NewStudentFile = Pick<StudentFile, 'studentId' | 'contractId' | 'accessUrl' | 'originalName' | 'size' | 'contentType'> &
+  Partial<Pick<StudentFile, 'outcomeId' | 'evidenceKind'>>;
 
 /** The `student_files` table (ADR 045) and the reads around it; the rules are StudentFilesService's (ADR 044 style). */
 @Injectable()
@@ -46,6 +47,19 @@ export class StudentFilesRepository {
     const rows = await this.table.createQueryBuilder('file').where('file.contractId = ANY(:ids)', { ids: contractIds }).orderBy('file.createdAt', 'ASC').addOrderBy('file.id', 'ASC').getMany();
     for (const row of rows) byContract.set(row.contractId!, [...(byContract.get(row.contractId!) ?? []), row]);
     return byContract;
+  }
+
+  /** The evidence of these outcomes, oldest first, per outcome. */
+  async ofOutcomes(outcomeIds: readonly string[]): Promise<Map<string, StudentFile[]>> {
+    const byOutcome = new Map<string, StudentFile[]>();
+    if (outcomeIds.length === 0) return byOutcome;
+    const rows = await this.table.createQueryBuilder('file').where('file.outcomeId = ANY(:ids)', { ids: outcomeIds }).orderBy('file.createdAt', 'ASC').addOrderBy('file.id', 'ASC').getMany();
+    for (const row of rows) byOutcome.set(row.outcomeId!, [...(byOutcome.get(row.outcomeId!) ?? []), row]);
+    return byOutcome;
+  }
+
+  async setEvidenceKind(id: string, evidenceKind: StudentFile['evidenceKind']): Promise<void> {
+    await this.table.update({ id }, { evidenceKind });
   }
 
   async studentExists(studentId: string): Promise<boolean> {

@@ -1,5 +1,5 @@
-import { fileKeyOfAccessUrl, STUDENT_LIMITS } from '@aipm/contracts';
-import type { AttachStudentFileDto } from '@aipm/contracts/dto';
+import { type EvidenceKind, fileKeyOfAccessUrl, STUDENT_LIMITS } from '@aipm/contracts';
+import type { AttachStudentFileDto, EvidenceItem } from '@aipm/contracts/dto';
 import type { StudentFile } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InvalidInputError } from '../../common/errors/api.error';
@@ -9,6 +9,7 @@ import type { ListQueryDto } from '../../common/list/list-query.dto';
 import { FileStore } from '../../uploads/file-store';
 import { StoredUploadsRepository } from '../../uploads/stored-uploads.repository';
 import { storedNameOf } from '../../uploads/uploads.service';
+import { OutcomeError } from '../outcomes/outcome.error';
 import { StudentError } from '../student.error';
 import { type NewStudentFile, StudentFilesRepository } from './student-files.repository';
 
@@ -57,6 +58,10 @@ export class StudentFilesService {
     return this.repository.ofContracts(contractIds);
   }
 
+  ofOutcomes(outcomeIds: readonly string[]): Promise<Map<string, StudentFile[]>> {
+    return this.repository.ofOutcomes(outcomeIds);
+  }
+
   /** Saves one confirmed upload as a file of the student (a contract's, or 其他文件). */
   async attach(dto: AttachStudentFileDto): Promise<StudentFile> {
     const [id] = await this.attachAll(dto.studentId, dto.contractId ?? null, [dto.accessURL], 'accessURL');
@@ -69,7 +74,27 @@ export class StudentFilesService {
    * names the body field a refusal is reported on.
    */
   async attachAll(studentId: string, contractId: string | null, accessURLs: readonly string[], field = 'files'): Promise<string[]> {
-    const rows = await this.rowsFor(studentId, contractId, accessURLs, field);
+    return this.insertRows(studentId, await this.rowsFor(studentId, contractId, accessURLs, field), field);
+  }
+
+  /** Saves these confirmed uploads as the outcome's evidence, each with its kind (the checks of attachAll). */
+  async attachEvidence(studentId: string, outcomeId: string, items: readonly EvidenceItem[], field = 'evidence'): Promise<string[]> {
+    const kinds = new Map(items.map((item) => [item.accessURL, item.kind]));
+    const rows = await this.rowsFor(studentId, null, [...kinds.keys()], field);
+    return this.insertRows(studentId, rows.map((row) => ({ ...row, outcomeId, evidenceKind: kinds.get(row.accessUrl)! })), field);
+  }
+
+  /** Takes files off an outcome's evidence: their rows, then their objects (as remove does). */
+  async removeEvidence(files: readonly StudentFile[]): Promise<void> {
+    for (const file of files) await this.repository.delete(file.id);
+    await this.removeObjects(files.map((file) => fileKeyOfAccessUrl(file.accessUrl)).filter((key): key is string => !!key));
+  }
+
+  async setEvidenceKind(id: string, kind: EvidenceKind): Promise<void> {
+    await this.repository.setEvidenceKind(id, kind);
+  }
+
+  private async insertRows(studentId: string, rows: readonly NewStudentFile[], field: string): Promise<string[]> {
     if (rows.length === 0) return [];
     let ids: string[] | null;
     try {
@@ -111,6 +136,8 @@ export class StudentFilesService {
   /** Moves a file to another contract of the same student, or (null) to 其他文件. */
   async move(id: string, contractId: string | null): Promise<StudentFile> {
     const file = await this.find(id);
+    // An outcome's evidence is kept by its outcome (docs/product/outcomes.md#evidence).
+    if (file.outcomeId) throw new OutcomeError('FILE_IS_EVIDENCE');
     if (contractId) await this.assertContractOf(file.studentId, contractId);
     if (file.contractId !== contractId) await this.repository.moveTo(id, contractId);
     return this.find(id);
@@ -119,6 +146,7 @@ export class StudentFilesService {
   /** Deletes the file's row, then its object: an object left by a failed removal has no record and is swept. */
   async remove(id: string): Promise<StudentFile> {
     const file = await this.find(id);
+    if (file.outcomeId) throw new OutcomeError('FILE_IS_EVIDENCE');
     await this.repository.delete(id);
     const key = fileKeyOfAccessUrl(file.accessUrl);
     if (key) await this.removeObjects([key]);

@@ -33,6 +33,7 @@ const DATA_MODEL_TABLES = [
   'student_accounts',
   'student_contracts',
   'student_files',
+  'student_outcomes',
   'student_payments',
   'students',
   'users',
@@ -161,7 +162,10 @@ describe(InitialSchema1763800000000.name, () => {
         onDelete: 'CASCADE',
       },
       { name: 'FK_student_files_contract', table: 'student_files', column: 'contractId', references: 'student_contracts', onDelete: 'SET NULL' },
+      // A removed outcome's evidence stays with the student (docs/product/outcomes.md#evidence).
+      { name: 'FK_student_files_outcome', table: 'student_files', column: 'outcomeId', references: 'student_outcomes', onDelete: 'SET NULL' },
       { name: 'FK_student_files_student', table: 'student_files', column: 'studentId', references: 'students', onDelete: 'CASCADE' },
+      { name: 'FK_student_outcomes_student', table: 'student_outcomes', column: 'studentId', references: 'students', onDelete: 'CASCADE' },
       {
         name: 'FK_student_payments_contract',
         table: 'student_payments',
@@ -229,7 +233,9 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_student_contracts_status: 'student_contracts USING btree (status)',
       IDX_student_contracts_studentId_createdAt: 'student_contracts USING btree ("studentId", "createdAt" DESC)',
       IDX_student_files_contractId: 'student_files USING btree ("contractId")',
+      IDX_student_files_outcomeId: 'student_files USING btree ("outcomeId")',
       IDX_student_files_studentId_createdAt: 'student_files USING btree ("studentId", "createdAt")',
+      IDX_student_outcomes_studentId_date: 'student_outcomes USING btree ("studentId", date)',
       IDX_student_payments_contractId: 'student_payments USING btree ("contractId")',
       IDX_student_payments_paymentDate: 'student_payments USING btree ("paymentDate")',
       IDX_student_payments_studentId_paymentDate: 'student_payments USING btree ("studentId", "paymentDate" DESC, "createdAt" DESC)',

@@ -1,10 +1,14 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique, type Relation } from 'typeorm';
+import { EVIDENCE_KINDS, type EvidenceKind } from '@aipm/contracts';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique, type Relation } from 'typeorm';
+import { inValues } from '../common/sql-check';
 import { StudentContract } from './student-contract.entity';
+import { StudentOutcome } from './student-outcome.entity';
 import { Student } from './student.entity';
 
 /**
  * One of a student's files (ADR 045, docs/product/students.md#contract-files): a contract's when `contractId` is
- * set, else one of the 其他文件 (other documents). The object in storage is the confirm step's (ADR 036).
+ * set, an outcome's evidence when `outcomeId` is (docs/product/outcomes.md#evidence), else one of the 其他文件 (other
+ * documents). The object in storage is the confirm step's (ADR 036).
  */
 @Entity('student_files')
 // One record per stored object: a file leaves storage with the one row that holds it.
@@ -12,6 +16,8 @@ import { Student } from './student.entity';
 // The card's read: one student's files in upload order.
 @Index('IDX_student_files_studentId_createdAt', ['studentId', 'createdAt'])
 @Index('IDX_student_files_contractId', ['contractId'])
+@Index('IDX_student_files_outcomeId', ['outcomeId'])
+@Check('CHK_student_files_evidenceKind', `"evidenceKind" IS NULL OR ${inValues('evidenceKind', EVIDENCE_KINDS)}`)
 export class StudentFile {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_student_files' })
   id: string;
@@ -31,6 +37,18 @@ export class StudentFile {
   @ManyToOne(() => StudentContract, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'contractId', foreignKeyConstraintName: 'FK_student_files_contract' })
   contract?: Relation<StudentContract> | null;
+
+  @Column({ type: 'uuid', nullable: true })
+  outcomeId: string | null;
+
+  // SET NULL, as for contracts: a removed outcome's evidence stays with the student, under 其他文件.
+  @ManyToOne(() => StudentOutcome, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'outcomeId', foreignKeyConstraintName: 'FK_student_files_outcome' })
+  outcome?: Relation<StudentOutcome> | null;
+
+  /** What the file proves, for an outcome's evidence (offer letter, labour contract, 社保 record, other). */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  evidenceKind: EvidenceKind | null;
 
   /** /api/admin/files/contracts/<name>, as the upload confirm step answered it. */
   @Column({ type: 'text' })

@@ -50,6 +50,10 @@ export class Student {
   @Column({ type: 'date', nullable: true })
   graduationDate: string | null;
 
+  /** The day a withdrawn (退学) student left (docs/product/outcomes.md#graduation). */
+  @Column({ type: 'date', nullable: true })
+  withdrawalDate: string | null;
+
   /** The cohort (docs/product/cohorts.md); RESTRICT: a cohort with students is not deleted. */
   @Column({ type: 'uuid', nullable: true })
   cohortId: string | null;

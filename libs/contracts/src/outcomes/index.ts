@@ -1,0 +1,3 @@
+export * from './outcome';
+export * from './outcome.errors';
+export * from './outcome-rules';

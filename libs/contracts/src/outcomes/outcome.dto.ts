@@ -1,0 +1,106 @@
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, registerDecorator } from 'class-validator';
+import type { ErrorCode } from '../errors/error-catalog';
+import { FILE_ACCESS_URL_PATTERN } from '../students/student.responses';
+import { IsCalendarDate, Optional, OptionalText, Rules } from '../students/student-validators';
+import { rule } from '../validation/rule';
+import { EVIDENCE_KINDS, type EvidenceKind, OUTCOME_CATEGORIES, OUTCOME_LIMITS, type OutcomeCategory } from './outcome';
+
+/* The rules of an outcome's fields (docs/product/validation.md#outcome); the rules across fields are outcome-rules.ts. */
+
+const L = OUTCOME_LIMITS;
+
+/** Text of a job's offer: trimmed, '' and null clear it (a status has none). */
+const offerText = (max: number, code: Parameters<typeof rule>[0]) => Rules(OptionalText(), IsOptional(), IsString(rule(code)), MaxLength(max, rule(code)));
+const category = () => Rules(IsNotEmpty(rule('INVALID_OUTCOME_CATEGORY')), IsIn(OUTCOME_CATEGORIES, rule('INVALID_OUTCOME_CATEGORY')));
+const date = () => Rules(IsNotEmpty(rule('INVALID_OUTCOME_DATE')), IsCalendarDate('INVALID_OUTCOME_DATE'));
+const cents = (max: number, min: number, code: Parameters<typeof rule>[0]) => Rules(IsOptional(), IsInt(rule(code)), Min(min, rule(code)), Max(max, rule(code)));
+
+/** One evidence file: a confirmed contract-kind upload and what it proves. */
+export interface EvidenceItem {
+  accessURL: string;
+  kind: EvidenceKind;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Each item of the list passes `check` (the list is flat JSON: no nested DTO class, whose @Type would need
+ * reflect-metadata where the rules are unit-tested).
+ */
+const EachEvidence = (name: string, code: ErrorCode, check: (item: unknown) => boolean): PropertyDecorator => (target, property) =>
+  registerDecorator({
+    name,
+    target: target.constructor,
+    propertyName: String(property),
+    options: rule(code),
+    validator: { validate: (value: unknown) => !Array.isArray(value) || value.every(check) },
+  });
+
+const EVIDENCE_KEYS = new Set(['accessURL', 'kind']);
+/** An object of the two keys whose accessURL is a contract-kind upload's (the kind is its own rule). */
+const isEvidenceShape = (item: unknown): boolean =>
+  isRecord(item) &&
+  Object.keys(item).every((key) => EVIDENCE_KEYS.has(key)) &&
+  typeof item['accessURL'] === 'string' &&
+  FILE_ACCESS_URL_PATTERN.exec(item['accessURL'])?.[1] === 'contracts';
+const hasEvidenceKind = (item: unknown): boolean => isRecord(item) && (EVIDENCE_KINDS as readonly unknown[]).includes(item['kind']);
+
+/** The fields an outcome body may carry; create and update differ in what is required. */
+abstract class OutcomeFieldsDto {
+  @offerText(L.employer, 'EMPLOYER_TOO_LONG')
+  employer?: string | null;
+
+  @offerText(L.title, 'JOB_TITLE_TOO_LONG')
+  title?: string | null;
+
+  @offerText(L.city, 'CITY_TOO_LONG')
+  city?: string | null;
+
+  @Rules(IsOptional(), IsCalendarDate('INVALID_JOB_START_DATE'))
+  startDate?: string | null;
+
+  /** Cents a month, ¥0.01 to ¥1,000,000. */
+  @cents(L.monthlyBaseMax, 1, 'INVALID_MONTHLY_BASE')
+  monthlyBase?: number | null;
+
+  @Rules(IsOptional(), IsInt(rule('INVALID_MONTHS_PER_YEAR')), Min(L.monthsPerYearMin, rule('INVALID_MONTHS_PER_YEAR')), Max(L.monthsPerYearMax, rule('INVALID_MONTHS_PER_YEAR')))
+  monthsPerYear?: number | null;
+
+  /** Cents a year; a job without any is 0. */
+  @cents(L.fixedExtrasMax, 0, 'INVALID_FIXED_EXTRAS')
+  fixedExtras?: number | null;
+
+  @Rules(OptionalText(), IsOptional(), IsString(rule('OUTCOME_NOTES_TOO_LONG')), MaxLength(L.notes, rule('OUTCOME_NOTES_TOO_LONG')))
+  notes?: string | null;
+
+  /** The outcome's evidence, all of it: an update replaces the list (files left out are deleted). */
+  @Rules(
+    IsOptional(),
+    IsArray(rule('INVALID_EVIDENCE')),
+    ArrayMaxSize(L.evidence, rule('INVALID_EVIDENCE')),
+    EachEvidence('isEvidenceItem', 'INVALID_EVIDENCE', isEvidenceShape),
+    EachEvidence('hasEvidenceKind', 'INVALID_EVIDENCE_KIND', hasEvidenceKind),
+  )
+  evidence?: EvidenceItem[];
+}
+
+/** POST /api/admin/outcomes: the student, the category and its date; a job's offer; evidence unless still seeking. */
+export class CreateOutcomeDto extends OutcomeFieldsDto {
+  @Rules(IsNotEmpty(rule('STUDENT_ID_REQUIRED')), IsUUID('all', rule('INVALID_STUDENT_ID')))
+  studentId: string;
+
+  @category()
+  category: OutcomeCategory;
+
+  @date()
+  date: string;
+}
+
+/** PATCH /api/admin/outcomes/:id: any subset of the fields (the student stays). */
+export class UpdateOutcomeDto extends OutcomeFieldsDto {
+  @Rules(Optional(), category())
+  category?: OutcomeCategory;
+
+  @Rules(Optional(), date())
+  date?: string;
+}
