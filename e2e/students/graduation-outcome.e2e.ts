@@ -1,3 +1,4 @@
+import { addDays, formatIsoDate } from '@aipm/contracts';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { loginAsAdmin, toast } from '../support/admin';
@@ -11,43 +12,70 @@ async function expectNoAxeViolations(page: Page, include: string) {
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`)).toEqual([]);
 }
 
+/** Creates through the API and answers the new record's id. */
+async function created(page: Page, path: string, data: object): Promise<{ id: string; endDate?: string }> {
+  const response = await page.request.post(path, { data });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { data: { id: string; endDate?: string } }).data;
+}
+
 /**
- * 结业情况 and 就业结果 (docs/product/outcomes.md): a student of a cohort that ended on 2026-04-05 is marked graduated
- * on that day (on time), then an offer is recorded with its salary in parts and an offer-letter PDF; the card shows
- * the computed annual figures and the evidence opens as the PDF. The cohort and the student come from the API: this
- * journey is about graduation and outcomes. Each width uses its own.
+ * 结业情况, 就业结果 and 薪资保障 (docs/product/outcomes.md, docs/product/guarantee.md): a student of a cohort that began
+ * 60 days ago, with a guaranteed ¥19,800 contract paid in full, is marked graduated on the cohort's last day (on
+ * time); the ledger says 期内 with the whole fee exposed. An offer is then recorded with its salary in parts and an
+ * offer-letter PDF; the card shows the computed annual figures, the evidence opens as the PDF, and the ledger moves
+ * to 已达标. The cohort, the student, the contract and the payment come from the API: this journey is about
+ * graduation, outcomes and the ledger. Each width uses its own.
  */
-test('back office: a graduate on time, an offer with its salary in parts and its evidence', async ({ page }, testInfo) => {
+test('back office: a graduate on time, an offer with its salary in parts and evidence, and the guarantee met', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   const suffix = `${testInfo.project.name}${Date.now() % 100000}`;
+  const start = addDays(formatIsoDate(new Date()), -60);
   await loginAsAdmin(page, { at: '/admin/students' });
-  const cohort = await page.request.post('/api/admin/cohorts', { data: { name: `结业${suffix}`, startDate: '2026-03-02', capacity: 10 } });
-  expect(cohort.ok(), await cohort.text()).toBe(true);
-  const cohortId = ((await cohort.json()) as { data: { id: string } }).data.id;
+  const cohort = await created(page, '/api/admin/cohorts', { name: `结业${suffix}`, startDate: start, capacity: 10 });
+  const lastDay = cohort.endDate!;
   const studentName = `就业${suffix}`;
-  const added = await page.request.post('/api/admin/students', {
-    data: { name: studentName, phone: `136${String(Date.now()).slice(-8)}`, cohortId, enrollmentDate: '2026-03-02' },
+  const { id: studentId } = await created(page, '/api/admin/students', { name: studentName, phone: `136${String(Date.now()).slice(-8)}`, cohortId: cohort.id, enrollmentDate: start });
+  const contractNumber = `HT-${suffix}`;
+  const contract = await created(page, '/api/admin/contracts', {
+    studentId,
+    contractNumber,
+    courseName: 'AI 产品经理训练营',
+    contractAmount: 1_980_000,
+    startDate: start,
+    endDate: lastDay,
+    guaranteed: true,
   });
-  expect(added.ok(), await added.text()).toBe(true);
-  const studentId = ((await added.json()) as { data: { id: string } }).data.id;
+  await created(page, '/api/admin/payments', { studentId, contractId: contract.id, amount: 1_980_000, paymentDate: start });
 
   // Graduated needs its date: the form asks for it, then the card says on time (the cohort's last day).
   await page.goto(`/admin/students/${studentId}`);
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: '保存' }) });
   await chooseOption(form.getByRole('combobox', { name: /^状态/ }), '已毕业');
-  await form.getByLabel(/^毕业日期/).fill('2026-04-05');
+  await form.getByLabel(/^毕业日期/).fill(lastDay);
   await form.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByTestId('graduation-line')).toHaveText('结业情况：按期结业 2026-04-05');
+  await expect(page.getByTestId('graduation-line')).toHaveText(`结业情况：按期结业 ${lastDay}`);
+  const cardUrl = page.url();
+
+  // The ledger: in window, the whole fee exposed.
+  await page.goto('/admin/guarantee');
+  const ledgerRow = (phone: boolean) => (phone ? page.getByRole('listitem').filter({ hasText: contractNumber }) : page.getByRole('row').filter({ hasText: contractNumber }));
+  const phone = testInfo.project.name.startsWith('mobile');
+  await expect(ledgerRow(phone).getByTestId('guarantee-status')).toHaveText('期内');
+  if (!phone) await expect(ledgerRow(phone)).toContainText('¥19,800.00');
+  await expectNoAxeViolations(page, '#main-content');
+  await page.goto(cardUrl);
 
   const section = page.getByTestId('outcomes-section');
   await expect(section).toContainText('暂无就业结果');
   await section.getByRole('button', { name: '记录就业结果' }).click();
   const dialog = page.getByRole('dialog', { name: '记录就业结果' });
-  await dialog.getByLabel(/^结果日期/).fill('2026-05-10');
+  const offerDate = addDays(lastDay, 10);
+  await dialog.getByLabel(/^结果日期/).fill(offerDate);
   await dialog.getByRole('textbox', { name: /^用人单位/ }).fill('长沙某科技有限公司');
   await dialog.getByRole('textbox', { name: /^职位/ }).fill('AI 产品经理');
   await dialog.getByRole('textbox', { name: /^工作城市/ }).fill('长沙');
-  await dialog.getByLabel(/^入职日期/).fill('2026-06-01');
+  await dialog.getByLabel(/^入职日期/).fill(addDays(offerDate, 7));
   await dialog.getByRole('textbox', { name: /^月基本工资/ }).fill('15000');
   await dialog.getByRole('textbox', { name: /^每年发薪月数/ }).fill('14');
   await dialog.getByRole('textbox', { name: /^固定年度津贴/ }).fill('12000');
@@ -64,7 +92,7 @@ test('back office: a graduate on time, an offer with its salary in parts and its
   await expect(dialog).toBeHidden();
 
   const outcome = section.getByTestId('outcome');
-  await expect(outcome).toContainText('2026-05-10 · 对口全职 · 长沙某科技有限公司 · AI 产品经理 · 长沙');
+  await expect(outcome).toContainText(`${offerDate} · 对口全职 · 长沙某科技有限公司 · AI 产品经理 · 长沙`);
   await expect(outcome).toContainText('月薪 ¥15,000.00 × 14 + 津贴 ¥12,000.00 · 年基本工资 ¥210,000.00，合同年薪 ¥222,000.00');
   const evidence = outcome.getByRole('link', { name: /录用通知书：录用通知书\.pdf/ });
   const file = await page.request.get((await evidence.getAttribute('href'))!);
@@ -72,5 +100,9 @@ test('back office: a graduate on time, an offer with its salary in parts and its
   // Evidence is the outcome's: it is not among the card's other files.
   await expect(page.getByRole('link', { name: '查看 录用通知书.pdf' })).toHaveCount(0);
   await expectNoAxeViolations(page, '#main-content');
+
+  // ¥222,000 reaches the ¥200,000 target (and not 1.5 ×): the promise is met, nothing owed.
+  await page.goto('/admin/guarantee');
+  await expect(ledgerRow(phone).getByTestId('guarantee-status')).toHaveText('已达标');
   await expect(toast(page, /失败/)).toHaveCount(0);
 });

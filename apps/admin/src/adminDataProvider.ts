@@ -9,6 +9,7 @@ import { phoneConfigClient } from './phone-config/phoneConfigApi';
 import { publishedJobsClient } from './published-jobs/publishedJobsApi';
 import { siteSettingsClient } from './site-settings/siteSettingsApi';
 import { cohortsClient } from './students/cohortsApi';
+import { guaranteeClient } from './students/guaranteeApi';
 
 /*
  * Each section's typed client, registered with react-admin's data provider (ADR 048). Assembled here, where the back
@@ -27,6 +28,7 @@ export const SECTION_CLIENTS: ReadonlyArray<RegisteredSectionClient> = [
   auditClient,
   accountClient,
   cohortsClient,
+  guaranteeClient,
 ];
 
 /** The back office's data provider: the resources, the PIPL and upload calls, and every section's calls. */

@@ -642,6 +642,15 @@ describe('audit log', () => {
       check: (entry) => expect(entry.after).toEqual({ wechatId: 'aipm_audit_2026' }),
     },
     {
+      name: 'salary-guarantee rules',
+      action: 'settings.guarantee.change',
+      entity: 'guarantee_settings',
+      run: async (agent) => {
+        await agent.put('/api/admin/guarantee/settings').send({ minAttendance: 80 }).expect(200);
+      },
+      check: (entry) => expect({ before: entry.before, after: entry.after }).toEqual({ before: { minAttendance: 90 }, after: { minAttendance: 80 } }),
+    },
+    {
       name: 'WeChat share settings',
       action: 'wechat_share.create',
       entity: 'wechat_share',

@@ -76,6 +76,7 @@ const enActions: Record<AuditAction, string> = {
   'job.delete': 'Deleted a published job',
   'settings.crawler.change': 'Changed the crawler settings',
   'settings.site.change': 'Changed the site settings',
+  'settings.guarantee.change': 'Changed the salary-guarantee rules',
   'wechat_share.create': 'Created WeChat share settings',
   'wechat_share.update': 'Changed WeChat share settings',
   'wechat_share.delete': 'Deleted WeChat share settings',
@@ -100,6 +101,7 @@ const enEntities: Record<AuditEntity, string> = {
   published_job: 'Published job',
   crawler_settings: 'Crawler settings',
   site_settings: 'Site settings',
+  guarantee_settings: 'Salary-guarantee rules',
   wechat_share: 'WeChat share settings',
   audit_log: 'Audit log',
 };

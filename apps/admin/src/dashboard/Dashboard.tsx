@@ -19,6 +19,9 @@ const CARDS: ReadonlyArray<{ key: keyof AdminStats; labelKey: string; icon: Reac
  */
 const DashboardCharts = lazy(() => loadDashboardCharts().then((module) => ({ default: module.DashboardCharts })));
 
+/** 薪资保障's figures (docs/product/guarantee.md#dashboard): a chunk of the students section's, fetched after the cards. */
+const GuaranteeCard = lazy(() => import('../students/GuaranteeCard').then((module) => ({ default: module.GuaranteeCard })));
+
 /**
  * docs/product/back-office.md#stat-cards: three stat cards (registrations, consultation messages, registrations today
  * in Asia/Shanghai).
@@ -39,6 +42,9 @@ export function Dashboard() {
           <StatCard key={key} label={translate(labelKey)} icon={icon} value={stats?.[key]} testId={`stat-${key}`} />
         ))}
       </Box>
+      <Suspense fallback={null}>
+        <GuaranteeCard />
+      </Suspense>
       <Suspense fallback={<LinearProgress sx={{ mt: 3 }} aria-label={translate('aipm.dashboard_charts.loading')} />}>
         <DashboardCharts />
       </Suspense>

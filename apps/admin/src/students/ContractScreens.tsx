@@ -1,7 +1,10 @@
-import { CONTRACT_STATUSES, type ContractResponse, formatMoneyFromCents, parseYuanToCents } from '@aipm/contracts';
+import { CONTRACT_STATUSES, type ContractResponse, formatMoneyFromCents, type GuaranteeTerms, parseYuanToCents } from '@aipm/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { Box, type Theme, useMediaQuery } from '@mui/material';
 import {
   AutocompleteInput,
+  BooleanInput,
   Create,
   DataTable,
   DateInput,
@@ -17,6 +20,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ContractFilesInput } from './ContractFilesInput';
+import { GUARANTEE_SETTINGS_QUERY_KEY, useGuaranteeApi } from './guaranteeApi';
 import { StudentEmpty, StudentTabs } from './StudentParts';
 
 const Column = DataTable.Col<ContractResponse>;
@@ -69,6 +73,51 @@ export function ContractList() {
   );
 }
 
+const TERMS: ReadonlyArray<{ source: string; term: keyof GuaranteeTerms }> = [
+  { source: 'guaranteeTarget', term: 'target' },
+  { source: 'refundRate', term: 'refundRate' },
+  { source: 'bonusThreshold', term: 'bonusThreshold' },
+  { source: 'bonusRate', term: 'bonusRate' },
+  { source: 'guaranteeWindowDays', term: 'windowDays' },
+  { source: 'minAttendance', term: 'minAttendance' },
+];
+/** A whole number, or null for the settings' default; text that is no number is sent for the API to refuse. */
+const wholeOrNull = (text: string) => (text.trim() === '' ? null : Number.isInteger(Number(text)) ? Number(text) : text);
+const yuanOrNull = (text: string) => (text.trim() === '' ? null : (parseYuanToCents(text) ?? text));
+const asText = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/**
+ * 含薪资保障 and the contract's own terms (docs/product/guarantee.md#terms): each empty field takes the settings'
+ * default, named in its hint.
+ */
+function GuaranteeInputs() {
+  const translate = useTranslate();
+  const api = useGuaranteeApi();
+  const guaranteed = useWatch({ name: 'guaranteed' }) as boolean | undefined;
+  const defaults = useQuery({ queryKey: GUARANTEE_SETTINGS_QUERY_KEY, queryFn: () => api.settings(), enabled: !!guaranteed });
+  const shown = (term: keyof GuaranteeTerms) => (defaults.data ? (term === 'target' ? formatMoneyFromCents(defaults.data.target) : String(defaults.data[term])) : '…');
+  return (
+    <>
+      <BooleanInput source="guaranteed" label="aipm.students.guarantee.guaranteed" />
+      {guaranteed ? (
+        <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}>
+          {TERMS.map(({ source, term }) => (
+            <TextInput
+              key={source}
+              source={source}
+              label={`aipm.students.guarantee.terms.${term}`}
+              helperText={translate('aipm.students.guarantee.default_hint', { value: shown(term) })}
+              format={term === 'target' ? yuan : asText}
+              parse={term === 'target' ? yuanOrNull : wholeOrNull}
+              inputMode={term === 'target' ? 'decimal' : 'numeric'}
+            />
+          ))}
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
 function ContractInputs({ creating }: { creating: boolean }) {
   const translate = useTranslate();
   return (
@@ -85,6 +134,7 @@ function ContractInputs({ creating }: { creating: boolean }) {
       <DateInput source="endDate" label="aipm.students.fields.endDate" validate={required()} />
       <DateInput source="signedDate" label="aipm.students.fields.signedDate" parse={orNull} />
       <SelectInput source="status" label="aipm.students.fields.status" choices={CONTRACT_STATUSES.map((id) => ({ id, name: translate(`aipm.students.contract_status.${id}`) }))} />
+      <GuaranteeInputs />
       <ContractFilesInput creating={creating} />
       <TextInput source="notes" label="aipm.students.fields.notes" multiline parse={orNull} />
     </>
@@ -94,7 +144,8 @@ function ContractInputs({ creating }: { creating: boolean }) {
 export function ContractCreate() {
   return (
     <Create redirect="list">
-      <SimpleForm defaultValues={{ status: 'active' }}>
+      {/* The bootcamp's contracts carry the salary guarantee unless the administrator says otherwise. */}
+      <SimpleForm defaultValues={{ status: 'active', guaranteed: true }}>
         <ContractInputs creating />
       </SimpleForm>
     </Create>

@@ -35,6 +35,7 @@ const payment: PaymentResponse = {
   studentId: student.id,
   contractId: null,
   paymentNumber: 'PAY-20250901-AB12CD',
+  kind: 'tuition',
   amount: 1_980_050,
   currency: 'CNY',
   paymentMethod: 'wechat',

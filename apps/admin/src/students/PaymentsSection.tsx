@@ -92,7 +92,8 @@ export function PaymentsSection({ student }: { student: StudentResponse }) {
               }
             >
               <ListItemText
-                primary={`${formatMoneyFromCents(payment.amount, payment.currency)} · ${translate(`aipm.students.payment_method.${payment.paymentMethod}`)}`}
+                // A guarantee's refund (negative) or bonus says what it is (docs/product/guarantee.md).
+                primary={`${payment.kind && payment.kind !== 'tuition' ? `${translate(`aipm.students.payment_kind.${payment.kind}`)} ` : ''}${formatMoneyFromCents(payment.amount, payment.currency)} · ${translate(`aipm.students.payment_method.${payment.paymentMethod}`)}`}
                 secondary={`${payment.paymentDate} · ${payment.paymentNumber} · ${translate(`aipm.students.payment_status.${payment.status}`)}${payment.notes ? ` · ${payment.notes}` : ''}`}
               />
             </ListItem>

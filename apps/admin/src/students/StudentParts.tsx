@@ -35,10 +35,11 @@ const TABS = [
   { path: '/contracts', key: 'contracts' },
   { path: '/student-accounts', key: 'accounts' },
   { path: '/cohorts', key: 'cohorts' },
+  { path: '/guarantee', key: 'guarantee' },
 ] as const;
 
 /**
- * The four sub-tabs of 学员管理 (docs/product/students.md#section-layout): each is its own react-admin resource under
+ * The five sub-tabs of 学员管理 (docs/product/students.md#section-layout): each is its own react-admin resource under
  * one menu entry.
  */
 export function StudentTabs() {
@@ -48,11 +49,15 @@ export function StudentTabs() {
   const basename = useBasename();
   const current = TABS.find((tab) => pathname.includes(tab.path))?.path ?? '/students';
   return (
-    <Tabs value={current} aria-label={translate('aipm.menu.students')} sx={{ mb: 1 }} variant="scrollable">
-      {TABS.map((tab) => (
-        <Tab key={tab.path} value={tab.path} label={translate(`aipm.students.tabs.${tab.key}`)} component={Link} to={`${basename}${tab.path}`} />
-      ))}
-    </Tabs>
+    // A one-column grid whose column may shrink to nothing: five tabs are wider than a phone, and the tab bar must
+    // scroll within the page rather than widen it (a wider page makes a phone zoom the whole back office out).
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', mb: 1 }}>
+      <Tabs value={current} aria-label={translate('aipm.menu.students')} variant="scrollable" allowScrollButtonsMobile>
+        {TABS.map((tab) => (
+          <Tab key={tab.path} value={tab.path} label={translate(`aipm.students.tabs.${tab.key}`)} component={Link} to={`${basename}${tab.path}`} />
+        ))}
+      </Tabs>
+    </Box>
   );
 }
 

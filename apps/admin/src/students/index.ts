@@ -52,5 +52,11 @@ export const cohortsResource = {
   children: createElement(Route, { path: ':id/attendance', element: createElement(screen('CohortAttendance')) }),
 } satisfies ResourceProps;
 
+/** 薪资保障 (docs/product/guarantee.md): the ledger, a sub-tab of 学员管理; nothing is created or edited here. */
+export const guaranteeResource = {
+  name: 'guarantee',
+  list: screen('GuaranteeLedger'),
+} satisfies ResourceProps;
+
 /** Payments have no screen of their own: they live on the student card (PaymentsSection). */
 export const paymentsResource = { name: 'payments' } satisfies ResourceProps;

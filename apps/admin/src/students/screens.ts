@@ -3,6 +3,7 @@ export { AccountCreate, AccountEdit, AccountList } from './AccountScreens';
 export { CohortAttendance } from './CohortAttendance';
 export { CohortCreate, CohortEdit, CohortList } from './CohortScreens';
 export { ContractCreate, ContractEdit, ContractList } from './ContractScreens';
+export { GuaranteeLedger } from './GuaranteeLedger';
 export { StudentCreate, StudentEdit } from './StudentForm';
 export { StudentList } from './StudentList';
 export { StudentShow } from './StudentShow';

@@ -20,6 +20,7 @@ import { SiteSettingsModule } from '../site-settings/site-settings.module';
 import { WechatModule } from '../wechat/wechat.module';
 import { ContractsModule } from '../students/contracts/contracts.module';
 import { OutcomesModule } from '../students/outcomes/outcomes.module';
+import { GuaranteeModule } from '../guarantee/guarantee.module';
 import { PaymentsModule } from '../students/payments/payments.module';
 import { StudentAccountsModule } from '../students/student-accounts/student-accounts.module';
 import { StudentsModule } from '../students/students.module';
@@ -58,6 +59,7 @@ export class AppModule {
         CohortsModule,
         ContractsModule,
         OutcomesModule,
+        GuaranteeModule,
         PaymentsModule,
         StudentAccountsModule,
       ],

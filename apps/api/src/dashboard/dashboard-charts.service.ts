@@ -137,7 +137,7 @@ export class DashboardChartsService {
     );
   }
 
-  /** Completed payments only: pending, failed and refunded money was not received. */
+  /** Completed tuition only: pending, failed and refunded money was not received, a guarantee's payouts are not income. */
   private async paymentsPerMonth(at: string): Promise<{ months: string[]; series: DashboardCharts['paymentsPerMonth'] }> {
     const rows = await this.dataSource.query<{ month: string; currency: string | null; amount: string | null; count: number }[]>(
       `WITH bounds AS (
@@ -147,7 +147,7 @@ export class DashboardChartsService {
        per_month AS (
          SELECT date_trunc('month', p."paymentDate"::timestamp)::date AS month, p."currency", sum(p."amount")::bigint AS amount, count(*)::int AS count
            FROM "student_payments" p, bounds
-          WHERE p."paymentDate" >= bounds.first_month AND p."paymentDate" < bounds.after_last AND p."status" = $4
+          WHERE p."paymentDate" >= bounds.first_month AND p."paymentDate" < bounds.after_last AND p."status" = $4 AND p."kind" = 'tuition'
           GROUP BY 1, 2
        )
        SELECT to_char(m.month, 'YYYY-MM') AS month, p."currency", p.amount, coalesce(p.count, 0) AS count

@@ -44,13 +44,16 @@ export class StudentsRepository {
     return row ? { resource: row.resource, id: row.id } : null;
   }
 
-  /** Completed payments of these students (or those of another status), summed per currency (currencies in order). */
+  /**
+   * Completed tuition of these students (or tuition of another status), summed per currency (currencies in order);
+   * a guarantee's refunds and bonuses are not tuition (docs/product/guarantee.md).
+   */
   async paidTotalsOf(studentIds: readonly string[], status: PaymentStatus = PaymentStatus.Completed): Promise<Map<string, MoneyTotal[]>> {
     const totals = new Map<string, MoneyTotal[]>();
     if (studentIds.length === 0) return totals;
     const rows: { studentId: string; currency: string; amount: string }[] = await this.dataSource.query(
       `SELECT "studentId", "currency", sum("amount")::bigint AS "amount" FROM "student_payments"
-       WHERE "studentId" = ANY($1::uuid[]) AND "status" = $2 GROUP BY "studentId", "currency" ORDER BY "currency"`,
+       WHERE "studentId" = ANY($1::uuid[]) AND "status" = $2 AND "kind" = 'tuition' GROUP BY "studentId", "currency" ORDER BY "currency"`,
       [studentIds, status],
     );
     for (const row of rows) {
@@ -61,12 +64,12 @@ export class StudentsRepository {
     return totals;
   }
 
-  /** Completed payments booked against each contract, in cents (the amount paid against the amount due). */
+  /** Completed tuition booked against each contract, in cents (the amount paid against the amount due). */
   async paidOfContracts(contractIds: readonly string[]): Promise<Map<string, number>> {
     if (contractIds.length === 0) return new Map();
     const rows: { contractId: string; paid: string }[] = await this.dataSource.query(
       `SELECT "contractId", sum("amount")::bigint AS "paid" FROM "student_payments"
-       WHERE "contractId" = ANY($1::uuid[]) AND "status" = $2 GROUP BY "contractId"`,
+       WHERE "contractId" = ANY($1::uuid[]) AND "status" = $2 AND "kind" = 'tuition' GROUP BY "contractId"`,
       [contractIds, PaymentStatus.Completed],
     );
     return new Map(rows.map((row) => [row.contractId, Number(row.paid)]));

@@ -8,6 +8,7 @@ import {
   graduationOf,
   type MoneyTotal,
   normalisePhone,
+  PaymentKind,
   PaymentStatus,
   STUDENT_STATUSES,
   StudentStatus,
@@ -60,7 +61,7 @@ export interface StudentWithTotals {
  */
 const PAID_TOTALS_OF_STUDENT = `(SELECT coalesce(json_agg(json_build_object('currency', paid."currency", 'amount', paid."amount") ORDER BY paid."currency"), '[]'::json)
   FROM (SELECT payment."currency", sum(payment."amount")::bigint AS "amount" FROM "student_payments" payment
-        WHERE payment."studentId" = ${STUDENT_LIST.alias}.id AND payment."status" = :paidStatus GROUP BY payment."currency") AS paid)`;
+        WHERE payment."studentId" = ${STUDENT_LIST.alias}.id AND payment."status" = :paidStatus AND payment."kind" = 'tuition' GROUP BY payment."currency") AS paid)`;
 
 type StudentChanges = Partial<Omit<Student, 'id' | 'createdAt' | 'updatedAt'>>;
 
@@ -213,7 +214,7 @@ export class StudentsService {
     for (const ref of refs) if (ref.file?.contractId) filesOf.set(ref.file.contractId, [...(filesOf.get(ref.file.contractId) ?? []), ref.file]);
     const paid = new Map<string, number>();
     for (const payment of payments) {
-      if (payment.contractId && payment.status === PaymentStatus.Completed) paid.set(payment.contractId, (paid.get(payment.contractId) ?? 0) + payment.amount);
+      if (payment.contractId && payment.status === PaymentStatus.Completed && payment.kind === PaymentKind.Tuition) paid.set(payment.contractId, (paid.get(payment.contractId) ?? 0) + payment.amount);
     }
     const { paidTotals: _omitted, ...record } = toStudentResponse(student, [], 'full');
     return {

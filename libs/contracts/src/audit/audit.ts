@@ -24,6 +24,7 @@ export const AUDIT_ENTITIES = [
   'published_job',
   'crawler_settings',
   'site_settings',
+  'guarantee_settings',
   'wechat_share',
   'audit_log',
 ] as const;
@@ -47,6 +48,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   published_job: '已发布职位',
   crawler_settings: '爬虫设置',
   site_settings: '网站设置',
+  guarantee_settings: '薪资保障规则',
   wechat_share: '微信分享设置',
   audit_log: '操作日志',
 };
@@ -105,6 +107,7 @@ export const AUDIT_ACTIONS = [
   'job.delete',
   'settings.crawler.change',
   'settings.site.change',
+  'settings.guarantee.change',
   'wechat_share.create',
   'wechat_share.update',
   'wechat_share.delete',
@@ -165,6 +168,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'job.delete': '删除已发布职位',
   'settings.crawler.change': '修改爬虫设置',
   'settings.site.change': '修改网站设置',
+  'settings.guarantee.change': '修改薪资保障规则',
   'wechat_share.create': '新建微信分享设置',
   'wechat_share.update': '修改微信分享设置',
   'wechat_share.delete': '删除微信分享设置',

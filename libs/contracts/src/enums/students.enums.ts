@@ -25,6 +25,18 @@ export const PaymentStatus = {
 export type PaymentStatus = (typeof PaymentStatus)[keyof typeof PaymentStatus];
 export const PAYMENT_STATUSES: readonly PaymentStatus[] = Object.values(PaymentStatus);
 
+/**
+ * What a payment is (docs/product/guarantee.md#paying-a-refund-or-a-bonus): tuition received, or money the salary
+ * guarantee paid back to the student — a refund (stored negative) or a bonus. Only tuition counts as paid.
+ */
+export const PaymentKind = {
+  Tuition: 'tuition',
+  Refund: 'refund',
+  Bonus: 'bonus',
+} as const;
+export type PaymentKind = (typeof PaymentKind)[keyof typeof PaymentKind];
+export const PAYMENT_KINDS: readonly PaymentKind[] = Object.values(PaymentKind);
+
 export const PaymentMethod = {
   Cash: 'cash',
   Transfer: 'transfer',

@@ -1,3 +1,4 @@
 export * from './outcome';
 export * from './outcome.errors';
 export * from './outcome-rules';
+export * from './guarantee';

@@ -3,6 +3,7 @@ import type { ErrorCode } from '../errors/error-catalog';
 import { FILE_ACCESS_URL_PATTERN } from '../students/student.responses';
 import { IsCalendarDate, Optional, OptionalText, Rules } from '../students/student-validators';
 import { rule } from '../validation/rule';
+import { GUARANTEE_LIMITS } from './guarantee';
 import { EVIDENCE_KINDS, type EvidenceKind, OUTCOME_CATEGORIES, OUTCOME_LIMITS, type OutcomeCategory } from './outcome';
 
 /* The rules of an outcome's fields (docs/product/validation.md#outcome); the rules across fields are outcome-rules.ts. */
@@ -103,4 +104,29 @@ export class UpdateOutcomeDto extends OutcomeFieldsDto {
 
   @Rules(Optional(), date())
   date?: string;
+}
+
+const term = (key: keyof typeof GUARANTEE_LIMITS, code: Parameters<typeof rule>[0]) =>
+  Rules(Optional(), IsInt(rule(code)), Min(GUARANTEE_LIMITS[key].min, rule(code)), Max(GUARANTEE_LIMITS[key].max, rule(code)));
+
+/** PUT /api/admin/guarantee/settings: the defaults of every guaranteed contract's terms; any subset. */
+export class UpdateGuaranteeSettingsDto {
+  /** Cents. */
+  @term('target', 'INVALID_GUARANTEE_TARGET')
+  target?: number;
+
+  @term('refundRate', 'INVALID_REFUND_RATE')
+  refundRate?: number;
+
+  @term('bonusThreshold', 'INVALID_BONUS_THRESHOLD')
+  bonusThreshold?: number;
+
+  @term('bonusRate', 'INVALID_BONUS_RATE')
+  bonusRate?: number;
+
+  @term('windowDays', 'INVALID_GUARANTEE_WINDOW')
+  windowDays?: number;
+
+  @term('minAttendance', 'INVALID_MIN_ATTENDANCE')
+  minAttendance?: number;
 }

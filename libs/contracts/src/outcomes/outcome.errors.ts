@@ -32,6 +32,19 @@ export const OUTCOME_ERRORS = {
   INVALID_OUTCOME_ID: '就业结果ID格式无效',
   OUTCOME_NOT_FOUND: '就业结果不存在或已被删除',
   FILE_IS_EVIDENCE: '该文件是就业结果的证明材料，请在就业结果中管理',
+  // salary guarantee: docs/product/validation.md#contract and #payment
+  INVALID_GUARANTEED: '是否含薪资保障必须是 true 或 false',
+  INVALID_GUARANTEE_TARGET: '目标年薪必须是以分为单位的正整数，不超过 ¥21,474,836.47',
+  INVALID_REFUND_RATE: '退款比例必须是0到100之间的整数',
+  INVALID_BONUS_THRESHOLD: '奖励门槛必须是100到1000之间的整数（目标年薪的百分比）',
+  INVALID_BONUS_RATE: '奖励比例必须是0到100之间的整数',
+  INVALID_GUARANTEE_WINDOW: '保障期必须是1到3650之间的整数（天）',
+  INVALID_MIN_ATTENDANCE: '最低出勤率必须是0到100之间的整数',
+  INVALID_PAYMENT_KIND: '款项类型必须是 tuition, refund 或 bonus',
+  REFUND_AMOUNT_NOT_NEGATIVE: '退款金额必须为负数',
+  GUARANTEE_PAYMENT_NEEDS_CONTRACT: '退款或奖励须关联一份含薪资保障的合同',
+  CONTRACT_NOT_GUARANTEED: '该合同不含薪资保障',
+  REFUND_EXCEEDS_PAID: '退款不能超过该合同已缴学费（扣除已退款部分）',
 } as const;
 
 export type OutcomeErrorCode = keyof typeof OUTCOME_ERRORS;

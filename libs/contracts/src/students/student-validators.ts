@@ -18,7 +18,8 @@ export function Rules(...decorators: PropertyDecorator[]): PropertyDecorator {
   };
 }
 
-function custom(name: string, code: ErrorCode, validate: (value: unknown, args: ValidationArguments) => boolean): PropertyDecorator {
+/** A one-rule decorator: `validate` true passes; a failure reports `code`. */
+export function custom(name: string, code: ErrorCode, validate: (value: unknown, args: ValidationArguments) => boolean): PropertyDecorator {
   return (target, property) =>
     registerDecorator({ name, target: target.constructor, propertyName: String(property), options: rule(code), validator: { validate } });
 }

@@ -1,10 +1,12 @@
-import { ArrayMaxSize, IsDefined, IsEmail, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, MaxLength, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, IsBoolean, IsDefined, IsEmail, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, MaxLength, Max, Min, MinLength, ValidateIf, type ValidationArguments } from 'class-validator';
 import { CURRENCY_CODE_PATTERN } from '../enums/money.enums';
 import {
   CONTRACT_STATUSES,
   type ContractStatus,
+  PAYMENT_KINDS,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  PaymentKind,
   type PaymentMethod,
   type PaymentStatus,
   STUDENT_ACCOUNT_KINDS,
@@ -22,6 +24,7 @@ import {
   AreContractFileUrls,
   ChinaCalendarDay,
   ClearableEmail,
+  custom,
   HasUploadExtension,
   IsAfterDateOf,
   IsCalendarDate,
@@ -52,6 +55,21 @@ const studentId = () => Rules(IsNotEmpty(rule('STUDENT_ID_REQUIRED')), IsUUID('a
 const cents = (required: Parameters<typeof rule>[0], negative: Parameters<typeof rule>[0], notCents: Parameters<typeof rule>[0]) =>
   Rules(IsNotEmpty(rule(required)), IsNumber({}, rule(notCents)), Min(0, rule(negative)), IsInt(rule(notCents)), Max(L.maxCents, rule('AMOUNT_TOO_LARGE')));
 const currency = () => Rules(Optional(), Matches(CURRENCY_CODE_PATTERN, rule('INVALID_CURRENCY')));
+/** The payment's kind (a sibling field, default tuition): a refund is negative, tuition and a bonus are not. */
+const kindOf = (args: ValidationArguments) => (args.object as { kind?: unknown }).kind ?? PaymentKind.Tuition;
+/** Integer cents whose sign follows the payment's kind (docs/product/validation.md#payment). */
+const paymentAmount = () =>
+  Rules(
+    IsNotEmpty(rule('PAYMENT_AMOUNT_REQUIRED')),
+    IsNumber({}, rule('PAYMENT_AMOUNT_NOT_CENTS')),
+    custom('notNegativeUnlessRefund', 'PAYMENT_AMOUNT_NEGATIVE', (value, args) => kindOf(args) === PaymentKind.Refund || typeof value !== 'number' || value >= 0),
+    custom('negativeForRefund', 'REFUND_AMOUNT_NOT_NEGATIVE', (value, args) => kindOf(args) !== PaymentKind.Refund || typeof value !== 'number' || value < 0),
+    IsInt(rule('PAYMENT_AMOUNT_NOT_CENTS')),
+    Min(-L.maxCents, rule('AMOUNT_TOO_LARGE')),
+    Max(L.maxCents, rule('AMOUNT_TOO_LARGE')),
+  );
+/** A percent of the guarantee's terms, or null for the settings' default. */
+const percent = (min: number, max: number, code: Parameters<typeof rule>[0]) => Rules(IsOptional(), IsInt(rule(code)), Min(min, rule(code)), Max(max, rule(code)));
 /** A login's username or a tool account's text; the bounds of a login (3 to 64) are the service's, by kind. */
 const accountUsername = () =>
   Rules(Trimmed(), IsString(rule('ACCOUNT_NAME_REQUIRED')), IsNotEmpty(rule('ACCOUNT_NAME_REQUIRED')), MaxLength(L.toolAccount, rule('TOOL_ACCOUNT_TOO_LONG')));
@@ -137,6 +155,29 @@ abstract class ContractFieldsDto {
 
   @optionalText(L.notes, 'STUDENT_NOTES_TOO_LONG')
   notes?: string | null;
+
+  /** 含薪资保障 (docs/product/guarantee.md#terms); the terms below are the contract's own, null for the settings'. */
+  @Rules(Optional(), IsBoolean(rule('INVALID_GUARANTEED')))
+  guaranteed?: boolean;
+
+  /** Cents. */
+  @Rules(IsOptional(), IsInt(rule('INVALID_GUARANTEE_TARGET')), Min(1, rule('INVALID_GUARANTEE_TARGET')), Max(L.maxCents, rule('INVALID_GUARANTEE_TARGET')))
+  guaranteeTarget?: number | null;
+
+  @percent(0, 100, 'INVALID_REFUND_RATE')
+  refundRate?: number | null;
+
+  @percent(100, 1000, 'INVALID_BONUS_THRESHOLD')
+  bonusThreshold?: number | null;
+
+  @percent(0, 100, 'INVALID_BONUS_RATE')
+  bonusRate?: number | null;
+
+  @percent(1, 3650, 'INVALID_GUARANTEE_WINDOW')
+  guaranteeWindowDays?: number | null;
+
+  @percent(0, 100, 'INVALID_MIN_ATTENDANCE')
+  minAttendance?: number | null;
 }
 
 const contractNumber = () =>
@@ -229,7 +270,12 @@ export class CreatePaymentDto {
   @Rules(Optional(), Trimmed(), IsString(rule('PAYMENT_NUMBER_REQUIRED')), IsNotEmpty(rule('PAYMENT_NUMBER_REQUIRED')), Matches(PAYMENT_NUMBER_PATTERN, rule('INVALID_PAYMENT_NUMBER')))
   paymentNumber?: string;
 
-  @cents('PAYMENT_AMOUNT_REQUIRED', 'PAYMENT_AMOUNT_NEGATIVE', 'PAYMENT_AMOUNT_NOT_CENTS')
+  /** Default tuition; a refund or a bonus is the salary guarantee's (docs/product/guarantee.md). */
+  @Rules(Optional(), IsIn(PAYMENT_KINDS, rule('INVALID_PAYMENT_KIND')))
+  kind?: PaymentKind;
+
+  /** Cents; negative for a refund. */
+  @paymentAmount()
   amount: number;
 
   @Rules(currency())

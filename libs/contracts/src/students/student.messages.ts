@@ -1,4 +1,4 @@
-import type { ContractStatus, PaymentMethod, PaymentStatus, StudentAccountKind, StudentAccountStatus, StudentStatus } from '../enums/students.enums';
+import type { ContractStatus, PaymentKind, PaymentMethod, PaymentStatus, StudentAccountKind, StudentAccountStatus, StudentStatus } from '../enums/students.enums';
 
 /** Bounds of the students section's fields (the columns are varchar(255) unless noted). */
 export const STUDENT_LIMITS = {
@@ -42,6 +42,12 @@ export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
   active: '履行中',
   completed: '已完成',
   terminated: '已终止',
+};
+
+export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
+  tuition: '学费',
+  refund: '保障退款',
+  bonus: '超额奖励',
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

@@ -1,6 +1,6 @@
 import type { AttendanceMark, AttendanceSummary } from '../cohorts/attendance';
 import type { Graduation, OutcomeResponse } from '../outcomes/outcome';
-import type { ContractStatus, PaymentMethod, PaymentStatus, StudentAccountKind, StudentAccountStatus, StudentStatus } from '../enums/students.enums';
+import type { ContractStatus, PaymentKind, PaymentMethod, PaymentStatus, StudentAccountKind, StudentAccountStatus, StudentStatus } from '../enums/students.enums';
 import type { UploadFileType, UploadKind } from './student.messages';
 
 /** A sum of integer cents in one currency (payments in different currencies are never added together). */
@@ -69,6 +69,15 @@ export interface ContractResponse {
   paidAmount: number;
   /** contractAmount − paidAmount; negative when overpaid. */
   outstandingAmount: number;
+  /** 含薪资保障 (docs/product/guarantee.md#terms). */
+  guaranteed: boolean;
+  /** The contract's own guarantee terms (target in cents, the rest percents and days); null: the settings' default. */
+  guaranteeTarget: number | null;
+  refundRate: number | null;
+  bonusThreshold: number | null;
+  bonusRate: number | null;
+  guaranteeWindowDays: number | null;
+  minAttendance: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -78,7 +87,9 @@ export interface PaymentResponse {
   studentId: string;
   contractId: string | null;
   paymentNumber: string;
-  /** Integer cents. */
+  /** Tuition, or a guarantee refund or bonus (docs/product/guarantee.md). */
+  kind: PaymentKind;
+  /** Integer cents; negative for a refund. */
   amount: number;
   currency: string;
   paymentMethod: PaymentMethod;

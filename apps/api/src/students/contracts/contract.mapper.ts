@@ -2,7 +2,7 @@ import type { ContractResponse } from '@aipm/contracts';
 import type { StudentContract, StudentFile } from '@aipm/database';
 import { toStudentFileResponse } from '../files/student-file.mapper';
 
-/** `paidAmount`: completed payments booked against the contract, in cents; `files`: its files, oldest first. */
+/** `paidAmount`: completed tuition booked against the contract, in cents; `files`: its files, oldest first. */
 export function toContractResponse(entity: StudentContract, paidAmount: number, files: readonly StudentFile[] = []): ContractResponse {
   return {
     id: entity.id,
@@ -19,6 +19,13 @@ export function toContractResponse(entity: StudentContract, paidAmount: number, 
     notes: entity.notes,
     paidAmount,
     outstandingAmount: entity.contractAmount - paidAmount,
+    guaranteed: entity.guaranteed,
+    guaranteeTarget: entity.guaranteeTarget,
+    refundRate: entity.refundRate,
+    bonusThreshold: entity.bonusThreshold,
+    bonusRate: entity.bonusRate,
+    guaranteeWindowDays: entity.guaranteeWindowDays,
+    minAttendance: entity.minAttendance,
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
   };

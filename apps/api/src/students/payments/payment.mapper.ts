@@ -7,6 +7,7 @@ export function toPaymentResponse(entity: StudentPayment): PaymentResponse {
     studentId: entity.studentId,
     contractId: entity.contractId,
     paymentNumber: entity.paymentNumber,
+    kind: entity.kind,
     amount: entity.amount,
     currency: entity.currency,
     paymentMethod: entity.paymentMethod,

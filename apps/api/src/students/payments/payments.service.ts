@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, DEFAULT_PAYMENT_METHOD, type MoneyTotal, PAYMENT_METHODS, PAYMENT_STATUSES } from '@aipm/contracts';
+import { DEFAULT_CURRENCY, DEFAULT_PAYMENT_METHOD, type MoneyTotal, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, PaymentKind, PaymentStatus } from '@aipm/contracts';
 import type { CreatePaymentDto } from '@aipm/contracts/dto';
 import { StudentContract, StudentPayment } from '@aipm/database';
 import { Injectable, Logger } from '@nestjs/common';
@@ -19,7 +19,7 @@ const PAYMENT_LIST: ListSpec = {
   sortable: ['paymentDate', 'createdAt', 'updatedAt', 'id', 'amount', 'paymentNumber', 'status', 'paymentMethod'],
   searchable: ['paymentNumber', 'receipt', 'notes'],
   statuses: PAYMENT_STATUSES,
-  enumFilters: { paymentMethod: PAYMENT_METHODS },
+  enumFilters: { paymentMethod: PAYMENT_METHODS, kind: PAYMENT_KINDS },
   uuidFilters: ['studentId', 'contractId'],
   defaultSort: ['paymentDate', 'DESC'],
 };
@@ -66,16 +66,21 @@ export class PaymentsService {
    */
   async create(dto: CreatePaymentDto): Promise<StudentPayment> {
     await this.students.assertExists(dto.studentId);
+    const kind = dto.kind ?? PaymentKind.Tuition;
+    // A refund or a bonus is the salary guarantee's: it belongs to a guaranteed contract (docs/product/guarantee.md).
+    if (kind !== PaymentKind.Tuition && !dto.contractId) throw InvalidInputError.forField('contractId', 'GUARANTEE_PAYMENT_NEEDS_CONTRACT');
     let currency = dto.currency ?? DEFAULT_CURRENCY;
     if (dto.contractId) {
       const contract = await this.dataSource.getRepository(StudentContract).findOneBy({ id: dto.contractId });
       if (!contract) throw new StudentError('CONTRACT_NOT_FOUND');
       if (contract.studentId !== dto.studentId) throw InvalidInputError.forField('contractId', 'CONTRACT_OF_ANOTHER_STUDENT');
       if (dto.currency && dto.currency !== contract.currency) throw InvalidInputError.forField('currency', 'PAYMENT_CURRENCY_MISMATCH');
+      if (kind !== PaymentKind.Tuition && !contract.guaranteed) throw InvalidInputError.forField('contractId', 'CONTRACT_NOT_GUARANTEED');
       currency = contract.currency;
     }
     const row = {
       ...dto,
+      kind,
       contractId: dto.contractId ?? null,
       currency,
       paymentMethod: dto.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
@@ -100,9 +105,25 @@ export class PaymentsService {
     }
   }
 
+  /**
+   * Stores the payment. A refund is stored with its contract's row locked and only while it stays within the tuition
+   * received on the contract less the refunds already made (pending ones included): two refunds at once cannot both
+   * pass the check.
+   */
   private async insert(row: Partial<StudentPayment>): Promise<StudentPayment> {
-    const inserted = await this.payments.insert(row);
-    return this.find(String(inserted.identifiers[0]!.id));
+    if (row.kind !== PaymentKind.Refund) return this.find(String((await this.payments.insert(row)).identifiers[0]!.id));
+    const id = await this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT 1 FROM "student_contracts" WHERE "id" = $1 FOR UPDATE`, [row.contractId]);
+      const [{ tuition, refunded }]: [{ tuition: string; refunded: string }] = await manager.query(
+        `SELECT coalesce(sum("amount") FILTER (WHERE "kind" = 'tuition' AND "status" = $2), 0)::bigint AS "tuition",
+                coalesce(-sum("amount") FILTER (WHERE "kind" = 'refund' AND "status" IN ($2, $3)), 0)::bigint AS "refunded"
+           FROM "student_payments" WHERE "contractId" = $1`,
+        [row.contractId, PaymentStatus.Completed, PaymentStatus.Pending],
+      );
+      if (-row.amount! > Number(tuition) - Number(refunded)) throw InvalidInputError.forField('amount', 'REFUND_EXCEEDS_PAID');
+      return String((await manager.insert(StudentPayment, row)).identifiers[0]!.id);
+    });
+    return this.find(id);
   }
 
   async remove(id: string): Promise<StudentPayment> {

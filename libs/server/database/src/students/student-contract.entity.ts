@@ -23,6 +23,11 @@ import { Student } from './student.entity';
 @Check('CHK_student_contracts_currency', isCurrencyCode('currency'))
 @Check('CHK_student_contracts_contractAmount', '"contractAmount" >= 0')
 @Check('CHK_student_contracts_dates', '"endDate" >= "startDate"')
+// The guarantee's own terms, each null for the settings' default (docs/product/guarantee.md#terms).
+@Check(
+  'CHK_student_contracts_guarantee',
+  `("guaranteeTarget" IS NULL OR "guaranteeTarget" > 0) AND ("refundRate" IS NULL OR "refundRate" BETWEEN 0 AND 100) AND ("bonusThreshold" IS NULL OR "bonusThreshold" BETWEEN 100 AND 1000) AND ("bonusRate" IS NULL OR "bonusRate" BETWEEN 0 AND 100) AND ("guaranteeWindowDays" IS NULL OR "guaranteeWindowDays" BETWEEN 1 AND 3650) AND ("minAttendance" IS NULL OR "minAttendance" BETWEEN 0 AND 100)`,
+)
 export class StudentContract {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_student_contracts' })
   id: string;
@@ -62,6 +67,33 @@ export class StudentContract {
 
   @Column({ type: 'text', nullable: true })
   notes: string | null;
+
+  /** 含薪资保障: the contract carries the salary guarantee and is in the ledger (docs/product/guarantee.md). */
+  @Column({ type: 'boolean', default: false })
+  guaranteed: boolean;
+
+  /** The guarantee's own terms; null takes the settings' default. Cents. */
+  @Column({ type: 'integer', nullable: true, comment: 'amount in cents (1/100 of the currency unit)' })
+  guaranteeTarget: number | null;
+
+  /** Percent of the tuition paid. */
+  @Column({ type: 'smallint', nullable: true })
+  refundRate: number | null;
+
+  /** Percent of the target an offer must reach for the bonus. */
+  @Column({ type: 'smallint', nullable: true })
+  bonusThreshold: number | null;
+
+  /** Percent of the contract amount. */
+  @Column({ type: 'smallint', nullable: true })
+  bonusRate: number | null;
+
+  @Column({ type: 'smallint', nullable: true })
+  guaranteeWindowDays: number | null;
+
+  /** Percent of the days marked. */
+  @Column({ type: 'smallint', nullable: true })
+  minAttendance: number | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, PaymentStatus } from '@aipm/contracts';
+import { DEFAULT_CURRENCY, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, PaymentKind, type PaymentMethod, PaymentStatus } from '@aipm/contracts';
 import {
   Check,
   Column,
@@ -26,7 +26,9 @@ import { Student } from './student.entity';
 @Check('CHK_student_payments_status', inValues('status', PAYMENT_STATUSES))
 @Check('CHK_student_payments_paymentMethod', inValues('paymentMethod', PAYMENT_METHODS))
 @Check('CHK_student_payments_currency', isCurrencyCode('currency'))
-@Check('CHK_student_payments_amount', '"amount" >= 0')
+@Check('CHK_student_payments_kind', inValues('kind', PAYMENT_KINDS))
+// A refund is money paid back (negative); tuition and a bonus are not negative (docs/product/guarantee.md).
+@Check('CHK_student_payments_amount', `("kind" = 'refund' AND "amount" < 0) OR ("kind" <> 'refund' AND "amount" >= 0)`)
 export class StudentPayment {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_student_payments' })
   id: string;
@@ -53,6 +55,10 @@ export class StudentPayment {
 
   @Column({ type: 'integer', comment: 'amount in cents (1/100 of the currency unit)' })
   amount: number;
+
+  /** Tuition, or a guarantee refund (negative) or bonus; only tuition counts as paid. */
+  @Column({ type: 'varchar', length: 16, default: PaymentKind.Tuition })
+  kind: PaymentKind;
 
   @Column({ type: 'varchar', length: 3, default: DEFAULT_CURRENCY })
   currency: string;

@@ -1,0 +1,123 @@
+import {
+  cohortCalendar,
+  contractSalaryCents,
+  formatIsoDate,
+  GUARANTEE_STATUSES,
+  type GuaranteeEntryResponse,
+  type GuaranteeStatus,
+  type GuaranteeSummaryResponse,
+  type GuaranteeTerms,
+  graduationOf,
+  guaranteeStatusOf,
+  type MoneyTotal,
+} from '@aipm/contracts';
+import { Injectable } from '@nestjs/common';
+import type { Page } from '../common/list/list-page';
+import type { ListQueryDto } from '../common/list/list-query.dto';
+import { type ListSpec, parseListQuery } from '../common/list/list-query';
+import { type GuaranteeFactsRow, GuaranteeLedgerRepository } from './guarantee-ledger.repository';
+import { GuaranteeSettingsService } from './guarantee-settings.service';
+
+const GUARANTEE_LIST: ListSpec = {
+  alias: 'guarantee',
+  sortable: ['owed', 'exposure', 'windowEnd', 'contractNumber', 'studentName', 'status'],
+  searchable: [],
+  statuses: GUARANTEE_STATUSES,
+  defaultSort: ['owed', 'DESC'],
+};
+
+/** What needs the administrator first: money due, then what may still be owed, then the rest. */
+const STATUS_ORDER: readonly GuaranteeStatus[] = ['refund_due', 'bonus_due', 'open', 'ineligible', 'met', 'refunded', 'bonus_paid'];
+
+/** The contract's own term where set, the settings' otherwise. */
+function termsOf(row: GuaranteeFactsRow, defaults: GuaranteeTerms): GuaranteeTerms {
+  return {
+    target: row.guaranteeTarget ?? defaults.target,
+    refundRate: row.refundRate ?? defaults.refundRate,
+    bonusThreshold: row.bonusThreshold ?? defaults.bonusThreshold,
+    bonusRate: row.bonusRate ?? defaults.bonusRate,
+    windowDays: row.guaranteeWindowDays ?? defaults.windowDays,
+    minAttendance: row.minAttendance ?? defaults.minAttendance,
+  };
+}
+
+function addTo(totals: Map<string, number>, currency: string, cents: number): void {
+  if (cents !== 0) totals.set(currency, (totals.get(currency) ?? 0) + cents);
+}
+
+const asTotals = (totals: Map<string, number>): MoneyTotal[] => [...totals].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, amount]) => ({ currency, amount }));
+
+/**
+ * The salary guarantee's ledger (docs/product/guarantee.md): each guaranteed contract's status and the amounts owed,
+ * computed from the stored facts by guaranteeStatusOf on every read (ADR 054), and the dashboard's totals.
+ */
+@Injectable()
+export class GuaranteeService {
+  constructor(
+    private readonly ledger: GuaranteeLedgerRepository,
+    private readonly settings: GuaranteeSettingsService,
+  ) {}
+
+  /** Every guaranteed contract (or these), as the ledger states it today in China. */
+  async entries(now = new Date(), contractIds?: readonly string[]): Promise<GuaranteeEntryResponse[]> {
+    const [rows, defaults] = await Promise.all([this.ledger.facts(contractIds), this.settings.read()]);
+    const today = formatIsoDate(now);
+    // A cohort's last class day, computed once per cohort.
+    const lastDays = new Map<string, string | null>();
+    const lastDayOf = (row: GuaranteeFactsRow): string | null => {
+      if (!row.cohortId || !row.cohortStart || !row.cohortModuleDays) return null;
+      if (!lastDays.has(row.cohortId)) lastDays.set(row.cohortId, cohortCalendar(row.cohortStart, row.cohortModuleDays, row.cohortDaysOff ?? []).at(-1)?.date ?? null);
+      return lastDays.get(row.cohortId)!;
+    };
+    return rows.map((row) => {
+      const terms = termsOf(row, defaults);
+      const graduation = graduationOf(row, lastDayOf(row));
+      const attendance = { attended: row.attended, marked: row.marked };
+      const money = { contractAmount: row.contractAmount, tuitionPaid: Number(row.tuitionPaid), refundsPaid: Number(row.refundsPaid), bonusesPaid: Number(row.bonusesPaid) };
+      const offers = row.offers.map((offer) => ({ date: offer.date, contractSalary: contractSalaryCents(offer) }));
+      const entry = guaranteeStatusOf({ terms, ...money, graduation, attendance, offers, today });
+      return {
+        id: row.contractId,
+        contractNumber: row.contractNumber,
+        studentId: row.studentId,
+        studentName: row.studentName,
+        currency: row.currency,
+        ...money,
+        terms,
+        graduation,
+        attendance,
+        ...entry,
+      };
+    });
+  }
+
+  /** One page of the ledger: filtered by status, sorted (most owed first by default), paged in memory. */
+  async list(query: ListQueryDto, now = new Date()): Promise<Page<GuaranteeEntryResponse>> {
+    const list = parseListQuery(query, GUARANTEE_LIST);
+    const statuses = list.filter.status;
+    const matching = (await this.entries(now)).filter((entry) => !statuses || statuses.includes(entry.status));
+    const direction = list.sortOrder === 'ASC' ? 1 : -1;
+    const field = list.sortField as keyof GuaranteeEntryResponse;
+    const sorted = matching.sort((a, b) => {
+      if (field === 'status') return direction * (STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status));
+      const [x, y] = [a[field] ?? '', b[field] ?? ''];
+      if (x !== y) return direction * (x < y ? -1 : 1);
+      return STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) || (a.contractNumber < b.contractNumber ? -1 : 1);
+    });
+    return { rows: sorted.slice(list.offset, list.offset + list.limit), offset: list.offset, total: sorted.length, totalIsEstimate: false };
+  }
+
+  async summary(now = new Date()): Promise<GuaranteeSummaryResponse> {
+    const exposure = new Map<string, number>();
+    const refunds = new Map<string, number>();
+    const bonuses = new Map<string, number>();
+    const counts = Object.fromEntries(GUARANTEE_STATUSES.map((status) => [status, 0])) as Record<GuaranteeStatus, number>;
+    for (const entry of await this.entries(now)) {
+      counts[entry.status] += 1;
+      addTo(exposure, entry.currency, entry.exposure);
+      if (entry.status === 'refund_due') addTo(refunds, entry.currency, entry.owed);
+      if (entry.status === 'bonus_due') addTo(bonuses, entry.currency, entry.owed);
+    }
+    return { openExposure: asTotals(exposure), refundsDue: asTotals(refunds), bonusesDue: asTotals(bonuses), counts };
+  }
+}
