@@ -19,8 +19,8 @@ export default tseslint.config(
         'error',
         {
           enforceBuildableLibDependency: false,
-          // Test helpers and the Vite bundle-manifest plugin live in tools/, outside every project.
-          allow: ['^(\\.\\./)+tools/(testing|vite)/.+$'],
+          // Test helpers, the Vite bundle-manifest plugin and the demo seeds (which tests run too) live in tools/, outside every project.
+          allow: ['^(\\.\\./)+tools/(testing|vite|seed)/.+$'],
           depConstraints: [
             {
               sourceTag: 'platform:universal',

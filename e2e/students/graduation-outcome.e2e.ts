@@ -24,10 +24,10 @@ async function created(page: Page, path: string, data: object): Promise<{ id: st
  * 60 days ago, with a guaranteed ¥19,800 contract paid in full, is marked graduated on the cohort's last day (on
  * time); the ledger says 期内 with the whole fee exposed. An offer is then recorded with its salary in parts and an
  * offer-letter PDF; the card shows the computed annual figures, the evidence opens as the PDF, and the ledger moves
- * to 已达标. The cohort, the student, the contract and the payment come from the API: this journey is about
- * graduation, outcomes and the ledger. Each width uses its own.
+ * to 已达标 and the outcomes report counts the placement. The cohort, the student, the contract and the payment come
+ * from the API: this journey is about graduation, outcomes, the ledger and the report. Each width uses its own.
  */
-test('back office: a graduate on time, an offer with its salary in parts and evidence, and the guarantee met', async ({ page }, testInfo) => {
+test('back office: a graduate on time, an offer with its salary in parts and evidence, the guarantee met and the report', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   const suffix = `${testInfo.project.name}${Date.now() % 100000}`;
   const start = addDays(formatIsoDate(new Date()), -60);
@@ -63,6 +63,14 @@ test('back office: a graduate on time, an offer with its salary in parts and evi
   const phone = testInfo.project.name.startsWith('mobile');
   await expect(ledgerRow(phone).getByTestId('guarantee-status')).toHaveText('期内');
   if (!phone) await expect(ledgerRow(phone)).toContainText('¥19,800.00');
+  await expectNoAxeViolations(page, '#main-content');
+
+  // The report: the cohort's one graduate, on time, not yet placed.
+  const reportRow = page.getByTestId('report-row').filter({ has: page.getByRole('rowheader', { name: `结业${suffix}` }) });
+  const figure = (name: string) => reportRow.getByRole('button', { name: new RegExp(`^查看名单：结业${suffix} · ${name}`) });
+  await page.goto('/admin/outcomes-report');
+  await expect(figure('按期结业')).toHaveText('1');
+  await expect(figure('180天内对口就业')).toHaveText('0');
   await expectNoAxeViolations(page, '#main-content');
   await page.goto(cardUrl);
 
@@ -104,5 +112,13 @@ test('back office: a graduate on time, an offer with its salary in parts and evi
   // ¥222,000 reaches the ¥200,000 target (and not 1.5 ×): the promise is met, nothing owed.
   await page.goto('/admin/guarantee');
   await expect(ledgerRow(phone).getByTestId('guarantee-status')).toHaveText('已达标');
+
+  // …and the report counts the placement, with the student a click away.
+  await page.goto('/admin/outcomes-report');
+  await expect(figure('180天内对口就业')).toHaveText('1');
+  await expect(figure('年基本工资中位数')).toHaveText('¥210,000.00（1 人）');
+  await expect(figure('达到目标年薪')).toHaveText('1（100%）');
+  await figure('180天内对口就业').click();
+  await expect(page.getByRole('dialog').getByRole('link', { name: studentName })).toBeVisible();
   await expect(toast(page, /失败/)).toHaveCount(0);
 });

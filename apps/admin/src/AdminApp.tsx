@@ -24,7 +24,7 @@ import { adminDarkTheme, adminTheme } from './theme';
 import { PhoneConfigScreen } from './phone-config';
 import { SiteSettingsScreen } from './site-settings';
 import { wechatShareResource } from './wechat-share';
-import { cohortsResource, contractsResource, guaranteeResource, paymentsResource, studentAccountsResource, studentsResource } from './students';
+import { cohortsResource, contractsResource, guaranteeResource, outcomesReportResource, paymentsResource, studentAccountsResource, studentsResource } from './students';
 
 const i18nProvider = createI18nProvider(SECTION_MESSAGES);
 /**
@@ -43,7 +43,7 @@ startFirstScreen(window.location.pathname);
 const SectionPlaceholder = lazy(() => import('./sections/SectionPlaceholder').then((module) => ({ default: module.SectionPlaceholder })));
 
 /** The areas built so far; every other section of the menu still shows its placeholder. */
-const RESOURCES = [registrationsResource, messagesResource, studentsResource, contractsResource, studentAccountsResource, cohortsResource, guaranteeResource, paymentsResource, wechatShareResource, auditResource];
+const RESOURCES = [registrationsResource, messagesResource, studentsResource, contractsResource, studentAccountsResource, cohortsResource, guaranteeResource, outcomesReportResource, paymentsResource, wechatShareResource, auditResource];
 /** Sections that are pages of their own rather than react-admin resources, each a lazy chunk. */
 const SECTION_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   crawler: CrawlerScreen,

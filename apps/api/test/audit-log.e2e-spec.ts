@@ -651,6 +651,15 @@ describe('audit log', () => {
       check: (entry) => expect({ before: entry.before, after: entry.after }).toEqual({ before: { minAttendance: 90 }, after: { minAttendance: 80 } }),
     },
     {
+      name: 'the outcomes report as CSV (it names students)',
+      action: 'outcomes_report.export',
+      entity: 'outcomes_report',
+      run: async (agent) => {
+        await agent.get('/api/admin/outcomes-report/export').query({ groupBy: 'half-year' }).expect(200);
+      },
+      check: (entry) => expect(entry.details).toEqual({ groupBy: 'half-year' }),
+    },
+    {
       name: 'WeChat share settings',
       action: 'wechat_share.create',
       entity: 'wechat_share',

@@ -81,6 +81,7 @@ const enActions: Record<AuditAction, string> = {
   'wechat_share.update': 'Changed WeChat share settings',
   'wechat_share.delete': 'Deleted WeChat share settings',
   'audit.export': 'Exported the audit log',
+  'outcomes_report.export': 'Exported the outcomes report',
 };
 
 const enEntities: Record<AuditEntity, string> = {
@@ -102,6 +103,7 @@ const enEntities: Record<AuditEntity, string> = {
   crawler_settings: 'Crawler settings',
   site_settings: 'Site settings',
   guarantee_settings: 'Salary-guarantee rules',
+  outcomes_report: 'Outcomes report',
   wechat_share: 'WeChat share settings',
   audit_log: 'Audit log',
 };

@@ -160,6 +160,7 @@ const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | Student
   GUARANTEE_PAYMENT_NEEDS_CONTRACT: 'A refund or bonus belongs to a contract with the salary guarantee',
   CONTRACT_NOT_GUARANTEED: 'This contract has no salary guarantee',
   REFUND_EXCEEDS_PAID: 'A refund cannot exceed the tuition paid on the contract less what was refunded',
+  INVALID_REPORT_GROUPING: 'The grouping must be cohort or half-year',
   INVALID_PHONE: 'Please enter a valid phone number: an 11-digit mainland China mobile number, or an international number starting with +',
   INVALID_MAINLAND_PHONE: 'Please enter a valid mainland China mobile number (11 digits starting with 1)',
   NAME_TOO_LONG: 'The name can be at most 50 characters',

@@ -36,10 +36,11 @@ const TABS = [
   { path: '/student-accounts', key: 'accounts' },
   { path: '/cohorts', key: 'cohorts' },
   { path: '/guarantee', key: 'guarantee' },
+  { path: '/outcomes-report', key: 'report' },
 ] as const;
 
 /**
- * The five sub-tabs of 学员管理 (docs/product/students.md#section-layout): each is its own react-admin resource under
+ * The six sub-tabs of 学员管理 (docs/product/students.md#section-layout): each is its own react-admin resource under
  * one menu entry.
  */
 export function StudentTabs() {
@@ -49,7 +50,7 @@ export function StudentTabs() {
   const basename = useBasename();
   const current = TABS.find((tab) => pathname.includes(tab.path))?.path ?? '/students';
   return (
-    // A one-column grid whose column may shrink to nothing: five tabs are wider than a phone, and the tab bar must
+    // A one-column grid whose column may shrink to nothing: six tabs are wider than a phone, and the tab bar must
     // scroll within the page rather than widen it (a wider page makes a phone zoom the whole back office out).
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', mb: 1 }}>
       <Tabs value={current} aria-label={translate('aipm.menu.students')} variant="scrollable" allowScrollButtonsMobile>

@@ -58,5 +58,11 @@ export const guaranteeResource = {
   list: screen('GuaranteeLedger'),
 } satisfies ResourceProps;
 
+/** 就业报告 (docs/product/outcomes-report.md): a page of figures, a sub-tab of 学员管理. */
+export const outcomesReportResource = {
+  name: 'outcomes-report',
+  list: screen('OutcomesReport'),
+} satisfies ResourceProps;
+
 /** Payments have no screen of their own: they live on the student card (PaymentsSection). */
 export const paymentsResource = { name: 'payments' } satisfies ResourceProps;

@@ -4,6 +4,7 @@ export { CohortAttendance } from './CohortAttendance';
 export { CohortCreate, CohortEdit, CohortList } from './CohortScreens';
 export { ContractCreate, ContractEdit, ContractList } from './ContractScreens';
 export { GuaranteeLedger } from './GuaranteeLedger';
+export { OutcomesReport } from './OutcomesReport';
 export { StudentCreate, StudentEdit } from './StudentForm';
 export { StudentList } from './StudentList';
 export { StudentShow } from './StudentShow';

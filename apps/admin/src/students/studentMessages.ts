@@ -22,7 +22,7 @@ type Wording<T> = { [K in keyof T]: T[K] extends string ? string : Wording<T[K]>
  * docs/product/students.md#section-layout and after).
  */
 const zh = {
-  tabs: { students: '学员信息', contracts: '合同', accounts: '账户', cohorts: '期次', guarantee: '薪资保障' },
+  tabs: { students: '学员信息', contracts: '合同', accounts: '账户', cohorts: '期次', guarantee: '薪资保障', report: '就业报告' },
   empty: STUDENT_MESSAGES.empty,
   empty_contracts: '暂无合同，点击添加合同开始',
   empty_accounts: '暂无学员账户，点击添加账户开始',
@@ -255,6 +255,37 @@ const zh = {
     view_ledger: '查看台账',
     load_failed: '薪资保障数据加载失败',
   },
+  report: {
+    title: '就业报告',
+    by_cohort: '按期次',
+    by_half_year: '按半年度',
+    grouping: '分组方式',
+    export_csv: '导出 CSV',
+    print: '打印',
+    generated: '生成于 %{time}；目标年薪 %{target}；对口就业按毕业后180天内计',
+    empty: '暂无学员，报告为空',
+    load_failed: '报告加载失败：%{message}',
+    columns: {
+      group: '期次 / 半年度',
+      enrolled: '入学',
+      graduatedOnTime: '按期结业',
+      graduatedLate: '延期结业',
+      graduatedUntimed: '结业（未分期）',
+      withdrawn: '退学',
+      placedInField: '180天内对口就业',
+      medianAnnualBase: '年基本工资中位数',
+      atOrAboveTarget: '达到目标年薪',
+      refundsPaid: '已付退款',
+      bonusesPaid: '已付奖励',
+    },
+    share: '%{count}（%{share}%）',
+    median_of: '%{value}（%{count} 人）',
+    none: '—',
+    students_behind: '%{group} · %{figure}：%{count} 人',
+    no_students: '无',
+    close: '关闭',
+    show_students: '查看名单：%{group} · %{figure}（%{count} 人）',
+  },
   enrol: {
     title: '转为学员',
     from: { registrations: '来自报名记录：%{name}', contact: '来自咨询消息：%{name}' },
@@ -271,7 +302,7 @@ const zh = {
 export const zhStudentMessages: Wording<typeof zh> = zh;
 
 export const enStudentMessages: typeof zhStudentMessages = {
-  tabs: { students: 'Students', contracts: 'Contracts', accounts: 'Accounts', cohorts: 'Cohorts', guarantee: 'Salary guarantee' },
+  tabs: { students: 'Students', contracts: 'Contracts', accounts: 'Accounts', cohorts: 'Cohorts', guarantee: 'Salary guarantee', report: 'Outcomes report' },
   empty: 'No students yet; click Add student to start',
   empty_contracts: 'No contracts yet; click Create to add one',
   empty_accounts: 'No student accounts yet; click Create to add one',
@@ -520,6 +551,37 @@ export const enStudentMessages: typeof zhStudentMessages = {
     view_ledger: 'View the ledger',
     load_failed: 'The salary-guarantee figures could not be loaded',
   },
+  report: {
+    title: 'Outcomes report',
+    by_cohort: 'By cohort',
+    by_half_year: 'By half-year',
+    grouping: 'Grouping',
+    export_csv: 'Export CSV',
+    print: 'Print',
+    generated: 'Generated %{time}; target salary %{target}; placed in field within 180 days of graduating',
+    empty: 'No students yet: the report is empty',
+    load_failed: 'The report could not be loaded: %{message}',
+    columns: {
+      group: 'Cohort / half-year',
+      enrolled: 'Enrolled',
+      graduatedOnTime: 'Graduated on time',
+      graduatedLate: 'Graduated late',
+      graduatedUntimed: 'Graduated (no cohort)',
+      withdrawn: 'Withdrew',
+      placedInField: 'Placed in field within 180 days',
+      medianAnnualBase: 'Median annual base',
+      atOrAboveTarget: 'At or above target',
+      refundsPaid: 'Refunds paid',
+      bonusesPaid: 'Bonuses paid',
+    },
+    share: '%{count} (%{share}%)',
+    median_of: '%{value} (%{count} people)',
+    none: '—',
+    students_behind: '%{group} · %{figure}: %{count}',
+    no_students: 'None',
+    close: 'Close',
+    show_students: 'Show the students: %{group} · %{figure} (%{count})',
+  },
   enrol: {
     title: 'Enrol as student',
     from: { registrations: 'From the registration of %{name}', contact: 'From the consultation message of %{name}' },
@@ -543,6 +605,7 @@ export const zhStudentResources = {
   cohorts: { name: '期次' },
   outcomes: { name: '就业结果' },
   guarantee: { name: '薪资保障' },
+  'outcomes-report': { name: '就业报告' },
 };
 
 export const enStudentResources: typeof zhStudentResources = {
@@ -554,4 +617,5 @@ export const enStudentResources: typeof zhStudentResources = {
   cohorts: { name: 'Cohort |||| Cohorts' },
   outcomes: { name: 'Job outcome |||| Job outcomes' },
   guarantee: { name: 'Salary guarantee' },
+  'outcomes-report': { name: 'Outcomes report' },
 };

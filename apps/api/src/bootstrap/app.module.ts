@@ -21,6 +21,7 @@ import { WechatModule } from '../wechat/wechat.module';
 import { ContractsModule } from '../students/contracts/contracts.module';
 import { OutcomesModule } from '../students/outcomes/outcomes.module';
 import { GuaranteeModule } from '../guarantee/guarantee.module';
+import { OutcomesReportModule } from '../outcomes-report/outcomes-report.module';
 import { PaymentsModule } from '../students/payments/payments.module';
 import { StudentAccountsModule } from '../students/student-accounts/student-accounts.module';
 import { StudentsModule } from '../students/students.module';
@@ -60,6 +61,7 @@ export class AppModule {
         ContractsModule,
         OutcomesModule,
         GuaranteeModule,
+        OutcomesReportModule,
         PaymentsModule,
         StudentAccountsModule,
       ],

@@ -9,6 +9,6 @@ import { GuaranteeService } from './guarantee.service';
 @Module({
   controllers: [GuaranteeController],
   providers: [GuaranteeService, GuaranteeSettingsService, GuaranteeLedgerRepository],
-  exports: [GuaranteeService],
+  exports: [GuaranteeService, GuaranteeSettingsService],
 })
 export class GuaranteeModule {}

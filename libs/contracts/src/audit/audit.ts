@@ -25,6 +25,7 @@ export const AUDIT_ENTITIES = [
   'crawler_settings',
   'site_settings',
   'guarantee_settings',
+  'outcomes_report',
   'wechat_share',
   'audit_log',
 ] as const;
@@ -49,6 +50,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   crawler_settings: '爬虫设置',
   site_settings: '网站设置',
   guarantee_settings: '薪资保障规则',
+  outcomes_report: '就业报告',
   wechat_share: '微信分享设置',
   audit_log: '操作日志',
 };
@@ -112,6 +114,7 @@ export const AUDIT_ACTIONS = [
   'wechat_share.update',
   'wechat_share.delete',
   'audit.export',
+  'outcomes_report.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -173,6 +176,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'wechat_share.update': '修改微信分享设置',
   'wechat_share.delete': '删除微信分享设置',
   'audit.export': '导出操作日志',
+  'outcomes_report.export': '导出就业报告',
 };
 
 /** What a redacted value reads in an entry: the field changed, its value is never stored. */

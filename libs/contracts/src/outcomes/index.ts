@@ -2,3 +2,4 @@ export * from './outcome';
 export * from './outcome.errors';
 export * from './outcome-rules';
 export * from './guarantee';
+export * from './report';

@@ -45,6 +45,8 @@ export const OUTCOME_ERRORS = {
   GUARANTEE_PAYMENT_NEEDS_CONTRACT: '退款或奖励须关联一份含薪资保障的合同',
   CONTRACT_NOT_GUARANTEED: '该合同不含薪资保障',
   REFUND_EXCEEDS_PAID: '退款不能超过该合同已缴学费（扣除已退款部分）',
+  // outcomes report: docs/product/outcomes-report.md
+  INVALID_REPORT_GROUPING: '分组方式必须是 cohort 或 half-year',
 } as const;
 
 export type OutcomeErrorCode = keyof typeof OUTCOME_ERRORS;

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { GuaranteeModule } from '../guarantee/guarantee.module';
+import { OutcomesReportController } from './outcomes-report.controller';
+import { OutcomesReportRepository } from './outcomes-report.repository';
+import { OutcomesReportService } from './outcomes-report.service';
+
+/** The outcomes report (docs/product/outcomes-report.md); it measures against the guarantee's target. */
+@Module({
+  imports: [GuaranteeModule],
+  controllers: [OutcomesReportController],
+  providers: [OutcomesReportService, OutcomesReportRepository],
+})
+export class OutcomesReportModule {}

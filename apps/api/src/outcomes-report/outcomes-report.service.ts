@@ -1,0 +1,102 @@
+import {
+  cohortCalendar,
+  formatMoneyFromCents,
+  graduationOf,
+  type OutcomeCategory,
+  type OutcomesReportResponse,
+  outcomesReport,
+  type ReportFigure,
+  type ReportGrouping,
+  type ReportRow,
+  type ReportStudentFacts,
+} from '@aipm/contracts';
+import { Injectable } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { type CsvColumn, csvTransform } from '../common/export/csv';
+import { GuaranteeSettingsService } from '../guarantee/guarantee-settings.service';
+import { type ReportFactsRow, OutcomesReportRepository } from './outcomes-report.repository';
+
+/** A cohort's last class day, once per cohort. */
+function lastDays() {
+  const known = new Map<string, string>();
+  return (row: ReportFactsRow): string | null => {
+    if (!row.cohortId || !row.cohortStart || !row.cohortModuleDays) return null;
+    if (!known.has(row.cohortId)) known.set(row.cohortId, cohortCalendar(row.cohortStart, row.cohortModuleDays, row.cohortDaysOff ?? []).at(-1)?.date ?? row.cohortStart);
+    return known.get(row.cohortId)!;
+  };
+}
+
+function factsOf(rows: readonly ReportFactsRow[]): ReportStudentFacts[] {
+  const lastDayOf = lastDays();
+  return rows.map((row) => {
+    const lastDay = lastDayOf(row);
+    const payouts = (kind: 'refund' | 'bonus') => row.payouts.filter((payout) => payout.kind === kind).map(({ currency, amount }) => ({ currency, amount: Number(amount) }));
+    return {
+      id: row.id,
+      name: row.name,
+      enrollmentDate: row.enrollmentDate,
+      cohort: row.cohortId && lastDay ? { id: row.cohortId, name: row.cohortName ?? '', startDate: row.cohortStart!, lastDay } : null,
+      graduation: graduationOf(row, lastDay),
+      outcomes: row.outcomes.map((outcome) => ({
+        category: outcome.category as OutcomeCategory,
+        date: outcome.date,
+        ...(outcome.monthlyBase === null ? {} : { monthlyBase: outcome.monthlyBase, monthsPerYear: outcome.monthsPerYear!, fixedExtras: outcome.fixedExtras! }),
+      })),
+      refundsPaid: payouts('refund'),
+      bonusesPaid: payouts('bonus'),
+    };
+  });
+}
+
+/** The report's figures in the CSV, each with the names behind it (docs/product/outcomes-report.md#figures). */
+const FIGURES: ReadonlyArray<[keyof ReportRow, string]> = [
+  ['enrolled', '入学人数'],
+  ['graduatedOnTime', '按期结业'],
+  ['graduatedLate', '延期结业'],
+  ['graduatedUntimed', '结业（未分期）'],
+  ['withdrawn', '退学'],
+  ['placedInField', '180天内对口就业'],
+  ['medianBasis', '中位数样本（对口全职）'],
+  ['atOrAboveTarget', '达到目标年薪'],
+  ['refundedStudents', '已退款学员'],
+  ['bonusedStudents', '已付奖励学员'],
+];
+
+const money = (totals: ReportRow['refundsPaid']) => totals.map((total) => formatMoneyFromCents(total.amount, total.currency)).join(' + ') || formatMoneyFromCents(0);
+
+/**
+ * The outcomes report (docs/product/outcomes-report.md): per cohort or half-year, computed by outcomesReport from every
+ * student's facts on each read; the share at or above the target is measured against the guarantee's default target.
+ */
+@Injectable()
+export class OutcomesReportService {
+  constructor(
+    private readonly repository: OutcomesReportRepository,
+    private readonly guaranteeSettings: GuaranteeSettingsService,
+  ) {}
+
+  async report(grouping: ReportGrouping, now = new Date()): Promise<OutcomesReportResponse> {
+    const [rows, terms] = await Promise.all([this.repository.facts(), this.guaranteeSettings.read()]);
+    const students = factsOf(rows);
+    const names = Object.fromEntries(students.map((student) => [student.id, { name: student.name }]));
+    return { grouping, target: terms.target, generatedAt: now.toISOString(), rows: outcomesReport(students, grouping, terms.target), students: names };
+  }
+
+  /** The report as CSV: one line per group, each figure's count beside the names behind it. */
+  async csv(grouping: ReportGrouping): Promise<Readable> {
+    const report = await this.report(grouping);
+    const nameList = (value: unknown) => (value as ReportFigure).studentIds.map((id) => report.students[id]?.name ?? id).join('、');
+    const columns: CsvColumn[] = [
+      { header: grouping === 'cohort' ? '期次' : '半年度', key: 'label' },
+      ...FIGURES.flatMap(([key, header]): CsvColumn[] => [
+        { header, key, format: (value) => (value as ReportFigure).count },
+        { header: `${header}名单`, key, format: nameList },
+      ]),
+      { header: '年基本工资中位数', key: 'medianAnnualBase', format: (value) => (value === null ? '' : formatMoneyFromCents(value as number)) },
+      { header: '达到目标年薪比例（%）', key: 'atOrAboveTargetShare' },
+      { header: '已付退款', key: 'refundsPaid', format: (value) => money(value as ReportRow['refundsPaid']) },
+      { header: '已付奖励', key: 'bonusesPaid', format: (value) => money(value as ReportRow['bonusesPaid']) },
+    ];
+    return Readable.from(report.rows as unknown as Record<string, unknown>[]).pipe(csvTransform(columns));
+  }
+}
