@@ -1,12 +1,6 @@
 import { addDays, DEFAULT_GUARANTEE_TERMS, ERROR_MESSAGES, formatIsoDate, type GuaranteeEntryResponse, OUTCOME_ERRORS } from '@aipm/contracts';
-import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
-import type { INestApplication } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { createApp } from '../src/bootstrap/create-app';
-import { testRedisUrl } from '../../../tools/testing/services';
 import { expectFieldError } from './support/api-errors';
-import { adminAgent } from './support/lead-admin';
-import { testApiEnv } from './support/test-env';
+import { useApiSuite } from './support/api-suite';
 
 type Body = Record<string, unknown>;
 
@@ -19,17 +13,14 @@ const daysAgo = (days: number) => addDays(today, -days);
  * bonuses as payments, and the ledger each reads back, computed against today in China.
  */
 describe('salary guarantee API', () => {
-  let database: TestDatabase;
-  let sql: DataSource;
-  let app: INestApplication;
-  let admin: Awaited<ReturnType<typeof adminAgent>>;
+  const suite = useApiSuite(12);
   let sequence = 0;
 
   const nextPhone = () => `136${String(30_000_000 + (sequence += 1)).slice(-8)}`;
   /** A student enrolled 60 days before `graduatedDaysAgo`, with a guaranteed contract of ¥19,800 paid in full. */
   const guaranteedStudent = async (student: Body = {}, contract: Body = {}) => {
     const enrollmentDate = daysAgo(400);
-    const studentId = (await admin.post('/api/admin/students').send({ name: `保障${sequence}`, phone: nextPhone(), enrollmentDate, ...student }).expect(201)).body.data.id as string;
+    const studentId = (await suite.admin.post('/api/admin/students').send({ name: `保障${sequence}`, phone: nextPhone(), enrollmentDate, ...student }).expect(201)).body.data.id as string;
     const contractBody = {
       studentId,
       contractNumber: `HT-G-${(sequence += 1)}`,
@@ -40,56 +31,43 @@ describe('salary guarantee API', () => {
       guaranteed: true,
       ...contract,
     };
-    const contractId = (await admin.post('/api/admin/contracts').send(contractBody).expect(201)).body.data.id as string;
+    const contractId = (await suite.admin.post('/api/admin/contracts').send(contractBody).expect(201)).body.data.id as string;
     await pay({ studentId, contractId, amount: FEE }).expect(201);
     return { studentId, contractId };
   };
-  const pay = (body: Body) => admin.post('/api/admin/payments').send({ paymentDate: today, ...body });
+  const pay = (body: Body) => suite.admin.post('/api/admin/payments').send({ paymentDate: today, ...body });
   /** An offer stored in SQL: the outcome form and its evidence are outcomes.e2e-spec's. */
   const offer = (studentId: string, date: string, monthlyBase: number, monthsPerYear = 12, category = 'in_field_full_time') =>
-    sql.query(
+    suite.sql.query(
       `INSERT INTO student_outcomes ("studentId", category, date, employer, title, city, "startDate", "monthlyBase", "monthsPerYear", "fixedExtras")
        VALUES ($1, $2, $3, '长沙某科技', 'AI 产品经理', '长沙', $3, $4, $5, 0)`,
       [studentId, category, date, monthlyBase, monthsPerYear],
     );
   const entryOf = async (contractId: string): Promise<GuaranteeEntryResponse> => {
-    const ledger = (await admin.get('/api/admin/guarantee').query({ range: '[0,499]' }).expect(200)).body.data as GuaranteeEntryResponse[];
+    const ledger = (await suite.admin.get('/api/admin/guarantee').query({ range: '[0,499]' }).expect(200)).body.data as GuaranteeEntryResponse[];
     return ledger.find((entry) => entry.id === contractId)!;
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase({ migrate: true });
-    sql = await new DataSource({ type: 'postgres', url: database.url }).initialize();
-    app = await createApp(testApiEnv({ DATABASE_URL: database.url, REDIS_URL: testRedisUrl(12) }));
-    await app.init();
-    admin = await adminAgent(app);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await sql?.destroy();
-    await database?.drop();
-  });
 
   describe('settings', () => {
     it('answers the programme’s defaults, refuses a term out of bounds and keeps the rest', async () => {
-      expect((await admin.get('/api/admin/guarantee/settings').expect(200)).body.data).toEqual(DEFAULT_GUARANTEE_TERMS);
-      expectFieldError((await admin.put('/api/admin/guarantee/settings').send({ refundRate: 101 }).expect(400)).body, 'refundRate', OUTCOME_ERRORS.INVALID_REFUND_RATE);
-      expectFieldError((await admin.put('/api/admin/guarantee/settings').send({ bonusThreshold: 99 }).expect(400)).body, 'bonusThreshold', OUTCOME_ERRORS.INVALID_BONUS_THRESHOLD);
-      expectFieldError((await admin.put('/api/admin/guarantee/settings').send({ windowDays: 0 }).expect(400)).body, 'windowDays', OUTCOME_ERRORS.INVALID_GUARANTEE_WINDOW);
-      const saved = (await admin.put('/api/admin/guarantee/settings').send({ windowDays: 200 }).expect(200)).body.data;
+      expect((await suite.admin.get('/api/admin/guarantee/settings').expect(200)).body.data).toEqual(DEFAULT_GUARANTEE_TERMS);
+      expectFieldError((await suite.admin.put('/api/admin/guarantee/settings').send({ refundRate: 101 }).expect(400)).body, 'refundRate', OUTCOME_ERRORS.INVALID_REFUND_RATE);
+      expectFieldError((await suite.admin.put('/api/admin/guarantee/settings').send({ bonusThreshold: 99 }).expect(400)).body, 'bonusThreshold', OUTCOME_ERRORS.INVALID_BONUS_THRESHOLD);
+      expectFieldError((await suite.admin.put('/api/admin/guarantee/settings').send({ windowDays: 0 }).expect(400)).body, 'windowDays', OUTCOME_ERRORS.INVALID_GUARANTEE_WINDOW);
+      const saved = (await suite.admin.put('/api/admin/guarantee/settings').send({ windowDays: 200 }).expect(200)).body.data;
       expect(saved).toEqual({ ...DEFAULT_GUARANTEE_TERMS, windowDays: 200 });
-      await admin.put('/api/admin/guarantee/settings').send({ windowDays: DEFAULT_GUARANTEE_TERMS.windowDays }).expect(200);
-      const [entry] = await sql.query(`SELECT after FROM audit_log WHERE action = 'settings.guarantee.change' ORDER BY "createdAt" LIMIT 1`);
+      await suite.admin.put('/api/admin/guarantee/settings').send({ windowDays: DEFAULT_GUARANTEE_TERMS.windowDays }).expect(200);
+      const [entry] = await suite.sql.query(`SELECT after FROM audit_log WHERE action = 'settings.guarantee.change' ORDER BY "createdAt" LIMIT 1`);
       expect(entry.after).toEqual({ windowDays: 200 });
     });
 
     it('refuses a contract term out of bounds', async () => {
-      const studentId = (await admin.post('/api/admin/students').send({ name: '条款', phone: nextPhone() }).expect(201)).body.data.id;
+      const studentId = (await suite.admin.post('/api/admin/students').send({ name: '条款', phone: nextPhone() }).expect(201)).body.data.id;
       const body = { studentId, contractNumber: 'HT-TERMS', courseName: '训练营', contractAmount: FEE, startDate: '2026-03-02', endDate: '2026-04-05', guaranteed: true };
-      expectFieldError((await admin.post('/api/admin/contracts').send({ ...body, refundRate: 120 }).expect(400)).body, 'refundRate', OUTCOME_ERRORS.INVALID_REFUND_RATE);
-      expectFieldError((await admin.post('/api/admin/contracts').send({ ...body, guaranteeTarget: 0 }).expect(400)).body, 'guaranteeTarget', OUTCOME_ERRORS.INVALID_GUARANTEE_TARGET);
-      expectFieldError((await admin.post('/api/admin/contracts').send({ ...body, guaranteed: 'yes' }).expect(400)).body, 'guaranteed', OUTCOME_ERRORS.INVALID_GUARANTEED);
+      expectFieldError((await suite.admin.post('/api/admin/contracts').send({ ...body, refundRate: 120 }).expect(400)).body, 'refundRate', OUTCOME_ERRORS.INVALID_REFUND_RATE);
+      expectFieldError((await suite.admin.post('/api/admin/contracts').send({ ...body, guaranteeTarget: 0 }).expect(400)).body, 'guaranteeTarget', OUTCOME_ERRORS.INVALID_GUARANTEE_TARGET);
+      expectFieldError((await suite.admin.post('/api/admin/contracts').send({ ...body, guaranteed: 'yes' }).expect(400)).body, 'guaranteed', OUTCOME_ERRORS.INVALID_GUARANTEED);
     });
   });
 
@@ -101,7 +79,7 @@ describe('salary guarantee API', () => {
       expectFieldError((await pay({ studentId, kind: 'refund', amount: -100 }).expect(400)).body, 'contractId', OUTCOME_ERRORS.GUARANTEE_PAYMENT_NEEDS_CONTRACT);
       expectFieldError((await pay({ studentId, contractId, kind: 'gift', amount: 100 }).expect(400)).body, 'kind', OUTCOME_ERRORS.INVALID_PAYMENT_KIND);
 
-      const plain = (await admin.post('/api/admin/contracts').send({ studentId, contractNumber: `HT-PLAIN-${sequence}`, courseName: '训练营', contractAmount: FEE, startDate: '2026-03-02', endDate: '2026-04-05' }).expect(201))
+      const plain = (await suite.admin.post('/api/admin/contracts').send({ studentId, contractNumber: `HT-PLAIN-${sequence}`, courseName: '训练营', contractAmount: FEE, startDate: '2026-03-02', endDate: '2026-04-05' }).expect(201))
         .body.data;
       expect(plain.guaranteed).toBe(false);
       expectFieldError((await pay({ studentId, contractId: plain.id, kind: 'bonus', amount: 100 }).expect(400)).body, 'contractId', OUTCOME_ERRORS.CONTRACT_NOT_GUARANTEED);
@@ -112,12 +90,12 @@ describe('salary guarantee API', () => {
       expectFieldError((await pay({ studentId, contractId, kind: 'refund', amount: -(FEE + 1) }).expect(400)).body, 'amount', OUTCOME_ERRORS.REFUND_EXCEEDS_PAID);
       const answers = await Promise.all([pay({ studentId, contractId, kind: 'refund', amount: -FEE }), pay({ studentId, contractId, kind: 'refund', amount: -FEE })]);
       expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
-      const [{ count }] = await sql.query(`SELECT count(*)::int AS count FROM student_payments WHERE "contractId" = $1 AND kind = 'refund'`, [contractId]);
+      const [{ count }] = await suite.sql.query(`SELECT count(*)::int AS count FROM student_payments WHERE "contractId" = $1 AND kind = 'refund'`, [contractId]);
       expect(count).toBe(1);
       // Tuition only counts as paid: the card's total and the contract's paid amount are unchanged by the refund.
-      const student = (await admin.get(`/api/admin/students/${studentId}`).expect(200)).body.data;
+      const student = (await suite.admin.get(`/api/admin/students/${studentId}`).expect(200)).body.data;
       expect(student.paidTotals).toEqual([{ currency: 'CNY', amount: FEE }]);
-      expect((await admin.get(`/api/admin/contracts/${contractId}`).expect(200)).body.data.paidAmount).toBe(FEE);
+      expect((await suite.admin.get(`/api/admin/contracts/${contractId}`).expect(200)).body.data.paidAmount).toBe(FEE);
     });
   });
 
@@ -158,21 +136,21 @@ describe('salary guarantee API', () => {
       const withdrawn = await guaranteedStudent({ status: 'withdrawn', withdrawalDate: daysAgo(390) });
       expect(await entryOf(withdrawn.contractId)).toMatchObject({ status: 'ineligible', failedRule: 'graduated', owed: 0, exposure: 0 });
 
-      const [{ id: cohortId }] = await sql.query(`INSERT INTO cohorts (name, "startDate", "moduleDays", capacity) VALUES ('保障期', $1, '{2,6,7,4,3,9,4}', 5) RETURNING id`, [daysAgo(400)]);
+      const [{ id: cohortId }] = await suite.sql.query(`INSERT INTO cohorts (name, "startDate", "moduleDays", capacity) VALUES ('保障期', $1, '{2,6,7,4,3,9,4}', 5) RETURNING id`, [daysAgo(400)]);
       const absent = await guaranteedStudent({ status: 'graduated', graduationDate: daysAgo(300), cohortId });
       for (const [index, mark] of ['present', 'present', 'absent'].entries()) {
-        await sql.query(`INSERT INTO attendance ("cohortId", date, "studentId", mark) VALUES ($1, $2, $3, $4)`, [cohortId, addDays(daysAgo(400), index), absent.studentId, mark]);
+        await suite.sql.query(`INSERT INTO attendance ("cohortId", date, "studentId", mark) VALUES ($1, $2, $3, $4)`, [cohortId, addDays(daysAgo(400), index), absent.studentId, mark]);
       }
       expect(await entryOf(absent.contractId)).toMatchObject({ status: 'ineligible', failedRule: 'attendance', attendance: { attended: 2, marked: 3 } });
     });
 
     it('filters by status, sorts the most owed first, and sums the dashboard’s figures', async () => {
-      const due = (await admin.get('/api/admin/guarantee').query({ filter: JSON.stringify({ status: 'refund_due' }) }).expect(200)).body.data as GuaranteeEntryResponse[];
+      const due = (await suite.admin.get('/api/admin/guarantee').query({ filter: JSON.stringify({ status: 'refund_due' }) }).expect(200)).body.data as GuaranteeEntryResponse[];
       expect(due.every((entry) => entry.status === 'refund_due')).toBe(true);
-      const all = (await admin.get('/api/admin/guarantee').query({ range: '[0,499]' }).expect(200)).body.data as GuaranteeEntryResponse[];
+      const all = (await suite.admin.get('/api/admin/guarantee').query({ range: '[0,499]' }).expect(200)).body.data as GuaranteeEntryResponse[];
       expect(all.map((entry) => entry.owed)).toEqual([...all.map((entry) => entry.owed)].sort((a, b) => b - a));
 
-      const summary = (await admin.get('/api/admin/guarantee/summary').expect(200)).body.data;
+      const summary = (await suite.admin.get('/api/admin/guarantee/summary').expect(200)).body.data;
       const sum = (status: string, field: 'owed' | 'exposure') => all.filter((entry) => !status || entry.status === status).reduce((total, entry) => total + entry[field], 0);
       expect(summary.openExposure).toEqual([{ currency: 'CNY', amount: sum('', 'exposure') }]);
       expect(summary.counts).toMatchObject({ bonus_paid: 1, refunded: 1, ineligible: 2 });

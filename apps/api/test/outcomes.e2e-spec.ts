@@ -1,11 +1,6 @@
 import { ERROR_MESSAGES, OUTCOME_ERRORS, type OutcomeResponse, STORAGE_PROXY_PATH } from '@aipm/contracts';
-import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
-import type { INestApplication } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { createApp } from '../src/bootstrap/create-app';
-import { testRedisUrl } from '../../../tools/testing/services';
 import { expectFieldError } from './support/api-errors';
-import { adminAgent } from './support/lead-admin';
+import { useApiSuite } from './support/api-suite';
 import { testApiEnv } from './support/test-env';
 
 type Body = Record<string, unknown>;
@@ -40,22 +35,19 @@ const OUTCOME_RULES: Array<[string, (base: Body) => Body, string, string]> = [
 
 /** Graduation and job outcomes (docs/product/outcomes.md): the rules, the evidence and the record they join. */
 describe('graduation and outcomes API', () => {
-  let database: TestDatabase;
-  let sql: DataSource;
-  let app: INestApplication;
-  let admin: Awaited<ReturnType<typeof adminAgent>>;
+  const suite = useApiSuite(11);
   const env = testApiEnv();
   let sequence = 0;
 
   const storeUrl = (proxied: string) => `${env.S3_ENDPOINT.replace(/\/+$/, '')}${proxied.slice(STORAGE_PROXY_PATH.length)}`;
   const nextPhone = () => `135${String(20_000_000 + (sequence += 1)).slice(-8)}`;
   const addStudent = async (body: Body = {}) =>
-    (await admin.post('/api/admin/students').send({ name: '孙九', phone: nextPhone(), enrollmentDate: ENROLLED, ...body }).expect(201)).body.data as { id: string };
+    (await suite.admin.post('/api/admin/students').send({ name: '孙九', phone: nextPhone(), enrollmentDate: ENROLLED, ...body }).expect(201)).body.data as { id: string };
   /** A PDF through the three-step upload (ADR 036): its access URL. */
   const uploadPdf = async (fileName = '录用通知书.pdf'): Promise<string> => {
-    const { uploadURL, method, headers } = (await admin.post('/api/contracts/upload-url').send({ fileName }).expect(200)).body.data;
+    const { uploadURL, method, headers } = (await suite.admin.post('/api/contracts/upload-url').send({ fileName }).expect(200)).body.data;
     expect((await fetch(storeUrl(uploadURL), { method, headers, body: PDF })).status).toBe(200);
-    return (await admin.post('/api/contracts/confirm-upload').send({ uploadURL }).expect(200)).body.data.accessURL;
+    return (await suite.admin.post('/api/contracts/confirm-upload').send({ uploadURL }).expect(200)).body.data.accessURL;
   };
   const jobBody = (studentId: string, body: Body = {}): Body => ({
     studentId,
@@ -70,58 +62,45 @@ describe('graduation and outcomes API', () => {
     fixedExtras: 1_200_000,
     ...body,
   });
-  const outcomeCount = async (): Promise<number> => Number((await sql.query(`SELECT count(*) FROM student_outcomes`))[0].count);
+  const outcomeCount = async (): Promise<number> => Number((await suite.sql.query(`SELECT count(*) FROM student_outcomes`))[0].count);
   const fileRows = async (studentId: string) =>
-    (await sql.query(`SELECT "accessUrl", "outcomeId", "evidenceKind" FROM student_files WHERE "studentId" = $1 ORDER BY "createdAt"`, [studentId])) as Array<{
+    (await suite.sql.query(`SELECT "accessUrl", "outcomeId", "evidenceKind" FROM student_files WHERE "studentId" = $1 ORDER BY "createdAt"`, [studentId])) as Array<{
       accessUrl: string;
       outcomeId: string | null;
       evidenceKind: string | null;
     }>;
 
-  beforeAll(async () => {
-    database = await createTestDatabase({ migrate: true });
-    sql = await new DataSource({ type: 'postgres', url: database.url }).initialize();
-    app = await createApp(testApiEnv({ DATABASE_URL: database.url, REDIS_URL: testRedisUrl(11) }));
-    await app.init();
-    admin = await adminAgent(app);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await sql?.destroy();
-    await database?.drop();
-  });
 
   describe('graduation', () => {
     it('records graduation with its date, on time by the cohort’s last class day and late after it', async () => {
-      const cohort = (await admin.post('/api/admin/cohorts').send({ name: `结业期-${Date.now() % 100000}`, startDate: ENROLLED, capacity: 5 }).expect(201)).body.data;
+      const cohort = (await suite.admin.post('/api/admin/cohorts').send({ name: `结业期-${Date.now() % 100000}`, startDate: ENROLLED, capacity: 5 }).expect(201)).body.data;
       expect(cohort.endDate).toBe('2026-04-05');
       const onTime = await addStudent({ cohortId: cohort.id });
       const late = await addStudent({ cohortId: cohort.id });
 
-      expectFieldError((await admin.patch(`/api/admin/students/${onTime.id}`).send({ status: 'graduated' }).expect(400)).body, 'graduationDate', OUTCOME_ERRORS.GRADUATION_DATE_REQUIRED);
-      await admin.patch(`/api/admin/students/${onTime.id}`).send({ status: 'graduated', graduationDate: '2026-04-05' }).expect(200);
-      await admin.patch(`/api/admin/students/${late.id}`).send({ status: 'graduated', graduationDate: '2026-04-06' }).expect(200);
+      expectFieldError((await suite.admin.patch(`/api/admin/students/${onTime.id}`).send({ status: 'graduated' }).expect(400)).body, 'graduationDate', OUTCOME_ERRORS.GRADUATION_DATE_REQUIRED);
+      await suite.admin.patch(`/api/admin/students/${onTime.id}`).send({ status: 'graduated', graduationDate: '2026-04-05' }).expect(200);
+      await suite.admin.patch(`/api/admin/students/${late.id}`).send({ status: 'graduated', graduationDate: '2026-04-06' }).expect(200);
 
-      expect((await admin.get(`/api/admin/students/${onTime.id}`).expect(200)).body.data.graduation).toEqual({ status: 'graduated', date: '2026-04-05', onTime: true });
-      expect((await admin.get(`/api/admin/students/${late.id}`).expect(200)).body.data.graduation).toEqual({ status: 'graduated', date: '2026-04-06', onTime: false });
+      expect((await suite.admin.get(`/api/admin/students/${onTime.id}`).expect(200)).body.data.graduation).toEqual({ status: 'graduated', date: '2026-04-05', onTime: true });
+      expect((await suite.admin.get(`/api/admin/students/${late.id}`).expect(200)).body.data.graduation).toEqual({ status: 'graduated', date: '2026-04-06', onTime: false });
     });
 
     it('records a withdrawal with its own date, never before enrolment; without a cohort, graduation has no timing', async () => {
       const student = await addStudent();
-      expectFieldError((await admin.patch(`/api/admin/students/${student.id}`).send({ status: 'withdrawn' }).expect(400)).body, 'withdrawalDate', OUTCOME_ERRORS.WITHDRAWAL_DATE_REQUIRED);
+      expectFieldError((await suite.admin.patch(`/api/admin/students/${student.id}`).send({ status: 'withdrawn' }).expect(400)).body, 'withdrawalDate', OUTCOME_ERRORS.WITHDRAWAL_DATE_REQUIRED);
       expectFieldError(
-        (await admin.patch(`/api/admin/students/${student.id}`).send({ status: 'withdrawn', withdrawalDate: '2026-03-01' }).expect(400)).body,
+        (await suite.admin.patch(`/api/admin/students/${student.id}`).send({ status: 'withdrawn', withdrawalDate: '2026-03-01' }).expect(400)).body,
         'withdrawalDate',
         OUTCOME_ERRORS.WITHDRAWAL_BEFORE_ENROLLMENT,
       );
-      expect((await admin.get(`/api/admin/students/${student.id}`).expect(200)).body.data).toMatchObject({ status: 'active', withdrawalDate: null, graduation: null });
+      expect((await suite.admin.get(`/api/admin/students/${student.id}`).expect(200)).body.data).toMatchObject({ status: 'active', withdrawalDate: null, graduation: null });
 
-      await admin.patch(`/api/admin/students/${student.id}`).send({ status: 'withdrawn', withdrawalDate: '2026-03-20' }).expect(200);
-      expect((await admin.get(`/api/admin/students/${student.id}`).expect(200)).body.data.graduation).toEqual({ status: 'withdrawn', date: '2026-03-20' });
+      await suite.admin.patch(`/api/admin/students/${student.id}`).send({ status: 'withdrawn', withdrawalDate: '2026-03-20' }).expect(200);
+      expect((await suite.admin.get(`/api/admin/students/${student.id}`).expect(200)).body.data.graduation).toEqual({ status: 'withdrawn', date: '2026-03-20' });
 
       const graduate = await addStudent({ status: 'graduated', graduationDate: '2026-04-10' });
-      expect((await admin.get(`/api/admin/students/${graduate.id}`).expect(200)).body.data.graduation).toEqual({ status: 'graduated', date: '2026-04-10', onTime: null });
+      expect((await suite.admin.get(`/api/admin/students/${graduate.id}`).expect(200)).body.data.graduation).toEqual({ status: 'graduated', date: '2026-04-10', onTime: null });
     });
   });
 
@@ -137,13 +116,13 @@ describe('graduation and outcomes API', () => {
     it.each(OUTCOME_RULES)('refuses %s with 400 and its message, saving nothing', async (_case, change, field, message) => {
       const before = await outcomeCount();
       const body = change(jobBody(studentId, { evidence: [{ accessURL: evidence, kind: 'offer_letter' }] }));
-      expectFieldError((await admin.post('/api/admin/outcomes').send(body).expect(400)).body, field, message);
+      expectFieldError((await suite.admin.post('/api/admin/outcomes').send(body).expect(400)).body, field, message);
       expect(await outcomeCount()).toBe(before);
       expect((await fileRows(studentId)).filter((row) => row.outcomeId)).toEqual([]);
     });
 
     it('records a job with its evidence: the annual base and the contract salary computed from the parts', async () => {
-      const created = (await admin.post('/api/admin/outcomes').send(jobBody(studentId, { evidence: [{ accessURL: evidence, kind: 'offer_letter' }] })).expect(201)).body
+      const created = (await suite.admin.post('/api/admin/outcomes').send(jobBody(studentId, { evidence: [{ accessURL: evidence, kind: 'offer_letter' }] })).expect(201)).body
         .data as OutcomeResponse;
       expect(created).toMatchObject({
         category: 'in_field_full_time',
@@ -157,51 +136,51 @@ describe('graduation and outcomes API', () => {
       });
 
       // The evidence is kept by its outcome: the card's file actions refuse it.
-      const [file] = (await admin.get('/api/admin/student-files').query({ filter: JSON.stringify({ studentId }) }).expect(200)).body.data;
+      const [file] = (await suite.admin.get('/api/admin/student-files').query({ filter: JSON.stringify({ studentId }) }).expect(200)).body.data;
       expect(file).toMatchObject({ outcomeId: created.id, accessURL: evidence });
-      expect((await admin.delete(`/api/admin/student-files/${file.id}`).expect(409)).body).toMatchObject({ code: 'FILE_IS_EVIDENCE' });
-      expect((await admin.patch(`/api/admin/student-files/${file.id}`).send({ contractId: null }).expect(409)).body).toMatchObject({ code: 'FILE_IS_EVIDENCE' });
+      expect((await suite.admin.delete(`/api/admin/student-files/${file.id}`).expect(409)).body).toMatchObject({ code: 'FILE_IS_EVIDENCE' });
+      expect((await suite.admin.patch(`/api/admin/student-files/${file.id}`).send({ contractId: null }).expect(409)).body).toMatchObject({ code: 'FILE_IS_EVIDENCE' });
 
       // The same upload cannot prove a second outcome.
-      const again = await admin.post('/api/admin/outcomes').send(jobBody(studentId, { evidence: [{ accessURL: evidence, kind: 'offer_letter' }] })).expect(409);
+      const again = await suite.admin.post('/api/admin/outcomes').send(jobBody(studentId, { evidence: [{ accessURL: evidence, kind: 'offer_letter' }] })).expect(409);
       expect(again.body.code).toBe('FILE_ALREADY_SAVED');
 
-      const list = (await admin.get('/api/admin/outcomes').query({ filter: JSON.stringify({ studentId }) }).expect(200)).body.data;
+      const list = (await suite.admin.get('/api/admin/outcomes').query({ filter: JSON.stringify({ studentId }) }).expect(200)).body.data;
       expect(list.map((outcome: OutcomeResponse) => outcome.id)).toEqual([created.id]);
     });
 
     it('replaces the evidence list on update: a new file added, the one left out deleted from storage; never emptied', async () => {
       const first = await uploadPdf('劳动合同.pdf');
-      const outcome = (await admin.post('/api/admin/outcomes').send(jobBody(studentId, { evidence: [{ accessURL: first, kind: 'labour_contract' }] })).expect(201)).body
+      const outcome = (await suite.admin.post('/api/admin/outcomes').send(jobBody(studentId, { evidence: [{ accessURL: first, kind: 'labour_contract' }] })).expect(201)).body
         .data as OutcomeResponse;
 
-      const emptied = await admin.patch(`/api/admin/outcomes/${outcome.id}`).send({ evidence: [], monthsPerYear: 12 }).expect(400);
+      const emptied = await suite.admin.patch(`/api/admin/outcomes/${outcome.id}`).send({ evidence: [], monthsPerYear: 12 }).expect(400);
       expectFieldError(emptied.body, 'evidence', OUTCOME_ERRORS.EVIDENCE_REQUIRED);
-      expect((await admin.get(`/api/admin/outcomes/${outcome.id}`).expect(200)).body.data).toMatchObject({ monthsPerYear: 14, evidence: [{ accessURL: first }] });
+      expect((await suite.admin.get(`/api/admin/outcomes/${outcome.id}`).expect(200)).body.data).toMatchObject({ monthsPerYear: 14, evidence: [{ accessURL: first }] });
 
       const second = await uploadPdf('社保记录.pdf');
-      const changed = (await admin.patch(`/api/admin/outcomes/${outcome.id}`).send({ evidence: [{ accessURL: second, kind: 'social_insurance' }] }).expect(200)).body
+      const changed = (await suite.admin.patch(`/api/admin/outcomes/${outcome.id}`).send({ evidence: [{ accessURL: second, kind: 'social_insurance' }] }).expect(200)).body
         .data as OutcomeResponse;
       expect(changed.evidence.map(({ accessURL, kind }) => ({ accessURL, kind }))).toEqual([{ accessURL: second, kind: 'social_insurance' }]);
       expect((await fileRows(studentId)).some((row) => row.accessUrl === first)).toBe(false);
       // The dropped file left storage: its access URL answers 404.
-      await admin.get(first).expect(404);
+      await suite.admin.get(first).expect(404);
     });
 
     it('a status needs no offer: becoming "still seeking" clears the offer, and needs no evidence', async () => {
       const proof = await uploadPdf();
-      const outcome = (await admin.post('/api/admin/outcomes').send(jobBody(studentId, { evidence: [{ accessURL: proof, kind: 'offer_letter' }] })).expect(201)).body.data;
-      const seeking = (await admin.patch(`/api/admin/outcomes/${outcome.id}`).send({ category: 'seeking', evidence: [] }).expect(200)).body.data as OutcomeResponse;
+      const outcome = (await suite.admin.post('/api/admin/outcomes').send(jobBody(studentId, { evidence: [{ accessURL: proof, kind: 'offer_letter' }] })).expect(201)).body.data;
+      const seeking = (await suite.admin.patch(`/api/admin/outcomes/${outcome.id}`).send({ category: 'seeking', evidence: [] }).expect(200)).body.data as OutcomeResponse;
       expect(seeking).toMatchObject({ category: 'seeking', employer: null, monthlyBase: null, annualBase: null, contractSalary: null, evidence: [] });
-      const plain = (await admin.post('/api/admin/outcomes').send({ studentId, category: 'seeking', date: '2026-05-01' }).expect(201)).body.data;
+      const plain = (await suite.admin.post('/api/admin/outcomes').send({ studentId, category: 'seeking', date: '2026-05-01' }).expect(201)).body.data;
       expect(plain).toMatchObject({ category: 'seeking', evidence: [] });
     });
 
     it('a deleted outcome leaves its evidence with the student, under 其他文件', async () => {
       const proof = await uploadPdf();
-      const outcome = (await admin.post('/api/admin/outcomes').send({ studentId, category: 'not_seeking', date: '2026-06-01', evidence: [{ accessURL: proof, kind: 'other' }] }).expect(201)).body.data;
-      await admin.delete(`/api/admin/outcomes/${outcome.id}`).expect(200);
-      await admin.get(`/api/admin/outcomes/${outcome.id}`).expect(404);
+      const outcome = (await suite.admin.post('/api/admin/outcomes').send({ studentId, category: 'not_seeking', date: '2026-06-01', evidence: [{ accessURL: proof, kind: 'other' }] }).expect(201)).body.data;
+      await suite.admin.delete(`/api/admin/outcomes/${outcome.id}`).expect(200);
+      await suite.admin.get(`/api/admin/outcomes/${outcome.id}`).expect(404);
       expect((await fileRows(studentId)).find((row) => row.accessUrl === proof)).toMatchObject({ outcomeId: null });
     });
   });
@@ -210,13 +189,13 @@ describe('graduation and outcomes API', () => {
     const phone = nextPhone();
     const student = await addStudent({ phone });
     const proof = await uploadPdf();
-    await admin.post('/api/admin/outcomes').send(jobBody(student.id, { evidence: [{ accessURL: proof, kind: 'offer_letter' }] })).expect(201);
+    await suite.admin.post('/api/admin/outcomes').send(jobBody(student.id, { evidence: [{ accessURL: proof, kind: 'offer_letter' }] })).expect(201);
 
-    const exported = (await admin.get(`/api/admin/students/${student.id}/export`).expect(200)).body.data;
+    const exported = (await suite.admin.get(`/api/admin/students/${student.id}/export`).expect(200)).body.data;
     expect(exported.outcomes).toEqual([expect.objectContaining({ employer: '长沙某科技有限公司', contractSalary: 22_200_000, evidence: [expect.objectContaining({ accessURL: proof })] })]);
 
-    await admin.post('/api/admin/people/erase').send({ phone }).expect(200);
-    expect(Number((await sql.query(`SELECT count(*) FROM student_outcomes WHERE "studentId" = $1`, [student.id]))[0].count)).toBe(0);
-    await admin.get(proof).expect(404);
+    await suite.admin.post('/api/admin/people/erase').send({ phone }).expect(200);
+    expect(Number((await suite.sql.query(`SELECT count(*) FROM student_outcomes WHERE "studentId" = $1`, [student.id]))[0].count)).toBe(0);
+    await suite.admin.get(proof).expect(404);
   });
 });

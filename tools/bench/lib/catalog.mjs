@@ -47,6 +47,13 @@ export const BENCHES = [
     minutes: 10,
   },
   {
+    name: 'outcomes',
+    what: 'the guarantee ledger, its totals and the outcomes report, computed on read, against a one-query read',
+    quick: ['--cohorts', '40', '--requests', '100'],
+    full: [],
+    minutes: 10,
+  },
+  {
     name: 'lead-calls',
     what: 'new-lead phone calls under a burst, provider limits kept',
     quick: ['--count', '200'],
