@@ -150,6 +150,15 @@ describe('salary guarantee API', () => {
       const all = (await suite.admin.get('/api/admin/guarantee').query({ range: '[0,499]' }).expect(200)).body.data as GuaranteeEntryResponse[];
       expect(all.map((entry) => entry.owed)).toEqual([...all.map((entry) => entry.owed)].sort((a, b) => b - a));
 
+      // q: a part of the contract number or the student's name, any case.
+      const one = all[all.length - 1]!;
+      const byNumber = (await suite.admin.get('/api/admin/guarantee').query({ filter: JSON.stringify({ q: one.contractNumber.toLowerCase() }) }).expect(200)).body.data as GuaranteeEntryResponse[];
+      expect(byNumber.map((entry) => entry.id)).toContain(one.id);
+      expect(byNumber.every((entry) => entry.contractNumber.includes(one.contractNumber))).toBe(true);
+      const byName = (await suite.admin.get('/api/admin/guarantee').query({ filter: JSON.stringify({ q: one.studentName }) }).expect(200)).body.data as GuaranteeEntryResponse[];
+      expect(byName.every((entry) => entry.studentName.includes(one.studentName))).toBe(true);
+      expect((await suite.admin.get('/api/admin/guarantee').query({ filter: JSON.stringify({ q: '没有这个人' }) }).expect(200)).body.data).toEqual([]);
+
       const summary = (await suite.admin.get('/api/admin/guarantee/summary').expect(200)).body.data;
       const sum = (status: string, field: 'owed' | 'exposure') => all.filter((entry) => !status || entry.status === status).reduce((total, entry) => total + entry[field], 0);
       expect(summary.openExposure).toEqual([{ currency: 'CNY', amount: sum('', 'exposure') }]);

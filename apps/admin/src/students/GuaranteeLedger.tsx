@@ -12,7 +12,7 @@ import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Chip, TextF
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Confirm, DataTable, List, ReferenceField, SelectInput, SimpleList, useCreate, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, DataTable, List, ReferenceField, SearchInput, SelectInput, SimpleList, useCreate, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { GUARANTEE_SETTINGS_QUERY_KEY, GUARANTEE_SUMMARY_QUERY_KEY, useGuaranteeApi } from './guaranteeApi';
 import { StudentTabs } from './StudentParts';
 
@@ -176,7 +176,10 @@ export function GuaranteeLedger() {
   const translate = useTranslate();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const statusChoices = GUARANTEE_STATUSES.map((id) => ({ id, name: translate(`aipm.students.guarantee.status.${id}`) }));
-  const filters = [<SelectInput key="status" source="status" label="aipm.students.guarantee.filter_status" choices={statusChoices} alwaysOn />];
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('aipm.students.guarantee.search')} aria-label={translate('aipm.students.guarantee.search')} />,
+    <SelectInput key="status" source="status" label="aipm.students.guarantee.filter_status" choices={statusChoices} alwaysOn />,
+  ];
   return (
     <>
       <StudentTabs />

@@ -23,7 +23,7 @@ export class GuaranteeController {
   @Get()
   @ApiListAnswer(GUARANTEE_ENTRY, { resource: GUARANTEE_RESOURCE, description: 'One page of the ledger, most owed first' })
   @ApiFailures('INVALID_LIST_QUERY', 'LIMIT_TOO_LARGE')
-  @ApiOperation({ summary: 'react-admin list of the guaranteed contracts: range, sort, filter (status); computed on every read' })
+  @ApiOperation({ summary: 'react-admin list of the guaranteed contracts: range, sort, filter (status, q over the contract number and the student name); computed on every read' })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<ApiListResponse<GuaranteeEntryResponse>> {
     return pageOf(response, GUARANTEE_RESOURCE, await this.guarantee.list(query), (entry) => entry);
   }

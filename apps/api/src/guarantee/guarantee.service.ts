@@ -91,11 +91,17 @@ export class GuaranteeService {
     });
   }
 
-  /** One page of the ledger: filtered by status, sorted (most owed first by default), paged in memory. */
+  /**
+   * One page of the ledger: filtered by status and by `q` (a part of the contract number or the student's name, any
+   * case), sorted (most owed first by default), paged in memory.
+   */
   async list(query: ListQueryDto, now = new Date()): Promise<Page<GuaranteeEntryResponse>> {
     const list = parseListQuery(query, GUARANTEE_LIST);
     const statuses = list.filter.status;
-    const matching = (await this.entries(now)).filter((entry) => !statuses || statuses.includes(entry.status));
+    const q = list.filter.q?.trim().toLowerCase();
+    const matching = (await this.entries(now)).filter(
+      (entry) => (!statuses || statuses.includes(entry.status)) && (!q || entry.contractNumber.toLowerCase().includes(q) || entry.studentName.toLowerCase().includes(q)),
+    );
     const direction = list.sortOrder === 'ASC' ? 1 : -1;
     const field = list.sortField as keyof GuaranteeEntryResponse;
     const sorted = matching.sort((a, b) => {
