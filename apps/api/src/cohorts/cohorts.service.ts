@@ -1,4 +1,4 @@
-import { COHORT_STATUSES, CohortStatus, DEFAULT_MODULE_DAYS } from '@aipm/contracts';
+import { COHORT_STATUSES, cohortCalendar, CohortStatus, DEFAULT_MODULE_DAYS } from '@aipm/contracts';
 import type { CreateCohortDto, UpdateCohortDto } from '@aipm/contracts/dto';
 import { Cohort } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
@@ -108,6 +108,15 @@ export class CohortsService {
       .orderBy('cohort."startDate"', 'ASC')
       .addOrderBy('cohort."createdAt"', 'ASC')
       .getOne();
+  }
+
+  /**
+   * Every cohort's last class day, by cohort id (the entity's transformer gives the days off as YYYY-MM-DD): the
+   * guarantee ledger and the outcomes report time graduations against it, computed once per read.
+   */
+  async lastClassDays(): Promise<Map<string, string>> {
+    const cohorts = await this.cohorts.find({ select: { id: true, startDate: true, moduleDays: true, daysOff: true } });
+    return new Map(cohorts.map((cohort) => [cohort.id, cohortCalendar(cohort.startDate, cohort.moduleDays, cohort.daysOff).at(-1)?.date ?? cohort.startDate]));
   }
 
   private async lockedWithSeats(manager: EntityManager, id: string): Promise<CohortWithSeats> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CohortsModule } from '../cohorts/cohorts.module';
 import { GuaranteeController } from './guarantee.controller';
 import { GuaranteeLedgerRepository } from './guarantee-ledger.repository';
 import { GuaranteeSettingsService } from './guarantee-settings.service';
@@ -7,6 +8,7 @@ import { GuaranteeService } from './guarantee.service';
 /** The salary guarantee's ledger and default terms (docs/product/guarantee.md). */
 // admin_config's repository is global (AdminConfigModule).
 @Module({
+  imports: [CohortsModule],
   controllers: [GuaranteeController],
   providers: [GuaranteeService, GuaranteeSettingsService, GuaranteeLedgerRepository],
   exports: [GuaranteeService, GuaranteeSettingsService],

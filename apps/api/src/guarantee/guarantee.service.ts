@@ -1,5 +1,4 @@
 import {
-  cohortCalendar,
   contractSalaryCents,
   formatIsoDate,
   GUARANTEE_STATUSES,
@@ -15,6 +14,7 @@ import { Injectable } from '@nestjs/common';
 import type { Page } from '../common/list/list-page';
 import type { ListQueryDto } from '../common/list/list-query.dto';
 import { type ListSpec, parseListQuery } from '../common/list/list-query';
+import { CohortsService } from '../cohorts/cohorts.service';
 import { type GuaranteeFactsRow, GuaranteeLedgerRepository } from './guarantee-ledger.repository';
 import { GuaranteeSettingsService } from './guarantee-settings.service';
 
@@ -56,22 +56,16 @@ export class GuaranteeService {
   constructor(
     private readonly ledger: GuaranteeLedgerRepository,
     private readonly settings: GuaranteeSettingsService,
+    private readonly cohorts: CohortsService,
   ) {}
 
-  /** Every guaranteed contract (or these), as the ledger states it today in China. */
-  async entries(now = new Date(), contractIds?: readonly string[]): Promise<GuaranteeEntryResponse[]> {
-    const [rows, defaults] = await Promise.all([this.ledger.facts(contractIds), this.settings.read()]);
+  /** Every guaranteed contract, as the ledger states it today in China. */
+  async entries(now = new Date()): Promise<GuaranteeEntryResponse[]> {
+    const [rows, lastDays, defaults] = await Promise.all([this.ledger.facts(), this.cohorts.lastClassDays(), this.settings.read()]);
     const today = formatIsoDate(now);
-    // A cohort's last class day, computed once per cohort.
-    const lastDays = new Map<string, string | null>();
-    const lastDayOf = (row: GuaranteeFactsRow): string | null => {
-      if (!row.cohortId || !row.cohortStart || !row.cohortModuleDays) return null;
-      if (!lastDays.has(row.cohortId)) lastDays.set(row.cohortId, cohortCalendar(row.cohortStart, row.cohortModuleDays, row.cohortDaysOff ?? []).at(-1)?.date ?? null);
-      return lastDays.get(row.cohortId)!;
-    };
     return rows.map((row) => {
       const terms = termsOf(row, defaults);
-      const graduation = graduationOf(row, lastDayOf(row));
+      const graduation = graduationOf(row, row.cohortId ? (lastDays.get(row.cohortId) ?? null) : null);
       const attendance = { attended: row.attended, marked: row.marked };
       const money = { contractAmount: row.contractAmount, tuitionPaid: Number(row.tuitionPaid), refundsPaid: Number(row.refundsPaid), bonusesPaid: Number(row.bonusesPaid) };
       const offers = row.offers.map((offer) => ({ date: offer.date, contractSalary: contractSalaryCents(offer) }));

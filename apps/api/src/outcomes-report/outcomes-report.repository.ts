@@ -14,15 +14,15 @@ export interface ReportFactsRow {
   cohortId: string | null;
   cohortName: string | null;
   cohortStart: string | null;
-  cohortModuleDays: number[] | null;
-  cohortDaysOff: string[] | null;
   outcomes: Array<{ category: string; date: string; monthlyBase: number | null; monthsPerYear: number | null; fixedExtras: number | null }>;
   payouts: Array<{ kind: 'refund' | 'bonus'; currency: string; amount: string }>;
 }
 
 /**
- * Every student with what the outcomes report needs (docs/product/outcomes-report.md), in one statement: the outcomes
- * and the completed refunds and bonuses each gathered by a lateral subquery on their student's index.
+ * Every student with what the outcomes report needs (docs/product/outcomes-report.md), in one statement: their outcomes
+ * and their completed refunds and bonuses each aggregated once over the whole table and hash-joined (a lateral
+ * subquery per student cost two index probes per student: tools/bench/outcomes.mjs). The cohorts' last class days
+ * are read apart (CohortsService.lastClassDays).
  */
 @Injectable()
 export class OutcomesReportRepository {
@@ -30,23 +30,24 @@ export class OutcomesReportRepository {
 
   facts(): Promise<ReportFactsRow[]> {
     return this.dataSource.query(
-      `SELECT s."id", s."name", s."status", to_char(s."enrollmentDate", 'YYYY-MM-DD') AS "enrollmentDate",
+      `WITH outcomes AS (
+         SELECT "studentId", json_agg(json_build_object('category', "category", 'date', to_char("date", 'YYYY-MM-DD'), 'monthlyBase', "monthlyBase",
+                                                        'monthsPerYear', "monthsPerYear", 'fixedExtras', "fixedExtras") ORDER BY "date") AS "outcomes"
+           FROM "student_outcomes" GROUP BY "studentId"
+       ), payouts AS (
+         SELECT "studentId", json_agg(json_build_object('kind', "kind", 'currency', "currency", 'amount', "amount")) AS "payouts"
+           FROM (SELECT "studentId", "kind", "currency", abs(sum("amount"))::bigint AS "amount" FROM "student_payments"
+                  WHERE "kind" <> 'tuition' AND "status" = $1 GROUP BY "studentId", "kind", "currency") g
+          GROUP BY "studentId"
+       )
+       SELECT s."id", s."name", s."status", to_char(s."enrollmentDate", 'YYYY-MM-DD') AS "enrollmentDate",
               to_char(s."graduationDate", 'YYYY-MM-DD') AS "graduationDate", to_char(s."withdrawalDate", 'YYYY-MM-DD') AS "withdrawalDate",
-              s."cohortId", k."name" AS "cohortName", to_char(k."startDate", 'YYYY-MM-DD') AS "cohortStart", k."moduleDays" AS "cohortModuleDays",
-              (SELECT array_agg(to_char(d, 'YYYY-MM-DD')) FROM unnest(k."daysOff") AS d) AS "cohortDaysOff",
+              s."cohortId", k."name" AS "cohortName", to_char(k."startDate", 'YYYY-MM-DD') AS "cohortStart",
               coalesce(o."outcomes", '[]'::json) AS "outcomes", coalesce(p."payouts", '[]'::json) AS "payouts"
          FROM "students" s
          LEFT JOIN "cohorts" k ON k."id" = s."cohortId"
-         LEFT JOIN LATERAL (
-           SELECT json_agg(json_build_object('category', o."category", 'date', to_char(o."date", 'YYYY-MM-DD'), 'monthlyBase', o."monthlyBase",
-                                             'monthsPerYear', o."monthsPerYear", 'fixedExtras', o."fixedExtras") ORDER BY o."date") AS "outcomes"
-             FROM "student_outcomes" o WHERE o."studentId" = s."id"
-         ) o ON true
-         LEFT JOIN LATERAL (
-           SELECT json_agg(json_build_object('kind', g."kind", 'currency', g."currency", 'amount', g."amount")) AS "payouts"
-             FROM (SELECT "kind", "currency", abs(sum("amount"))::bigint AS "amount" FROM "student_payments"
-                    WHERE "studentId" = s."id" AND "kind" <> 'tuition' AND "status" = $1 GROUP BY "kind", "currency") g
-         ) p ON true
+         LEFT JOIN outcomes o ON o."studentId" = s."id"
+         LEFT JOIN payouts p ON p."studentId" = s."id"
         ORDER BY s."enrollmentDate", s."createdAt", s."id"`,
       [PaymentStatus.Completed],
     );

@@ -1,5 +1,4 @@
 import {
-  cohortCalendar,
   formatMoneyFromCents,
   graduationOf,
   type OutcomeCategory,
@@ -13,23 +12,13 @@ import {
 import { Injectable } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import { type CsvColumn, csvTransform } from '../common/export/csv';
+import { CohortsService } from '../cohorts/cohorts.service';
 import { GuaranteeSettingsService } from '../guarantee/guarantee-settings.service';
 import { type ReportFactsRow, OutcomesReportRepository } from './outcomes-report.repository';
 
-/** A cohort's last class day, once per cohort. */
-function lastDays() {
-  const known = new Map<string, string>();
-  return (row: ReportFactsRow): string | null => {
-    if (!row.cohortId || !row.cohortStart || !row.cohortModuleDays) return null;
-    if (!known.has(row.cohortId)) known.set(row.cohortId, cohortCalendar(row.cohortStart, row.cohortModuleDays, row.cohortDaysOff ?? []).at(-1)?.date ?? row.cohortStart);
-    return known.get(row.cohortId)!;
-  };
-}
-
-function factsOf(rows: readonly ReportFactsRow[]): ReportStudentFacts[] {
-  const lastDayOf = lastDays();
+function factsOf(rows: readonly ReportFactsRow[], lastDays: ReadonlyMap<string, string>): ReportStudentFacts[] {
   return rows.map((row) => {
-    const lastDay = lastDayOf(row);
+    const lastDay = row.cohortId ? (lastDays.get(row.cohortId) ?? null) : null;
     const payouts = (kind: 'refund' | 'bonus') => row.payouts.filter((payout) => payout.kind === kind).map(({ currency, amount }) => ({ currency, amount: Number(amount) }));
     return {
       id: row.id,
@@ -72,12 +61,13 @@ const money = (totals: ReportRow['refundsPaid']) => totals.map((total) => format
 export class OutcomesReportService {
   constructor(
     private readonly repository: OutcomesReportRepository,
+    private readonly cohorts: CohortsService,
     private readonly guaranteeSettings: GuaranteeSettingsService,
   ) {}
 
   async report(grouping: ReportGrouping, now = new Date()): Promise<OutcomesReportResponse> {
-    const [rows, terms] = await Promise.all([this.repository.facts(), this.guaranteeSettings.read()]);
-    const students = factsOf(rows);
+    const [rows, lastDays, terms] = await Promise.all([this.repository.facts(), this.cohorts.lastClassDays(), this.guaranteeSettings.read()]);
+    const students = factsOf(rows, lastDays);
     const names = Object.fromEntries(students.map((student) => [student.id, { name: student.name }]));
     return { grouping, target: terms.target, generatedAt: now.toISOString(), rows: outcomesReport(students, grouping, terms.target), students: names };
   }
