@@ -144,6 +144,26 @@ describe('salary guarantee API', () => {
       expect(await entryOf(absent.contractId)).toMatchObject({ status: 'ineligible', failedRule: 'attendance', attendance: { attended: 2, marked: 3 } });
     });
 
+    it('is computed again once any writer commits a change, and not before (ADR 055)', async () => {
+      const { studentId, contractId } = await guaranteedStudent({ status: 'graduated', graduationDate: daysAgo(181) });
+      expect(await entryOf(contractId)).toMatchObject({ status: 'refund_due', owed: FEE });
+      // A refund written in SQL, outside the API, in a transaction left open: the ledger cannot see it yet.
+      const writer = suite.sql.createQueryRunner();
+      await writer.connect();
+      await writer.startTransaction();
+      await writer.query(
+        `INSERT INTO student_payments ("studentId", "contractId", "paymentNumber", kind, amount, "paymentMethod", "paymentDate", status)
+         VALUES ($1, $2, 'PAY-20260101-SQL001', 'refund', $3, 'transfer', $4, 'completed')`,
+        [studentId, contractId, -FEE, today],
+      );
+      expect(await entryOf(contractId)).toMatchObject({ status: 'refund_due', owed: FEE });
+      await writer.commitTransaction();
+      await writer.release();
+      expect(await entryOf(contractId)).toMatchObject({ status: 'refunded', owed: 0 });
+      const report = (await suite.admin.get('/api/admin/outcomes-report').expect(200)).body.data;
+      expect(report.rows.flatMap((row: { refundedStudents: { studentIds: string[] } }) => row.refundedStudents.studentIds)).toContain(studentId);
+    });
+
     it('filters by status, sorts the most owed first, and sums the dashboard’s figures', async () => {
       const due = (await suite.admin.get('/api/admin/guarantee').query({ filter: JSON.stringify({ status: 'refund_due' }) }).expect(200)).body.data as GuaranteeEntryResponse[];
       expect(due.every((entry) => entry.status === 'refund_due')).toBe(true);
@@ -162,7 +182,7 @@ describe('salary guarantee API', () => {
       const summary = (await suite.admin.get('/api/admin/guarantee/summary').expect(200)).body.data;
       const sum = (status: string, field: 'owed' | 'exposure') => all.filter((entry) => !status || entry.status === status).reduce((total, entry) => total + entry[field], 0);
       expect(summary.openExposure).toEqual([{ currency: 'CNY', amount: sum('', 'exposure') }]);
-      expect(summary.counts).toMatchObject({ bonus_paid: 1, refunded: 1, ineligible: 2 });
+      expect(summary.counts).toMatchObject({ bonus_paid: 1, refunded: 2, ineligible: 2 });
       expect(summary.refundsDue).toEqual(sum('refund_due', 'owed') > 0 ? [{ currency: 'CNY', amount: sum('refund_due', 'owed') }] : []);
     });
   });

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { AdminConfigModule } from '../common/admin-config/admin-config.module';
+import { ComputedCacheModule } from '../common/computed-cache/computed-cache.module';
 import { ApiConfigModule } from '../config/api-config.module';
 import { CrawlerModule } from '../crawler/crawler.module';
 import type { ApiEnv } from '../config/api-env';
@@ -40,6 +41,7 @@ export class AppModule {
         LoggingModule,
         DatabaseModule,
         AdminConfigModule,
+        ComputedCacheModule,
         RedisModule,
         StorageModule,
         QueueModule,

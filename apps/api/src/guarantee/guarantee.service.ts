@@ -15,6 +15,7 @@ import type { Page } from '../common/list/list-page';
 import type { ListQueryDto } from '../common/list/list-query.dto';
 import { type ListSpec, parseListQuery } from '../common/list/list-query';
 import { CohortsService } from '../cohorts/cohorts.service';
+import { ComputedCache } from '../common/computed-cache/computed-cache';
 import { type GuaranteeFactsRow, GuaranteeLedgerRepository } from './guarantee-ledger.repository';
 import { GuaranteeSettingsService } from './guarantee-settings.service';
 
@@ -45,6 +46,17 @@ function addTo(totals: Map<string, number>, currency: string, cents: number): vo
   if (cents !== 0) totals.set(currency, (totals.get(currency) ?? 0) + cents);
 }
 
+/** Entries by a field (status by urgency), ties by urgency then contract number. */
+function compareBy(field: keyof GuaranteeEntryResponse, direction: 1 | -1) {
+  const urgency = (entry: GuaranteeEntryResponse) => STATUS_ORDER.indexOf(entry.status);
+  return (a: GuaranteeEntryResponse, b: GuaranteeEntryResponse): number => {
+    if (field === 'status') return direction * (urgency(a) - urgency(b)) || (a.contractNumber < b.contractNumber ? -1 : 1);
+    const [x, y] = [a[field] ?? '', b[field] ?? ''];
+    if (x !== y) return direction * (x < y ? -1 : 1);
+    return urgency(a) - urgency(b) || (a.contractNumber < b.contractNumber ? -1 : 1);
+  };
+}
+
 const asTotals = (totals: Map<string, number>): MoneyTotal[] => [...totals].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, amount]) => ({ currency, amount }));
 
 /**
@@ -57,13 +69,21 @@ export class GuaranteeService {
     private readonly ledger: GuaranteeLedgerRepository,
     private readonly settings: GuaranteeSettingsService,
     private readonly cohorts: CohortsService,
+    private readonly cache: ComputedCache,
   ) {}
 
-  /** Every guaranteed contract, as the ledger states it today in China. */
-  async entries(now = new Date()): Promise<GuaranteeEntryResponse[]> {
-    const [rows, lastDays, defaults] = await Promise.all([this.ledger.facts(), this.cohorts.lastClassDays(), this.settings.read()]);
+  /**
+   * Every guaranteed contract, as the ledger states it today in China: computed over all of them, and kept until a
+   * table it reads changes or the day does (ComputedCache, ADR 055). The entries are shared: callers do not change them.
+   */
+  async entries(now = new Date()): Promise<readonly GuaranteeEntryResponse[]> {
     const today = formatIsoDate(now);
-    return rows.map((row) => {
+    return this.cache.get('guarantee-ledger', today, () => this.computeEntries(today));
+  }
+
+  private async computeEntries(today: string): Promise<GuaranteeEntryResponse[]> {
+    const [rows, lastDays, defaults] = await Promise.all([this.ledger.facts(), this.cohorts.lastClassDays(), this.settings.read()]);
+    const entries = rows.map((row): GuaranteeEntryResponse => {
       const terms = termsOf(row, defaults);
       const graduation = graduationOf(row, row.cohortId ? (lastDays.get(row.cohortId) ?? null) : null);
       const attendance = { attended: row.attended, marked: row.marked };
@@ -83,27 +103,22 @@ export class GuaranteeService {
         ...entry,
       };
     });
+    // Kept in the list's default order, most owed first: a page of it needs no sort.
+    return entries.sort(compareBy('owed', -1));
   }
 
   /**
    * One page of the ledger: filtered by status and by `q` (a part of the contract number or the student's name, any
-   * case), sorted (most owed first by default), paged in memory.
+   * case), sorted (most owed first by default: the kept entries are in that order already), paged in memory.
    */
   async list(query: ListQueryDto, now = new Date()): Promise<Page<GuaranteeEntryResponse>> {
     const list = parseListQuery(query, GUARANTEE_LIST);
     const statuses = list.filter.status;
     const q = list.filter.q?.trim().toLowerCase();
-    const matching = (await this.entries(now)).filter(
-      (entry) => (!statuses || statuses.includes(entry.status)) && (!q || entry.contractNumber.toLowerCase().includes(q) || entry.studentName.toLowerCase().includes(q)),
-    );
-    const direction = list.sortOrder === 'ASC' ? 1 : -1;
-    const field = list.sortField as keyof GuaranteeEntryResponse;
-    const sorted = matching.sort((a, b) => {
-      if (field === 'status') return direction * (STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status));
-      const [x, y] = [a[field] ?? '', b[field] ?? ''];
-      if (x !== y) return direction * (x < y ? -1 : 1);
-      return STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) || (a.contractNumber < b.contractNumber ? -1 : 1);
-    });
+    const all = await this.entries(now);
+    const matching = statuses || q ? all.filter((entry) => (!statuses || statuses.includes(entry.status)) && (!q || entry.contractNumber.toLowerCase().includes(q) || entry.studentName.toLowerCase().includes(q))) : all;
+    const isDefault = list.sortField === 'owed' && list.sortOrder === 'DESC';
+    const sorted = isDefault ? matching : [...matching].sort(compareBy(list.sortField as keyof GuaranteeEntryResponse, list.sortOrder === 'ASC' ? 1 : -1));
     return { rows: sorted.slice(list.offset, list.offset + list.limit), offset: list.offset, total: sorted.length, totalIsEstimate: false };
   }
 

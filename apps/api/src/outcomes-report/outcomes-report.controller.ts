@@ -1,4 +1,4 @@
-import { type ApiDataResponse, type OutcomesReportResponse, REPORT_GROUPINGS, type ReportGrouping } from '@aipm/contracts';
+import { REPORT_GROUPINGS, type ReportGrouping } from '@aipm/contracts';
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -32,8 +32,9 @@ export class OutcomesReportController {
   @ApiDataAnswer(OUTCOMES_REPORT, { description: 'The rows, newest group first, and the names of the students in them' })
   @ApiFailures('INVALID_REPORT_GROUPING')
   @ApiOperation({ summary: 'The outcomes report per cohort or per half-year' })
-  async report(@Query('groupBy') groupBy?: string): Promise<ApiDataResponse<OutcomesReportResponse>> {
-    return { success: true, data: await this.reports.report(groupingOf(groupBy)) };
+  async report(@Query('groupBy') groupBy: string | undefined, @Res() response: Response): Promise<void> {
+    // The kept JSON of ApiDataResponse<OutcomesReportResponse>, sent as it is (OutcomesReportService.reportJson).
+    response.type('application/json').send(await this.reports.reportJson(groupingOf(groupBy)));
   }
 
   @Get('export')

@@ -13,6 +13,7 @@ import { Injectable } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import { type CsvColumn, csvTransform } from '../common/export/csv';
 import { CohortsService } from '../cohorts/cohorts.service';
+import { ComputedCache } from '../common/computed-cache/computed-cache';
 import { GuaranteeSettingsService } from '../guarantee/guarantee-settings.service';
 import { type ReportFactsRow, OutcomesReportRepository } from './outcomes-report.repository';
 
@@ -63,9 +64,23 @@ export class OutcomesReportService {
     private readonly repository: OutcomesReportRepository,
     private readonly cohorts: CohortsService,
     private readonly guaranteeSettings: GuaranteeSettingsService,
+    private readonly cache: ComputedCache,
   ) {}
 
-  async report(grouping: ReportGrouping, now = new Date()): Promise<OutcomesReportResponse> {
+  /** Kept until a table it reads changes (ComputedCache, ADR 055); `generatedAt` says when it was computed. */
+  report(grouping: ReportGrouping): Promise<OutcomesReportResponse> {
+    return this.cache.get(`outcomes-report:${grouping}`, '', () => this.compute(grouping));
+  }
+
+  /**
+   * The answer's JSON (`{ success, data }`), kept beside the report: it names every student behind every figure, so
+   * writing it out is most of a read's cost (tools/bench/outcomes.mjs).
+   */
+  async reportJson(grouping: ReportGrouping): Promise<string> {
+    return this.cache.get(`outcomes-report-json:${grouping}`, '', async () => JSON.stringify({ success: true, data: await this.report(grouping) }));
+  }
+
+  private async compute(grouping: ReportGrouping, now = new Date()): Promise<OutcomesReportResponse> {
     const [rows, lastDays, terms] = await Promise.all([this.repository.facts(), this.cohorts.lastClassDays(), this.guaranteeSettings.read()]);
     const students = factsOf(rows, lastDays);
     const names = Object.fromEntries(students.map((student) => [student.id, { name: student.name }]));

@@ -14,6 +14,7 @@ const DATA_MODEL_TABLES = [
   'admin_config',
   'attendance',
   'audit_log',
+  'change_markers',
   'cohorts',
   'contact_messages',
   'crawl_result_sightings',
