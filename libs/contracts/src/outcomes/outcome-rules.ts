@@ -1,19 +1,8 @@
-import { isOfferCategory, needsEvidence, OFFER_FIELDS, type OfferField, type OutcomeCategory } from './outcome';
+import { isOfferCategory, needsEvidence, OFFER_FIELDS, type OfferField, type OutcomeResponse } from './outcome';
 import type { OutcomeErrorCode } from './outcome.errors';
 
 /** An outcome as it will be stored, for the rules that read several fields (a create body, or an update merged in). */
-export interface OutcomeDraft {
-  category: OutcomeCategory;
-  date: string;
-  employer: string | null;
-  title: string | null;
-  city: string | null;
-  startDate: string | null;
-  monthlyBase: number | null;
-  monthsPerYear: number | null;
-  fixedExtras: number | null;
-  evidenceCount: number;
-}
+export type OutcomeDraft = Pick<OutcomeResponse, 'category' | 'date' | OfferField> & { evidenceCount: number };
 
 /** What a job missing one of its offer fields is told. */
 const MISSING: Record<OfferField, OutcomeErrorCode> = {
