@@ -1,10 +1,9 @@
-import { formatMoneyFromCents, type MoneyTotal } from '@aipm/contracts';
+import { formatMoneyTotals } from '@aipm/contracts';
 import { Alert, Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useCreatePath, useTranslate } from 'react-admin';
 import { GUARANTEE_SUMMARY_QUERY_KEY, useGuaranteeApi } from './guaranteeApi';
 
-const totalText = (totals: readonly MoneyTotal[]) => (totals.length === 0 ? formatMoneyFromCents(0) : totals.map((total) => formatMoneyFromCents(total.amount, total.currency)).join(' + '));
 
 /**
  * 薪资保障 on the dashboard (docs/product/guarantee.md#dashboard): the refunds that may still be owed in open windows,
@@ -37,7 +36,7 @@ export function GuaranteeCard() {
                 {translate(`aipm.students.guarantee.${key}`)}
               </Typography>
               <Typography variant="h6" component="p" data-testid={testId}>
-                {totals ? totalText(totals) : summary.isError ? '—' : <Skeleton width={96} />}
+                {totals ? formatMoneyTotals(totals) : summary.isError ? '—' : <Skeleton width={96} />}
               </Typography>
             </Box>
           ))}

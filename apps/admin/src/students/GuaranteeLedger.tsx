@@ -23,9 +23,9 @@ const money = (entry: GuaranteeEntryResponse, cents: number | null) => (cents ==
 function StatusChip({ entry }: { entry: GuaranteeEntryResponse }) {
   const translate = useTranslate();
   const color = entry.status === 'refund_due' || entry.status === 'bonus_due' ? 'warning' : entry.status === 'open' ? 'info' : 'default';
-  const label = translate(`aipm.students.guarantee.status.${entry.status}`);
-  const rule = entry.failedRule ? `（${translate(`aipm.students.guarantee.failed_rule.${entry.failedRule}`)}）` : '';
-  return <Chip size="small" color={color} variant="outlined" label={`${label}${rule}`} data-testid="guarantee-status" />;
+  const status = translate(`aipm.students.guarantee.status.${entry.status}`);
+  const label = entry.failedRule ? translate('aipm.students.guarantee.status_with_rule', { status, rule: translate(`aipm.students.guarantee.failed_rule.${entry.failedRule}`) }) : status;
+  return <Chip size="small" color={color} variant="outlined" label={label} data-testid="guarantee-status" />;
 }
 
 /**

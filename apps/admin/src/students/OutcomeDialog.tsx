@@ -1,12 +1,10 @@
 import {
   annualBaseCents,
   contractSalaryCents,
-  type ErrorCode,
   EVIDENCE_KINDS,
   type EvidenceKind,
   formatIsoDate,
   formatMoneyFromCents,
-  isErrorCode,
   isOfferCategory,
   OUTCOME_CATEGORIES,
   type OutcomeCategory,
@@ -18,7 +16,6 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField, type TextFieldProps, type Theme, Typography, useMediaQuery } from '@mui/material';
 import { type FormEvent, useId, useState } from 'react';
 import { HttpError, useCreate, useNotify, useTranslate, useUpdate } from 'react-admin';
-import { errorKey } from '../i18n/error-messages';
 import { PickFilesButton } from './StudentFiles';
 import { useStudentUpload } from './useStudentUpload';
 
@@ -92,10 +89,9 @@ function computedOf(form: OutcomeForm): { base: number; salary: number } | null 
   return { base: annualBaseCents({ monthlyBase, monthsPerYear }), salary: contractSalaryCents({ monthlyBase, monthsPerYear, fixedExtras }) };
 }
 
-/** The field errors of a refused save, as translation keys (the data provider keeps the API's codes). */
+/** The field errors of a refused save: the data provider gives them as translation keys of the API's codes. */
 function fieldErrorsOf(error: unknown): Record<string, string> {
-  const codes = error instanceof HttpError ? (error.body as { fieldCodes?: Record<string, unknown> } | undefined)?.fieldCodes : undefined;
-  return Object.fromEntries(Object.entries(codes ?? {}).filter((entry): entry is [string, ErrorCode] => isErrorCode(entry[1])).map(([field, code]) => [field, errorKey(code)]));
+  return (error instanceof HttpError ? (error.body as { errors?: Record<string, string> } | undefined)?.errors : undefined) ?? {};
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoneyFromCents, type MoneyTotal, OUTCOMES_REPORT_PATHS, type OutcomesReportResponse, type ReportFigure, type ReportGrouping, type ReportRow } from '@aipm/contracts';
+import { formatDateTime, formatMoneyFromCents, formatMoneyTotals, OUTCOMES_REPORT_PATHS, type OutcomesReportResponse, type ReportFigure, type ReportGrouping, type ReportRow } from '@aipm/contracts';
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
 import {
@@ -31,7 +31,6 @@ import { StudentTabs } from './StudentParts';
 type FigureKey = 'enrolled' | 'graduatedOnTime' | 'graduatedLate' | 'graduatedUntimed' | 'withdrawn' | 'placedInField';
 const COUNTED: readonly FigureKey[] = ['enrolled', 'graduatedOnTime', 'graduatedLate', 'graduatedUntimed', 'withdrawn', 'placedInField'];
 
-const totalsText = (totals: readonly MoneyTotal[]) => (totals.length === 0 ? formatMoneyFromCents(0) : totals.map((total) => formatMoneyFromCents(total.amount, total.currency)).join(' + '));
 
 /** Which figure's students the dialog lists. */
 interface Shown {
@@ -182,10 +181,10 @@ export function OutcomesReport() {
                           />
                         </TableCell>
                         <TableCell align="right">
-                          <FigureButton row={row} label={column('refundsPaid')} figure={row.refundedStudents} text={totalsText(row.refundsPaid)} onShow={setShown} />
+                          <FigureButton row={row} label={column('refundsPaid')} figure={row.refundedStudents} text={formatMoneyTotals(row.refundsPaid)} onShow={setShown} />
                         </TableCell>
                         <TableCell align="right">
-                          <FigureButton row={row} label={column('bonusesPaid')} figure={row.bonusedStudents} text={totalsText(row.bonusesPaid)} onShow={setShown} />
+                          <FigureButton row={row} label={column('bonusesPaid')} figure={row.bonusedStudents} text={formatMoneyTotals(row.bonusesPaid)} onShow={setShown} />
                         </TableCell>
                       </TableRow>
                     ))}

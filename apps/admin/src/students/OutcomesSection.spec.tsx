@@ -84,7 +84,7 @@ describe(OutcomesSection.name, () => {
   it('records a job in cents with the figures computed as typed, and shows the API’s refusal beside its field', async () => {
     const create = jest
       .fn()
-      .mockRejectedValueOnce(new HttpError('aipm.errors.EVIDENCE_REQUIRED', 400, { code: 'EVIDENCE_REQUIRED', fieldCodes: { evidence: 'EVIDENCE_REQUIRED' } }))
+      .mockRejectedValueOnce(new HttpError('aipm.errors.EVIDENCE_REQUIRED', 400, { code: 'EVIDENCE_REQUIRED', fieldCodes: { evidence: 'EVIDENCE_REQUIRED' }, errors: { evidence: 'aipm.errors.EVIDENCE_REQUIRED' } }))
       .mockImplementation(async (_resource: string, { data }: { data: object }) => ({ data: { ...outcome, ...data } }));
     const user = userEvent.setup();
     renderInAdmin(<OutcomesSection student={student} />, { dataProvider: provider({ create, getManyReference: jest.fn(async () => ({ data: [], total: 0 })) }) });

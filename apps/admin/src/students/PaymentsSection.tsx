@@ -1,9 +1,8 @@
-import { DEFAULT_PAYMENT_METHOD, formatIsoDate, formatMoneyFromCents, parseYuanToCents, PAYMENT_METHODS, type PaymentMethod, type PaymentResponse, type StudentResponse } from '@aipm/contracts';
+import { DEFAULT_PAYMENT_METHOD, formatIsoDate, formatMoneyFromCents, formatMoneyTotals, parseYuanToCents, PAYMENT_METHODS, type PaymentMethod, type PaymentResponse, type StudentResponse, sumMoneyTotals } from '@aipm/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, IconButton, List as MuiList, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Confirm, useCreate, useDelete, useGetManyReference, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { formatTotals, sumTotals } from './StudentParts';
 
 /**
  * The payments of a student card (docs/product/students.md#payments): the payments, an add form (amount in yuan →
@@ -101,10 +100,10 @@ export function PaymentsSection({ student }: { student: StudentResponse }) {
         </MuiList>
       )}
       <Typography sx={{ fontWeight: 600, my: 1 }} data-testid="payments-total">
-        {translate('aipm.students.payments.total')}: {formatTotals(sumTotals(student.paidTotals, student.pendingTotals ?? []))}
+        {translate('aipm.students.payments.total')}: {formatMoneyTotals(sumMoneyTotals([student.paidTotals, student.pendingTotals ?? []]))}
         {/* Completed and pending apart when some are pending (docs/product/students.md#payments-total). */}
         {student.pendingTotals?.length
-          ? translate('aipm.students.payments.total_breakdown', { completed: formatTotals(student.paidTotals), pending: formatTotals(student.pendingTotals) })
+          ? translate('aipm.students.payments.total_breakdown', { completed: formatMoneyTotals(student.paidTotals), pending: formatMoneyTotals(student.pendingTotals) })
           : null}
       </Typography>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>

@@ -1,7 +1,7 @@
-import type { StudentResponse } from '@aipm/contracts';
+import { formatMoneyTotals, type StudentResponse } from '@aipm/contracts';
 import { Box, type Theme, useMediaQuery } from '@mui/material';
 import { AutocompleteInput, CreateButton, DataTable, List, ReferenceInput, SearchInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
-import { formatTotals, StudentEmpty, StudentStatusBadge, StudentTabs } from './StudentParts';
+import { StudentEmpty, StudentStatusBadge, StudentTabs } from './StudentParts';
 import { ListPagination } from '../layout/ListPagination';
 
 const Column = DataTable.Col<StudentResponse>;
@@ -40,7 +40,7 @@ export function StudentList() {
               <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
                 <span>{record.phone}</span>
                 {record.school ? <span>{record.school}</span> : null}
-                <span>{formatTotals(record.paidTotals)}</span>
+                <span>{formatMoneyTotals(record.paidTotals)}</span>
               </Box>
             )}
             tertiaryText={(record) => <StudentStatusBadge status={record.status} />}
@@ -53,7 +53,7 @@ export function StudentList() {
             <Column source="school" label="aipm.students.fields.school" />
             <Column source="major" label="aipm.students.fields.major" />
             <Column source="enrollmentDate" label="aipm.students.fields.enrollmentDate" />
-            <Column source="paidTotals" label="aipm.students.fields.paidTotal" disableSort render={(record) => formatTotals(record.paidTotals)} />
+            <Column source="paidTotals" label="aipm.students.fields.paidTotal" disableSort render={(record) => formatMoneyTotals(record.paidTotals)} />
           </DataTable>
         )}
       </List>

@@ -1,4 +1,4 @@
-import { formatMoneyFromCents, type MoneyTotal, type StudentStatus, STUDENT_STATUSES } from '@aipm/contracts';
+import { type StudentStatus, STUDENT_STATUSES } from '@aipm/contracts';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { Box, Chip, type ChipProps, Tab, Tabs, Typography } from '@mui/material';
 import { CreateButton, useBasename, useTranslate } from 'react-admin';
@@ -16,18 +16,6 @@ export function StudentStatusBadge({ status }: { status: string }) {
   const translate = useTranslate();
   const known: StudentStatus = (STUDENT_STATUSES as readonly string[]).includes(status) ? (status as StudentStatus) : 'withdrawn';
   return <Chip size="small" color={STATUS_COLORS[known]} label={translate(`aipm.students.status.${known}`)} data-testid="student-status" />;
-}
-
-/** Two lists of totals added up per currency (currencies in order). */
-export function sumTotals(a: readonly MoneyTotal[], b: readonly MoneyTotal[]): MoneyTotal[] {
-  const sums = new Map<string, number>();
-  for (const total of [...a, ...b]) sums.set(total.currency, (sums.get(total.currency) ?? 0) + total.amount);
-  return [...sums].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([currency, amount]) => ({ currency, amount }));
-}
-
-/** The card's payments total: completed payments, one figure per currency (¥ with two decimals). */
-export function formatTotals(totals: readonly MoneyTotal[]): string {
-  return totals.length === 0 ? formatMoneyFromCents(0) : totals.map((total) => formatMoneyFromCents(total.amount, total.currency)).join(' + ');
 }
 
 const TABS = [

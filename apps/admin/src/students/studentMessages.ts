@@ -213,6 +213,7 @@ const zh = {
     title: '薪资保障台账',
     status: GUARANTEE_STATUS_LABELS,
     failed_rule: { graduated: '未毕业（已退学）', attendance: '出勤率未达标' },
+    status_with_rule: '%{status}（%{rule}）',
     columns: {
       contract: '合同编号',
       student: '学员',
@@ -510,6 +511,7 @@ export const enStudentMessages: typeof zhStudentMessages = {
       bonus_paid: 'Bonus paid',
     },
     failed_rule: { graduated: 'did not graduate (withdrew)', attendance: 'attendance below the minimum' },
+    status_with_rule: '%{status} (%{rule})',
     columns: {
       contract: 'Contract no.',
       student: 'Student',

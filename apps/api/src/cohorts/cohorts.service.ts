@@ -1,4 +1,4 @@
-import { COHORT_STATUSES, cohortCalendar, CohortStatus, DEFAULT_MODULE_DAYS } from '@aipm/contracts';
+import { COHORT_STATUSES, cohortLastDay, CohortStatus, DEFAULT_MODULE_DAYS } from '@aipm/contracts';
 import type { CreateCohortDto, UpdateCohortDto } from '@aipm/contracts/dto';
 import { Cohort } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
@@ -116,7 +116,7 @@ export class CohortsService {
    */
   async lastClassDays(): Promise<Map<string, string>> {
     const cohorts = await this.cohorts.find({ select: { id: true, startDate: true, moduleDays: true, daysOff: true } });
-    return new Map(cohorts.map((cohort) => [cohort.id, cohortCalendar(cohort.startDate, cohort.moduleDays, cohort.daysOff).at(-1)?.date ?? cohort.startDate]));
+    return new Map(cohorts.map((cohort) => [cohort.id, cohortLastDay(cohort.startDate, cohort.moduleDays, cohort.daysOff)]));
   }
 
   private async lockedWithSeats(manager: EntityManager, id: string): Promise<CohortWithSeats> {

@@ -8,7 +8,7 @@ import {
   type GuaranteeTerms,
   graduationOf,
   guaranteeStatusOf,
-  type MoneyTotal,
+  sumMoneyTotals,
 } from '@aipm/contracts';
 import { Injectable } from '@nestjs/common';
 import type { Page } from '../common/list/list-page';
@@ -42,10 +42,6 @@ function termsOf(row: GuaranteeFactsRow, defaults: GuaranteeTerms): GuaranteeTer
   };
 }
 
-function addTo(totals: Map<string, number>, currency: string, cents: number): void {
-  if (cents !== 0) totals.set(currency, (totals.get(currency) ?? 0) + cents);
-}
-
 /** Entries by a field (status by urgency), ties by urgency then contract number. */
 function compareBy(field: keyof GuaranteeEntryResponse, direction: 1 | -1) {
   const urgency = (entry: GuaranteeEntryResponse) => STATUS_ORDER.indexOf(entry.status);
@@ -56,8 +52,6 @@ function compareBy(field: keyof GuaranteeEntryResponse, direction: 1 | -1) {
     return urgency(a) - urgency(b) || (a.contractNumber < b.contractNumber ? -1 : 1);
   };
 }
-
-const asTotals = (totals: Map<string, number>): MoneyTotal[] => [...totals].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, amount]) => ({ currency, amount }));
 
 /**
  * The salary guarantee's ledger (docs/product/guarantee.md): each guaranteed contract's status and the amounts owed,
@@ -123,16 +117,16 @@ export class GuaranteeService {
   }
 
   async summary(now = new Date()): Promise<GuaranteeSummaryResponse> {
-    const exposure = new Map<string, number>();
-    const refunds = new Map<string, number>();
-    const bonuses = new Map<string, number>();
+    const entries = await this.entries(now);
     const counts = Object.fromEntries(GUARANTEE_STATUSES.map((status) => [status, 0])) as Record<GuaranteeStatus, number>;
-    for (const entry of await this.entries(now)) {
-      counts[entry.status] += 1;
-      addTo(exposure, entry.currency, entry.exposure);
-      if (entry.status === 'refund_due') addTo(refunds, entry.currency, entry.owed);
-      if (entry.status === 'bonus_due') addTo(bonuses, entry.currency, entry.owed);
-    }
-    return { openExposure: asTotals(exposure), refundsDue: asTotals(refunds), bonusesDue: asTotals(bonuses), counts };
+    for (const entry of entries) counts[entry.status] += 1;
+    const totalOf = (amount: (entry: GuaranteeEntryResponse) => number) => sumMoneyTotals(entries.map((entry) => [{ currency: entry.currency, amount: amount(entry) }]));
+    return {
+      openExposure: totalOf((entry) => entry.exposure),
+      refundsDue: totalOf((entry) => (entry.status === 'refund_due' ? entry.owed : 0)),
+      bonusesDue: totalOf((entry) => (entry.status === 'bonus_due' ? entry.owed : 0)),
+      counts,
+    };
   }
+
 }

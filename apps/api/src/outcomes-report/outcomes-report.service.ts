@@ -1,5 +1,6 @@
 import {
   formatMoneyFromCents,
+  formatMoneyTotals,
   graduationOf,
   type OutcomeCategory,
   type OutcomesReportResponse,
@@ -52,8 +53,6 @@ const FIGURES: ReadonlyArray<[keyof ReportRow, string]> = [
   ['bonusedStudents', '已付奖励学员'],
 ];
 
-const money = (totals: ReportRow['refundsPaid']) => totals.map((total) => formatMoneyFromCents(total.amount, total.currency)).join(' + ') || formatMoneyFromCents(0);
-
 /**
  * The outcomes report (docs/product/outcomes-report.md): per cohort or half-year, computed by outcomesReport from every
  * student's facts on each read; the share at or above the target is measured against the guarantee's default target.
@@ -99,8 +98,8 @@ export class OutcomesReportService {
       ]),
       { header: '年基本工资中位数', key: 'medianAnnualBase', format: (value) => (value === null ? '' : formatMoneyFromCents(value as number)) },
       { header: '达到目标年薪比例（%）', key: 'atOrAboveTargetShare' },
-      { header: '已付退款', key: 'refundsPaid', format: (value) => money(value as ReportRow['refundsPaid']) },
-      { header: '已付奖励', key: 'bonusesPaid', format: (value) => money(value as ReportRow['bonusesPaid']) },
+      { header: '已付退款', key: 'refundsPaid', format: (value) => formatMoneyTotals(value as ReportRow['refundsPaid']) },
+      { header: '已付奖励', key: 'bonusesPaid', format: (value) => formatMoneyTotals(value as ReportRow['bonusesPaid']) },
     ];
     return Readable.from(report.rows as unknown as Record<string, unknown>[]).pipe(csvTransform(columns));
   }

@@ -1,6 +1,6 @@
 import {
   type AttendanceSummary,
-  cohortCalendar,
+  cohortLastDay,
   type EnrolledFrom,
   fileKeyOfAccessUrl,
   formatIsoDate,
@@ -121,14 +121,14 @@ export class StudentsService {
 
   async findWithTotals(id: string): Promise<StudentWithTotals> {
     const student = await this.find(id);
-    const [paidTotals, pendingTotals, enrolledFrom, attendance, cohortLastDay] = await Promise.all([
+    const [paidTotals, pendingTotals, enrolledFrom, attendance, lastClassDay] = await Promise.all([
       this.repository.paidTotalsOf([id]),
       this.repository.paidTotalsOf([id], PaymentStatus.Pending),
       this.repository.enrolledFromOf(id),
       this.attendance.summaryOf(id),
       this.cohortLastDayOf(student),
     ]);
-    const graduation = graduationOf(student, cohortLastDay);
+    const graduation = graduationOf(student, lastClassDay);
     return { student, paidTotals: paidTotals.get(id) ?? [], pendingTotals: pendingTotals.get(id) ?? [], enrolledFrom, attendance, graduation };
   }
 
@@ -136,7 +136,7 @@ export class StudentsService {
   private async cohortLastDayOf(student: Student): Promise<string | null> {
     if (!student.cohortId) return null;
     const cohort = await this.dataSource.getRepository(Cohort).findOneBy({ id: student.cohortId });
-    return cohort ? (cohortCalendar(cohort.startDate, cohort.moduleDays, cohort.daysOff).at(-1)?.date ?? null) : null;
+    return cohort ? cohortLastDay(cohort.startDate, cohort.moduleDays, cohort.daysOff) : null;
   }
 
   /** 404 unless the student exists: for the records that point at one (contracts, payments, accounts). */

@@ -65,6 +65,11 @@ export function cohortCalendar(startDate: string, moduleDays: readonly number[],
   return days;
 }
 
+/** The cohort's last class day (its end date); the start date when the calendar has no day. */
+export function cohortLastDay(startDate: string, moduleDays: readonly number[], daysOff: readonly string[]): string {
+  return cohortCalendar(startDate, moduleDays, daysOff).at(-1)?.date ?? startDate;
+}
+
 /**
  * How the public site words a cohort's start (docs/product/cohorts.md#the-next-cohort-on-the-site): its month and
  * which third of it, days 1 to 10 early (上旬), 11 to 20 mid (中旬), the rest late (下旬).

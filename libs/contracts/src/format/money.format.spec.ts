@@ -1,4 +1,4 @@
-import { formatMoneyFromCents, parseYuanToCents } from './money.format';
+import { formatMoneyFromCents, formatMoneyTotals, parseYuanToCents, sumMoneyTotals } from './money.format';
 
 describe(formatMoneyFromCents.name, () => {
   it.each([
@@ -38,5 +38,28 @@ describe(parseYuanToCents.name, () => {
     ['', undefined],
   ])('reads %j as %s cents', (text, cents) => {
     expect(parseYuanToCents(text)).toBe(cents);
+  });
+});
+
+describe(sumMoneyTotals.name, () => {
+  it('adds per currency, currencies in order, and leaves out a currency that sums to 0', () => {
+    expect(
+      sumMoneyTotals([
+        [{ currency: 'USD', amount: 500 }, { currency: 'CNY', amount: 1_000 }],
+        [{ currency: 'CNY', amount: 980 }],
+        [{ currency: 'EUR', amount: 0 }],
+      ]),
+    ).toEqual([
+      { currency: 'CNY', amount: 1_980 },
+      { currency: 'USD', amount: 500 },
+    ]);
+    expect(sumMoneyTotals([])).toEqual([]);
+  });
+});
+
+describe(formatMoneyTotals.name, () => {
+  it('writes each currency with its amount, and nothing as ¥0.00', () => {
+    expect(formatMoneyTotals([{ currency: 'CNY', amount: 1_980_000 }, { currency: 'USD', amount: 5_000 }])).toBe('¥19,800.00 + 50.00 USD');
+    expect(formatMoneyTotals([])).toBe('¥0.00');
   });
 });

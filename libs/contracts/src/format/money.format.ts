@@ -32,3 +32,21 @@ export function parseYuanToCents(text: string): number | undefined {
   const cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0')) + (Number(fraction[2] ?? 0) >= 5 ? 1 : 0);
   return Number.isSafeInteger(cents) ? cents : undefined;
 }
+
+/** Sums in several currencies, one figure per currency (MoneyTotal of the students' responses, by shape). */
+export interface CurrencyAmount {
+  currency: string;
+  amount: number;
+}
+
+/** Lists of per-currency sums added together, currencies in order; a currency summing to 0 is left out. */
+export function sumMoneyTotals(lists: ReadonlyArray<readonly CurrencyAmount[]>): CurrencyAmount[] {
+  const sums = new Map<string, number>();
+  for (const list of lists) for (const { currency, amount } of list) sums.set(currency, (sums.get(currency) ?? 0) + amount);
+  return [...sums].filter(([, amount]) => amount !== 0).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([currency, amount]) => ({ currency, amount }));
+}
+
+/** Per-currency sums as one text: "¥19,800.00 + 50.00 USD"; none is ¥0.00. */
+export function formatMoneyTotals(totals: readonly CurrencyAmount[]): string {
+  return totals.length === 0 ? formatMoneyFromCents(0) : totals.map((total) => formatMoneyFromCents(total.amount, total.currency)).join(' + ');
+}

@@ -1,4 +1,5 @@
 import { addDays } from '../cohorts/cohort';
+import { sumMoneyTotals } from '../format/money.format';
 import type { MoneyTotal } from '../students/student.responses';
 import { annualBaseCents, contractSalaryCents, type Graduation, IN_FIELD_CATEGORIES, OutcomeCategory, type SalaryParts } from './outcome';
 
@@ -78,11 +79,6 @@ export function median(values: readonly number[]): number | null {
 
 const figure = (students: readonly ReportStudentFacts[]): ReportFigure => ({ count: students.length, studentIds: students.map((student) => student.id) });
 
-function addTotals(totals: Map<string, number>, add: readonly MoneyTotal[]): void {
-  for (const { currency, amount } of add) totals.set(currency, (totals.get(currency) ?? 0) + amount);
-}
-const asTotals = (totals: Map<string, number>): MoneyTotal[] =>
-  [...totals].filter(([, amount]) => amount !== 0).sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, amount]) => ({ currency, amount }));
 
 /** The period a student is reported in: the expected graduation (the cohort's last class day), else their own dates. */
 function periodDateOf(student: ReportStudentFacts): string {
@@ -108,12 +104,6 @@ function rowOf(key: string, label: string, sortDate: string, students: readonly 
     Math.max(...countingOutcomes(student).filter((outcome) => outcome.category === OutcomeCategory.InFieldFullTime).map((outcome) => annualBaseCents(outcome as SalaryParts))),
   );
   const reached = placed.filter((student) => Math.max(...countingOutcomes(student).map((outcome) => contractSalaryCents(outcome as SalaryParts))) >= target);
-  const refunds = new Map<string, number>();
-  const bonuses = new Map<string, number>();
-  for (const student of enrolled) {
-    addTotals(refunds, student.refundsPaid);
-    addTotals(bonuses, student.bonusesPaid);
-  }
   return {
     key,
     label,
@@ -128,9 +118,9 @@ function rowOf(key: string, label: string, sortDate: string, students: readonly 
     medianBasis: figure(fullTime),
     atOrAboveTarget: figure(reached),
     atOrAboveTargetShare: graduates.length === 0 ? null : Math.round((reached.length * 1000) / graduates.length) / 10,
-    refundsPaid: asTotals(refunds),
+    refundsPaid: sumMoneyTotals(enrolled.map((student) => student.refundsPaid)),
     refundedStudents: figure(enrolled.filter((student) => student.refundsPaid.some((total) => total.amount !== 0))),
-    bonusesPaid: asTotals(bonuses),
+    bonusesPaid: sumMoneyTotals(enrolled.map((student) => student.bonusesPaid)),
     bonusedStudents: figure(enrolled.filter((student) => student.bonusesPaid.some((total) => total.amount !== 0))),
   };
 }
