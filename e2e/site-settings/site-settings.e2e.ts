@@ -1,4 +1,4 @@
-import { SITE_SETTINGS_DEFAULTS } from '@aipm/contracts';
+import { addDays, formatIsoDate, SITE_SETTINGS_DEFAULTS } from '@aipm/contracts';
 import { expect, type Page, test } from '@playwright/test';
 
 import { expectFitsPhone, expectNoAxeViolations, openArea } from '../crawler-admin/areas';
@@ -91,6 +91,55 @@ test.describe('网站设置 (site settings)', () => {
     });
   });
 
+  test("takes 结业率 and 累计学员 from the outcomes report, with the cohort and the date, then puts the texts back", DESKTOP_ONLY, async ({ page, isMobile }) => {
+    test.setTimeout(120_000);
+    // A cohort that finished two weeks ago with its one student graduated: the most recently finished cohort while
+    // this lane runs. From the API: this journey is about the settings and the page.
+    await loginAsAdmin(page);
+    const post = async (path: string, data: object) => {
+      const response = await page.request.post(path, { data });
+      expect(response.ok(), await response.text()).toBe(true);
+      return ((await response.json()) as { data: { id: string; endDate?: string } }).data;
+    };
+    const name = `首页数据${Date.now() % 100000}期`;
+    const cohort = await post('/api/admin/cohorts', { name, startDate: addDays(formatIsoDate(new Date()), -60), capacity: 5, status: 'finished' });
+    const student = await post('/api/admin/students', { name: `首页数据学员${Date.now() % 100000}`, phone: `135${String(Date.now()).slice(-8)}`, cohortId: cohort.id, enrollmentDate: addDays(formatIsoDate(new Date()), -61) });
+    expect((await page.request.patch(`/api/admin/students/${student.id}`, { data: { status: 'graduated', graduationDate: cohort.endDate } })).ok()).toBe(true);
+    const [year, month, day] = cohort.endDate!.split('-').map(Number);
+    try {
+      await openArea(page, isMobile, '网站设置');
+      const completion = page.getByRole('radiogroup', { name: '结业率' });
+      await expect(completion).toHaveAccessibleDescription(`就业报告当前：100%（${name}，${year}年${month}月${day}日结业）`);
+      await expect(page.getByRole('radiogroup', { name: '累计学员' })).toHaveAccessibleDescription(/^就业报告当前：[\d,]+ 人（截至 \d{4}年\d{1,2}月\d{1,2}日）$/);
+      await completion.getByRole('radio', { name: '就业报告实测（最近结业的一期）' }).check();
+      await page.getByRole('radiogroup', { name: '累计学员' }).getByRole('radio', { name: '就业报告实测' }).check();
+      await page.getByRole('button', { name: '保存', exact: true }).click();
+      changed = true;
+      await expect(toast(page, '保存成功：网站设置已更新')).toBeVisible();
+
+      // The page: the measured value above its label, what it was measured on below; the others as written.
+      const stat = (home: Page, label: string) => home.locator('.hero__stat').filter({ has: home.locator('dt', { hasText: label }) }).locator('dd');
+      await expectOnHomePage(page, async (home) => {
+        await expect(stat(home, '结业率')).toHaveText(['100%', `${name} · ${year}年${month}月${day}日结业`], { timeout: 1_000 });
+      });
+      const figures = (await (await page.request.get('/api/admin/outcomes-report/hero-figures')).json()).data as { students: { count: number } };
+      await expect(stat(page, '累计学员')).toHaveText([figures.students.count.toLocaleString('en-US'), /^截至 \d{4}年\d{1,2}月\d{1,2}日$/]);
+      await expect(stat(page, '学员满意度')).toHaveText(['98%']);
+      await page.goto('/?lng=en');
+      await expect(stat(page, 'Completion rate')).toHaveText(['100%', new RegExp(`^${name}, finished \\d{1,2} \\w{3} ${year}$`)]);
+      await page.goto('/?lng=zh');
+    } finally {
+      expect((await page.request.delete(`/api/admin/students/${student.id}`)).ok()).toBe(true);
+      expect((await page.request.delete(`/api/admin/cohorts/${cohort.id}`)).ok()).toBe(true);
+    }
+    // Back to the texts: the page shows the spec's figures again.
+    expect((await page.request.put('/api/admin/site-settings', { data: SITE_SETTINGS_DEFAULTS })).ok()).toBe(true);
+    changed = false;
+    await expectOnHomePage(page, async (home) => {
+      await expect(home.locator('.hero__stat dd')).toHaveText(['1000+', '50+', '98%', '95%'], { timeout: 1_000 });
+    });
+  });
+
   test('says what is wrong beside the field, from the rules and from the API', DESKTOP_ONLY, async ({ page, isMobile }) => {
     await openSiteSettings(page, isMobile);
     const feeMax = page.getByRole('spinbutton', { name: '最高费用' });
@@ -111,6 +160,7 @@ test.describe('网站设置 (site settings)', () => {
       page.getByRole('radio', { name: '下旬' }),
       page.getByRole('spinbutton', { name: '最高费用' }),
       page.getByRole('textbox', { name: '地址（英文页面）' }),
+      page.getByRole('radio', { name: '就业报告实测（最近结业的一期）' }),
       page.getByRole('button', { name: '保存', exact: true }),
       page.getByRole('button', { name: '填入默认值' }),
     );

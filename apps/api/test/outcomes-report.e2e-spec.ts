@@ -1,4 +1,4 @@
-import { type GuaranteeEntryResponse, OUTCOME_ERRORS, type OutcomesReportResponse, type ReportFigure } from '@aipm/contracts';
+import { formatIsoDate, type GuaranteeEntryResponse, OUTCOME_ERRORS, SITE_SETTINGS_DEFAULTS, type OutcomesReportResponse, type ReportFigure } from '@aipm/contracts';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import type { INestApplication } from '@nestjs/common';
 import { serverPort } from '../../../tools/testing/ports';
@@ -96,6 +96,25 @@ describe('outcomes report and the seeded cohort', () => {
 
     const halves = (await api.call('GET', '/api/admin/outcomes-report?groupBy=half-year')) as OutcomesReportResponse;
     expect(halves.rows.reduce((sum, item) => sum + item.enrolled.count, 0)).toBe(11);
+  });
+
+  it("measures the landing page's hero figures, and the public site shows only those the settings take from the report", async () => {
+    const today = formatIsoDate(new Date());
+    const figures = await api.call('GET', '/api/admin/outcomes-report/hero-figures');
+    // 11 enrolled; the cohort finished (its last class day is past): 10 graduates of 11, 91%.
+    expect(figures).toEqual({
+      students: { count: 11, asOf: today },
+      completion: { percent: 91, cohort: '就业演示期-spec', lastDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), asOf: today },
+    });
+    const base = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+    const publicFigures = async () => ((await (await fetch(`${base}/api/site-settings`)).json()) as { heroFigures: unknown }).heroFigures;
+    expect(await publicFigures()).toEqual({});
+    await api.call('PUT', '/api/admin/site-settings', { ...SITE_SETTINGS_DEFAULTS, heroCompletionSource: 'report' });
+    expect(await publicFigures()).toEqual({ completion: (figures as { completion: unknown }).completion });
+    await api.call('PUT', '/api/admin/site-settings', { ...SITE_SETTINGS_DEFAULTS, heroStudentsSource: 'report', heroCompletionSource: 'report' });
+    expect(await publicFigures()).toEqual(figures);
+    await api.call('PUT', '/api/admin/site-settings', SITE_SETTINGS_DEFAULTS);
+    expect((await fetch(`${base}/api/admin/outcomes-report/hero-figures`)).status).toBe(401);
   });
 
   it('exports the report as CSV with the names behind each figure, and records the export', async () => {

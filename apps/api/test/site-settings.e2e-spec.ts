@@ -53,7 +53,7 @@ describe('site settings', () => {
 
   it('answers the spec defaults before anything is saved', async () => {
     const response = await request(app.getHttpServer()).get('/api/site-settings').expect(200);
-    expect(response.body).toEqual({ success: true, data: SITE_SETTINGS_DEFAULTS, updatedAt: null });
+    expect(response.body).toEqual({ success: true, data: SITE_SETTINGS_DEFAULTS, updatedAt: null, heroFigures: {} });
     expect((await admin.get('/api/admin/site-settings').expect(200)).body.data).toEqual(SITE_SETTINGS_DEFAULTS);
   });
 
@@ -74,6 +74,8 @@ describe('site settings', () => {
       [{ leadRetentionMonths: 5 }, 'leadRetentionMonths', 'INVALID_RETENTION_MONTHS'],
       [{ leadRetentionMonths: 121 }, 'leadRetentionMonths', 'INVALID_RETENTION_MONTHS'],
       [{ leadRetentionMonths: '24' }, 'leadRetentionMonths', 'INVALID_RETENTION_MONTHS'],
+      [{ heroStudentsSource: 'survey' }, 'heroStudentsSource', 'INVALID_HERO_FIGURE_SOURCE'],
+      [{ heroCompletionSource: null }, 'heroCompletionSource', 'INVALID_HERO_FIGURE_SOURCE'],
     ];
     for (const [change, field, code] of cases) {
       const response = await admin.put('/api/admin/site-settings').send({ ...NEXT_COHORT, ...change }).expect(400);
@@ -94,7 +96,7 @@ describe('site settings', () => {
       const saved = await admin.put('/api/admin/site-settings').send(NEXT_COHORT).expect(200);
       expect(saved.body).toEqual({ success: true, message: SITE_SETTINGS_MESSAGES.saved, data: NEXT_COHORT, updatedAt: expect.any(String) });
       const read = await request(app.getHttpServer()).get('/api/site-settings').expect(200);
-      expect(read.body).toEqual({ success: true, data: NEXT_COHORT, updatedAt: saved.body.updatedAt });
+      expect(read.body).toEqual({ success: true, data: NEXT_COHORT, updatedAt: saved.body.updatedAt, heroFigures: {} });
       expect(announced).toEqual([[NEXT_COHORT, saved.body.updatedAt]]);
 
       // Back to the defaults: a later save moves updatedAt on.

@@ -1,14 +1,18 @@
-import { COHORT_PARTS, type CohortPart, formatCohortStart, formatFee, SITE_SETTINGS_DEFAULTS, type SiteSettings, type SiteSettingsField, siteSettingsFailures } from '@aipm/contracts';
+import { COHORT_PARTS, formatCohortStart, formatFee, SITE_SETTINGS_DEFAULTS, type SiteSettings, type SiteSettingsField, siteSettingsFailures } from '@aipm/contracts';
 import { Box, Button, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { HttpError, useLocaleState, useNotify, useTranslate } from 'react-admin';
 
 import { errorKey } from '../i18n/error-key';
+import { HeroFiguresFields } from './HeroFiguresFields';
 import { SITE_SETTINGS_QUERY_KEY, useSiteSettingsApi } from './siteSettingsApi';
 
+/** The fields held as a choice rather than typed text. */
+type ChoiceField = 'cohortPart' | 'heroStudentsSource' | 'heroCompletionSource';
+
 /** What the inputs hold: text, the fees included (an empty fee is refused, not read as 0). */
-export type SiteSettingsDraft = Record<Exclude<SiteSettingsField, 'cohortPart'>, string> & { cohortPart: CohortPart };
+export type SiteSettingsDraft = Record<Exclude<SiteSettingsField, ChoiceField>, string> & Pick<SiteSettings, ChoiceField>;
 
 export function draftOf(settings: SiteSettings): SiteSettingsDraft {
   return { ...settings, feeMin: String(settings.feeMin), feeMax: String(settings.feeMax), leadRetentionMonths: String(settings.leadRetentionMonths) };
@@ -171,6 +175,8 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
           />
         ))}
       </Stack>
+
+      <HeroFiguresFields sources={draft} onChange={(field, source) => setDraft((current) => ({ ...current, [field]: source }))} disabled={save.isPending} />
 
       <Typography component="h2" variant="h6" sx={{ mt: 3 }}>
         {label('privacy')}

@@ -8,12 +8,14 @@ import { SiteSettingsSection } from './SiteSettingsSection';
 const SLOW = { timeout: 5000 };
 const READ = 'GET /api/admin/site-settings';
 const SAVE = 'PUT /api/admin/site-settings';
+const HERO = 'GET /api/admin/outcomes-report/hero-figures';
 const ok = (data: unknown) => ({ status: 200, body: { success: true, data, updatedAt: null } });
+const NOTHING_MEASURED = { status: 200, body: { success: true, data: {} } };
 
 describe(SiteSettingsSection.name, () => {
   it('starts from the stored settings and saves every field, the cohort changed', async () => {
     const next: SiteSettings = { ...SITE_SETTINGS_DEFAULTS, cohortMonth: '2026-03', cohortPart: 'mid', feeMin: 21800 };
-    const calls = answerFetch({ [READ]: ok(SITE_SETTINGS_DEFAULTS), [SAVE]: ok(next) });
+    const calls = answerFetch({ [READ]: ok(SITE_SETTINGS_DEFAULTS), [SAVE]: ok(next), [HERO]: NOTHING_MEASURED });
     const user = userEvent.setup();
     renderInAdmin(<SiteSettingsSection />);
 
@@ -36,7 +38,7 @@ describe(SiteSettingsSection.name, () => {
   });
 
   it('says what is wrong beside each field before any call, with the API codes\u2019 wording', async () => {
-    const calls = answerFetch({ [READ]: ok(SITE_SETTINGS_DEFAULTS) });
+    const calls = answerFetch({ [READ]: ok(SITE_SETTINGS_DEFAULTS), [HERO]: NOTHING_MEASURED });
     const user = userEvent.setup();
     renderInAdmin(<SiteSettingsSection />);
 
@@ -63,11 +65,31 @@ describe(SiteSettingsSection.name, () => {
   it('shows the API\u2019s refusal beside its field', async () => {
     answerFetch({
       [READ]: ok(SITE_SETTINGS_DEFAULTS),
+      [HERO]: NOTHING_MEASURED,
       [SAVE]: { status: 400, body: { success: false, code: 'INVALID_SALES_PHONE', message: '…', errors: { salesPhone: '…' }, fieldCodes: { salesPhone: 'INVALID_SALES_PHONE' } } },
     });
     const user = userEvent.setup();
     renderInAdmin(<SiteSettingsSection />);
     await user.click(await screen.findByRole('button', { name: '保存' }, SLOW));
     expect(await screen.findByRole('textbox', { name: '销售电话' }, SLOW)).toHaveAccessibleDescription(/请输入有效的销售电话/);
+  });
+
+  it('takes a hero figure from the outcomes report, showing what the report measures today', async () => {
+    const measured = { completion: { percent: 91, cohort: '2026年3月期', lastDay: '2026-04-05', asOf: '2026-11-29' } };
+    const next: SiteSettings = { ...SITE_SETTINGS_DEFAULTS, heroCompletionSource: 'report' };
+    const calls = answerFetch({ [READ]: ok(SITE_SETTINGS_DEFAULTS), [SAVE]: ok(next), [HERO]: { status: 200, body: { success: true, data: measured } } });
+    const user = userEvent.setup();
+    renderInAdmin(<SiteSettingsSection />);
+
+    const completion = await screen.findByRole('radiogroup', { name: '结业率' }, SLOW);
+    expect(await screen.findByText('就业报告当前：91%（2026年3月期，2026年4月5日结业）', {}, SLOW)).toBeInTheDocument();
+    expect(completion).toHaveAccessibleDescription('就业报告当前：91%（2026年3月期，2026年4月5日结业）');
+    expect(screen.getByRole('radiogroup', { name: '累计学员' })).toHaveAccessibleDescription('就业报告暂无学员：选择实测后官网仍显示固定文案');
+    expect(screen.getByRole('radio', { name: '固定文案（95%）' })).toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: '就业报告实测（最近结业的一期）' }));
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('保存成功：网站设置已更新', {}, SLOW)).toBeInTheDocument();
+    expect(calls.find((call) => call.key === SAVE)?.body).toEqual(next);
   });
 });

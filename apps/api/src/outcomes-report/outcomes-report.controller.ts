@@ -1,4 +1,4 @@
-import { REPORT_GROUPINGS, type ReportGrouping } from '@aipm/contracts';
+import { type HeroFigures, REPORT_GROUPINGS, type ReportGrouping } from '@aipm/contracts';
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -6,7 +6,7 @@ import { AuditService } from '../audit/audit.service';
 import { InvalidInputError } from '../common/errors/api.error';
 import { sendCsv } from '../common/export/send-csv';
 import { ApiDataAnswer, ApiFailures, ApiFileAnswer } from '../common/openapi/api-answers';
-import { OUTCOMES_REPORT, OUTCOMES_REPORT_CSV_EXAMPLE } from './docs/outcomes-report.docs';
+import { HERO_FIGURES, OUTCOMES_REPORT, OUTCOMES_REPORT_CSV_EXAMPLE } from './docs/outcomes-report.docs';
 import { OutcomesReportService } from './outcomes-report.service';
 
 /** `cohort` (the default) or `half-year`; anything else is refused. */
@@ -35,6 +35,13 @@ export class OutcomesReportController {
   async report(@Query('groupBy') groupBy: string | undefined, @Res() response: Response): Promise<void> {
     // The kept JSON of ApiDataResponse<OutcomesReportResponse>, sent as it is (OutcomesReportService.reportJson).
     response.type('application/json').send(await this.reports.reportJson(groupingOf(groupBy)));
+  }
+
+  @Get('hero-figures')
+  @ApiDataAnswer(HERO_FIGURES, { description: "The landing page's 累计学员 and 结业率 as the report measures them today" })
+  @ApiOperation({ summary: 'The hero figures the site settings can take from the report, measured whatever the settings say (the settings form shows them)' })
+  async heroFigures(): Promise<{ success: true; data: HeroFigures }> {
+    return { success: true, data: await this.reports.heroFigures() };
   }
 
   @Get('export')

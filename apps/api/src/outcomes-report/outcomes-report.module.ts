@@ -10,5 +10,7 @@ import { OutcomesReportService } from './outcomes-report.service';
   imports: [GuaranteeModule, CohortsModule],
   controllers: [OutcomesReportController],
   providers: [OutcomesReportService, OutcomesReportRepository],
+  // The public site's hero figures read it (site-settings).
+  exports: [OutcomesReportService],
 })
 export class OutcomesReportModule {}

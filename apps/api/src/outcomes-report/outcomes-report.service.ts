@@ -1,7 +1,10 @@
 import {
+  formatIsoDate,
   formatMoneyFromCents,
   formatMoneyTotals,
   graduationOf,
+  type HeroFigures,
+  heroFiguresOf,
   type OutcomeCategory,
   type OutcomesReportResponse,
   outcomesReport,
@@ -69,6 +72,12 @@ export class OutcomesReportService {
   /** Kept until a table it reads changes (ComputedCache, ADR 055); `generatedAt` says when it was computed. */
   report(grouping: ReportGrouping): Promise<OutcomesReportResponse> {
     return this.cache.get(`outcomes-report:${grouping}`, '', () => this.compute(grouping));
+  }
+
+  /** The landing page's 累计学员 and 结业率 as the report measures them today, China time (heroFiguresOf). */
+  async heroFigures(now = new Date()): Promise<HeroFigures> {
+    const [report, lastDays] = await Promise.all([this.report('cohort'), this.cohorts.lastClassDays()]);
+    return heroFiguresOf(report.rows, lastDays, formatIsoDate(now));
   }
 
   /**

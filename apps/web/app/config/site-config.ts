@@ -31,3 +31,9 @@ export type PublicSiteConfig = {
   policeFiling: string;
   policeFilingUrl: string;
 };
+
+/**
+ * The hero figures the site settings take from the outcomes report, ready to show in the page's language (made on the
+ * server, like the settings): the value and what it is measured on. A figure absent here shows the texts' own value.
+ */
+export type MeasuredHeroStats = Partial<Record<'students' | 'completion', { value: string; note: string }>>;

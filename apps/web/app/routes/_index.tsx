@@ -27,6 +27,7 @@ import { submitLeadForm } from '~/leads/lead-submission.server';
 import { buildPageMeta } from '~/seo/page-meta.server';
 import { siteOrigin } from '~/seo/site-url.server';
 import { jsonLdScript, landingStructuredData } from '~/seo/structured-data';
+import { measuredHeroStats } from '~/site-settings/hero-figures.server';
 import { readSiteSettings } from '~/site-settings/site-settings.server';
 import { wechatShareConfig } from '~/wechat/share-config.server';
 
@@ -55,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   // Null outside WeChat: the page then only says to open it in WeChat to share.
   const wechatShare = await wechatShareConfig(request, context, meta);
-  const page = { meta, site, initialJobs, structuredData, wechatShare };
+  const page = { meta, site, heroStats: measuredHeroStats(settings.heroFigures, translator), initialJobs, structuredData, wechatShare };
   // First touch (utm_*, referrer, landing path) for the lead forms, kept from the first landing visit on.
   const firstTouch = firstTouchSetCookie(request, siteOrigin(request));
   return firstTouch ? data(page, { headers: { 'Set-Cookie': firstTouch } }) : page;
@@ -81,7 +82,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.me
 /** The landing page: sections in the order of docs/product/public-site.md#section-order-and-anchors, each with its scroll anchor. */
 export default function Landing() {
   const { t } = useTranslation();
-  const { site, initialJobs, structuredData, wechatShare } = useLoaderData<typeof loader>();
+  const { site, heroStats, initialJobs, structuredData, wechatShare } = useLoaderData<typeof loader>();
   useInPageAnchors();
   return (
     <>
@@ -90,7 +91,7 @@ export default function Landing() {
       </a>
       <SiteHeader />
       <main id="main">
-        <Hero site={site} />
+        <Hero site={site} measured={heroStats} />
         <About />
         <Features />
         <Goals />

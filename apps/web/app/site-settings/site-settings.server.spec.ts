@@ -1,4 +1,4 @@
-import { SITE_SETTINGS_DEFAULTS, type SiteSettings } from '@aipm/contracts';
+import { type HeroFigures, SITE_SETTINGS_DEFAULTS, type SiteSettings } from '@aipm/contracts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -8,12 +8,12 @@ import { forgetSiteSettings, onSiteSettingsChanged, readSiteSettings, SITE_SETTI
 
 /** A stand-in for the API's public read, answering what the test sets, counting the calls. */
 function settingsApi() {
-  const state = { data: SITE_SETTINGS_DEFAULTS as SiteSettings, updatedAt: null as string | null, status: 200, calls: 0 };
+  const state = { data: SITE_SETTINGS_DEFAULTS as SiteSettings, heroFigures: {} as HeroFigures, updatedAt: null as string | null, status: 200, calls: 0 };
   const server: Server = createServer((request, response) => {
     state.calls += 1;
     if (request.url !== '/api/site-settings') return void response.writeHead(404).end();
     response.writeHead(state.status, { 'Content-Type': 'application/json' });
-    response.end(JSON.stringify({ success: true, data: state.data, updatedAt: state.updatedAt }));
+    response.end(JSON.stringify({ success: true, data: state.data, updatedAt: state.updatedAt, heroFigures: state.heroFigures }));
   });
   return {
     state,
@@ -35,6 +35,7 @@ describe(readSiteSettings.name, () => {
     api.state.calls = 0;
     api.state.status = 200;
     api.state.data = SITE_SETTINGS_DEFAULTS;
+    api.state.heroFigures = {};
     api.state.updatedAt = null;
   });
 
@@ -42,7 +43,7 @@ describe(readSiteSettings.name, () => {
     const changes: Array<string | null> = [];
     const unsubscribe = onSiteSettingsChanged((_settings, updatedAt) => changes.push(updatedAt));
     try {
-      expect(await readSiteSettings(context, 1_000)).toEqual(SITE_SETTINGS_DEFAULTS);
+      expect(await readSiteSettings(context, 1_000)).toEqual({ ...SITE_SETTINGS_DEFAULTS, heroFigures: {} });
       api.state.data = { ...SITE_SETTINGS_DEFAULTS, cohortMonth: '2026-03' };
       api.state.updatedAt = '2026-11-24T08:30:00.000Z';
       // Still fresh: no call, the old settings.
@@ -76,6 +77,21 @@ describe(readSiteSettings.name, () => {
     }
   });
 
+  it('sees the measured hero figures change under the same settings: the report moved', async () => {
+    const changes: HeroFigures[] = [];
+    const unsubscribe = onSiteSettingsChanged((settings) => changes.push(settings.heroFigures));
+    try {
+      api.state.updatedAt = '2026-11-24T08:30:00.000Z';
+      api.state.heroFigures = { students: { count: 11, asOf: '2026-11-29' } };
+      expect((await readSiteSettings(context, 1_000)).heroFigures).toEqual({ students: { count: 11, asOf: '2026-11-29' } });
+      api.state.heroFigures = { students: { count: 12, asOf: '2026-11-29' } };
+      await readSiteSettings(context, 1_000 + SITE_SETTINGS_TTL_MS);
+      expect(changes).toEqual([{ students: { count: 12, asOf: '2026-11-29' } }]);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('shares one call between concurrent loads', async () => {
     await Promise.all([readSiteSettings(context, 5), readSiteSettings(context, 5), readSiteSettings(context, 5)]);
     expect(api.state.calls).toBe(1);
@@ -83,7 +99,7 @@ describe(readSiteSettings.name, () => {
 
   it('keeps the last known settings, or the defaults, when the API fails', async () => {
     api.state.status = 503;
-    expect(await readSiteSettings(context, 10)).toEqual(SITE_SETTINGS_DEFAULTS);
+    expect(await readSiteSettings(context, 10)).toEqual({ ...SITE_SETTINGS_DEFAULTS, heroFigures: {} });
     api.state.status = 200;
     api.state.data = { ...SITE_SETTINGS_DEFAULTS, wechatId: 'aipm-sales' };
     expect((await readSiteSettings(context, 20)).wechatId).toBe('aipm-sales');

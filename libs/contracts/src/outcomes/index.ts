@@ -3,3 +3,4 @@ export * from './outcome.errors';
 export * from './outcome-rules';
 export * from './guarantee';
 export * from './report';
+export * from './hero-figures';

@@ -1,4 +1,5 @@
 import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { HERO_FIGURE_SOURCES, type HeroFigureSource } from '../outcomes/hero-figures';
 import { rule } from '../validation/rule';
 import {
   COHORT_MONTH_PATTERN,
@@ -61,4 +62,10 @@ export class SaveSiteSettingsDto implements SiteSettings {
   @Min(SITE_SETTINGS_LIMITS.leadRetentionMonthsMin, rule('INVALID_RETENTION_MONTHS'))
   @Max(SITE_SETTINGS_LIMITS.leadRetentionMonthsMax, rule('INVALID_RETENTION_MONTHS'))
   leadRetentionMonths!: number;
+
+  @IsIn(HERO_FIGURE_SOURCES, rule('INVALID_HERO_FIGURE_SOURCE'))
+  heroStudentsSource!: HeroFigureSource;
+
+  @IsIn(HERO_FIGURE_SOURCES, rule('INVALID_HERO_FIGURE_SOURCE'))
+  heroCompletionSource!: HeroFigureSource;
 }

@@ -14,6 +14,7 @@ export const SITE_SETTINGS_ERRORS = {
   CONTACT_DETAIL_REQUIRED: '联系信息不能为空',
   CONTACT_DETAIL_TOO_LONG: '联系信息过长',
   INVALID_RETENTION_MONTHS: `保存期限必须是${SITE_SETTINGS_LIMITS.leadRetentionMonthsMin}到${SITE_SETTINGS_LIMITS.leadRetentionMonthsMax}之间的整数（月）`,
+  INVALID_HERO_FIGURE_SOURCE: '首页数据来源必须是固定文案或就业报告',
 } as const satisfies Record<SiteSettingsFailureCode, string>;
 
 export type SiteSettingsErrorCode = keyof typeof SITE_SETTINGS_ERRORS;

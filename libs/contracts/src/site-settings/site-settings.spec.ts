@@ -8,9 +8,11 @@ describe(parseSiteSettings.name, () => {
       { key: SITE_SETTINGS_KEYS.cohortPart, value: 'sometime' },
       { key: SITE_SETTINGS_KEYS.feeMin, value: 'lots' },
       { key: SITE_SETTINGS_KEYS.feeMax, value: '31800' },
+      { key: SITE_SETTINGS_KEYS.heroStudentsSource, value: 'report' },
+      { key: SITE_SETTINGS_KEYS.heroCompletionSource, value: 'survey' },
       { key: 'request_delay', value: '5000' },
     ];
-    expect(parseSiteSettings(rows)).toEqual({ ...SITE_SETTINGS_DEFAULTS, cohortMonth: '2026-03', feeMax: 31800 });
+    expect(parseSiteSettings(rows)).toEqual({ ...SITE_SETTINGS_DEFAULTS, cohortMonth: '2026-03', feeMax: 31800, heroStudentsSource: 'report' });
   });
 });
 
@@ -48,6 +50,7 @@ describe(siteSettingsFailures.name, () => {
       officeHoursEn: 'CONTACT_DETAIL_TOO_LONG',
     });
     expect(siteSettingsFailures({ ...SITE_SETTINGS_DEFAULTS, feeMin: 0.5 })).toEqual({ feeMin: 'INVALID_FEE' });
+    expect(siteSettingsFailures({ ...SITE_SETTINGS_DEFAULTS, heroCompletionSource: 'survey' as 'report' })).toEqual({ heroCompletionSource: 'INVALID_HERO_FIGURE_SOURCE' });
     for (const months of [5, 121, 12.5, Number.NaN]) {
       expect(siteSettingsFailures({ ...SITE_SETTINGS_DEFAULTS, leadRetentionMonths: months })).toEqual({ leadRetentionMonths: 'INVALID_RETENTION_MONTHS' });
     }

@@ -1,4 +1,5 @@
 import { formatLanguage, groupThousands } from '../format/language';
+import { HERO_FIGURE_SOURCES, type HeroFigures, type HeroFigureSource } from '../outcomes/hero-figures';
 
 /*
  * Site settings (docs/product/back-office.md#site-settings): what the administrator changes on the public site
@@ -35,6 +36,9 @@ export interface SiteSettings {
    * policy states it, the worker's retention job erases by it).
    */
   leadRetentionMonths: number;
+  /** The hero's 累计学员 and 结业率: as written, or measured by the outcomes report (docs/product/outcomes-report.md#on-the-landing-page). */
+  heroStudentsSource: HeroFigureSource;
+  heroCompletionSource: HeroFigureSource;
 }
 
 export type SiteSettingsField = keyof SiteSettings;
@@ -57,6 +61,8 @@ export const SITE_SETTINGS_DEFAULTS: Readonly<SiteSettings> = {
   officeHours: '周一至周六 9:00 – 18:00',
   officeHoursEn: 'Monday to Saturday, 9:00 – 18:00',
   leadRetentionMonths: 24,
+  heroStudentsSource: 'fixed',
+  heroCompletionSource: 'fixed',
 };
 
 /** admin_config key of each field (prefixed, so they never meet the crawler's keys). */
@@ -72,6 +78,8 @@ export const SITE_SETTINGS_KEYS: Readonly<Record<SiteSettingsField, string>> = {
   officeHours: 'site_office_hours',
   officeHoursEn: 'site_office_hours_en',
   leadRetentionMonths: 'site_lead_retention_months',
+  heroStudentsSource: 'site_hero_students_source',
+  heroCompletionSource: 'site_hero_completion_source',
 };
 
 export const SITE_SETTINGS_FIELDS: readonly SiteSettingsField[] = [
@@ -86,6 +94,8 @@ export const SITE_SETTINGS_FIELDS: readonly SiteSettingsField[] = [
   'officeHours',
   'officeHoursEn',
   'leadRetentionMonths',
+  'heroStudentsSource',
+  'heroCompletionSource',
 ];
 
 export const SITE_SETTINGS_LIMITS = {
@@ -111,14 +121,26 @@ export const SITE_SETTINGS_PATHS = {
   admin: '/api/admin/site-settings',
 } as const;
 
-/** The public read: the settings and when they last changed (null: never, the defaults). */
+/** The back office's read: the settings and when they last changed (null: never, the defaults). */
 export interface SiteSettingsResponse {
   success: true;
   data: SiteSettings;
   updatedAt: string | null;
 }
 
+/** The public read adds the hero figures the settings take from the outcomes report (only those, only once measured). */
+export interface PublicSiteSettingsResponse extends SiteSettingsResponse {
+  heroFigures: HeroFigures;
+}
+
 export const SITE_SETTINGS_MESSAGES = { saved: '网站设置已保存' } as const;
+
+/** The fields stored as one of a few words, each with the words it may hold. */
+const CHOICES: Partial<Record<SiteSettingsField, readonly string[]>> = {
+  cohortPart: COHORT_PARTS,
+  heroStudentsSource: HERO_FIGURE_SOURCES,
+  heroCompletionSource: HERO_FIGURE_SOURCES,
+};
 
 /** The stored rows read back, a missing or unreadable row giving its default (a bad row never breaks the page). */
 export function parseSiteSettings(rows: ReadonlyArray<{ key: string; value: string }>): SiteSettings {
@@ -131,8 +153,8 @@ export function parseSiteSettings(rows: ReadonlyArray<{ key: string; value: stri
     if (typeof fallback === 'number') {
       const value = Number(stored);
       if (Number.isInteger(value)) (settings[field] as number) = value;
-    } else if (field === 'cohortPart') {
-      if ((COHORT_PARTS as readonly string[]).includes(stored)) settings.cohortPart = stored as CohortPart;
+    } else if (CHOICES[field]) {
+      if (CHOICES[field].includes(stored)) (settings[field] as string) = stored;
     } else {
       (settings[field] as string) = stored;
     }
@@ -187,6 +209,9 @@ export function siteSettingsFailures(settings: SiteSettings): Partial<Record<Sit
   if (!Number.isInteger(months) || months < SITE_SETTINGS_LIMITS.leadRetentionMonthsMin || months > SITE_SETTINGS_LIMITS.leadRetentionMonthsMax) {
     failures.leadRetentionMonths = 'INVALID_RETENTION_MONTHS';
   }
+  for (const field of ['heroStudentsSource', 'heroCompletionSource'] as const) {
+    if (!(HERO_FIGURE_SOURCES as readonly string[]).includes(settings[field])) failures[field] = 'INVALID_HERO_FIGURE_SOURCE';
+  }
   return failures;
 }
 
@@ -200,4 +225,5 @@ export type SiteSettingsFailureCode =
   | 'INVALID_WECHAT_ID'
   | 'CONTACT_DETAIL_REQUIRED'
   | 'CONTACT_DETAIL_TOO_LONG'
-  | 'INVALID_RETENTION_MONTHS';
+  | 'INVALID_RETENTION_MONTHS'
+  | 'INVALID_HERO_FIGURE_SOURCE';

@@ -1,4 +1,4 @@
-import type { OutcomesReportResponse } from '@aipm/contracts';
+import type { HeroFigures, OutcomesReportResponse } from '@aipm/contracts';
 import { dateTime, defineSchema, integer, listOf, oneOf, recordSchema, text, uuid } from '../../common/openapi/schemas';
 
 /* The outcomes report's shapes and examples (docs/product/outcomes-report.md); ADR 022. */
@@ -48,3 +48,23 @@ export const OUTCOMES_REPORT = recordSchema<OutcomesReportResponse>('OutcomesRep
 });
 
 export const OUTCOMES_REPORT_CSV_EXAMPLE = '\uFEFF期次,入学人数,入学人数名单,按期结业,按期结业名单,…\r\n2026年3月期,12,王一、王二、…,9,王一、…\r\n';
+
+/** The hero figures measured by the outcomes report; the public site-settings read carries only those the settings take from it. */
+export const HERO_FIGURES = recordSchema<HeroFigures>(
+  'HeroFigures',
+  {
+    students: {
+      type: 'object',
+      description: 'Every student the report counts as enrolled, on the day asOf (China time)',
+      properties: { count: integer(128), asOf: text('2026-11-29') },
+      required: ['count', 'asOf'],
+    },
+    completion: {
+      type: 'object',
+      description: "The most recently finished cohort's graduates (on time or late) as a whole percent of its enrolled",
+      properties: { percent: integer(92), cohort: text('2026年3月期'), lastDay: text('2026-04-28', "The cohort's last class day"), asOf: text('2026-11-29') },
+      required: ['percent', 'cohort', 'lastDay', 'asOf'],
+    },
+  },
+  { description: 'Absent: a figure the report cannot give yet (no students, no finished cohort)', optional: ['students', 'completion'] },
+);

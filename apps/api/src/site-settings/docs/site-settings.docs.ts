@@ -1,4 +1,4 @@
-import { COHORT_PARTS, type SiteSettings, SITE_SETTINGS_DEFAULTS, SITE_SETTINGS_LIMITS } from '@aipm/contracts';
+import { COHORT_PARTS, HERO_FIGURE_SOURCES, type SiteSettings, SITE_SETTINGS_DEFAULTS, SITE_SETTINGS_LIMITS } from '@aipm/contracts';
 import type { SaveSiteSettingsDto } from '@aipm/contracts/dto';
 import { integer, oneOf, recordSchema, text } from '../../common/openapi/schemas';
 
@@ -21,8 +21,11 @@ export const SITE_SETTINGS = recordSchema<SiteSettings>(
       SITE_SETTINGS_DEFAULTS.leadRetentionMonths,
       `Months a lead who never enrolled is kept after the last contact (${SITE_SETTINGS_LIMITS.leadRetentionMonthsMin} … ${SITE_SETTINGS_LIMITS.leadRetentionMonthsMax}); the privacy policy states it`
     ),
+    heroStudentsSource: oneOf(HERO_FIGURE_SOURCES, 'fixed', "The hero's 累计学员: as written (fixed) or the outcomes report's count (report)"),
+    heroCompletionSource: oneOf(HERO_FIGURE_SOURCES, 'report', "The hero's 结业率: as written (fixed) or the latest finished cohort's, from the outcomes report (report)"),
   },
   { description: 'What the public site shows of the next cohort, the fees and the contact details' },
 );
+
 
 export const SAVE_SITE_SETTINGS_BODY: SaveSiteSettingsDto = { ...SITE_SETTINGS_DEFAULTS, cohortMonth: '2026-03', cohortPart: 'mid' };

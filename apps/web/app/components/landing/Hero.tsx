@@ -1,8 +1,11 @@
-import type { PublicSiteConfig } from '~/config/site-config';
+import type { MeasuredHeroStats, PublicSiteConfig } from '~/config/site-config';
 import { useTranslation } from '~/i18n/TranslationProvider';
 
-/** The badge names the next cohort from the site settings (docs/product/public-site.md#hero). */
-export function Hero({ site }: { site: PublicSiteConfig }) {
+/**
+ * The badge names the next cohort from the site settings (docs/product/public-site.md#hero); a figure the settings take
+ * from the outcomes report shows its measured value and what it was measured on instead of the text's.
+ */
+export function Hero({ site, measured }: { site: PublicSiteConfig; measured: MeasuredHeroStats }) {
   const { t, list } = useTranslation();
   const stats = list('hero.stats');
   return (
@@ -22,12 +25,16 @@ export function Hero({ site }: { site: PublicSiteConfig }) {
           </a>
         </div>
         <dl className="hero__stats" aria-label={t('hero.statsLabel')}>
-          {stats.map((stat) => (
-            <div key={stat.label} className="hero__stat">
-              <dt>{stat.label}</dt>
-              <dd>{stat.value}</dd>
-            </div>
-          ))}
+          {stats.map((stat) => {
+            const figure = measured[stat.id as keyof MeasuredHeroStats];
+            return (
+              <div key={stat.id} className="hero__stat">
+                <dt>{stat.label}</dt>
+                <dd>{figure ? figure.value : stat.value}</dd>
+                {figure && <dd>{figure.note}</dd>}
+              </div>
+            );
+          })}
         </dl>
       </div>
     </section>
