@@ -13,6 +13,8 @@ COPY libs/contracts/package.json libs/contracts/
 COPY libs/server/config/package.json libs/server/config/
 COPY libs/server/database/package.json libs/server/database/
 COPY libs/server/queue/package.json libs/server/queue/
+COPY libs/server/phone/package.json libs/server/phone/
+COPY libs/server/backup/package.json libs/server/backup/
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npx nx run-many -t build && npm prune --omit=dev --no-audit --no-fund
@@ -31,9 +33,11 @@ EXPOSE 3001
 CMD ["node", "apps/api/dist/main.js"]
 
 FROM runtime AS worker
-# The crawl worker drives Debian's Chromium through puppeteer-core.
-RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-noto-cjk && rm -rf /var/lib/apt/lists/*
-ENV CHROMIUM_PATH=/usr/bin/chromium
+# The crawl worker drives Debian's Chromium through puppeteer-core; its daily backup runs pg_dump, of the compose
+# PostgreSQL's major (docs/product/backups.md), into /backups, a volume the node user owns.
+RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-noto-cjk postgresql-client-15 && rm -rf /var/lib/apt/lists/* \
+  && mkdir /backups && chown node:node /backups
+ENV CHROMIUM_PATH=/usr/bin/chromium PG_BIN_DIR=/usr/lib/postgresql/15/bin
 COPY --from=build /app/apps/worker ./apps/worker
 USER node
 CMD ["node", "apps/worker/dist/main.js"]

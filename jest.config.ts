@@ -47,6 +47,7 @@ const workspaceSources: Config['moduleNameMapper'] = {
   '^@aipm/queue$': '<rootDir>/libs/server/queue/src/index.ts',
   '^@aipm/config$': '<rootDir>/libs/server/config/src/index.ts',
   '^@aipm/phone$': '<rootDir>/libs/server/phone/src/index.ts',
+  '^@aipm/backup$': '<rootDir>/libs/server/backup/src/index.ts',
 };
 
 const root = __dirname;
@@ -98,6 +99,7 @@ const projects: Config[] = [
     nodeProject('database', 'libs/server/database'),
     nodeProject('queue', 'libs/server/queue'),
     nodeProject('phone', 'libs/server/phone'),
+    nodeProject('backup', 'libs/server/backup'),
     nodeProject('api', 'apps/api'),
     nodeProject('worker', 'apps/worker'),
     nodeProject('web', 'apps/web', ['apps/web/server']),

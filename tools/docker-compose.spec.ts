@@ -1,5 +1,5 @@
-import { ApiEnv, ServicesEnv, validateEnv, WebEnv } from '@aipm/config';
-import { readFileSync } from 'node:fs';
+import { ApiEnv, ServicesEnv, validateEnv, WebEnv, WorkerEnv } from '@aipm/config';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { projectNodeVersion } from './lib/runtime.mjs';
@@ -121,6 +121,28 @@ describe('docker-compose.yml', () => {
     const worker = environmentOf('worker');
     expect(() => validateEnv('worker', ServicesEnv, worker)).not.toThrow();
     expect(worker.CHROMIUM_PATH).toBe('/usr/bin/chromium');
+  });
+
+  it('gives the worker its backup settings, a volume for the archives and pg_dump of the PostgreSQL it backs up', () => {
+    const worker = environmentOf('worker');
+    expect(() => validateEnv('worker', WorkerEnv, { ...worker, CHROMIUM_PATH: process.execPath })).not.toThrow();
+    expect(worker).toMatchObject({ BACKUP_TARGET: '/backups', BACKUP_KEEP: '14', BACKUP_SCHEDULE: '0 3 * * *' });
+    expect(compose.services.worker.volumes).toContain('backups:/backups');
+    const postgresMajor = /^postgres:(\d+)\./.exec(compose.services.postgres.image)?.[1];
+    expect(dockerfile).toContain(`postgresql-client-${postgresMajor}`);
+    expect(dockerfile).toContain(`PG_BIN_DIR=/usr/lib/postgresql/${postgresMajor}/bin`);
+  });
+
+  it("copies every workspace's package.json before the install, so each one's dependencies are installed", () => {
+    const workspaces = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces.flatMap((pattern) =>
+      pattern.endsWith('/*')
+        ? readdirSync(path.join(root, pattern.slice(0, -2)), { withFileTypes: true })
+            .filter((entry) => entry.isDirectory() && existsSync(path.join(root, pattern.slice(0, -2), entry.name, 'package.json')))
+            .map((entry) => `${pattern.slice(0, -2)}/${entry.name}`)
+        : [pattern],
+    );
+    const copied = new Set([...dockerfile.matchAll(/^COPY (\S+)\/package\.json /gm)].map((match) => match[1]));
+    expect(workspaces.filter((workspace) => !copied.has(workspace))).toEqual([]);
   });
 
   it('gives the web front door an environment that passes its boot validation', () => {

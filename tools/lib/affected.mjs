@@ -36,6 +36,7 @@ export const JOURNEYS_BY_PATH = {
   'apps/admin/src/crawler-config/': ['crawler-admin'],
   'apps/admin/src/published-jobs/': ['crawler-admin'],
   'apps/admin/src/dashboard/': ['dashboard'],
+  'apps/admin/src/backups/': ['dashboard'],
   'apps/admin/src/registrations/': ['leads-admin'],
   'apps/admin/src/messages/': ['leads-admin'],
   // The lead's page carries 转为学员 (e2e/students/enrol-lead).
@@ -58,6 +59,7 @@ export const JOURNEYS_BY_PATH = {
   'apps/api/src/published-jobs/': ['crawler-admin', 'site'],
   'apps/api/src/jobs/': ['site', 'crawler-admin'],
   'apps/api/src/dashboard/': ['dashboard'],
+  'apps/api/src/backups/': ['dashboard'],
   'apps/api/src/registrations/': ['leads', 'leads-admin', 'dashboard'],
   'apps/api/src/contact/': ['leads', 'leads-admin', 'dashboard'],
   'apps/api/src/leads/': ['leads', 'leads-admin', 'dashboard'],
@@ -75,6 +77,11 @@ export const JOURNEYS_BY_PATH = {
   'apps/worker/src/crawl/': ['crawler', 'crawler-admin'],
   'apps/worker/src/notify/': ['phone', 'leads'],
   'apps/worker/src/privacy/': ['leads-admin'],
+  // The backups, shown and started on the dashboard (e2e/dashboard/backups).
+  'apps/worker/src/backup/': ['dashboard'],
+  'apps/worker/src/cli/': [],
+  'libs/server/backup/': ['dashboard'],
+  'tools/services/backups.mjs': ['dashboard'],
   // Stand-ins the journeys talk to.
   'tools/fixture-sites/': ['crawler', 'crawler-admin'],
   'tools/fake-aliyun/': ['phone'],
@@ -109,6 +116,7 @@ const JEST_PROJECTS_BY_NX_PROJECT = {
   '@aipm/database': ['database'],
   '@aipm/queue': ['queue'],
   '@aipm/phone': ['phone'],
+  '@aipm/backup': ['backup'],
   '@aipm/api': ['api'],
   '@aipm/worker': ['worker'],
   '@aipm/web': ['web-ui', 'web'],

@@ -6,10 +6,11 @@ import { ensurePostgres } from './postgres.mjs';
 import { ensureRedis } from './redis.mjs';
 import { ensureS3 } from './s3.mjs';
 import { ensureSessionSecret } from './session.mjs';
+import { ensureBackupTarget } from './backups.mjs';
 
 export { createContext } from './context.mjs';
 
-export const SERVICES = [ensurePostgres, ensureRedis, ensureS3, ensureChromium, ensureSessionSecret];
+export const SERVICES = [ensurePostgres, ensureRedis, ensureS3, ensureChromium, ensureSessionSecret, ensureBackupTarget];
 
 /**
  * @returns {Promise<{ env: Record<string,string>, services: object[], stop: () => Promise<void>,

@@ -10,6 +10,7 @@ import { publishedJobsClient } from './published-jobs/publishedJobsApi';
 import { siteSettingsClient } from './site-settings/siteSettingsApi';
 import { cohortsClient } from './students/cohortsApi';
 import { guaranteeClient } from './students/guaranteeApi';
+import { backupsClient } from './backups/backupsApi';
 
 /*
  * Each section's typed client, registered with react-admin's data provider (ADR 048). Assembled here, where the back
@@ -29,6 +30,7 @@ export const SECTION_CLIENTS: ReadonlyArray<RegisteredSectionClient> = [
   accountClient,
   cohortsClient,
   guaranteeClient,
+  backupsClient,
 ];
 
 /** The back office's data provider: the resources, the PIPL and upload calls, and every section's calls. */

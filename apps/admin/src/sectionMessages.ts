@@ -1,4 +1,5 @@
 import { enAuditMessages, enAuditResource, zhAuditMessages, zhAuditResource } from './audit/auditMessages';
+import { enBackupsMessages, zhBackupsMessages } from './backups/backupsMessages';
 import { enCrawlerMessages, zhCrawlerMessages } from './crawler/crawlerMessages';
 import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from './crawler-config/crawlerConfigMessages';
 import { enSiteHealthMessages, zhSiteHealthMessages } from './crawler-config/siteHealthMessages';
@@ -36,6 +37,7 @@ const zhSectionMessages = {
   people: zhPeopleMessages,
   dashboard_charts: zhDashboardChartsMessages,
   audit: zhAuditMessages,
+  backups: zhBackupsMessages,
 };
 
 const enSectionMessages: typeof zhSectionMessages = {
@@ -53,6 +55,7 @@ const enSectionMessages: typeof zhSectionMessages = {
   people: enPeopleMessages,
   dashboard_charts: enDashboardChartsMessages,
   audit: enAuditMessages,
+  backups: enBackupsMessages,
 };
 
 /** react-admin's `resources.<name>` labels of the same sections. */

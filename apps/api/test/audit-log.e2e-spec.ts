@@ -660,6 +660,14 @@ describe('audit log', () => {
       check: (entry) => expect(entry.details).toEqual({ groupBy: 'half-year' }),
     },
     {
+      name: '立即备份 (queued for a worker)',
+      action: 'backup.start',
+      entity: 'backup',
+      run: async (agent) => {
+        await agent.post('/api/admin/backups').send({}).expect(202);
+      },
+    },
+    {
       name: 'WeChat share settings',
       action: 'wechat_share.create',
       entity: 'wechat_share',

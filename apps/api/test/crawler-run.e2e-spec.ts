@@ -13,6 +13,7 @@ import { createApp } from '../src/bootstrap/create-app';
 import { CRAWL_EVENTS_OPTIONS, type CrawlEventsOptions } from '../src/crawler/crawl-events.service';
 import { spawnProcess, waitFor, type SpawnedProcess } from '../../../tools/testing/process';
 import { refusingPort, testRedisUrl } from '../../../tools/testing/services';
+import { openEventStream } from './support/event-stream';
 import { adminAgent } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
 
@@ -36,63 +37,6 @@ async function startFixtureSites(options: { perPage: number; totalPages: number 
   return fixtures.startFixtureSites(options);
 }
 
-
-interface EventStream {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** Each message as sent: its event name (message when none) and its data. */
-  messages: Array<{ event: string; data: string }>;
-  /** The crawl events (data of unnamed messages). */
-  events(): CrawlLiveEvent[];
-  /** Resolves once a message passes `test` (already received or later). */
-  until(test: (event: CrawlLiveEvent) => boolean, timeoutMs: number): Promise<CrawlLiveEvent>;
-  close(): void;
-}
-
-/** GET the server-sent events route as a browser's EventSource does, parsing messages as they arrive. */
-function openEventStream(port: number, cookie: string | undefined): Promise<EventStream> {
-  return new Promise((resolve, reject) => {
-    const messages: EventStream['messages'] = [];
-    const waiters: Array<() => void> = [];
-    let buffer = '';
-    const req = http.get({ host: '127.0.0.1', port, path: '/api/admin/crawler/events', headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) } }, (res) => {
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const field = (name: string) => block.split('\n').filter((line) => line.startsWith(`${name}:`)).map((line) => line.slice(name.length + 1).trimStart());
-          messages.push({ event: field('event')[0] ?? 'message', data: field('data').join('\n') });
-          waiters.forEach((wake) => wake());
-        }
-      });
-      const stream: EventStream = {
-        status: res.statusCode ?? 0,
-        headers: res.headers,
-        messages,
-        events: () => messages.filter((message) => message.event === 'message').map((message) => JSON.parse(message.data) as CrawlLiveEvent),
-        until: (test, timeoutMs) =>
-          new Promise((found, fail) => {
-            const timer = setTimeout(() => fail(new Error(`no such event within ${timeoutMs} ms; got ${JSON.stringify(stream.events())}`)), timeoutMs);
-            const check = () => {
-              const event = stream.events().find(test);
-              if (event) {
-                clearTimeout(timer);
-                found(event);
-              }
-            };
-            waiters.push(check);
-            check();
-          }),
-        close: () => req.destroy(),
-      };
-      resolve(stream);
-    });
-    req.on('error', reject);
-  });
-}
 
 /**
  * The API and a real worker process end to end: the automated crawl (the worker crawls the fixture site in
@@ -263,7 +207,7 @@ describe('POST /api/admin/crawl/run and /api/admin/crawler-config/test with a re
     });
 
     it('refuses a visitor without the administrator session', async () => {
-      const stream = await openEventStream(port, undefined);
+      const stream = await openEventStream<CrawlLiveEvent>(port, '/api/admin/crawler/events', undefined);
       stream.close();
       expect(stream.status).toBe(401);
       expect(stream.headers['content-type']).toMatch(/application\/json/);
@@ -271,7 +215,7 @@ describe('POST /api/admin/crawl/run and /api/admin/crawler-config/test with a re
 
     it("pushes a task run's start, every page's progress and its end to every open stream, with keep-alives", async () => {
       app.get<CrawlEventsOptions>(CRAWL_EVENTS_OPTIONS).keepAliveMs = 300;
-      const streams = [await openEventStream(port, cookie), await openEventStream(port, cookie)];
+      const streams = [await openEventStream<CrawlLiveEvent>(port, '/api/admin/crawler/events', cookie), await openEventStream<CrawlLiveEvent>(port, '/api/admin/crawler/events', cookie)];
       try {
         for (const stream of streams) {
           expect(stream.status).toBe(200);

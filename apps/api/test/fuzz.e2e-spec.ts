@@ -23,9 +23,9 @@ type Method = (typeof METHODS)[number];
 
 /**
  * Routes whose valid call would end the fuzzing session or wait on a worker this suite does not run, and the
- * crawl event stream, which never ends by design (crawler-run.e2e-spec tests it).
+ * crawl and backup event streams, which never end by design (crawler-run and backups e2e specs test them).
  */
-const NOT_FUZZED = new Set(['post /api/admin/logout', 'post /api/admin/change-password', 'post /api/admin/crawler-config/test', 'get /api/admin/crawler/events']);
+const NOT_FUZZED = new Set(['post /api/admin/logout', 'post /api/admin/change-password', 'post /api/admin/crawler-config/test', 'get /api/admin/crawler/events', 'get /api/admin/backups/events']);
 
 interface Finding {
   route: string;

@@ -8,6 +8,7 @@ import { LearnedSelectorRepository } from './crawl/dom/learned-selector.reposito
 import { HeartbeatService } from './heartbeat/heartbeat.service';
 import { NotifyModule } from './notify/notify.module';
 import { PrivacyModule } from './privacy/privacy.module';
+import { BackupModule } from './backup/backup.module';
 
 @Module({})
 export class WorkerModule {
@@ -22,6 +23,7 @@ export class WorkerModule {
         CrawlModule,
         NotifyModule,
         PrivacyModule,
+        BackupModule,
       ],
       // The learned selectors' repository is here, global, for LearnedSelectorService in CrawlModule (ADR 044).
       providers: [{ provide: WORKER_ENV, useValue: env }, HeartbeatService, LearnedSelectorRepository],

@@ -17,4 +17,5 @@ export * from './phone';
 export * from './site-settings';
 export * from './dashboard';
 export * from './audit';
+export * from './backups';
 export type { Assert, Equals } from './type-checks';

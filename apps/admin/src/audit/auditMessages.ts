@@ -82,6 +82,7 @@ const enActions: Record<AuditAction, string> = {
   'wechat_share.delete': 'Deleted WeChat share settings',
   'audit.export': 'Exported the audit log',
   'outcomes_report.export': 'Exported the outcomes report',
+  'backup.start': 'Started a backup',
 };
 
 const enEntities: Record<AuditEntity, string> = {
@@ -104,6 +105,7 @@ const enEntities: Record<AuditEntity, string> = {
   site_settings: 'Site settings',
   guarantee_settings: 'Salary-guarantee rules',
   outcomes_report: 'Outcomes report',
+  backup: 'Backup',
   wechat_share: 'WeChat share settings',
   audit_log: 'Audit log',
 };

@@ -22,6 +22,9 @@ const DashboardCharts = lazy(() => loadDashboardCharts().then((module) => ({ def
 /** 薪资保障's figures (docs/product/guarantee.md#dashboard): a chunk of the students section's, fetched after the cards. */
 const GuaranteeCard = lazy(() => import('../students/GuaranteeCard').then((module) => ({ default: module.GuaranteeCard })));
 
+/** 数据备份 (docs/product/backups.md#in-the-back-office): its own chunk, fetched after the cards. */
+const BackupCard = lazy(() => import('../backups/BackupCard').then((module) => ({ default: module.BackupCard })));
+
 /**
  * docs/product/back-office.md#stat-cards: three stat cards (registrations, consultation messages, registrations today
  * in Asia/Shanghai).
@@ -44,6 +47,9 @@ export function Dashboard() {
       </Box>
       <Suspense fallback={null}>
         <GuaranteeCard />
+      </Suspense>
+      <Suspense fallback={null}>
+        <BackupCard />
       </Suspense>
       <Suspense fallback={<LinearProgress sx={{ mt: 3 }} aria-label={translate('aipm.dashboard_charts.loading')} />}>
         <DashboardCharts />

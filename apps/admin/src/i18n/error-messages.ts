@@ -263,6 +263,7 @@ const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | Student
   CONTACT_DETAIL_TOO_LONG: 'Contact details are too long',
   INVALID_RETENTION_MONTHS: 'The retention period is a whole number of months from 6 to 120',
   INVALID_HERO_FIGURE_SOURCE: "A hero figure comes from the site's own words or from the outcomes report",
+  BACKUP_ALREADY_RUNNING: 'A backup is under way: wait for it to finish before starting another',
   INVALID_AUDIT_ID: 'Invalid log entry ID',
   AUDIT_ENTRY_NOT_FOUND: 'The log entry does not exist',
 };

@@ -23,6 +23,7 @@ import { ContractsModule } from '../students/contracts/contracts.module';
 import { OutcomesModule } from '../students/outcomes/outcomes.module';
 import { GuaranteeModule } from '../guarantee/guarantee.module';
 import { OutcomesReportModule } from '../outcomes-report/outcomes-report.module';
+import { BackupsModule } from '../backups/backups.module';
 import { PaymentsModule } from '../students/payments/payments.module';
 import { StudentAccountsModule } from '../students/student-accounts/student-accounts.module';
 import { StudentsModule } from '../students/students.module';
@@ -64,6 +65,7 @@ export class AppModule {
         OutcomesModule,
         GuaranteeModule,
         OutcomesReportModule,
+        BackupsModule,
         PaymentsModule,
         StudentAccountsModule,
       ],

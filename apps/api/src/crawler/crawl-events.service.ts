@@ -6,7 +6,7 @@ import type { MessageEvent } from '@nestjs/common';
 import { Job, type Queue } from 'bullmq';
 import { defer, interval, map, merge, mergeMap, Observable, Subject, takeUntil } from 'rxjs';
 import { API_ENV, type ApiEnv } from '../config/api-env';
-import { QueueEventsConnection } from './queue-events.connection';
+import { QueueEventsConnection } from '../queue/queue-events.connection';
 
 /** Options of the stream (shorter keep-alive in tests). */
 export const CRAWL_EVENTS_OPTIONS = Symbol('CRAWL_EVENTS_OPTIONS');

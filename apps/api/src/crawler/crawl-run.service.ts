@@ -8,7 +8,7 @@ import { API_ENV, type ApiEnv } from '../config/api-env';
 import { CrawlResultsService } from './crawl-results.service';
 import { CrawlTasksService } from './crawl-tasks.service';
 import { DEFAULT_TASK_WAIT_TIME_MS } from './crawler.mapper';
-import { QueueEventsConnection } from './queue-events.connection';
+import { QueueEventsConnection } from '../queue/queue-events.connection';
 import { CrawlError } from './crawl.error';
 
 /** How long POST /api/admin/crawl/run holds the request before answering with the job id (mutable for tests). */

@@ -5,7 +5,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import type { Queue } from 'bullmq';
 import { API_ENV, type ApiEnv } from '../config/api-env';
 import { CrawlServiceStatusService } from './crawl-service-status.service';
-import { QueueEventsConnection } from './queue-events.connection';
+import { QueueEventsConnection } from '../queue/queue-events.connection';
 import { CrawlError } from './crawl.error';
 
 /** How long POST /api/admin/crawler-config/test waits for a worker's answer (mutable for tests). */

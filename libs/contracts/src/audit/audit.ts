@@ -26,6 +26,7 @@ export const AUDIT_ENTITIES = [
   'site_settings',
   'guarantee_settings',
   'outcomes_report',
+  'backup',
   'wechat_share',
   'audit_log',
 ] as const;
@@ -51,6 +52,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   site_settings: '网站设置',
   guarantee_settings: '薪资保障规则',
   outcomes_report: '就业报告',
+  backup: '数据备份',
   wechat_share: '微信分享设置',
   audit_log: '操作日志',
 };
@@ -115,6 +117,7 @@ export const AUDIT_ACTIONS = [
   'wechat_share.delete',
   'audit.export',
   'outcomes_report.export',
+  'backup.start',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -177,6 +180,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'wechat_share.delete': '删除微信分享设置',
   'audit.export': '导出操作日志',
   'outcomes_report.export': '导出就业报告',
+  'backup.start': '开始备份',
 };
 
 /** What a redacted value reads in an entry: the field changed, its value is never stored. */

@@ -1,5 +1,6 @@
 import { AUDIT_ERRORS } from '../audit/audit.errors';
 import { AUTH_ERRORS } from '../auth/auth.errors';
+import { BACKUP_ERRORS } from '../backups/backup.errors';
 import { COHORT_ERRORS } from '../cohorts/cohort.errors';
 import { CRAWL_ERRORS, PUBLISHED_JOB_ERRORS } from '../crawl/crawl-admin.errors';
 import { CRAWL_OPS_ERRORS } from '../crawl/crawl-ops.errors';
@@ -26,6 +27,7 @@ export const ERROR_CATALOGS = {
   phone: PHONE_ERRORS,
   siteSettings: SITE_SETTINGS_ERRORS,
   audit: AUDIT_ERRORS,
+  backups: BACKUP_ERRORS,
 } as const;
 
 /** Code → its Chinese message (docs/product/errors.md): what the API answers, and the back office's zh translation. */
@@ -43,6 +45,7 @@ export const ERROR_MESSAGES = {
   ...PHONE_ERRORS,
   ...SITE_SETTINGS_ERRORS,
   ...AUDIT_ERRORS,
+  ...BACKUP_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -51,6 +51,26 @@ export class ServicesEnv extends DatabaseEnv {
   LOG_LEVEL: LogLevel = 'info';
 }
 
+const KEEP_MESSAGE = { message: 'must be a whole number of archives from 1 to 365' };
+// Five cron fields (minute hour day month weekday), read in China time like the crawl schedules.
+const CRON_FIVE_FIELDS = /^\s*(\S+\s+){4}\S+\s*$/;
+
+/** The backup settings (docs/product/backups.md#settings), shared by `npm run backup` and the worker's daily run. */
+const BackupTarget = () => allOf(IsString(), IsNotEmpty({ message: 'must be a folder or s3://<bucket>/<prefix>' }));
+const BackupKeep = () => allOf(Type(() => Number), IsInt(KEEP_MESSAGE), Min(1, KEEP_MESSAGE), Max(365, KEEP_MESSAGE));
+const BackupSchedule = () => Matches(CRON_FIVE_FIELDS, { message: 'must be a cron pattern of five fields, e.g. 0 3 * * * (03:00 China time)' });
+
+/** `npm run backup` and `npm run restore`: the services, and where the archives are kept. */
+export class BackupEnv extends ServicesEnv {
+  // A folder (relative to the working directory) or s3://<bucket>/<prefix> on S3_ENDPOINT; npm start and the
+  // tools default it to <DATA_DIR>/backups.
+  @BackupTarget()
+  BACKUP_TARGET: string = '.data/backups';
+
+  @BackupKeep()
+  BACKUP_KEEP: number = 14;
+}
+
 const PHONE_E164 = /^\+[1-9]\d{6,14}$/;
 const SIP_ADDRESS = /^sip:[^@\s]+@[^\s]+$/;
 
@@ -212,6 +232,16 @@ export class WorkerEnv extends PhoneEnv {
   @IsOptional()
   @IsJSON({ message: 'must be a JSON object mapping a site (zhaopin, zhipin, job51, liepin, lagou) to an origin' })
   CRAWLER_SITE_ORIGINS?: string;
+
+  // The daily backup (docs/product/backups.md#settings): the BackupEnv settings, and when it runs.
+  @BackupTarget()
+  BACKUP_TARGET: string = '.data/backups';
+
+  @BackupKeep()
+  BACKUP_KEEP: number = 14;
+
+  @BackupSchedule()
+  BACKUP_SCHEDULE: string = '0 3 * * *';
 }
 
 /**

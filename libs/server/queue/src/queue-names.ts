@@ -16,7 +16,10 @@ export const MAINTENANCE_QUEUE = 'maintenance';
  */
 export const PRIVACY_QUEUE = 'privacy';
 
-export const QUEUE_NAMES = [CRAWL_QUEUE, NOTIFY_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, MAINTENANCE_QUEUE, PRIVACY_QUEUE] as const;
+/** Backups of the database and the stored files (docs/product/backups.md#daily), daily and on demand. */
+export const BACKUP_QUEUE = 'backups';
+
+export const QUEUE_NAMES = [CRAWL_QUEUE, NOTIFY_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, MAINTENANCE_QUEUE, PRIVACY_QUEUE, BACKUP_QUEUE] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Every key this system writes to Redis starts with this, so one Redis can serve several copies. */

@@ -6,11 +6,11 @@ import { crawlTaskTransitionAllowed, CRAWL_TASK_TRANSITIONS } from '../index';
 const repoRoot = path.resolve(__dirname, '../../../../..');
 const LIFECYCLE = path.join(repoRoot, 'libs/server/database/src/crawler/crawl-task.lifecycle.ts');
 
-/** The source files of the apps and libraries, without tests, migrations (history) and build output. */
+/** The source files of the apps and libraries, without tests (and test-only testing/ folders), migrations (history) and build output. */
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) return ['node_modules', 'dist', 'migrations', 'build', 'public'].includes(entry.name) ? [] : sourceFiles(full);
+    if (entry.isDirectory()) return ['node_modules', 'dist', 'migrations', 'build', 'public', 'testing'].includes(entry.name) ? [] : sourceFiles(full);
     return /\.tsx?$/.test(entry.name) && !/\.(spec|int-spec|e2e-spec)\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
