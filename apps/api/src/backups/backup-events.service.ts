@@ -1,49 +1,36 @@
 import type { BackupLiveEvent } from '@aipm/contracts';
 import { BACKUP_QUEUE } from '@aipm/queue';
 import { Inject, Injectable, type MessageEvent, type OnModuleDestroy } from '@nestjs/common';
-import { defer, interval, map, merge, mergeMap, type Observable, Subject, takeUntil } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { API_ENV, type ApiEnv } from '../config/api-env';
-import { QueueEventsConnection } from '../queue/queue-events.connection';
+import { QueueEventFanOut } from '../queue/queue-event-fan-out';
 
 /** A keep-alive message this often, so idle proxies keep the stream open (the crawl events' figure). */
 const KEEP_ALIVE_MS = 15_000;
 
-/**
- * Backups as they start and end, for the back office's card: the backups queue's events in Redis, read once per API
- * process and fanned out to every open stream. Nothing polls.
- */
+/** Backups as they start and end, for the back office's card (docs/product/backups.md#in-the-back-office). Nothing polls. */
 @Injectable()
 export class BackupEventsService implements OnModuleDestroy {
-  private readonly connection: QueueEventsConnection;
-  private readonly events = new Subject<BackupLiveEvent>();
-  private readonly closing = new Subject<void>();
-  private listening?: Promise<void>;
+  private readonly fanOut: QueueEventFanOut<BackupLiveEvent>;
 
   constructor(@Inject(API_ENV) env: ApiEnv) {
-    this.connection = new QueueEventsConnection(BACKUP_QUEUE, env.REDIS_URL);
+    this.fanOut = new QueueEventFanOut<BackupLiveEvent>(
+      BACKUP_QUEUE,
+      env.REDIS_URL,
+      (queueEvents, emit) => {
+        queueEvents.on('active', () => emit({ type: 'started' }));
+        queueEvents.on('completed', () => emit({ type: 'finished', status: 'succeeded' }));
+        queueEvents.on('failed', () => emit({ type: 'finished', status: 'failed' }));
+      },
+      { keepAliveMs: KEEP_ALIVE_MS },
+    );
   }
 
   stream(): Observable<MessageEvent> {
-    const live = defer(async () => this.listen()).pipe(mergeMap(() => this.events));
-    return merge(
-      live.pipe(map((event): MessageEvent => ({ data: event }))),
-      interval(KEEP_ALIVE_MS).pipe(map((): MessageEvent => ({ type: 'keepalive', data: '' }))),
-    ).pipe(takeUntil(this.closing));
+    return this.fanOut.stream();
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.closing.next();
-    this.closing.complete();
-    await this.connection.close();
-  }
-
-  private listen(): Promise<void> {
-    this.listening ??= this.connection.ready().then((queueEvents) => {
-      queueEvents.on('active', () => this.events.next({ type: 'started' }));
-      queueEvents.on('completed', () => this.events.next({ type: 'finished', status: 'succeeded' }));
-      queueEvents.on('failed', () => this.events.next({ type: 'finished', status: 'failed' }));
-    });
-    this.listening.catch(() => (this.listening = undefined));
-    return this.listening;
+    await this.fanOut.close();
   }
 }

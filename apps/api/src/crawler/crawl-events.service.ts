@@ -3,10 +3,10 @@ import { CRAWL_QUEUE, type CrawlJobData } from '@aipm/queue';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { MessageEvent } from '@nestjs/common';
-import { Job, type Queue } from 'bullmq';
-import { defer, interval, map, merge, mergeMap, Observable, Subject, takeUntil } from 'rxjs';
+import { Job, type Queue, type QueueEvents } from 'bullmq';
+import type { Observable } from 'rxjs';
 import { API_ENV, type ApiEnv } from '../config/api-env';
-import { QueueEventsConnection } from '../queue/queue-events.connection';
+import { QueueEventFanOut } from '../queue/queue-event-fan-out';
 
 /** Options of the stream (shorter keep-alive in tests). */
 export const CRAWL_EVENTS_OPTIONS = Symbol('CRAWL_EVENTS_OPTIONS');
@@ -25,68 +25,52 @@ const KNOWN_JOBS = 500;
 @Injectable()
 export class CrawlEventsService implements OnModuleDestroy {
   private readonly logger = new Logger(CrawlEventsService.name);
-  private readonly connection: QueueEventsConnection;
-  private readonly events = new Subject<CrawlLiveEvent>();
-  private readonly closing = new Subject<void>();
+  private readonly fanOut: QueueEventFanOut<CrawlLiveEvent>;
   private readonly taskOfJob = new Map<string, string>();
-  private listening?: Promise<void>;
 
   constructor(
     @Inject(API_ENV) env: ApiEnv,
-    @Inject(CRAWL_EVENTS_OPTIONS) private readonly options: CrawlEventsOptions,
+    @Inject(CRAWL_EVENTS_OPTIONS) options: CrawlEventsOptions,
     @InjectQueue(CRAWL_QUEUE) private readonly queue: Queue,
   ) {
-    this.connection = new QueueEventsConnection(CRAWL_QUEUE, env.REDIS_URL);
+    this.fanOut = new QueueEventFanOut<CrawlLiveEvent>(CRAWL_QUEUE, env.REDIS_URL, (queueEvents, emit) => this.subscribe(queueEvents, emit), options);
   }
 
-  /**
-   * One administrator's stream: the runs' events, and a keep-alive message every 15 s so that idle proxies
-   * keep the connection. It ends when the API shuts down (the browser's EventSource then reconnects).
-   */
+  /** One administrator's stream of the runs' events, with keep-alives, until the API shuts down. */
   stream(): Observable<MessageEvent> {
-    const live = defer(async () => this.listen()).pipe(mergeMap(() => this.events));
-    return merge(
-      live.pipe(map((event): MessageEvent => ({ data: event }))),
-      interval(this.options.keepAliveMs).pipe(map((): MessageEvent => ({ type: 'keepalive', data: '' }))),
-    ).pipe(takeUntil(this.closing));
+    return this.fanOut.stream();
   }
 
   async onModuleDestroy(): Promise<void> {
-    // Open streams end first, so closing the HTTP server does not wait on them.
-    this.closing.next();
-    this.closing.complete();
-    await this.connection.close();
+    await this.fanOut.close();
   }
 
-  /** Subscribes to the queue's events once per process, on the first stream. */
-  private listen(): Promise<void> {
-    this.listening ??= this.connection.ready().then((queueEvents) => {
-      queueEvents.on('active', ({ jobId }) => void this.emit(jobId, (taskId) => ({ type: 'started', taskId, jobId })));
-      queueEvents.on('progress', ({ jobId, data }) => {
-        const progress = data as Partial<CrawlJobProgress>;
-        if (typeof progress?.pagesDone !== 'number') return;
-        void this.emit(jobId, (taskId) => ({
-          type: 'progress',
-          taskId,
-          jobId,
-          pagesDone: progress.pagesDone ?? 0,
-          pagesTotal: progress.pagesTotal ?? 0,
-          jobsFound: progress.jobsFound ?? 0,
-        }));
-      });
-      queueEvents.on('completed', ({ jobId }) => void this.emit(jobId, (taskId) => ({ type: 'finished', taskId, jobId, status: 'completed' })));
-      // BullMQ reports 'failed' once a job has no attempt left; a retried attempt goes back to waiting/delayed.
-      queueEvents.on('failed', ({ jobId }) => void this.emit(jobId, (taskId) => ({ type: 'finished', taskId, jobId, status: 'failed' })));
+  /** What the stream says of the queue's events: a run started, a page done, a run ended. */
+  private subscribe(queueEvents: QueueEvents, emit: (event: CrawlLiveEvent) => void): void {
+    const emitFor = (jobId: string, event: (taskId: string) => CrawlLiveEvent) => void this.emitForTask(jobId, event, emit);
+    queueEvents.on('active', ({ jobId }) => emitFor(jobId, (taskId) => ({ type: 'started', taskId, jobId })));
+    queueEvents.on('progress', ({ jobId, data }) => {
+      const progress = data as Partial<CrawlJobProgress>;
+      if (typeof progress?.pagesDone !== 'number') return;
+      emitFor(jobId, (taskId) => ({
+        type: 'progress',
+        taskId,
+        jobId,
+        pagesDone: progress.pagesDone ?? 0,
+        pagesTotal: progress.pagesTotal ?? 0,
+        jobsFound: progress.jobsFound ?? 0,
+      }));
     });
-    // A failed subscription (Redis down) is tried again by the next stream.
-    this.listening.catch(() => (this.listening = undefined));
-    return this.listening;
+    queueEvents.on('completed', ({ jobId }) => emitFor(jobId, (taskId) => ({ type: 'finished', taskId, jobId, status: 'completed' })));
+    // BullMQ reports 'failed' once a job has no attempt left; a retried attempt goes back to waiting/delayed.
+    queueEvents.on('failed', ({ jobId }) => emitFor(jobId, (taskId) => ({ type: 'finished', taskId, jobId, status: 'failed' })));
   }
 
-  private async emit(jobId: string, event: (taskId: string) => CrawlLiveEvent): Promise<void> {
+  /** The event of a job's task (read from the job once); a job without a task says nothing. */
+  private async emitForTask(jobId: string, event: (taskId: string) => CrawlLiveEvent, emit: (event: CrawlLiveEvent) => void): Promise<void> {
     try {
       const taskId = await this.taskIdOf(jobId);
-      if (taskId) this.events.next(event(taskId));
+      if (taskId) emit(event(taskId));
     } catch (error) {
       this.logger.warn(`crawl event of job ${jobId} dropped: ${(error as Error).message}`);
     }

@@ -107,6 +107,33 @@ describe('backup and restore drill', () => {
     expect(stat.metaData['content-type']).toBe('text/html; charset=utf-8');
   });
 
+  it('backs up one moment while leads keep arriving: the dump and its manifest agree', async () => {
+    const writer = new Client({ connectionString: sourceDb.url });
+    await writer.connect();
+    let writing = true;
+    let written = 0;
+    const writes = (async () => {
+      while (writing) {
+        await writer.query(`INSERT INTO registrations (name, phone, "phoneNormalized", school, major) VALUES ('并发学员', $1, $1, '湖南大学', '金融')`, [`+86139${String(written).padStart(8, '0')}`]);
+        written += 1;
+      }
+    })();
+    try {
+      const backup = await createBackup({ databaseUrl: sourceDb.url, storage: source, target: parseTarget(path.join(folder, 'busy')), targetClient: client, keep: 14 });
+      writing = false;
+      await writes;
+      expect(written).toBeGreaterThan(0);
+      const restoredDb = await emptyDatabase();
+      const result = await restoreBackup({ archive: backup.location, databaseUrl: restoredDb.url, storage: { client, bucket: bucketName('busy') }, archiveClient: client });
+      expect(result.differences).toEqual([]);
+    } finally {
+      writing = false;
+      await writes;
+      await writer.query(`DELETE FROM registrations WHERE name = '并发学员'`);
+      await writer.end();
+    }
+  });
+
   it('refuses a database or a bucket that is not empty, and changes nothing', async () => {
     const target = parseTarget(path.join(folder, 'refusals'));
     const backup = await createBackup({ databaseUrl: sourceDb.url, storage: source, target, targetClient: client, keep: 14 });
