@@ -1,4 +1,4 @@
-import { AUTH_ERRORS, CRAWL_ADMIN_PATHS } from '@aipm/contracts';
+import { AUTH_ERRORS, BACKUP_PATHS, CRAWL_ADMIN_PATHS } from '@aipm/contracts';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
@@ -53,7 +53,8 @@ const concrete = (path: string) => path.replace(/:(\w+)/g, '00000000-0000-4000-8
 /** The event stream answers Nest's own list of directives (no-store among them); the rest say just no-store. */
 const hasNoStore = (header: string | undefined) => (header ?? '').split(',').some((directive) => directive.trim() === 'no-store');
 
-/** The server-sent events route never ends: its answer is taken as soon as the headers arrive, then closed. */
+/** The server-sent events routes never end: their answer is taken as soon as the headers arrive, then closed. */
+const EVENT_STREAMS: readonly string[] = [CRAWL_ADMIN_PATHS.events, BACKUP_PATHS.events];
 function headersOfStream(agent: ReturnType<typeof request.agent>, path: string): Promise<request.Response> {
   return new Promise((resolve, reject) => {
     void agent
@@ -129,7 +130,7 @@ describe('global administrator guard', () => {
     const reads = registeredRoutes(app).filter((route) => !route.isPublic && route.method === 'GET');
     const cached: string[] = [];
     for (const route of reads) {
-      const response = route.path === CRAWL_ADMIN_PATHS.events ? await headersOfStream(admin, route.path) : await admin.get(concrete(route.path));
+      const response = EVENT_STREAMS.includes(route.path) ? await headersOfStream(admin, route.path) : await admin.get(concrete(route.path));
       if (response.status === 401 || !hasNoStore(response.headers['cache-control'])) cached.push(`${route.path} → ${response.status} ${response.headers['cache-control']}`);
     }
     console.log(`no-store: ${reads.length} private GET routes checked signed in`);
