@@ -15,6 +15,7 @@ COPY libs/server/database/package.json libs/server/database/
 COPY libs/server/queue/package.json libs/server/queue/
 COPY libs/server/phone/package.json libs/server/phone/
 COPY libs/server/backup/package.json libs/server/backup/
+COPY libs/server/metrics/package.json libs/server/metrics/
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npx nx run-many -t build && npm prune --omit=dev --no-audit --no-fund

@@ -48,6 +48,7 @@ const workspaceSources: Config['moduleNameMapper'] = {
   '^@aipm/config$': '<rootDir>/libs/server/config/src/index.ts',
   '^@aipm/phone$': '<rootDir>/libs/server/phone/src/index.ts',
   '^@aipm/backup$': '<rootDir>/libs/server/backup/src/index.ts',
+  '^@aipm/metrics$': '<rootDir>/libs/server/metrics/src/index.ts',
 };
 
 const root = __dirname;
@@ -100,6 +101,7 @@ const projects: Config[] = [
     nodeProject('queue', 'libs/server/queue'),
     nodeProject('phone', 'libs/server/phone'),
     nodeProject('backup', 'libs/server/backup'),
+    nodeProject('metrics', 'libs/server/metrics'),
     nodeProject('api', 'apps/api'),
     nodeProject('worker', 'apps/worker'),
     nodeProject('web', 'apps/web', ['apps/web/server']),

@@ -46,6 +46,20 @@ describe('npm start', () => {
         expect(execFileSync(binary, ['-v']).toString().trim()).toMatch(/^v22\./);
       }
 
+      // Each app's metrics on its own internal port (docs/product/operations.md#metrics), none through the front door.
+      const metricsUrls = Object.fromEntries([...output.matchAll(/(api|worker|web) (http:\/\/127\.0\.0\.1:\d+\/metrics)/g)].map((match) => [match[1], match[2]]));
+      expect(Object.keys(metricsUrls).sort()).toEqual(['api', 'web', 'worker']);
+      await fetch(`http://127.0.0.1:${port}/`);
+      const metricsOf = async (app: string) => (await fetch(metricsUrls[app]!)).text();
+      // The primary sums its processes' metrics over IPC: they answer once they have booted.
+      const api = await waitFor(async () => ((await metricsOf('api').catch(() => '')).includes('aipm_http_requests_total') ? metricsOf('api') : undefined), 30_000, 500);
+      expect(api).toMatch(/^aipm_http_requests_total\{method="GET",route="\/api\/health",status="200",app="api"\} \d+/m);
+      expect(api).toMatch(/^aipm_queue_jobs\{queue="crawl",state="waiting",app="api"\} 0/m);
+      expect(api).toMatch(/^aipm_backup_last_success_timestamp_seconds\{app="api"\} 0/m);
+      expect(await metricsOf('web')).toMatch(/^aipm_http_requests_total\{method="GET",route="page",status="200",app="web"\} \d+/m);
+      expect(await metricsOf('worker')).toMatch(/^aipm_process_resident_memory_bytes\{app="worker"\} \d+/m);
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+
       for (const [name, pattern] of [
         ['worker', /apps\/worker\/dist\/main\.js/],
         ['redis', /redis-server/],

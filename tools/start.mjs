@@ -90,6 +90,10 @@ if (interruptedBy) {
 }
 
 const apiPort = env.API_PORT ? parsePort('API_PORT', env.API_PORT) : await freePort();
+// Each app's metrics on a port of its own, free unless set (<APP>_METRICS_PORT): docs/product/operations.md#metrics.
+const metricsPorts = Object.fromEntries(
+  await Promise.all(APPS.map(async (app) => [app.name, env[`${app.name.toUpperCase()}_METRICS_PORT`] ? parsePort(`${app.name.toUpperCase()}_METRICS_PORT`, env[`${app.name.toUpperCase()}_METRICS_PORT`]) : await freePort()])),
+);
 const appEnv = {
   // The built apps are what runs: React and Express pick their production code paths from this
   // (React's development server renderer is several times slower). NODE_ENV=development is honoured.
@@ -122,7 +126,7 @@ const startWatchedApp = (app) => {
   const tag = `${process.pid}:${app.name}`;
   ctx.guard.watchTag(tag);
   const launch = () => {
-    const child = startApp({ ...app, script: path.join(repoRoot, app.script), cwd: repoRoot, env: { ...appEnv, [TAG_VARIABLE]: tag }, index });
+    const child = startApp({ ...app, script: path.join(repoRoot, app.script), cwd: repoRoot, env: { ...appEnv, METRICS_PORT: String(metricsPorts[app.name]), [TAG_VARIABLE]: tag }, index });
     ctx.guard.watch(child.pid, 'SIGTERM');
     return {
       exited: child.exited,
@@ -163,6 +167,7 @@ const bootSystem = async () => {
   await waitForHealthy(frontDoorHealthUrl, { timeoutMs: HEALTH_TIMEOUT_MS, signal: health.signal });
   if (health.signal.aborted) return;
   say(`ready: http://localhost:${port} (healthy after ${process.uptime().toFixed(1)} s, on Node ${process.versions.node})`);
+  say(`metrics: ${APPS.map((app) => `${app.name} http://127.0.0.1:${metricsPorts[app.name]}/metrics`).join(', ')}`);
 };
 // Runs until a signal (a normal end), a crash loop, or no health in time.
 const outcome = await Promise.race([

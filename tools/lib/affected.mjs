@@ -17,6 +17,8 @@ export const JOURNEYS_BY_PATH = {
   // Words, decisions and measurements: no journey.
   'docs/': [],
   'README.md': [],
+  // The alert rules and the dashboard: promtool's tests (Jest), no journey.
+  'ops/': [],
   'tools/bench/': [],
   '.ci/': [],
   // The test runners themselves.
@@ -117,6 +119,7 @@ const JEST_PROJECTS_BY_NX_PROJECT = {
   '@aipm/queue': ['queue'],
   '@aipm/phone': ['phone'],
   '@aipm/backup': ['backup'],
+  '@aipm/metrics': ['metrics'],
   '@aipm/api': ['api'],
   '@aipm/worker': ['worker'],
   '@aipm/web': ['web-ui', 'web'],

@@ -44,7 +44,7 @@ describe(affectedJestProjects.name, () => {
 
   it('adds the workspace project for tools/, and runs everything when the shared test helpers change', () => {
     expect(affectedJestProjects([], ['tools/start.mjs'])).toEqual(['workspace']);
-    expect(affectedJestProjects([], ['tools/testing/services.ts'])).toHaveLength(14);
+    expect(affectedJestProjects([], ['tools/testing/services.ts'])).toHaveLength(15);
   });
 
   it('refuses an Nx project it cannot map, so a new project is not silently left untested', () => {

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import cluster from 'node:cluster';
 import { closeOnSignals, EnvValidationError } from '@aipm/config';
 import { runMigrations } from '@aipm/database';
+import { serveMetrics } from '@aipm/metrics';
 // Static: a dynamic import would load nestjs-pino's ESM build, a different Logger class from the app's.
 import { Logger } from 'nestjs-pino';
 import { apiProcessCount, createPrimaryLogger, superviseWorkers } from './cluster/api-cluster';
@@ -19,6 +20,16 @@ async function runPrimary(): Promise<void> {
   const processes = apiProcessCount(env.API_PROCESSES);
   logger.info({ migrationsApplied: applied, processes }, `api migrations applied (${applied.length}); starting ${processes} processes`);
   superviseWorkers(processes, logger);
+  // Every API process's metrics, summed by prom-client's aggregator over the cluster's IPC (metrics.module.ts).
+  const { AggregatorRegistry } = await import('prom-client');
+  const aggregator = new AggregatorRegistry();
+  try {
+    const metrics = await serveMetrics({ metrics: () => aggregator.clusterMetrics(), contentType: aggregator.contentType }, { port: env.METRICS_PORT, host: env.METRICS_HOST });
+    logger.info(`api metrics on http://${env.METRICS_HOST}:${metrics.port}/metrics`);
+  } catch (error) {
+    // The API serves without them: a port taken is the operator's to fix, not a reason to stop taking leads.
+    logger.warn(`api metrics not served on ${env.METRICS_HOST}:${env.METRICS_PORT}: ${(error as Error).message}`);
+  }
 }
 
 /** One API process: the whole app on the port it shares with the others through the primary. */

@@ -1,8 +1,10 @@
 import 'reflect-metadata';
 import { closeOnSignals, EnvValidationError } from '@aipm/config';
+import { serveMetrics } from '@aipm/metrics';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { loadWorkerEnv } from './config/worker-env';
+import { WORKER_METRICS } from './metrics/worker-metrics';
 import { WorkerModule } from './worker.module';
 
 /** An application context, not an HTTP server: the worker only consumes BullMQ queues. */
@@ -21,8 +23,15 @@ async function main(): Promise<void> {
     { close: async () => (await starting).app.close() },
     { log: (message) => void starting.then(({ logger }) => logger.log(message), () => console.info(message)) },
   );
-  const { logger } = await starting;
+  const { app, logger } = await starting;
   logger.log(`worker running (pid ${process.pid})`);
+  try {
+    const metrics = await serveMetrics(app.get(WORKER_METRICS), { port: env.METRICS_PORT, host: env.METRICS_HOST });
+    logger.log(`worker metrics on http://${env.METRICS_HOST}:${metrics.port}/metrics`);
+  } catch (error) {
+    // The worker crawls and calls without them: a port taken is the operator's to fix.
+    logger.warn(`worker metrics not served on ${env.METRICS_HOST}:${env.METRICS_PORT}: ${(error as Error).message}`);
+  }
 }
 
 main().catch((error: unknown) => {

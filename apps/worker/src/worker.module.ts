@@ -9,6 +9,7 @@ import { HeartbeatService } from './heartbeat/heartbeat.service';
 import { NotifyModule } from './notify/notify.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { BackupModule } from './backup/backup.module';
+import { CRAWL_METRICS, WORKER_METRICS, WORKER_METRICS_PROVIDERS } from './metrics/worker-metrics';
 
 @Module({})
 export class WorkerModule {
@@ -26,8 +27,8 @@ export class WorkerModule {
         BackupModule,
       ],
       // The learned selectors' repository is here, global, for LearnedSelectorService in CrawlModule (ADR 044).
-      providers: [{ provide: WORKER_ENV, useValue: env }, HeartbeatService, LearnedSelectorRepository],
-      exports: [WORKER_ENV, LearnedSelectorRepository],
+      providers: [{ provide: WORKER_ENV, useValue: env }, HeartbeatService, LearnedSelectorRepository, ...WORKER_METRICS_PROVIDERS],
+      exports: [WORKER_ENV, LearnedSelectorRepository, WORKER_METRICS, CRAWL_METRICS],
     };
   }
 }

@@ -25,7 +25,9 @@ import { SiteThrottle } from '../src/crawl/navigation/site.throttle';
 import { PageLoader } from '../src/crawl/page.loader';
 import { SITE_ADAPTERS, SiteRegistry } from '../src/crawl/sites/site-registry';
 import { FailureSnapshotStore } from '../src/crawl/storage/failure-snapshot.store';
+import { WORKER_METRICS } from '../src/metrics/worker-metrics';
 import { WorkerModule } from '../src/worker.module';
+import type { Registry } from 'prom-client';
 import { startFixtureSites, type FixtureSite, type FixtureSites } from './fixture-sites';
 
 jest.setTimeout(120_000);
@@ -114,6 +116,10 @@ describe('crawl through the queue (real Chromium, fixture sites)', () => {
       expect(row.status).toBe('pending');
     }
     expect(results.filter((row) => row.salaryMin !== null).length).toBeGreaterThan(20);
+    // The worker's metrics (docs/product/operations.md#metrics): the site's pages read and the jobs found.
+    const metrics = await app.get<Registry>(WORKER_METRICS).metrics();
+    expect(metrics).toMatch(new RegExp(`^aipm_crawl_pages_total\\{site="${site}",outcome="read",app="worker"\\} [1-9]\\d*$`, 'm'));
+    expect(metrics).toMatch(new RegExp(`^aipm_crawl_jobs_found_total\\{site="${site}",app="worker"\\} [1-9]\\d*$`, 'm'));
   });
 
   it('sends the stored cookie and rotates the user agent on the site', async () => {
@@ -170,13 +176,16 @@ describe('crawl through the queue (real Chromium, fixture sites)', () => {
     }
   });
 
-  it('reports a captcha as its own failure', async () => {
+  it('reports a captcha as its own failure, and counts it among the site’s refusals', async () => {
     fixtures.setMode('job51', 'captcha');
     try {
+      const refusals = async () => Number(/^aipm_crawl_refusals_total\{site="job51",reason="captcha",app="worker"\} (\d+)$/m.exec(await app.get<Registry>(WORKER_METRICS).metrics())?.[1] ?? 0);
+      const before = await refusals();
       const task = await createTask('job51', { keywords: ['验证'], targetUrls: [adapter('job51').searchUrl({ keyword: '验证', city: '长沙', page: 1 }).toString()] });
       const { task: after, stats } = await run(task.id);
       expect(after.status).toBe('failed');
       expect(stats.failureReason).toBe('captcha');
+      expect(await refusals()).toBe(before + 1);
     } finally {
       fixtures.setMode('job51', 'normal');
     }

@@ -15,6 +15,7 @@ import { LoggingModule } from '../logging/logging.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PublishedJobsAdminModule } from '../published-jobs/published-jobs-admin.module';
 import { QueueModule } from '../queue/queue.module';
+import { MetricsModule } from '../metrics/metrics.module';
 import { RedisModule } from '../redis/redis.module';
 import { StorageModule } from '../storage/storage.module';
 import { SiteSettingsModule } from '../site-settings/site-settings.module';
@@ -46,6 +47,7 @@ export class AppModule {
         RedisModule,
         StorageModule,
         QueueModule,
+        MetricsModule,
         HealthModule,
         AuditModule,
         AuthModule,

@@ -1,4 +1,5 @@
 import { answerUnparsableRequests } from '@aipm/config';
+import { httpMetrics } from '@aipm/metrics';
 import { type INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -6,11 +7,13 @@ import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import type { Registry } from 'prom-client';
 import { AppModule } from './app.module';
 import { InvalidInputError } from '../common/errors/api.error';
 import { ApiExceptionFilter, errorBody } from '../common/errors/api-exception.filter';
 import { buildOpenApiDocument } from '../common/openapi/openapi-document';
 import type { ApiEnv } from '../config/api-env';
+import { METRICS_REGISTRY } from '../metrics/metrics.module';
 import { useJsonBody } from './json-body';
 
 export const API_PREFIX = 'api';
@@ -24,6 +27,8 @@ export async function createApp(env: ApiEnv): Promise<INestApplication> {
   app.disable('x-powered-by');
   // Behind the web front door (one hop): trust its X-Forwarded-* for client IPs and the protocol.
   app.set('trust proxy', 'loopback');
+  // Every answer counted and timed by its route's pattern (docs/product/operations.md#metrics).
+  app.use(httpMetrics(app.get<Registry>(METRICS_REGISTRY), routePatternOf));
   app.use(helmet());
   useJsonBody(app);
   app.setGlobalPrefix(API_PREFIX);
@@ -40,6 +45,15 @@ export async function createApp(env: ApiEnv): Promise<INestApplication> {
   app.useGlobalFilters(new ApiExceptionFilter());
   setUpOpenApi(app);
   return app;
+}
+
+/**
+ * The pattern Express matched (`/api/admin/students/:id`); `unmatched` for a request no route took (a 404), which the
+ * catch-all (`/api*path`) or nothing answers.
+ */
+function routePatternOf(request: Request): string {
+  const route = (request as Request & { route?: { path?: unknown } }).route;
+  return typeof route?.path === 'string' && !route.path.includes('*') ? `${request.baseUrl ?? ''}${route.path}` : 'unmatched';
 }
 
 function setUpOpenApi(app: INestApplication): void {

@@ -1,7 +1,7 @@
 import { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, LEAD_STATUSES, MESSAGE_STATUS_LABELS, normalisePhone } from '@aipm/contracts';
 import { type CreateContactMessageDto, type UpdateLeadDto } from '@aipm/contracts/dto';
 import { ContactMessage } from '@aipm/database';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -11,6 +11,7 @@ import { beijingDay, beijingTime, type ExportColumn, exportRows, maskCsvPhone } 
 import { deleteLead, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
 import type { ListSpec } from '../common/list/list-query';
 import { firstTouchSource, type VisitorContext } from '../leads/visitor-context';
+import { LEAD_METRICS, type LeadMetrics } from '../metrics/metrics.module';
 import { NotifyRelay } from '../notifications/notify-relay.service';
 
 export const CONTACT_LIST: ListSpec = {
@@ -47,6 +48,7 @@ export class ContactService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>,
     private readonly notifyRelay: NotifyRelay,
+    @Inject(LEAD_METRICS) private readonly leadMetrics: LeadMetrics,
   ) {}
 
   /**
@@ -58,6 +60,7 @@ export class ContactService {
     if (dto.website?.trim()) return { id: randomUUID(), stored: false };
     const phoneNormalized = normalisePhone(dto.phone);
     if (!phoneNormalized) throw new Error('phone passed validation but does not normalise'); // validators guarantee it
+    const source = firstTouchSource(dto.source, visitor);
     const id = await this.dataSource.transaction(async (manager) => {
       const inserted = await manager.insert(ContactMessage, {
         name: dto.name,
@@ -66,13 +69,14 @@ export class ContactService {
         email: dto.email ?? null,
         subject: dto.subject,
         message: dto.message || null,
-        source: firstTouchSource(dto.source, visitor),
+        source,
       });
       const messageId = String(inserted.identifiers[0].id);
       await this.notifyRelay.record(manager, { contactMessageId: messageId });
       return messageId;
     });
     this.notifyRelay.kick();
+    this.leadMetrics.stored('message', source?.utm_source);
     return { id, stored: true };
   }
 

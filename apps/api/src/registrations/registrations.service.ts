@@ -1,7 +1,7 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, normalisePhone, REPEAT_WINDOW_HOURS } from '@aipm/contracts';
 import { type CreateRegistrationDto, type UpdateLeadDto } from '@aipm/contracts/dto';
 import { Registration } from '@aipm/database';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -11,6 +11,7 @@ import { beijingDay, beijingTime, type ExportColumn, exportRows, maskCsvPhone } 
 import { deleteLead, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
 import type { ListSpec } from '../common/list/list-query';
 import { type Consent, consentOf, firstTouchSource, type VisitorContext } from '../leads/visitor-context';
+import { LEAD_METRICS, type LeadMetrics } from '../metrics/metrics.module';
 import { NotifyRelay } from '../notifications/notify-relay.service';
 import { GroupCommit } from '../common/group-commit/group-commit';
 
@@ -107,6 +108,7 @@ export class RegistrationsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(Registration) private readonly registrations: Repository<Registration>,
     private readonly notifyRelay: NotifyRelay,
+    @Inject(LEAD_METRICS) private readonly leadMetrics: LeadMetrics,
   ) {}
 
   /** Registrations arriving together are stored together (ADR 033). */
@@ -145,7 +147,10 @@ export class RegistrationsService {
       source: source === null ? null : JSON.stringify(source),
       ...consent,
     });
-    if (stored === 'new') this.notifyRelay.kick();
+    if (stored === 'new') {
+      this.notifyRelay.kick();
+      this.leadMetrics.stored('registration', source?.utm_source);
+    }
     return { id, stored };
   }
 

@@ -200,6 +200,18 @@ export function createFrontDoorListener(options: FrontDoorOptions, app: Express 
   };
 }
 
+/**
+ * What kind of request the front door answered, for its metrics (a few fixed labels, never the URL): a proxied API
+ * call, a stored file, the back office, a built file, or a page.
+ */
+export function frontDoorRouteOf(req: IncomingMessage): string {
+  const pathname = (req.url ?? '/').split('?')[0]!;
+  if (pathname.startsWith('/api/') || pathname === '/api') return 'api';
+  if (pathname.startsWith('/storage/')) return 'storage';
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'admin';
+  return isStaticFile(pathname) ? 'asset' : 'page';
+}
+
 /** A built file (script, style, image, font, translation) rather than a page or an API call. */
 function isStaticFile(url: string | undefined): boolean {
   const pathname = (url ?? '').split('?')[0];

@@ -9,9 +9,10 @@ import { pathToFileURL } from 'node:url';
 
 import { answerUnparsableRequests, closeOnSignals, EnvValidationError } from '@aipm/config';
 import { ERROR_MESSAGES } from '@aipm/contracts';
+import { createRegistry, httpMetrics, serveMetrics } from '@aipm/metrics';
 import type { ServerBuild } from '@remix-run/node';
 
-import { createFrontDoorListener, createLogger, type FrontDoorOptions } from './front-door';
+import { createFrontDoorListener, createLogger, type FrontDoorOptions, frontDoorRouteOf } from './front-door';
 import { loadWebEnv } from './web-env';
 
 // Under start.mjs's 15 s before it kills the apps, and far above any page or proxied API answer.
@@ -45,8 +46,18 @@ async function main(): Promise<void> {
     };
   }
 
-  const server = await listen(createFrontDoorListener(options), env.port, env.host);
+  // Counted around the whole listener: the page cache answers before Express (docs/product/operations.md#metrics).
+  const registry = createRegistry('web');
+  const measure = httpMetrics(registry, frontDoorRouteOf);
+  const frontDoor = createFrontDoorListener(options);
+  const server = await listen((req, res) => measure(req, res, () => frontDoor(req, res)), env.port, env.host);
   logger.info({ host: env.host, port: env.port, apiUrl: env.apiUrl, adminDist }, 'web front door listening');
+  try {
+    const metrics = await serveMetrics(registry, env.metrics);
+    logger.info(`web metrics on http://${env.metrics.host}:${metrics.port}/metrics`);
+  } catch (error) {
+    logger.warn(`web metrics not served on ${env.metrics.host}:${env.metrics.port}: ${(error as Error).message}`);
+  }
 
   closeOnSignals(
     {

@@ -14,7 +14,7 @@ function problemsOf(env: Record<string, string>): Record<string, string[]> {
 
 describe(loadWebEnv.name, () => {
   it('applies the defaults when nothing is set', () => {
-    expect(loadWebEnv({})).toEqual({ port: 3000, host: '0.0.0.0', apiUrl: 'http://127.0.0.1:3001', logLevel: 'info', production: true });
+    expect(loadWebEnv({})).toEqual({ port: 3000, host: '0.0.0.0', metrics: { port: 9466, host: '127.0.0.1' }, apiUrl: 'http://127.0.0.1:3001', logLevel: 'info', production: true });
   });
 
   it('derives the API address from API_PORT when API_URL is unset', () => {
@@ -22,8 +22,8 @@ describe(loadWebEnv.name, () => {
   });
 
   it('reads every variable and trims a trailing slash from API_URL', () => {
-    const env = loadWebEnv({ PORT: '3105', HOST: '127.0.0.1', API_URL: 'https://api.internal:8443/', LOG_LEVEL: 'warn', NODE_ENV: 'development' });
-    expect(env).toEqual({ port: 3105, host: '127.0.0.1', apiUrl: 'https://api.internal:8443', logLevel: 'warn', production: false });
+    const env = loadWebEnv({ PORT: '3105', HOST: '127.0.0.1', METRICS_PORT: '9500', METRICS_HOST: '10.0.0.5', API_URL: 'https://api.internal:8443/', LOG_LEVEL: 'warn', NODE_ENV: 'development' });
+    expect(env).toEqual({ port: 3105, host: '127.0.0.1', metrics: { port: 9500, host: '10.0.0.5' }, apiUrl: 'https://api.internal:8443', logLevel: 'warn', production: false });
   });
 
   it("serves /storage only with the store's credentials, which check every URL's signature", () => {

@@ -4,6 +4,8 @@ import { validateEnv, WebEnv, type RawEnv } from '@aipm/config';
 export interface FrontDoorSettings {
   port: number;
   host: string;
+  /** The internal address of GET /metrics (docs/product/operations.md#metrics), apart from the front door's. */
+  metrics: { port: number; host: string };
   /** Where /api/** is forwarded, without a trailing slash. */
   apiUrl: string;
   logLevel: WebEnv['LOG_LEVEL'];
@@ -22,6 +24,7 @@ export function loadWebEnv(env: RawEnv = process.env): FrontDoorSettings {
   return {
     port: valid.PORT,
     host: valid.HOST,
+    metrics: { port: valid.METRICS_PORT, host: valid.METRICS_HOST },
     // Without API_URL, the API is the one on this machine (tools/start.mjs sets both).
     apiUrl: (valid.API_URL ?? `http://127.0.0.1:${valid.API_PORT}`).replace(/\/+$/, ''),
     logLevel: valid.LOG_LEVEL,

@@ -1,7 +1,7 @@
 import { createBackup, parseTarget, recordBackupRun } from '@aipm/backup';
 import { CRAWL_SCHEDULE_TIMEZONE } from '@aipm/contracts';
 import { s3ClientOptions } from '@aipm/config';
-import { BACKUP_JOB_NAME, BACKUP_JOB_OPTIONS, BACKUP_QUEUE, BACKUP_SCHEDULER_ID, type BackupJobData, bullOptions } from '@aipm/queue';
+import { BACKUP_JOB_NAME, BACKUP_JOB_OPTIONS, BACKUP_QUEUE, BACKUP_SCHEDULER_ID, type BackupJobData, bullOptions, workerOptions } from '@aipm/queue';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { type Job, Queue, Worker } from 'bullmq';
 import { Client } from 'minio';
@@ -35,7 +35,7 @@ export class BackupService implements OnApplicationBootstrap, BeforeApplicationS
       { pattern: this.env.BACKUP_SCHEDULE, tz: CRAWL_SCHEDULE_TIMEZONE },
       { name: BACKUP_JOB_NAME, data: { trigger: 'schedule' }, opts: BACKUP_JOB_OPTIONS },
     );
-    this.worker = new Worker<BackupJobData, BackupJobResult>(BACKUP_QUEUE, (job) => this.run(job.data), { ...options, concurrency: 1 });
+    this.worker = new Worker<BackupJobData, BackupJobResult>(BACKUP_QUEUE, (job) => this.run(job.data), { ...workerOptions(this.env.REDIS_URL), concurrency: 1 });
     this.worker.on('failed', (job: Job | undefined, error) => this.logger.warn(`backup job ${job?.id} failed: ${error.message}`));
     this.worker.on('error', (error) => this.logger.error(`backup worker: ${error.message}`));
   }

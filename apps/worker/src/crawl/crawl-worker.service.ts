@@ -1,11 +1,11 @@
 import {
-  bullOptions,
   CRAWL_QUEUE,
   CRAWLER_DIAGNOSTICS_QUEUE,
   type CrawlerDiagnosticsJobData,
   type CrawlerDiagnosticsJobResult,
   type CrawlJobData,
   type CrawlJobResult,
+  workerOptions,
 } from '@aipm/queue';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Worker } from 'bullmq';
@@ -37,9 +37,8 @@ export class CrawlWorkerService implements OnApplicationBootstrap, BeforeApplica
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const queueOptions = bullOptions(this.env.REDIS_URL);
     this.worker = new Worker<CrawlJobData, CrawlJobResult>(CRAWL_QUEUE, (job, token) => this.processor.process(job, token), {
-      ...queueOptions,
+      ...workerOptions(this.env.REDIS_URL),
       concurrency: this.env.CRAWL_CONCURRENCY,
       // A worker that dies mid-job loses its lock after this long; another worker then restarts the job.
       lockDuration: this.env.CRAWL_LOCK_DURATION_MS,
@@ -58,7 +57,7 @@ export class CrawlWorkerService implements OnApplicationBootstrap, BeforeApplica
 
     // One test at a time per worker: each loads five pages and shares the browser with the crawls.
     this.diagnosticsWorker = new Worker<CrawlerDiagnosticsJobData, CrawlerDiagnosticsJobResult>(CRAWLER_DIAGNOSTICS_QUEUE, (job) => this.diagnostics.process(job), {
-      ...queueOptions,
+      ...workerOptions(this.env.REDIS_URL),
       concurrency: 1,
     });
     this.diagnosticsWorker.on('failed', (job, error) => this.logger.warn(`crawler test ${job?.id} failed: ${error.message}`));

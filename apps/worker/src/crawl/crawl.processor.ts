@@ -24,6 +24,10 @@ import { LearnedSelectorService } from './dom/learned-selector.service';
 import { SiteThrottle } from './navigation/site.throttle';
 import { normalizeJob, type NormalizedJob } from './normalize/job.normalizer';
 import { CrawlPageError, PageLoader } from './page.loader';
+import { CRAWL_METRICS, type CrawlMetrics } from '../metrics/worker-metrics';
+
+/** Failures that are the site turning the crawler away (metrics: aipm_crawl_refusals_total). */
+const SITE_REFUSALS: readonly CrawlFailureReason[] = ['login_wall', 'captcha', 'blocked'];
 import { readPage } from './reading/page.reader';
 import type { SiteAdapter } from './sites/site-adapter';
 import { SiteRegistry } from './sites/site-registry';
@@ -62,6 +66,7 @@ export class CrawlProcessor {
     private readonly throttle: SiteThrottle,
     private readonly lifecycle: CrawlTaskLifecycle,
     @Inject(PAGE_LOADER) private readonly loader: PageLoader,
+    @Inject(CRAWL_METRICS) private readonly metrics: CrawlMetrics,
   ) {}
 
   /** From now on, active jobs stop between pages and go back to the queue for another worker. */
@@ -106,6 +111,7 @@ export class CrawlProcessor {
           const outcome = await this.throttle.run(adapter.site, config.request_delay, () => this.crawlPage(adapter, loadUrl, config, task, pageNumber));
           stats.pagesDone += 1;
           tally.pagesDone += 1;
+          this.metrics.read(adapter.site, outcome.jobs.length);
           stats.sources[outcome.source] = (stats.sources[outcome.source] ?? 0) + outcome.jobs.length;
           for (const found of outcome.jobs) {
             const { id, inserted } = await this.writer.upsert(task.id, found, adapter.site, String(job.id));
@@ -209,6 +215,9 @@ export class CrawlProcessor {
     if (site) {
       const tally = siteTally(stats, site);
       tally.failures[reason] = (tally.failures[reason] ?? 0) + 1;
+      // The site's refusals (a login wall, a captcha, a block page) apart from failures of our own or the network.
+      if (SITE_REFUSALS.includes(reason)) this.metrics.refused(site, reason);
+      else this.metrics.failed(site);
     }
     stats.failureReason = reason;
     stats.message = message;

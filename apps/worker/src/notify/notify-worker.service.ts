@@ -8,6 +8,7 @@ import {
   type NotifyJobResult,
   scheduleCallDetail,
   scheduleNotifyDispatch,
+  workerOptions,
 } from '@aipm/queue';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -49,7 +50,7 @@ export class NotifyWorkerService implements OnApplicationBootstrap, BeforeApplic
     this.worker = new Worker<NotifyJobData | CallDetailJobData, NotifyJobResult | object>(
       NOTIFY_QUEUE,
       (job) => (job.name === CALL_DETAIL_JOB_NAME ? this.recordDetail(job as Job<CallDetailJobData>) : this.process(job as Job<NotifyJobData>)),
-      { ...options, concurrency: 1 },
+      { ...workerOptions(this.env.REDIS_URL), concurrency: 1 },
     );
     this.worker.on('failed', (job, error) => this.logger.warn(`notify job ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`));
     this.worker.on('error', (error) => this.logger.error(`notify worker: ${error.message}`));

@@ -7,6 +7,7 @@ import {
   ERASE_EXPIRED_LEADS_SCHEDULER_ID,
   type EraseExpiredLeadsResult,
   PRIVACY_QUEUE,
+  workerOptions,
 } from '@aipm/queue';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -40,7 +41,7 @@ export class LeadRetentionService implements OnApplicationBootstrap, BeforeAppli
       { pattern: ERASE_EXPIRED_LEADS_PATTERN, tz: CRAWL_SCHEDULE_TIMEZONE },
       { name: ERASE_EXPIRED_LEADS_JOB_NAME, opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } } },
     );
-    this.worker = new Worker<unknown, EraseExpiredLeadsResult>(PRIVACY_QUEUE, async () => this.eraseExpired(), { ...options, concurrency: 1 });
+    this.worker = new Worker<unknown, EraseExpiredLeadsResult>(PRIVACY_QUEUE, async () => this.eraseExpired(), { ...workerOptions(this.env.REDIS_URL), concurrency: 1 });
     this.worker.on('failed', (job, error) => this.logger.warn(`privacy job ${job?.id} failed: ${error.message}`));
     this.worker.on('error', (error) => this.logger.error(`privacy worker: ${error.message}`));
   }

@@ -18,6 +18,12 @@ const IsPort = () => allOf(Type(() => Number), IsInt(PORT_MESSAGE), Min(1, PORT_
 
 const IsLogLevel = () => IsIn(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` });
 
+const METRICS_PORT_MESSAGE = { message: 'must be a port number (0-65535; 0: any free port)' };
+/** Prometheus metrics on an internal port of each process (docs/product/operations.md#metrics), never the front door. */
+const IsMetricsPort = () => allOf(Type(() => Number), IsInt(METRICS_PORT_MESSAGE), Min(0, METRICS_PORT_MESSAGE), Max(65535, METRICS_PORT_MESSAGE));
+// Loopback by default: who can reach the port can read it. Compose listens on its private network.
+const IsMetricsHost = () => IsString();
+
 export class DatabaseEnv {
   @Matches(URL_WITH_SCHEME('postgres|postgresql'), { message: 'must be a postgres:// URL' })
   DATABASE_URL!: string;
@@ -144,6 +150,12 @@ export class ApiEnv extends PhoneEnv {
   @IsPort()
   API_PORT: number = 3001;
 
+  @IsMetricsPort()
+  METRICS_PORT: number = 9464;
+
+  @IsMetricsHost()
+  METRICS_HOST: string = '127.0.0.1';
+
   // Loopback by default: the API is reached through the web front door, not directly.
   @IsString()
   API_HOST: string = '127.0.0.1';
@@ -242,6 +254,12 @@ export class WorkerEnv extends PhoneEnv {
 
   @BackupSchedule()
   BACKUP_SCHEDULE: string = '0 3 * * *';
+
+  @IsMetricsPort()
+  METRICS_PORT: number = 9465;
+
+  @IsMetricsHost()
+  METRICS_HOST: string = '127.0.0.1';
 }
 
 /**
@@ -254,6 +272,12 @@ export class WebEnv {
 
   @IsString()
   HOST: string = '0.0.0.0';
+
+  @IsMetricsPort()
+  METRICS_PORT: number = 9466;
+
+  @IsMetricsHost()
+  METRICS_HOST: string = '127.0.0.1';
 
   @IsOptional()
   @Matches(URL_WITH_SCHEME('http|https'), { message: 'must be an http(s):// URL of the API, such as http://127.0.0.1:3001' })

@@ -3,7 +3,7 @@ export { crawlSchedulerId, nextCrawlRun, removeCrawlSchedule, upsertCrawlSchedul
 export { ERASE_EXPIRED_LEADS_JOB_NAME, ERASE_EXPIRED_LEADS_PATTERN, ERASE_EXPIRED_LEADS_SCHEDULER_ID, type EraseExpiredLeadsResult } from './privacy-job';
 export { BACKUP_JOB_NAME, BACKUP_JOB_OPTIONS, BACKUP_SCHEDULER_ID, backupRunning, type BackupJobData, startBackupNow } from './backup-job';
 export { EXPIRE_JOBS_JOB_NAME, EXPIRE_JOBS_PATTERN, EXPIRE_JOBS_SCHEDULER_ID, type ExpireJobsResult } from './maintenance-job';
-export { bullOptions, createRedisConnection, redisOptionsFromUrl, type BullOptions } from './redis-connection';
+export { bullOptions, createRedisConnection, redisOptionsFromUrl, type BullOptions, workerOptions } from './redis-connection';
 export {
   WORKER_HEARTBEAT_INTERVAL_MS,
   WORKER_HEARTBEAT_KEY,

@@ -40,3 +40,11 @@ export function bullOptions(redisUrl: string): BullOptions {
   const { host, port, username, password, db, tls } = redisOptionsFromUrl(redisUrl);
   return { connection: { host, port, username, password, db, tls, maxRetriesPerRequest: null }, prefix: `${KEY_PREFIX}:bull` };
 }
+
+/**
+ * A BullMQ Worker's options: bullOptions, and BullMQ's own count of the jobs it finished (completed, failed) per queue,
+ * which the API's metrics read from Redis (docs/product/operations.md#metrics); an hour of per-minute points is kept.
+ */
+export function workerOptions(redisUrl: string): BullOptions & { metrics: { maxDataPoints: number } } {
+  return { ...bullOptions(redisUrl), metrics: { maxDataPoints: 60 } };
+}

@@ -1,4 +1,4 @@
-import { bullOptions, EXPIRE_JOBS_JOB_NAME, EXPIRE_JOBS_PATTERN, EXPIRE_JOBS_SCHEDULER_ID, type ExpireJobsResult, MAINTENANCE_QUEUE } from '@aipm/queue';
+import { bullOptions, EXPIRE_JOBS_JOB_NAME, EXPIRE_JOBS_PATTERN, EXPIRE_JOBS_SCHEDULER_ID, type ExpireJobsResult, MAINTENANCE_QUEUE, workerOptions } from '@aipm/queue';
 import { AdminConfig, PublishedJob, readCrawlerConfig } from '@aipm/database';
 import { CRAWL_SCHEDULE_TIMEZONE } from '@aipm/contracts';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
@@ -33,7 +33,7 @@ export class JobExpiryService implements OnApplicationBootstrap, BeforeApplicati
       { pattern: EXPIRE_JOBS_PATTERN, tz: CRAWL_SCHEDULE_TIMEZONE },
       { name: EXPIRE_JOBS_JOB_NAME, opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } } },
     );
-    this.worker = new Worker<unknown, ExpireJobsResult>(MAINTENANCE_QUEUE, async () => this.expire(), { ...options, concurrency: 1 });
+    this.worker = new Worker<unknown, ExpireJobsResult>(MAINTENANCE_QUEUE, async () => this.expire(), { ...workerOptions(this.env.REDIS_URL), concurrency: 1 });
     this.worker.on('failed', (job, error) => this.logger.warn(`maintenance job ${job?.id} failed: ${error.message}`));
     this.worker.on('error', (error) => this.logger.error(`maintenance worker: ${error.message}`));
   }

@@ -1,0 +1,59 @@
+import { backupMetrics, createRegistry, leadMetrics, queueMetrics } from '@aipm/metrics';
+import { BackupRun } from '@aipm/database';
+import { QUEUE_NAMES } from '@aipm/queue';
+import { getQueueToken } from '@nestjs/bullmq';
+import { Global, Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
+import type { Queue } from 'bullmq';
+import cluster from 'node:cluster';
+import { AggregatorRegistry, type Registry } from 'prom-client';
+import type { Repository } from 'typeorm';
+
+/** This API process's metrics (docs/product/operations.md#metrics); the primary serves them for all processes. */
+export const METRICS_REGISTRY = Symbol('METRICS_REGISTRY');
+/** Leads stored, counted where they are stored. */
+export const LEAD_METRICS = Symbol('LEAD_METRICS');
+export type LeadMetrics = ReturnType<typeof leadMetrics>;
+
+/**
+ * The API's metrics: its requests (createApp's middleware), the leads it stores, every queue's depth and oldest wait,
+ * and the last good backup, the last two read from Redis and PostgreSQL when scraped. In an API process of the
+ * cluster the registry is handed to prom-client's aggregator, which the primary asks over IPC (ADR 057).
+ */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([BackupRun])],
+  providers: [
+    {
+      provide: METRICS_REGISTRY,
+      useFactory: (): Registry => {
+        const registry = createRegistry('api');
+        if (cluster.isWorker) {
+          // Constructing one is what makes this process answer the primary's requests (prom-client's cluster.js).
+          new AggregatorRegistry();
+          AggregatorRegistry.setRegistries([registry]);
+        }
+        return registry;
+      },
+    },
+    { provide: LEAD_METRICS, useFactory: (registry: Registry) => leadMetrics(registry), inject: [METRICS_REGISTRY] },
+  ],
+  exports: [METRICS_REGISTRY, LEAD_METRICS],
+})
+export class MetricsModule implements OnModuleInit {
+  constructor(
+    @Inject(METRICS_REGISTRY) private readonly registry: Registry,
+    @InjectRepository(BackupRun) private readonly runs: Repository<BackupRun>,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  onModuleInit(): void {
+    const queues = QUEUE_NAMES.map((name) => this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
+    queueMetrics(this.registry, queues);
+    backupMetrics(this.registry, async () => {
+      const run = await this.runs.findOne({ where: { status: 'succeeded' }, order: { finishedAt: 'DESC' }, select: { finishedAt: true, sizeBytes: true } });
+      return run ? { finishedAt: run.finishedAt, sizeBytes: Number(run.sizeBytes ?? 0) } : null;
+    });
+  }
+}
