@@ -1,5 +1,6 @@
 import { enAuditMessages, enAuditResource, zhAuditMessages, zhAuditResource } from './audit/auditMessages';
 import { enBackupsMessages, zhBackupsMessages } from './backups/backupsMessages';
+import { enSystemAlertsMessages, zhSystemAlertsMessages } from './dashboard/systemAlertsMessages';
 import { enCrawlerMessages, zhCrawlerMessages } from './crawler/crawlerMessages';
 import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from './crawler-config/crawlerConfigMessages';
 import { enSiteHealthMessages, zhSiteHealthMessages } from './crawler-config/siteHealthMessages';
@@ -38,6 +39,7 @@ const zhSectionMessages = {
   dashboard_charts: zhDashboardChartsMessages,
   audit: zhAuditMessages,
   backups: zhBackupsMessages,
+  system_alerts: zhSystemAlertsMessages,
 };
 
 const enSectionMessages: typeof zhSectionMessages = {
@@ -56,6 +58,7 @@ const enSectionMessages: typeof zhSectionMessages = {
   dashboard_charts: enDashboardChartsMessages,
   audit: enAuditMessages,
   backups: enBackupsMessages,
+  system_alerts: enSystemAlertsMessages,
 };
 
 /** react-admin's `resources.<name>` labels of the same sections. */

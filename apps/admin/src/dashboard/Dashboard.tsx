@@ -22,6 +22,9 @@ const DashboardCharts = lazy(() => loadDashboardCharts().then((module) => ({ def
 /** 薪资保障's figures (docs/product/guarantee.md#dashboard): a chunk of the students section's, fetched after the cards. */
 const GuaranteeCard = lazy(() => import('../students/GuaranteeCard').then((module) => ({ default: module.GuaranteeCard })));
 
+/** 系统提醒 (docs/product/operations.md#on-the-dashboard): its own chunk, above the cards when anything needs the operator. */
+const SystemAlertsBanner = lazy(() => import('./SystemAlertsBanner').then((module) => ({ default: module.SystemAlertsBanner })));
+
 /** 数据备份 (docs/product/backups.md#in-the-back-office): its own chunk, fetched after the cards. */
 const BackupCard = lazy(() => import('../backups/BackupCard').then((module) => ({ default: module.BackupCard })));
 
@@ -39,6 +42,9 @@ export function Dashboard() {
       <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
         {translate('aipm.dashboard.title')}
       </Typography>
+      <Suspense fallback={null}>
+        <SystemAlertsBanner />
+      </Suspense>
       {failed && <Alert severity="error">{translate('aipm.dashboard.stats.load_failed')}</Alert>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
         {CARDS.map(({ key, labelKey, icon }) => (

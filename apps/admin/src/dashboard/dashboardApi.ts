@@ -1,4 +1,4 @@
-import { ADMIN_AUTH_PATHS, type AdminStatsResponse, DASHBOARD_CHARTS_PATH, type DashboardCharts } from '@aipm/contracts';
+import { ADMIN_AUTH_PATHS, type AdminStatsResponse, DASHBOARD_CHARTS_PATH, type DashboardCharts, SYSTEM_ALERTS_PATH, type SystemAlert } from '@aipm/contracts';
 
 import { defineSectionClient, useSectionClient } from '../data/sectionClient';
 
@@ -9,9 +9,12 @@ import { defineSectionClient, useSectionClient } from '../data/sectionClient';
 export const dashboardClient = defineSectionClient('dashboard', (http) => ({
   stats: async () => (await http(ADMIN_AUTH_PATHS.stats)).json as AdminStatsResponse['data'],
   charts: async () => (await http(DASHBOARD_CHARTS_PATH)).json as DashboardCharts,
+  /** The conditions of the alert rules that hold now (docs/product/operations.md#on-the-dashboard). */
+  systemAlerts: async () => (await http(SYSTEM_ALERTS_PATH)).json as SystemAlert[],
 }));
 
 /** The calls through react-admin's data provider: a 401 signs the administrator out (ADR 048). */
 export const useDashboardApi = () => useSectionClient(dashboardClient);
 
 export const DASHBOARD_CHARTS_QUERY_KEY = ['aipm', 'dashboard-charts'] as const;
+export const SYSTEM_ALERTS_QUERY_KEY = ['aipm', 'system-alerts'] as const;

@@ -25,6 +25,7 @@ import { OutcomesModule } from '../students/outcomes/outcomes.module';
 import { GuaranteeModule } from '../guarantee/guarantee.module';
 import { OutcomesReportModule } from '../outcomes-report/outcomes-report.module';
 import { BackupsModule } from '../backups/backups.module';
+import { SystemAlertsModule } from '../system-alerts/system-alerts.module';
 import { PaymentsModule } from '../students/payments/payments.module';
 import { StudentAccountsModule } from '../students/student-accounts/student-accounts.module';
 import { StudentsModule } from '../students/students.module';
@@ -68,6 +69,7 @@ export class AppModule {
         GuaranteeModule,
         OutcomesReportModule,
         BackupsModule,
+        SystemAlertsModule,
         PaymentsModule,
         StudentAccountsModule,
       ],

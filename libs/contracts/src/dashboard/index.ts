@@ -1,1 +1,2 @@
 export * from './dashboard-charts';
+export * from './system-alerts';

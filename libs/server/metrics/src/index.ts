@@ -1,6 +1,6 @@
 export { backupMetrics, crawlMetrics, leadMetrics } from './domain';
 export { httpMetrics } from './http';
 export { METRIC_NAMES, type MetricName } from './names';
-export { queueMetrics, type QueueLike } from './queues';
+export { oldestWaitSeconds, queueMetrics, type QueueLike } from './queues';
 export { type AppName, createRegistry } from './registry';
 export { type MetricsServer, type MetricsSource, serveMetrics } from './serve';

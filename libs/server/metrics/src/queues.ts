@@ -13,6 +13,14 @@ export interface QueueLike {
 }
 
 
+/** How long the oldest waiting job of a queue has waited, in seconds (0 when none waits; a prioritized job waits too). */
+export async function oldestWaitSeconds(queue: Pick<QueueLike, 'getJobs'>, now: number = Date.now()): Promise<number> {
+  const oldest = (await Promise.all((['waiting', 'prioritized'] as const).map(async (type) => (await queue.getJobs([type], 0, 0, true))[0]?.timestamp)))
+    .filter((timestamp): timestamp is number => typeof timestamp === 'number')
+    .sort((a, b) => a - b)[0];
+  return oldest === undefined ? 0 : Math.max(0, (now - oldest) / 1000);
+}
+
 /**
  * Each queue's jobs by state, the wait of its oldest waiting job, and the jobs its workers finished by outcome, read
  * from Redis when Prometheus scrapes: every replica answers the same (one process's answer counts, not their sum), and
@@ -42,13 +50,7 @@ export function queueMetrics(registry: Registry, queues: readonly QueueLike[], n
     aggregator: 'first',
     async collect() {
       this.reset();
-      for (const queue of queues) {
-        // Oldest first in each list; a prioritized job waits as much as a plain one.
-        const oldest = (await Promise.all((['waiting', 'prioritized'] as const).map(async (type) => (await queue.getJobs([type], 0, 0, true))[0]?.timestamp)))
-          .filter((timestamp): timestamp is number => typeof timestamp === 'number')
-          .sort((a, b) => a - b)[0];
-        this.set({ queue: queue.name }, oldest === undefined ? 0 : Math.max(0, (now() - oldest) / 1000));
-      }
+      for (const queue of queues) this.set({ queue: queue.name }, await oldestWaitSeconds(queue, now()));
     },
   });
   new Counter({
