@@ -60,7 +60,7 @@ describe('API metrics', () => {
     expect(text).not.toMatch(/^aipm_leads_total\{kind="registration",source="direct"/m);
   });
 
-  it('says every queue’s jobs and the last good backup, read when scraped', async () => {
+  it('says every queue’s jobs, the phone calls and the last good backup, read when scraped', async () => {
     let text = await registry.metrics();
     for (const queue of QUEUE_NAMES) expect(text).toContain(`aipm_queue_oldest_waiting_seconds{queue="${queue}",app="api"} 0`);
     expect(text).toContain('aipm_backup_last_success_timestamp_seconds{app="api"} 0');
@@ -69,8 +69,11 @@ describe('API metrics', () => {
       .query(
         `INSERT INTO backup_runs (trigger, status, "startedAt", "finishedAt", name, location, "sizeBytes", tables, rows, files, "fileBytes") VALUES ('schedule', 'succeeded', '2026-11-28T18:59:30Z', '2026-11-28T19:00:00Z', 'a.tar', '/b/a.tar', 52400000, 30, 10, 1, 5)`,
       );
+    await app.get(DataSource).query(`INSERT INTO notification_calls (provider, status, trigger, "calledNumber") VALUES ('aliyun', 'placed', 'lead', '+8673188886666'), ('aliyun', 'placed', 'batch', '+8673188886666'), ('twilio', 'failed', 'lead', '+85212345678')`);
     text = await registry.metrics();
     expect(text).toContain('aipm_backup_last_success_timestamp_seconds{app="api"} 1795892400');
+    expect(text).toContain('aipm_phone_calls_total{provider="aliyun",outcome="placed",app="api"} 2');
+    expect(text).toContain('aipm_phone_calls_total{provider="twilio",outcome="failed",app="api"} 1');
     expect(text).toContain('aipm_backup_last_size_bytes{app="api"} 52400000');
   });
 });

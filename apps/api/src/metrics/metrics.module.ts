@@ -1,4 +1,4 @@
-import { backupMetrics, createRegistry, leadMetrics, queueMetrics } from '@aipm/metrics';
+import { backupMetrics, callMetrics, createRegistry, leadMetrics, queueMetrics } from '@aipm/metrics';
 import { BackupRun } from '@aipm/database';
 import { QUEUE_NAMES } from '@aipm/queue';
 import { getQueueToken } from '@nestjs/bullmq';
@@ -17,8 +17,8 @@ export const LEAD_METRICS = Symbol('LEAD_METRICS');
 export type LeadMetrics = ReturnType<typeof leadMetrics>;
 
 /**
- * The API's metrics: its requests (createApp's middleware), the leads it stores, every queue's depth and oldest wait,
- * and the last good backup, the last two read from Redis and PostgreSQL when scraped. In an API process of the
+ * The API's metrics: its requests (createApp's middleware), the leads it stores, and, read from Redis and PostgreSQL
+ * when scraped, every queue's depth, oldest wait and finished jobs, the phone calls and the last good backup. In an API process of the
  * cluster the registry is handed to prom-client's aggregator, which the primary asks over IPC (ADR 057).
  */
 @Global()
@@ -51,6 +51,9 @@ export class MetricsModule implements OnModuleInit {
   onModuleInit(): void {
     const queues = QUEUE_NAMES.map((name) => this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
     queueMetrics(this.registry, queues);
+    callMetrics(this.registry, () =>
+      this.runs.manager.query<Array<{ provider: string; status: string; count: number }>>(`SELECT provider, status, count(*)::int AS count FROM notification_calls GROUP BY provider, status`),
+    );
     backupMetrics(this.registry, async () => {
       const run = await this.runs.findOne({ where: { status: 'succeeded' }, order: { finishedAt: 'DESC' }, select: { finishedAt: true, sizeBytes: true } });
       return run ? { finishedAt: run.finishedAt, sizeBytes: Number(run.sizeBytes ?? 0) } : null;

@@ -1,4 +1,4 @@
-import { backupMetrics, crawlMetrics, leadMetrics } from './domain';
+import { backupMetrics, callMetrics, crawlMetrics, leadMetrics } from './domain';
 import { METRIC_NAMES } from './names';
 import { createRegistry } from './registry';
 
@@ -30,6 +30,17 @@ describe('domain metrics', () => {
     expect(text).toContain(`${METRIC_NAMES.crawlRefusals}{site="zhipin",reason="captcha",app="worker"} 1`);
     expect(text).toContain(`${METRIC_NAMES.crawlPages}{site="lagou",outcome="failed",app="worker"} 1`);
     expect(text).toContain(`${METRIC_NAMES.crawlJobs}{site="zhipin",app="worker"} 15`);
+  });
+
+  it('counts the phone calls by provider and outcome from the call log, at each scrape', async () => {
+    const registry = createRegistry('api');
+    let rows = [{ provider: 'aliyun', status: 'placed', count: 3 }];
+    callMetrics(registry, async () => rows);
+    expect(await registry.metrics()).toContain(`${METRIC_NAMES.calls}{provider="aliyun",outcome="placed",app="api"} 3`);
+    rows = [...rows, { provider: 'twilio', status: 'failed', count: 1 }];
+    const text = await registry.metrics();
+    expect(text).toContain(`${METRIC_NAMES.calls}{provider="aliyun",outcome="placed",app="api"} 3`);
+    expect(text).toContain(`${METRIC_NAMES.calls}{provider="twilio",outcome="failed",app="api"} 1`);
   });
 
   it('reads the last good backup at each scrape, and says 0 before the first (as old as can be)', async () => {

@@ -33,6 +33,24 @@ export function crawlMetrics(registry: Registry) {
   };
 }
 
+/**
+ * New-lead phone calls by provider and outcome (dialing, placed, throttled, refused, failed), counted from the call log
+ * when scraped: the log is never deleted from, so the count only grows, whichever worker placed the call.
+ */
+export function callMetrics(registry: Registry, counts: () => Promise<Array<{ provider: string; status: string; count: number }>>): void {
+  new Counter({
+    name: METRIC_NAMES.calls,
+    help: 'New-lead phone calls, by provider and outcome (from the call log)',
+    labelNames: ['provider', 'outcome'],
+    registers: [registry],
+    aggregator: 'first',
+    async collect() {
+      this.reset();
+      for (const row of await counts()) this.inc({ provider: row.provider, outcome: row.status }, row.count);
+    },
+  });
+}
+
 /** The last good backup (read from the runs when scraped): when it ended and its size; 0 before the first (so an alert on its age fires). */
 export function backupMetrics(registry: Registry, lastSuccess: () => Promise<{ finishedAt: Date; sizeBytes: number } | null>): void {
   new Gauge({

@@ -1,4 +1,4 @@
-export { backupMetrics, crawlMetrics, leadMetrics } from './domain';
+export { backupMetrics, callMetrics, crawlMetrics, leadMetrics } from './domain';
 export { httpMetrics } from './http';
 export { METRIC_NAMES, type MetricName } from './names';
 export { oldestWaitSeconds, queueMetrics, type QueueLike } from './queues';

@@ -18,6 +18,8 @@ export const METRIC_NAMES = {
   crawlJobs: 'aipm_crawl_jobs_found_total',
   /** Leads stored, by kind (registration, message) and source (utm_source, else direct). */
   leads: 'aipm_leads_total',
+  /** New-lead phone calls, by provider and outcome, from the call log. */
+  calls: 'aipm_phone_calls_total',
   /** The last good backup: when it ended (Unix seconds) and its size. */
   backupLastSuccess: 'aipm_backup_last_success_timestamp_seconds',
   backupLastSize: 'aipm_backup_last_size_bytes',
