@@ -50,14 +50,19 @@ describe('npm start', () => {
       const metricsUrls = Object.fromEntries([...output.matchAll(/(api|worker|web) (http:\/\/127\.0\.0\.1:\d+\/metrics)/g)].map((match) => [match[1], match[2]]));
       expect(Object.keys(metricsUrls).sort()).toEqual(['api', 'web', 'worker']);
       await fetch(`http://127.0.0.1:${port}/`);
-      const metricsOf = async (app: string) => (await fetch(metricsUrls[app]!)).text();
-      // The primary sums its processes' metrics over IPC: they answer once they have booted.
-      const api = await waitFor(async () => ((await metricsOf('api').catch(() => '')).includes('aipm_http_requests_total') ? metricsOf('api') : undefined), 30_000, 500);
+      // Each app serves its metrics once it has booted (the worker may still be starting at "ready"), and the API's
+      // primary sums its processes' over IPC: wait for each to say what is asked of it.
+      const metricsOf = (app: string, holding: string) =>
+        waitFor(async () => {
+          const text = await fetch(metricsUrls[app]!).then((response) => response.text(), () => '');
+          return text.includes(holding) ? text : undefined;
+        }, 30_000, 500);
+      const api = await metricsOf('api', 'aipm_http_requests_total');
       expect(api).toMatch(/^aipm_http_requests_total\{method="GET",route="\/api\/health",status="200",app="api"\} \d+/m);
       expect(api).toMatch(/^aipm_queue_jobs\{queue="crawl",state="waiting",app="api"\} 0/m);
       expect(api).toMatch(/^aipm_backup_last_success_timestamp_seconds\{app="api"\} 0/m);
-      expect(await metricsOf('web')).toMatch(/^aipm_http_requests_total\{method="GET",route="page",status="200",app="web"\} \d+/m);
-      expect(await metricsOf('worker')).toMatch(/^aipm_process_resident_memory_bytes\{app="worker"\} \d+/m);
+      expect(await metricsOf('web', 'aipm_http_requests_total')).toMatch(/^aipm_http_requests_total\{method="GET",route="page",status="200",app="web"\} \d+/m);
+      expect(await metricsOf('worker', 'aipm_process_resident_memory_bytes')).toMatch(/^aipm_process_resident_memory_bytes\{app="worker"\} \d+/m);
       expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
 
       for (const [name, pattern] of [
