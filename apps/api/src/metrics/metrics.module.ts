@@ -4,11 +4,11 @@ import { QUEUE_NAMES } from '@aipm/queue';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Global, Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
+import { InjectDataSource, InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import cluster from 'node:cluster';
 import { AggregatorRegistry, type Registry } from 'prom-client';
-import type { Repository } from 'typeorm';
+import type { DataSource, Repository } from 'typeorm';
 
 /** This API process's metrics (docs/product/operations.md#metrics); the primary serves them for all processes. */
 export const METRICS_REGISTRY = Symbol('METRICS_REGISTRY');
@@ -45,6 +45,7 @@ export class MetricsModule implements OnModuleInit {
   constructor(
     @Inject(METRICS_REGISTRY) private readonly registry: Registry,
     @InjectRepository(BackupRun) private readonly runs: Repository<BackupRun>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly moduleRef: ModuleRef,
   ) {}
 
@@ -52,7 +53,7 @@ export class MetricsModule implements OnModuleInit {
     const queues = QUEUE_NAMES.map((name) => this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
     queueMetrics(this.registry, queues);
     callMetrics(this.registry, () =>
-      this.runs.manager.query<Array<{ provider: string; status: string; count: number }>>(`SELECT provider, status, count(*)::int AS count FROM notification_calls GROUP BY provider, status`),
+      this.dataSource.query<Array<{ provider: string; status: string; count: number }>>(`SELECT provider, status, count(*)::int AS count FROM notification_calls GROUP BY provider, status`),
     );
     backupMetrics(this.registry, async () => {
       const run = await this.runs.findOne({ where: { status: 'succeeded' }, order: { finishedAt: 'DESC' }, select: { finishedAt: true, sizeBytes: true } });
