@@ -203,6 +203,7 @@ process.exit(outcome.code);
 /** `nx run-many -t build`, as `npm run build` does; its cache makes an unchanged checkout quick. */
 async function build() {
   say('building (skip with --no-build)…');
+  const started = Date.now();
   // The bin link's target, run by this Node: no npx or shell in between to swallow a signal.
   const nx = fs.realpathSync(path.join(repoRoot, 'node_modules', '.bin', 'nx'));
   const child = trackExit(spawn(process.execPath, [nx, 'run-many', '-t', 'build', '--output-style=stream-without-prefixes'], { cwd: repoRoot, stdio: 'inherit' }));
@@ -211,6 +212,7 @@ async function build() {
   onSignal = () => {};
   if (exit.signal) process.exit(1);
   if (exit.code !== 0) fail(`the build failed (${describeExit(exit)})`);
+  say(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 function parsePort(name, value) {

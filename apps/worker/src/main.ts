@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { closeOnSignals, EnvValidationError } from '@aipm/config';
+import { closeOnSignals, EnvValidationError, quietNestStartup } from '@aipm/config';
 import { serveMetrics } from '@aipm/metrics';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   // killing the process with its heartbeat and browser left behind.
   const starting = NestFactory.createApplicationContext(WorkerModule.register(env), { bufferLogs: true }).then((app) => {
     const logger = app.get(Logger);
-    app.useLogger(logger);
+    app.useLogger(quietNestStartup(logger));
     return { app, logger };
   });
   // SIGTERM/SIGINT close BullMQ workers first (active jobs finish), then the browser and connections.

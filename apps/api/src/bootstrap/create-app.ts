@@ -1,4 +1,4 @@
-import { answerUnparsableRequests } from '@aipm/config';
+import { answerUnparsableRequests, quietNestStartup } from '@aipm/config';
 import { httpMetrics } from '@aipm/metrics';
 import { type INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -22,7 +22,7 @@ const OPENAPI_PATH = `${API_PREFIX}/docs`;
 /** Builds the configured application; main.ts listens on it, e2e tests drive it with supertest. */
 export async function createApp(env: ApiEnv): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(env), { bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(quietNestStartup(app.get(Logger)));
   answerUnparsableRequests(app.getHttpServer(), (status) => errorBody(status === 431 ? 'HEADERS_TOO_LARGE' : status === 408 ? 'REQUEST_FAILED' : 'BAD_REQUEST'));
   app.disable('x-powered-by');
   // Behind the web front door (one hop): trust its X-Forwarded-* for client IPs and the protocol.

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { acceptRequestId, REDACTED_LOG_PATHS, REDACTION_CENSOR, REQUEST_ID_HEADER, requestLogSerializers } from '@aipm/config';
+import { acceptRequestId, leftByTheClient, REDACTED_LOG_PATHS, REDACTION_CENSOR, REQUEST_ID_HEADER, requestLogSerializers } from '@aipm/config';
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { API_ENV, type ApiEnv } from '../config/api-env';
@@ -27,7 +27,7 @@ function requestIdFor(request: IncomingMessage, response: ServerResponse): strin
           redact: { paths: [...REDACTED_LOG_PATHS], censor: REDACTION_CENSOR },
           serializers: requestLogSerializers,
           customLogLevel: (_request, response, error) =>
-            error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
+            error || response.statusCode >= 500 ? 'error' : leftByTheClient(response, error) ? 'debug' : response.statusCode >= 400 ? 'warn' : 'info',
           customErrorObject: (_request, _response, error, logged: Record<string, unknown>) => failedRequestLog(error, logged),
           customErrorMessage: (_request, response, error) => failedRequestMessage(error, response.statusCode),
           // Health probes run every few seconds; logging each one would drown the real traffic.

@@ -717,18 +717,76 @@ describe(createFrontDoor.name, () => {
       expect(logs.text()).not.toContain('secret');
     });
 
-    it('logs static files at debug, pages and API calls at info', async () => {
+    it('logs pages at info and static files at debug, and leaves an answered API call to the API\'s own line', async () => {
       const logs = captureLogs();
       const logged = createFrontDoor({ apiUrl: api.url, adminDist, build, clientDir, logger: createLogger('info', logs) });
       await request(logged).get('/favicon.svg').set('x-request-id', 'static-1');
       await request(logged).get('/admin/assets/index-Ab12Cd34.js').set('x-request-id', 'static-2');
       await request(logged).get('/privacy-policy').set('x-request-id', 'page-1');
-      await request(logged).get('/api/echo.json').set('x-request-id', 'api-1');
+      const forwarded = await request(logged).get('/api/echo.json').set('x-request-id', 'api-1');
+      // The API received the id, so its line (one per request) carries it.
+      expect((forwarded.body as EchoedRequest).headers['x-request-id']).toBe('api-1');
       const ids = logs.lines().map((entry) => (entry.req as { id?: string } | undefined)?.id);
-      expect(ids).toEqual(expect.arrayContaining(['page-1', 'api-1']));
+      expect(ids).toContain('page-1');
+      expect(ids).not.toContain('api-1');
       expect(ids).not.toContain('static-1');
       expect(ids).not.toContain('static-2');
     });
+
+    it('logs an API call the API cannot answer once, at warn', async () => {
+      const logs = captureLogs();
+      const down = createFrontDoor({ apiUrl: `http://127.0.0.1:${await refusingPort()}`, adminDist, build, clientDir, logger: createLogger('info', logs) });
+      expect((await request(down).get('/api/admin/check').set('x-request-id', 'down-1')).status).toBe(502);
+      const lines = logs.lines().filter((entry) => (entry.req as { id?: string } | undefined)?.id === 'down-1');
+      expect(lines).toEqual([expect.objectContaining({ level: 40, msg: 'API request failed' })]);
+    });
+
+    it('logs a browser leaving an event stream at debug, never warn', async () => {
+      // An event stream the API holds open, as the crawler's is, until the browser leaves.
+      let apiSawTheEnd!: () => void;
+      const apiClosed = new Promise<void>((resolve) => (apiSawTheEnd = resolve));
+      const sseApi = http.createServer((req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+        res.write('data: {"type":"progress"}\n\n');
+        req.socket.once('close', () => apiSawTheEnd());
+      });
+      await new Promise<void>((resolve) => sseApi.listen(0, '127.0.0.1', resolve));
+      const logs = captureLogs();
+      const door = http.createServer(createFrontDoor({ apiUrl: `http://127.0.0.1:${(sseApi.address() as AddressInfo).port}`, adminDist, build, clientDir, logger: createLogger('debug', logs) }));
+      await new Promise<void>((resolve) => door.listen(0, '127.0.0.1', resolve));
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const browser = http.get({ host: '127.0.0.1', port: (door.address() as AddressInfo).port, path: '/api/admin/crawler/events', headers: { 'x-request-id': 'left-1' } }, (res) => {
+            res.once('data', () => {
+              browser.destroy();
+              resolve();
+            });
+          });
+          browser.on('error', () => undefined);
+          setTimeout(() => reject(new Error('no event arrived')), 5_000);
+        });
+        await apiClosed;
+        const said = await waitForLine(logs, (entry) => (entry.req as { id?: string } | undefined)?.id === 'left-1' && entry.level === 20);
+        expect(said.msg).toBe("the browser left before the API's answer ended");
+        const ours = logs.lines().filter((entry) => (entry.req as { id?: string } | undefined)?.id === 'left-1');
+        expect(ours.filter((entry) => (entry.level as number) >= 30)).toEqual([]);
+      } finally {
+        door.closeAllConnections();
+        sseApi.closeAllConnections();
+        await new Promise((resolve) => door.close(resolve));
+        await new Promise((resolve) => sseApi.close(resolve));
+      }
+    });
+
+    /** The first captured line `matches` accepts, once it is written (the proxy logs after the sockets close). */
+    async function waitForLine(logs: ReturnType<typeof captureLogs>, matches: (entry: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+      for (let waited = 0; waited < 5_000; waited += 20) {
+        const found = logs.text() ? logs.lines().find(matches) : undefined;
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`no such line in:\n${logs.text()}`);
+    }
 
     it("never writes a storage URL's signature or credential, at any level", async () => {
       const logs = captureLogs();

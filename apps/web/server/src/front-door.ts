@@ -8,7 +8,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 
 import { type ApiErrorResponse, ERROR_MESSAGES } from '@aipm/contracts';
-import { acceptRequestId, REDACTED_LOG_PATHS, REDACTION_CENSOR, REQUEST_ID_HEADER, requestLogSerializers } from '@aipm/config';
+import { acceptRequestId, leftByTheClient, REDACTED_LOG_PATHS, REDACTION_CENSOR, REQUEST_ID_HEADER, requestLogSerializers } from '@aipm/config';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
@@ -103,8 +103,18 @@ export function createFrontDoor(options: FrontDoorOptions): Express {
     pinoHttp({
       logger,
       genReqId: (req) => requestIdOf(req),
-      // A page view fetches a dozen files: their lines would bury the pages and API calls (debug shows them).
-      customLogLevel: (req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode < 400 && isStaticFile(req.url) ? 'debug' : 'info'),
+      // A call forwarded to the API is the API's line, under the same request id: one line per request. What goes
+      // wrong on the way (no answer, a timeout, an answer cut short) the proxy logs itself (createApiProxy).
+      // A page view fetches a dozen files: their lines would bury the pages and API calls (debug shows them), as
+      // would a visitor leaving before the answer ended.
+      customLogLevel: (req, res, err) =>
+        forwardedToTheApi(req)
+          ? 'silent'
+          : err || res.statusCode >= 500
+            ? 'error'
+            : leftByTheClient(res, err) || (res.statusCode < 400 && isStaticFile(req.url))
+              ? 'debug'
+              : 'info',
       autoLogging: { ignore: (req) => req.url === HEALTH_PATH },
       serializers: requestLogSerializers,
     }),
@@ -235,6 +245,13 @@ const notFound: RequestHandler = (_req, res) => {
   res.status(404).type('text/plain').send('Not Found');
 };
 
+/** Set on a request the proxy forwards: the API logs it (see the request logger in createFrontDoor). */
+const FORWARDED = Symbol('forwarded to the API');
+
+function forwardedToTheApi(req: IncomingMessage): boolean {
+  return (req as IncomingMessage & { [FORWARDED]?: true })[FORWARDED] === true;
+}
+
 /** The error a call that waited past its bound fails with (answered 504 API_TIMEOUT). */
 const API_TIMEOUT_CODE = 'API_TIMEOUT';
 
@@ -263,6 +280,7 @@ function createApiProxy(apiUrl: string, timeouts: ApiTimeouts): RequestHandler {
     agent,
     on: {
       proxyReq: (proxyReq, req) => {
+        (req as IncomingMessage & { [FORWARDED]?: true })[FORWARDED] = true;
         // The pool's rule, not the browser's: its Connection is about its own connection to us.
         proxyReq.setHeader('Connection', 'keep-alive');
         const bound = boundOf(req);
@@ -294,6 +312,12 @@ function createApiProxy(apiUrl: string, timeouts: ApiTimeouts): RequestHandler {
         proxyRes.once('close', () => {
           clearTimeout(timer);
           if (proxyRes.complete || res.writableEnded) return;
+          // The browser left first (a closed tab, a cancelled download, an event stream left): the proxy dropped the
+          // API's answer for it. Normal traffic, not the API's failure.
+          if (res.destroyed || !res.socket || res.socket.destroyed) {
+            req.log?.debug({ url: req.url, status: proxyRes.statusCode }, 'the browser left before the API\'s answer ended');
+            return;
+          }
           req.log?.warn({ url: req.url, status: proxyRes.statusCode }, 'API answer cut short; the browser\'s transfer is aborted');
           res.destroy();
         });

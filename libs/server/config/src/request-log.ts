@@ -52,3 +52,11 @@ export const requestLogSerializers = {
   }),
   res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
 };
+
+/**
+ * A request whose answer never ended and did not fail: the client went away first (a tab closed, a download
+ * cancelled, an event stream left). Normal traffic, so both apps log it at debug; a failure of ours logs its own line.
+ */
+export function leftByTheClient(response: { writableEnded: boolean; statusCode: number }, error: unknown): boolean {
+  return !error && !response.writableEnded && response.statusCode < 500;
+}
