@@ -64,8 +64,11 @@ function nodeProject(name: string, folder: string, nestedProjects: string[] = []
     testMatch: ['**/*.spec.ts', ...INTEGRATION_TESTS],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     transform: swcTransform,
-    // file-type (upload sniffing) and its ESM-only chain: strtok3, token-types, @tokenizer/inflate, @borewit/text-codec, uint8array-extras.
-    transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@standard-schema|file-type|strtok3|token-types|@tokenizer/inflate|@borewit/text-codec|uint8array-extras)/)'],
+    // ESM-only packages: file-type (upload sniffing) and its chain (strtok3, token-types, @tokenizer/inflate,
+    // @borewit/text-codec, uint8array-extras); the front door's proxy, http-proxy-middleware, with httpxy and is-plain-obj.
+    transformIgnorePatterns: [
+      '/node_modules/(?!(@nestjs|@standard-schema|file-type|strtok3|token-types|@tokenizer/inflate|@borewit/text-codec|uint8array-extras|http-proxy-middleware|httpxy|is-plain-obj)/)',
+    ],
     moduleNameMapper: workspaceSources,
   };
 }

@@ -28,7 +28,8 @@ function refuse(res: Response, status: 400 | 405 | 415, code: ErrorCode): void {
   res.json(body);
 }
 
-function isUtf8PercentEncoded(path: string): boolean {
+/** Whether a path's percent-encoding decodes as UTF-8 (`/%ff` and the overlong `/%c0%ae` do not). */
+export function isUtf8PercentEncoded(path: string): boolean {
   try {
     decodeURIComponent(path);
     return true;

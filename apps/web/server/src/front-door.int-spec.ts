@@ -286,6 +286,27 @@ describe(createFrontDoor.name, () => {
       expect(echoed.headers['x-forwarded-host']).toBeDefined();
     });
 
+    it("puts the site's security headers on an API answer, with a CSP that allows nothing in place of a page's", async () => {
+      const res = await request(app).get('/api/echo');
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      });
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      // Nothing of a page: no nonce, no compression of what the API chose to send as it is.
+      expect(res.headers['content-security-policy']).not.toContain('nonce');
+      expect(res.headers['content-encoding']).toBeUndefined();
+    });
+
+    it('refuses a path whose percent-encoding is not UTF-8 before the hop, as the API would', async () => {
+      const res = await request(app).get('/api/%ff');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+      expect(res.headers['x-request-id']).toBeDefined();
+    });
+
     it('forwards a generated request id when the browser sent none', async () => {
       const res = await request(app).get('/api/health');
       expect((res.body as EchoedRequest).headers['x-request-id']).toBe(res.headers['x-request-id']);

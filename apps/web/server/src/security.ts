@@ -3,8 +3,8 @@
  * believes, which host names it serves (docs/product/errors.md#front-door), and the security headers of the pages.
  */
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 
-import { type ApiErrorResponse, ERROR_MESSAGES } from '@aipm/contracts';
 import type { RequestHandler, Response } from 'express';
 import proxyAddr from 'proxy-addr';
 
@@ -14,6 +14,14 @@ export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 const HSTS = 'max-age=31536000; includeSubDomains';
 // No page of the site uses these; a script injected into one cannot either.
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
+/** What every answer of the front door carries, whoever made it. */
+const BASE_SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ['X-Frame-Options', 'DENY'],
+  ['Permissions-Policy', PERMISSIONS_POLICY],
+];
+
 // The WeChat JS-SDK's host: the share panel adds its script there (docs/product/wechat.md#where-sharing-happens).
 // Browsers that understand 'strict-dynamic' ignore host sources and trust what a nonce'd script loads; older
 // ones need the host.
@@ -36,8 +44,20 @@ export function trustedProxies(trustProxy: string | undefined): string[] {
  * what the visitor's connection really was, not a header a client chose.
  */
 export function dropUntrustedForwarding(proxies: string[]): RequestHandler {
-  const trusted = proxyAddr.compile(proxies);
+  const keepTrustedForwarding = forwardingFilter(proxies);
   return (req, _res, next) => {
+    keepTrustedForwarding(req);
+    next();
+  };
+}
+
+/**
+ * {@link dropUntrustedForwarding} as a function of the request, for the paths answered before Express (the API
+ * gateway). A trusted proxy's X-Forwarded-Host becomes the Host.
+ */
+export function forwardingFilter(proxies: string[]): (req: IncomingMessage) => void {
+  const trusted = proxyAddr.compile(proxies);
+  return (req) => {
     if (!trusted(req.socket.remoteAddress ?? '', 0)) {
       for (const header of FORWARDING_HEADERS) delete req.headers[header];
     } else {
@@ -46,8 +66,21 @@ export function dropUntrustedForwarding(proxies: string[]): RequestHandler {
       const forwardedHost = String(req.headers['x-forwarded-host'] ?? '').split(',')[0].trim();
       if (forwardedHost) req.headers.host = forwardedHost;
     }
-    next();
   };
+}
+
+/** Whether a request's host name (no port; an IPv6 address with or without brackets) is one this site serves. */
+export function servesHost(hosts: Set<string>, hostname: string): boolean {
+  const name = hostname.toLowerCase();
+  return hosts.has(name) || hosts.has(`[${name}]`);
+}
+
+/** The host name of a request's Host header (after {@link forwardingFilter}), without its port, as Express reads it. */
+export function hostnameOf(req: IncomingMessage): string {
+  const host = req.headers.host ?? '';
+  // [::1]:3000 keeps its brackets; example.cn:3000 loses its port.
+  const end = host.startsWith('[') ? host.indexOf(']') + 1 : host.indexOf(':');
+  return end > 0 ? host.slice(0, end) : host;
 }
 
 /** The hosts this site answers for: the loopback names, SITE_URL's host and PUBLIC_HOSTS. */
@@ -65,15 +98,10 @@ export function allowedHosts(siteUrl: string | undefined, publicHosts: string | 
  */
 export function refuseUnknownHosts(hosts: Set<string>): RequestHandler {
   return (req, res, next) => {
-    // req.hostname reads X-Forwarded-Host only from a trusted proxy; without a port, lower-cased here.
-    const hostname = (req.hostname ?? '').toLowerCase();
-    if (hosts.has(hostname) || hosts.has(`[${hostname}]`)) return next();
+    // req.hostname reads X-Forwarded-Host only from a trusted proxy, without a port. (The API gateway, before
+    // Express, answers /api's own in the API's envelope.)
+    if (servesHost(hosts, req.hostname ?? '')) return next();
     res.setHeader('Cache-Control', 'no-store');
-    if (req.path === '/api' || req.path.startsWith('/api/')) {
-      const body: ApiErrorResponse = { success: false, code: 'UNKNOWN_HOST', message: ERROR_MESSAGES.UNKNOWN_HOST };
-      res.status(400).json(body);
-      return;
-    }
     res.status(400).type('text/plain').send(`Unknown host. Set SITE_URL or PUBLIC_HOSTS to serve this name.`);
   };
 }
@@ -118,21 +146,27 @@ export const ADMIN_CSP = csp({ 'script-src': "'self'", 'img-src': "'self' data: 
  * the page CSP only outside development, HSTS only over https.
  */
 export function pageSecurityHeaders(nonce: string, secure: boolean, development = false): Array<[string, string]> {
-  const headers: Array<[string, string]> = [
-    ['X-Content-Type-Options', 'nosniff'],
-    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['X-Frame-Options', 'DENY'],
-    ['Permissions-Policy', PERMISSIONS_POLICY],
-  ];
-  if (!development) headers.push(['Content-Security-Policy', pageCsp(nonce)]);
-  // Over http it is ignored anyway.
-  if (secure) headers.push(['Strict-Transport-Security', HSTS]);
-  return headers;
+  const policy: Array<[string, string]> = development ? [] : [['Content-Security-Policy', pageCsp(nonce)]];
+  return [...BASE_SECURITY_HEADERS, ...policy, ...hsts(secure)];
 }
 
 /**
- * Headers every answer carries, and the page CSP with a fresh nonce (the admin router and the API's own
- * answers replace it with theirs). Without a CSP in development: Vite's dev server injects inline scripts.
+ * The headers the API gateway puts on what it forwards (the API's own answers replace any of the same name) and on its
+ * own error answers: the pages', with a CSP that allows nothing in place of theirs (no JSON answer runs a script).
+ */
+export function apiSecurityHeaders(secure: boolean): Array<[string, string]> {
+  return [...BASE_SECURITY_HEADERS, ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"], ...hsts(secure)];
+}
+
+/** HSTS only over https: over http it is ignored anyway. */
+function hsts(secure: boolean): Array<[string, string]> {
+  return secure ? [['Strict-Transport-Security', HSTS]] : [];
+}
+
+/**
+ * Headers every answer through Express carries, and the page CSP with a fresh nonce (the admin router replaces it
+ * with its own; /api never comes here: the API gateway). Without a CSP in development: Vite's dev server injects
+ * inline scripts.
  */
 export function securityHeaders({ development }: { development: boolean }): RequestHandler {
   return (req, res, next) => {
