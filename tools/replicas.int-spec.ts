@@ -11,7 +11,6 @@ import { DataSource } from 'typeorm';
 import { openEventStream, type EventStream } from '../apps/api/test/support/event-stream';
 import { startFixtureSites, type FixtureSites } from '../apps/worker/test/fixture-sites';
 import { SITE_SETTINGS_TTL_MS } from '../apps/web/app/site-settings/site-settings.server';
-import { PAGE_MAX_AGE_MS } from '../apps/web/server/src/page-cache';
 import { descendants, type SpawnedProcess, spawnProcess, waitFor, waitForProcess } from './testing/process';
 import { flushRedis, serverPort, testRedisUrl } from './testing/services';
 
@@ -26,6 +25,11 @@ const repoRoot = path.resolve(__dirname, '..');
 const SCRIPTS = { api: 'apps/api/dist/main.js', worker: 'apps/worker/dist/main.js', web: 'apps/web/server/dist/main.js' } as const;
 type AppName = keyof typeof SCRIPTS;
 
+/*
+ * Read at run time, not imported: the page cache's module imports @remix-run/node, whose global typings would make
+ * NODE_ENV required in every test's process.env objects.
+ */
+const { PAGE_MAX_AGE_MS } = jest.requireActual<{ PAGE_MAX_AGE_MS: number }>('../apps/web/server/src/page-cache');
 /** The rendered-page cache follows a settings change within the settings' own read (ADR 025) and its max age (ADR 032), plus one render. */
 const RENDER_ALLOWANCE_MS = 2_000;
 const SETTINGS_VISIBLE_WITHIN_MS = SITE_SETTINGS_TTL_MS + PAGE_MAX_AGE_MS + RENDER_ALLOWANCE_MS;
