@@ -1,4 +1,5 @@
 import { ApiEnv, ServicesEnv, validateEnv, WebEnv, WorkerEnv } from '@aipm/config';
+import { UPLOAD_LIMITS } from '@aipm/contracts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -83,7 +84,7 @@ describe('docker-compose.yml', () => {
 
   it('pins every image it and the Dockerfile pull to a release', () => {
     const images = imagesOf(compose, dockerfile);
-    expect(images.length).toBe(5);
+    expect(images.length).toBe(6);
     expect(images.map(unpinned).filter(Boolean)).toEqual([]);
   });
 
@@ -149,9 +150,59 @@ describe('docker-compose.yml', () => {
     expect(() => validateEnv('web', WebEnv, environmentOf('web'))).not.toThrow();
   });
 
-  it('points the web front door at the api service and publishes PORT', () => {
+  it('points the web front door at the api service', () => {
     expect(environmentOf('web').API_URL).toBe('http://api:3001');
-    expect(compose.services.web.ports).toContain('${PORT:-3000}:3000');
+  });
+
+  describe('with N of each app (docker compose up --scale api=2 --scale worker=2 --scale web=2, ADR 058)', () => {
+    const nginxConfig = readFileSync(path.join(root, 'ops/nginx/aipm.conf'), 'utf8');
+
+    it.each(['api', 'worker', 'web'])('lets %s scale: no fixed host port, no container name', (name) => {
+      const service = compose.services[name];
+      expect(service.ports).toBeUndefined();
+      expect(service.container_name).toBeUndefined();
+    });
+
+    it('publishes PORT from a pinned load balancer in front of every web replica, once web is healthy', () => {
+      const lb = compose.services.lb;
+      expect(lb.image).toMatch(/^nginx:/);
+      expect(lb.ports).toEqual(['${PORT:-3000}:3000']);
+      expect(lb.depends_on).toEqual({ web: { condition: 'service_healthy' } });
+      const [source, target] = (lb.volumes as string[])[0]!.split(':');
+      expect(target).toBe('/etc/nginx/conf.d/default.conf');
+      expect(existsSync(path.join(root, source!))).toBe(true);
+      expect(nginxConfig).toMatch(/^\s*listen 3000;$/m);
+    });
+
+    it('reaches replicas added later and passes event streams unbuffered, longer than the front door waits', () => {
+      // Docker's DNS, asked again while running: `--scale web=3` later needs no reload.
+      expect(nginxConfig).toMatch(/^resolver 127\.0\.0\.11 valid=\d+s/m);
+      expect(nginxConfig).toMatch(/^\s*server web:3000 resolve;$/m);
+      expect(nginxConfig).toMatch(/^\s*proxy_buffering off;$/m);
+      const readTimeout = Number(/proxy_read_timeout (\d+)s;/.exec(nginxConfig)?.[1]);
+      expect(readTimeout).toBeGreaterThan(120);
+    });
+
+    it("gives web the visitor's address from the load balancer, which web believes, so limits count visitors", () => {
+      expect(nginxConfig).toMatch(/^\s*proxy_set_header X-Forwarded-For \$remote_addr;$/m);
+      expect(nginxConfig).toMatch(/^\s*proxy_set_header Host \$http_host;$/m);
+      expect(environmentOf('web').TRUST_PROXY).toBe('uniquelocal');
+      expect(() => validateEnv('web', WebEnv, environmentOf('web'))).not.toThrow();
+    });
+
+    it('takes the largest upload through the load balancer', () => {
+      const limitMb = Number(/client_max_body_size (\d+)m;/.exec(nginxConfig)?.[1]);
+      expect(limitMb).toBeGreaterThanOrEqual(UPLOAD_LIMITS.contractFileMb);
+    });
+
+    it('has Prometheus scrape every replica of each app (DNS discovery, not one fixed target per app)', () => {
+      const prometheus = parse(readFileSync(path.join(root, 'ops/prometheus/prometheus.yml'), 'utf8')) as {
+        scrape_configs: Array<{ static_configs?: unknown; dns_sd_configs?: Array<{ names: string[]; type: string; port: number }> }>;
+      };
+      const [job] = prometheus.scrape_configs;
+      expect(job?.static_configs).toBeUndefined();
+      expect(job?.dns_sd_configs).toEqual([expect.objectContaining({ names: ['api', 'worker', 'web'], type: 'A', port: Number(environmentOf('api').METRICS_PORT) })]);
+    });
   });
 
   it('passes the operator settings of .env through to the apps', () => {

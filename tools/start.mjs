@@ -8,25 +8,20 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startApp, waitForHealthy } from './lib/apps.mjs';
+import { API_APP, APPS_AFTER_API, superviseApp, waitForHealthy } from './lib/apps.mjs';
 import { freePort, portIsFree } from './lib/ports.mjs';
-import { describeExit, stopChild, trackExit } from './lib/proc.mjs';
+import { describeExit, trackExit } from './lib/proc.mjs';
 import { runtimeMismatch } from './lib/runtime.mjs';
+import { publishServices } from './lib/shared-services.mjs';
 import { keepRunning } from './lib/supervisor.mjs';
-import { killTagged, TAG_VARIABLE } from './lib/tagged.mjs';
 import { createContext, formatTable, startServices } from './services/index.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// The API runs the migrations at boot, so it starts first and the others once it is healthy (a worker
-// started beside it would query tables that do not exist yet). Web forwards /api/** to API_URL.
-const API = { name: 'api', script: 'apps/api/dist/main.js' };
-const AFTER_API = [
-  { name: 'worker', script: 'apps/worker/dist/main.js' },
-  { name: 'web', script: 'apps/web/server/dist/main.js' },
-];
+// The API first (it migrates at boot), then the worker and the web front door: tools/lib/apps.mjs.
+const API = API_APP;
+const AFTER_API = APPS_AFTER_API;
 const APPS = [API, ...AFTER_API];
 const HEALTH_TIMEOUT_MS = 120_000;
-const STOP_GRACE_MS = 15_000;
 // npm passes a terminal's Ctrl-C on to us although the terminal sent it to us as well: one press, two signals.
 const SAME_SIGNAL_MS = 1_000;
 
@@ -105,6 +100,9 @@ const appEnv = {
   API_URL: env.API_URL || `http://127.0.0.1:${apiPort}`,
 };
 
+// What `tools/replica.mjs` starts a second set of apps against, while this run lasts.
+const unpublishServices = publishServices(ctx.dataDir, services.env);
+
 const watchedServices = services.services.map((service) =>
   keepRunning({
     name: service.name,
@@ -122,31 +120,14 @@ let reportAppGaveUp;
 const appGaveUp = new Promise((resolve) => (reportAppGaveUp = resolve));
 const gaveUp = (watched) => watched.gaveUp.then((why) => ({ code: 1, why: `${why}: stopping everything` }));
 const startWatchedApp = (app) => {
-  const index = APPS.indexOf(app);
-  const tag = `${process.pid}:${app.name}`;
-  ctx.guard.watchTag(tag);
-  const launch = () => {
-    const child = startApp({ ...app, script: path.join(repoRoot, app.script), cwd: repoRoot, env: { ...appEnv, METRICS_PORT: String(metricsPorts[app.name]), [TAG_VARIABLE]: tag }, index });
-    ctx.guard.watch(child.pid, 'SIGTERM');
-    return {
-      exited: child.exited,
-      stop: async () => {
-        await stopChild(child, [['SIGTERM', STOP_GRACE_MS], ['SIGKILL', 5_000]]);
-        ctx.guard.forget(child.pid);
-        await killTagged(tag); // a browser the app did not close in time
-      },
-      kill: () => child.kill('SIGKILL'),
-    };
-  };
-  const watched = keepRunning({
-      name: app.name,
-      handle: launch(),
-      restart: async () => launch(),
-      // A worker killed mid-crawl leaves its Chromium running: end it before a new worker starts its own.
-      afterExit: async () => {
-        const left = await killTagged(tag);
-        if (left) warn(`${app.name}: stopped ${left} process(es) it left behind`);
-      },
+  const watched = superviseApp({
+    name: app.name,
+    script: path.join(repoRoot, app.script),
+    cwd: repoRoot,
+    env: { ...appEnv, METRICS_PORT: String(metricsPorts[app.name]) },
+    index: APPS.indexOf(app),
+    tag: `${process.pid}:${app.name}`,
+    guard: ctx.guard,
     log: warn,
   });
   watchedApps.push(watched);
@@ -186,6 +167,7 @@ onSignal = () => {
   say('killing the apps now');
   for (const watched of watchedApps) watched.current.kill?.();
 };
+unpublishServices();
 await Promise.all(watchedApps.map((watched) => watched.stop()));
 onSignal = (signal) => say(`${signal}: still stopping the services…`);
 // In reverse order of need, as services.stop() would; each watch first, so a stop is not taken for a crash.

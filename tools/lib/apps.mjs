@@ -3,8 +3,21 @@ import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 import pinoPretty from 'pino-pretty';
 import { sleep, stopChild, trackExit } from './proc.mjs';
+import { keepRunning } from './supervisor.mjs';
+import { killTagged, TAG_VARIABLE } from './tagged.mjs';
 
 const COLORS = [36, 35, 32, 33]; // cyan, magenta, green, yellow
+
+/*
+ * The apps of one set, as `npm start` and `tools/replica.mjs` run them. The API runs the migrations at boot, so it
+ * starts first and the others once it is healthy (a worker started beside it would query tables that do not exist
+ * yet). Web forwards /api/** to API_URL.
+ */
+export const API_APP = { name: 'api', script: 'apps/api/dist/main.js' };
+export const APPS_AFTER_API = [
+  { name: 'worker', script: 'apps/worker/dist/main.js' },
+  { name: 'web', script: 'apps/web/server/dist/main.js' },
+];
 
 /**
  * `node <script>` with each output line prefixed by `[name] `. In its own process group: on Ctrl-C the
@@ -33,6 +46,42 @@ export function logLineFormatter({ readable, colorize = readable }) {
 
 function prefixLines(input, output, label, format) {
   readline.createInterface({ input, crlfDelay: Infinity }).on('line', (line) => output.write(`${label}${format(line)}\n`));
+}
+
+/** How long an app has to stop on SIGTERM (its active work finishes) before it is killed. */
+export const APP_STOP_GRACE_MS = 15_000;
+
+/**
+ * Starts an app and keeps it running (restarted with backoff, tools/lib/supervisor.mjs), as `npm start` and
+ * `tools/replica.mjs` run each of theirs. The app and whatever it starts carry `tag` in their environment: the
+ * watchdog (`guard`) ends them all if this process dies, and a worker killed mid-crawl has the Chromium it left
+ * ended before it starts again. Resolves to keepRunning's handle (`gaveUp`, `stop()`, `current.kill()`).
+ */
+export function superviseApp({ name, script, cwd, env, index = 0, tag, guard, log }) {
+  guard.watchTag(tag);
+  const launch = () => {
+    const child = startApp({ name, script, cwd, env: { ...env, [TAG_VARIABLE]: tag }, index });
+    guard.watch(child.pid, 'SIGTERM');
+    return {
+      exited: child.exited,
+      stop: async () => {
+        await stopChild(child, [['SIGTERM', APP_STOP_GRACE_MS], ['SIGKILL', 5_000]]);
+        guard.forget(child.pid);
+        await killTagged(tag); // a browser the app did not close in time
+      },
+      kill: () => child.kill('SIGKILL'),
+    };
+  };
+  return keepRunning({
+    name,
+    handle: launch(),
+    restart: async () => launch(),
+    afterExit: async () => {
+      const left = await killTagged(tag);
+      if (left) log(`${name}: stopped ${left} process(es) it left behind`);
+    },
+    log,
+  });
 }
 
 /** SIGTERM all, SIGKILL whatever still runs after `graceMs`. */

@@ -25,8 +25,12 @@ export class StorageService implements OnApplicationBootstrap {
   }
 
   async ensureBucket(): Promise<void> {
-    if (!(await this.client.bucketExists(this.bucket))) {
+    if (await this.client.bucketExists(this.bucket)) return;
+    try {
       await this.client.makeBucket(this.bucket);
+    } catch (error) {
+      // Another API made it between the check and here (replicas booting together, ADR 058): the bucket is there.
+      if (!(await this.client.bucketExists(this.bucket))) throw error;
     }
   }
 
