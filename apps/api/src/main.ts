@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
-import { closeOnSignals, EnvValidationError } from '@aipm/config';
+import { closeOnSignals, EnvValidationError, keepIdleConnectionsOpen } from '@aipm/config';
 import { runMigrations } from '@aipm/database';
 import { serveMetrics } from '@aipm/metrics';
 // Static: a dynamic import would load nestjs-pino's ESM build, a different Logger class from the app's.
@@ -38,6 +38,7 @@ async function runWorker(): Promise<void> {
   // Loaded here, not at the top: the primary never builds the app and stays small.
   const { createApp } = await import('./bootstrap/create-app.js');
   const app = await createApp(env);
+  keepIdleConnectionsOpen(app.getHttpServer());
   await app.listen(env.API_PORT, env.API_HOST);
   const logger = app.get(Logger);
   closeOnSignals(app, { log: (message) => logger.log(message) });

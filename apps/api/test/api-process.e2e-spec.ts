@@ -1,5 +1,6 @@
 import { createTestDatabase } from '@aipm/database/testing';
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { type SpawnedProcess, spawnProcess, waitFor, waitForProcess } from '../../../tools/testing/process';
@@ -69,6 +70,8 @@ describe('api process', () => {
         return response.status === 200 ? (response.json() as Promise<HealthResponse>) : undefined;
       }, 60_000);
       expect(health.status).toBe('ok');
+      // Idle connections outlive the front door's pool and a load balancer's (60 s): never closed as a call goes out.
+      expect(await keepAliveHint(port)).toBe('timeout=65');
       expect(api.stdout()).toContain('"migrationsApplied":["InitialSchema');
       // The primary migrated once, then started one API process per core (API_PROCESSES defaults to 0).
       expect(logLines(api).filter((line) => 'migrationsApplied' in line)).toHaveLength(1);
@@ -133,3 +136,19 @@ describe('api process', () => {
     }
   }, 120_000);
 });
+
+/** The Keep-Alive header of an answer: the idle time the server allows a kept-alive connection. */
+function keepAliveHint(port: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const agent = new http.Agent({ keepAlive: true });
+    http
+      .get({ host: '127.0.0.1', port, path: '/api/health', agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          agent.destroy();
+          resolve(res.headers['keep-alive'] as string | undefined);
+        });
+      })
+      .on('error', reject);
+  });
+}

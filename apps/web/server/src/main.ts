@@ -7,7 +7,7 @@ import http, { type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { answerUnparsableRequests, closeOnSignals, EnvValidationError } from '@aipm/config';
+import { answerUnparsableRequests, closeOnSignals, EnvValidationError, keepIdleConnectionsOpen } from '@aipm/config';
 import { ERROR_MESSAGES } from '@aipm/contracts';
 import { createRegistry, httpMetrics, serveMetrics } from '@aipm/metrics';
 import type { ServerBuild } from '@remix-run/node';
@@ -73,7 +73,9 @@ async function main(): Promise<void> {
 
 function listen(listener: RequestListener, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = http.createServer(listener).listen(port, host, () => resolve(server));
+    const server = http.createServer(listener);
+    keepIdleConnectionsOpen(server);
+    server.listen(port, host, () => resolve(server));
     // A URL or headers past Node's limit: 431 with the API's error envelope rather than an empty answer.
     answerUnparsableRequests(server, (status) => {
       const code = status === 431 ? 'HEADERS_TOO_LARGE' : status === 408 ? 'REQUEST_FAILED' : 'BAD_REQUEST';

@@ -54,6 +54,10 @@ describe('web process', () => {
     try {
       await waitForProcess(web, async () => (web.stdout().includes('web front door listening') ? true : undefined), 10_000, 25);
 
+      // Idle connections outlive a load balancer's (60 s) pool, so it never sends a call on one being closed.
+      expect(await keepAliveHint(port, '/api/health')).toBe('timeout=65');
+      apiHit = false;
+
       const inFlight = get(`http://127.0.0.1:${port}/api/slow`);
       await waitFor(async () => (apiHit ? true : undefined), 10_000, 25);
       web.kill('SIGTERM');
@@ -70,3 +74,19 @@ describe('web process', () => {
     }
   });
 });
+
+/** The Keep-Alive header of an answer: the idle time the server allows a kept-alive connection. */
+function keepAliveHint(port: number, urlPath: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const agent = new http.Agent({ keepAlive: true });
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath, agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          agent.destroy();
+          resolve(res.headers['keep-alive'] as string | undefined);
+        });
+      })
+      .on('error', reject);
+  });
+}

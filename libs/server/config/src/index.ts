@@ -7,3 +7,4 @@ export { acceptRequestId, leftByTheClient, REDACTED_LOG_PATHS, REDACTION_CENSOR,
 export { type NestLogger, quietNestStartup } from './startup-log';
 export { answerUnparsableRequests, type UnparsableStatus } from './unparsable-requests';
 export { type HostResolver, isPrivateAddress, privateHostReason, systemResolver } from './private-address';
+export { KEEP_ALIVE_TIMEOUT_MS, keepIdleConnectionsOpen } from './keep-alive';
