@@ -7,6 +7,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import type { Repository } from 'typeorm';
 import { ApiError } from '../common/errors/api.error';
+import { lastGoodBackup } from './last-good-backup';
 
 /** How many of the newest runs the back office lists. */
 const RECENT_RUNS = 10;
@@ -45,7 +46,7 @@ export class BackupsService {
   async status(now = new Date()): Promise<BackupStatusResponse> {
     const [recent, lastSuccess, running, scheduler] = await Promise.all([
       this.runs.find({ order: { finishedAt: 'DESC' }, take: RECENT_RUNS }),
-      this.runs.findOne({ where: { status: 'succeeded' }, order: { finishedAt: 'DESC' } }),
+      lastGoodBackup(this.runs),
       backupRunning(this.queue),
       this.queue.getJobScheduler(BACKUP_SCHEDULER_ID),
     ]);

@@ -1,14 +1,13 @@
 import { backupMetrics, callMetrics, createRegistry, leadMetrics, queueMetrics } from '@aipm/metrics';
 import { BackupRun } from '@aipm/database';
-import { QUEUE_NAMES } from '@aipm/queue';
-import { getQueueToken } from '@nestjs/bullmq';
 import { Global, Inject, Module, type OnModuleInit } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource, InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import cluster from 'node:cluster';
 import { AggregatorRegistry, type Registry } from 'prom-client';
 import type { DataSource, Repository } from 'typeorm';
+import { lastGoodBackup } from '../backups/last-good-backup';
+import { ALL_QUEUES } from '../queue/queue.module';
 
 /** This API process's metrics (docs/product/operations.md#metrics); the primary serves them for all processes. */
 export const METRICS_REGISTRY = Symbol('METRICS_REGISTRY');
@@ -46,17 +45,16 @@ export class MetricsModule implements OnModuleInit {
     @Inject(METRICS_REGISTRY) private readonly registry: Registry,
     @InjectRepository(BackupRun) private readonly runs: Repository<BackupRun>,
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly moduleRef: ModuleRef,
+    @Inject(ALL_QUEUES) private readonly queues: Queue[],
   ) {}
 
   onModuleInit(): void {
-    const queues = QUEUE_NAMES.map((name) => this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
-    queueMetrics(this.registry, queues);
+    queueMetrics(this.registry, this.queues);
     callMetrics(this.registry, () =>
       this.dataSource.query<Array<{ provider: string; status: string; count: number }>>(`SELECT provider, status, count(*)::int AS count FROM notification_calls GROUP BY provider, status`),
     );
     backupMetrics(this.registry, async () => {
-      const run = await this.runs.findOne({ where: { status: 'succeeded' }, order: { finishedAt: 'DESC' }, select: { finishedAt: true, sizeBytes: true } });
+      const run = await lastGoodBackup(this.runs);
       return run ? { finishedAt: run.finishedAt, sizeBytes: Number(run.sizeBytes ?? 0) } : null;
     });
   }

@@ -1,13 +1,12 @@
 import { backupIsStale, failingSites, QUEUE_WAIT_ALERT_SECONDS, SEARCH_SITES, type SearchSite, type SitePages, type SystemAlert } from '@aipm/contracts';
 import { BackupRun } from '@aipm/database';
 import { oldestWaitSeconds } from '@aipm/metrics';
-import { QUEUE_NAMES } from '@aipm/queue';
-import { getQueueToken } from '@nestjs/bullmq';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import type { DataSource, Repository } from 'typeorm';
+import { lastGoodBackup } from '../backups/last-good-backup';
+import { ALL_QUEUES } from '../queue/queue.module';
 
 /** Each site's pages over the last hour from the runs that ended in it: read (pagesDone), and every failed attempt. */
 const PAGES_LAST_HOUR = `
@@ -24,18 +23,12 @@ const PAGES_LAST_HOUR = `
  * dashboard asks, for a school that runs no Prometheus.
  */
 @Injectable()
-export class SystemAlertsService implements OnModuleInit {
-  private queues: Queue[] = [];
-
+export class SystemAlertsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(BackupRun) private readonly runs: Repository<BackupRun>,
-    private readonly moduleRef: ModuleRef,
+    @Inject(ALL_QUEUES) private readonly queues: Queue[],
   ) {}
-
-  onModuleInit(): void {
-    this.queues = QUEUE_NAMES.map((name) => this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
-  }
 
   async alerts(now = new Date()): Promise<SystemAlert[]> {
     const [backup, queues, sites] = await Promise.all([this.backupAlert(now), this.queueAlerts(now), this.siteAlerts(now)]);
@@ -43,7 +36,7 @@ export class SystemAlertsService implements OnModuleInit {
   }
 
   private async backupAlert(now: Date): Promise<SystemAlert[]> {
-    const last = await this.runs.findOne({ where: { status: 'succeeded' }, order: { finishedAt: 'DESC' }, select: { finishedAt: true } });
+    const last = await lastGoodBackup(this.runs);
     const lastSuccess = last ? { finishedAt: last.finishedAt.toISOString() } : null;
     return backupIsStale(lastSuccess, now) ? [{ kind: 'backup_stale', lastSuccessAt: lastSuccess?.finishedAt ?? null }] : [];
   }
