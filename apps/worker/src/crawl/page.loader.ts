@@ -2,6 +2,7 @@ import type { CrawlFailureReason } from '@aipm/contracts';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import type { BrowserService } from './browser/browser.service';
 import type { NavigationGuard } from './navigation/navigation.guard';
+import { detectBlockPage } from './sites/block.detector';
 import type { SiteAdapter } from './sites/site-adapter';
 
 /** A search page as loaded: its final URL and HTML, and the data-endpoint bodies it received. */
@@ -45,6 +46,17 @@ function statusFailure(status: number): CrawlFailureReason | null {
   if (status === 403) return 'blocked';
   if (status === 429 || status >= 500 || status >= 400) return 'http_error';
   return null;
+}
+
+/**
+ * An error status read with the page it came with: a WAF's 405 or a 403 that shows a slider is a captcha,
+ * and the site's own words go into the message. 404, 410 and 429 keep their HTTP meaning (429 is retried).
+ */
+function refusedWith(status: number, html: string, url: URL, requested: URL): { reason: CrawlFailureReason; message: string } | null {
+  const byStatus = statusFailure(status);
+  if (!byStatus) return null;
+  const refusal = status >= 400 && status < 500 && ![404, 410, 429].includes(status) ? detectBlockPage(html, url) : null;
+  return refusal ? { reason: refusal.reason, message: `${requested}: HTTP ${status}: ${refusal.evidence}` } : { reason: byStatus, message: `${requested}: HTTP ${status}` };
 }
 
 function cookiesFor(cookie: string, url: URL): Array<{ name: string; value: string; domain: string; path: string }> {
@@ -130,8 +142,8 @@ export class PageLoader {
         dataBodies,
         screenshot: async () => Buffer.from(await page.screenshot({ type: 'png', fullPage: false })),
       };
-      const failure = statusFailure(status);
-      if (failure) throw new CrawlPageError(failure, `${url}: HTTP ${status}`, { url: finalUrl.toString(), html, screenshot: await loaded.screenshot().catch(() => null) }, status);
+      const failure = refusedWith(status, html, finalUrl, url);
+      if (failure) throw new CrawlPageError(failure.reason, failure.message, { url: finalUrl.toString(), html, screenshot: await loaded.screenshot().catch(() => null) }, status);
       return use(loaded);
     });
   }
@@ -154,8 +166,8 @@ export class PageLoader {
     if (options.cookie) headers['cookie'] = options.cookie;
     const page = await this.fetchFollowing(url, { method: 'GET', headers }, options.waitMs);
     const html = await page.response.text();
-    const failure = statusFailure(page.response.status);
-    if (failure) throw new CrawlPageError(failure, `${url}: HTTP ${page.response.status}`, { url: page.url.toString(), html, screenshot: null }, page.response.status);
+    const failure = refusedWith(page.response.status, html, page.url, url);
+    if (failure) throw new CrawlPageError(failure.reason, failure.message, { url: page.url.toString(), html, screenshot: null }, page.response.status);
     const dataBodies: unknown[] = [];
     const request = adapter.extractEmbedded(html) === null ? adapter.dataRequest(page.url) : null;
     if (request) {

@@ -46,8 +46,8 @@ export async function readPage(adapter: SiteAdapter, page: LoadedPage, stored: (
   const dom = readCards(page.html, await stored());
   if (dom.jobs) return { jobs: dom.jobs, source: 'dom', hasMore: undefined, lesson: dom.lesson };
 
-  const blocked = detectBlockPage(page.html, page.url);
-  if (blocked) return { failure: blocked, message: `${blocked.replace('_', ' ')} at ${page.url}`, source: null, lesson: dom.lesson };
+  const refusal = detectBlockPage(page.html, page.url);
+  if (refusal) return { failure: refusal.reason, message: `${refusal.reason.replace('_', ' ')} at ${page.url}: ${refusal.evidence}`, source: null, lesson: dom.lesson };
   return { failure: 'no_data', message: `no job data, no recognisable job list at ${page.url}`, source: null, lesson: dom.lesson };
 }
 
