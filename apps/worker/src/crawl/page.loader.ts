@@ -2,6 +2,7 @@ import type { CrawlFailureReason } from '@aipm/contracts';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import type { BrowserService } from './browser/browser.service';
 import type { NavigationGuard } from './navigation/navigation.guard';
+import { fontFaceSources, usesPrivateGlyphs } from './reading/private-font.decoder';
 import { detectBlockPage } from './sites/block.detector';
 import type { SiteAdapter } from './sites/site-adapter';
 
@@ -11,6 +12,8 @@ export interface LoadedPage {
   status: number;
   html: string;
   dataBodies: unknown[];
+  /** Bytes of the page's `@font-face` files, by address as the page writes it, when it draws private-use glyphs. */
+  fonts?: ReadonlyMap<string, Uint8Array>;
   /** A PNG of the page when it was rendered in Chromium. */
   screenshot(): Promise<Buffer | null>;
 }
@@ -39,6 +42,9 @@ export class CrawlPageError extends Error {
 }
 
 const SKIPPED_RESOURCES = new Set(['image', 'media', 'font']);
+/** A page's salary font is small; more files or bytes than this are not a salary font (docs/decisions/060). */
+const MAX_FONTS = 3;
+const MAX_FONT_BYTES = 1_000_000;
 const MAX_REDIRECTS = 5;
 
 function statusFailure(status: number): CrawlFailureReason | null {
@@ -140,6 +146,7 @@ export class PageLoader {
         status,
         html,
         dataBodies,
+        fonts: await this.salaryFonts(html, finalUrl, options),
         screenshot: async () => Buffer.from(await page.screenshot({ type: 'png', fullPage: false })),
       };
       const failure = refusedWith(status, html, finalUrl, url);
@@ -176,7 +183,29 @@ export class PageLoader {
       if (dataFailure) throw new CrawlPageError(dataFailure, `${request.url}: HTTP ${data.response.status}`, { url: page.url.toString(), html, screenshot: null }, data.response.status);
       dataBodies.push(await data.response.json().catch(() => null));
     }
-    return { url: page.url, status: page.response.status, html, dataBodies, screenshot: async () => null };
+    return { url: page.url, status: page.response.status, html, dataBodies, fonts: await this.salaryFonts(html, page.url, options), screenshot: async () => null };
+  }
+
+  /**
+   * The `@font-face` files of a page that draws private-use glyphs (BOSS直聘's salary digits), fetched over
+   * guarded HTTP like the page: Chromium itself fetches no fonts. A font that fails is left out; the cards
+   * are still read, their salaries as drawn.
+   */
+  private async salaryFonts(html: string, pageUrl: URL, options: LoadOptions): Promise<Map<string, Uint8Array>> {
+    const fonts = new Map<string, Uint8Array>();
+    if (!usesPrivateGlyphs(html)) return fonts;
+    for (const source of fontFaceSources(html).filter((address) => !address.startsWith('data:')).slice(0, MAX_FONTS)) {
+      try {
+        const headers: Record<string, string> = { referer: pageUrl.toString() };
+        if (options.userAgent) headers['user-agent'] = options.userAgent;
+        const { response } = await this.fetchFollowing(new URL(source, pageUrl), { method: 'GET', headers }, options.waitMs);
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        if (response.ok && bytes.length <= MAX_FONT_BYTES) fonts.set(source, bytes);
+      } catch {
+        // A refused or failed font address leaves its glyphs undecoded, nothing more.
+      }
+    }
+    return fonts;
   }
 
   /** fetch with manual redirects, each hop checked by the guard, so no redirect leaves the allowed sites. */

@@ -3,6 +3,7 @@ import { discoverJobCardSelectors, extractWithSelectors, type JobCardSelectors }
 import type { LoadedPage } from '../page.loader';
 import { detectBlockPage } from '../sites/block.detector';
 import { firstDataVerdict, type ExtractedJob, type SiteAdapter } from '../sites/site-adapter';
+import { decodePrivateDigits } from './private-font.decoder';
 
 /** Job-card selectors kept from earlier pages; `selectors` is null when the stored set cannot be read. */
 export interface StoredJobCardSelectors {
@@ -43,7 +44,8 @@ export async function readPage(adapter: SiteAdapter, page: LoadedPage, stored: (
     if (read) return { jobs: read.jobs, source, hasMore: read.hasMore, lesson: NOTHING_LEARNED };
   }
 
-  const dom = readCards(page.html, await stored());
+  // Salary digits drawn with a private-use font are written back as digits before the cards are read.
+  const dom = readCards(decodePrivateDigits(page.html, page.fonts), await stored());
   if (dom.jobs) return { jobs: dom.jobs, source: 'dom', hasMore: undefined, lesson: dom.lesson };
 
   const refusal = detectBlockPage(page.html, page.url);

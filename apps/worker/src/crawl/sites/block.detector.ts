@@ -66,7 +66,8 @@ function classifyUrl(url: URL): Refusal | null {
 
 /** The text of the page less what `leftOut` selects. */
 function textWithout($: CheerioAPI, leftOut: string): string {
-  const copy = ($('body').length ? $('body') : $.root()).clone();
+  // cheerio's load() always adds a body, so the page's text is the body's.
+  const copy = $('body').clone();
   copy.find(leftOut).remove();
   return copy.text().replace(/\s+/g, ' ').trim();
 }
