@@ -2,6 +2,8 @@ import type { CrawlFailureReason } from '@aipm/contracts';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import type { BrowserService } from './browser/browser.service';
 import type { NavigationGuard } from './navigation/navigation.guard';
+import { fontFaceSources, usesPrivateGlyphs } from './reading/private-font.decoder';
+import { detectBlockPage } from './sites/block.detector';
 import type { SiteAdapter } from './sites/site-adapter';
 
 /** A search page as loaded: its final URL and HTML, and the data-endpoint bodies it received. */
@@ -10,6 +12,8 @@ export interface LoadedPage {
   status: number;
   html: string;
   dataBodies: unknown[];
+  /** Bytes of the page's `@font-face` files, by address as the page writes it, when it draws private-use glyphs. */
+  fonts?: ReadonlyMap<string, Uint8Array>;
   /** A PNG of the page when it was rendered in Chromium. */
   screenshot(): Promise<Buffer | null>;
 }
@@ -38,6 +42,9 @@ export class CrawlPageError extends Error {
 }
 
 const SKIPPED_RESOURCES = new Set(['image', 'media', 'font']);
+/** A page's salary font is small; more files or bytes than this are not a salary font (docs/decisions/060). */
+const MAX_FONTS = 3;
+const MAX_FONT_BYTES = 1_000_000;
 const MAX_REDIRECTS = 5;
 
 function statusFailure(status: number): CrawlFailureReason | null {
@@ -45,6 +52,17 @@ function statusFailure(status: number): CrawlFailureReason | null {
   if (status === 403) return 'blocked';
   if (status === 429 || status >= 500 || status >= 400) return 'http_error';
   return null;
+}
+
+/**
+ * An error status read with the page it came with: a WAF's 405 or a 403 that shows a slider is a captcha,
+ * and the site's own words go into the message. 404, 410 and 429 keep their HTTP meaning (429 is retried).
+ */
+function refusedWith(status: number, html: string, url: URL, requested: URL): { reason: CrawlFailureReason; message: string } | null {
+  const byStatus = statusFailure(status);
+  if (!byStatus) return null;
+  const refusal = status >= 400 && status < 500 && ![404, 410, 429].includes(status) ? detectBlockPage(html, url) : null;
+  return refusal ? { reason: refusal.reason, message: `${requested}: HTTP ${status}: ${refusal.evidence}` } : { reason: byStatus, message: `${requested}: HTTP ${status}` };
 }
 
 function cookiesFor(cookie: string, url: URL): Array<{ name: string; value: string; domain: string; path: string }> {
@@ -128,10 +146,11 @@ export class PageLoader {
         status,
         html,
         dataBodies,
+        fonts: await this.salaryFonts(html, finalUrl, options),
         screenshot: async () => Buffer.from(await page.screenshot({ type: 'png', fullPage: false })),
       };
-      const failure = statusFailure(status);
-      if (failure) throw new CrawlPageError(failure, `${url}: HTTP ${status}`, { url: finalUrl.toString(), html, screenshot: await loaded.screenshot().catch(() => null) }, status);
+      const failure = refusedWith(status, html, finalUrl, url);
+      if (failure) throw new CrawlPageError(failure.reason, failure.message, { url: finalUrl.toString(), html, screenshot: await loaded.screenshot().catch(() => null) }, status);
       return use(loaded);
     });
   }
@@ -154,8 +173,8 @@ export class PageLoader {
     if (options.cookie) headers['cookie'] = options.cookie;
     const page = await this.fetchFollowing(url, { method: 'GET', headers }, options.waitMs);
     const html = await page.response.text();
-    const failure = statusFailure(page.response.status);
-    if (failure) throw new CrawlPageError(failure, `${url}: HTTP ${page.response.status}`, { url: page.url.toString(), html, screenshot: null }, page.response.status);
+    const failure = refusedWith(page.response.status, html, page.url, url);
+    if (failure) throw new CrawlPageError(failure.reason, failure.message, { url: page.url.toString(), html, screenshot: null }, page.response.status);
     const dataBodies: unknown[] = [];
     const request = adapter.extractEmbedded(html) === null ? adapter.dataRequest(page.url) : null;
     if (request) {
@@ -164,7 +183,29 @@ export class PageLoader {
       if (dataFailure) throw new CrawlPageError(dataFailure, `${request.url}: HTTP ${data.response.status}`, { url: page.url.toString(), html, screenshot: null }, data.response.status);
       dataBodies.push(await data.response.json().catch(() => null));
     }
-    return { url: page.url, status: page.response.status, html, dataBodies, screenshot: async () => null };
+    return { url: page.url, status: page.response.status, html, dataBodies, fonts: await this.salaryFonts(html, page.url, options), screenshot: async () => null };
+  }
+
+  /**
+   * The `@font-face` files of a page that draws private-use glyphs (BOSS直聘's salary digits), fetched over
+   * guarded HTTP like the page: Chromium itself fetches no fonts. A font that fails is left out; the cards
+   * are still read, their salaries as drawn.
+   */
+  private async salaryFonts(html: string, pageUrl: URL, options: LoadOptions): Promise<Map<string, Uint8Array>> {
+    const fonts = new Map<string, Uint8Array>();
+    if (!usesPrivateGlyphs(html)) return fonts;
+    for (const source of fontFaceSources(html).filter((address) => !address.startsWith('data:')).slice(0, MAX_FONTS)) {
+      try {
+        const headers: Record<string, string> = { referer: pageUrl.toString() };
+        if (options.userAgent) headers['user-agent'] = options.userAgent;
+        const { response } = await this.fetchFollowing(new URL(source, pageUrl), { method: 'GET', headers }, options.waitMs);
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        if (response.ok && bytes.length <= MAX_FONT_BYTES) fonts.set(source, bytes);
+      } catch {
+        // A refused or failed font address leaves its glyphs undecoded, nothing more.
+      }
+    }
+    return fonts;
   }
 
   /** fetch with manual redirects, each hop checked by the guard, so no redirect leaves the allowed sites. */

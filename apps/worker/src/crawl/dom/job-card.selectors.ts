@@ -22,6 +22,8 @@ export interface JobCardSelectors {
 const SALARY = /(\d+(\.\d+)?\s*(k|K|千|万|w|W)?\s*[-~～至]\s*\d+(\.\d+)?\s*(k|K|千|万|w|W|元)|\d+(\.\d+)?\s*(k|K|千|万)\s*以上|面议|元\/(天|月|时))/;
 const COMPANY = /(公司|集团|科技|网络|信息|技术|银行|研究院|工作室|事务所|中心|Inc\.?|Ltd\.?|Co\.)/i;
 const LOCATION = /(北京|上海|广州|深圳|杭州|成都|武汉|西安|南京|长沙|天津|重庆|苏州|[市区县])([·\-\s]|$)/;
+/** A posting's own page on the five sites: BOSS直聘 /job_detail/, 猎聘 /job/, 51job and 智联 numbered pages. */
+const JOB_LINK = /\/job_detail\/|\/jobs?\/[\w-]*\d[\w-]*\.s?html?|\/jobdetail\/|\/wn\/jobs\/\d+/i;
 const MIN_CARDS = 3;
 
 const textOf = ($: CheerioAPI, node: AnyNode): string => $(node).text().replace(/\s+/g, ' ').trim();
@@ -36,10 +38,19 @@ function simpleSelector(element: Element): string {
   return [element.tagName, ...classes.map((name) => `.${name}`)].join('');
 }
 
-/** Tag tree of a card to depth 3, class names left out: survives renamed classes, not a new layout. */
+/**
+ * Tag tree of a card to depth 3, class names left out: survives renamed classes, not a new layout. A run of
+ * like siblings counts once, so a card with one skill tag has the shape of a card with three.
+ */
 function cardFingerprint($: CheerioAPI, card: Element): string {
   const shape = (element: Element, depth: number): string =>
-    depth === 0 ? element.tagName : `${element.tagName}(${element.children.filter(isElement).map((child) => shape(child, depth - 1)).join(',')})`;
+    depth === 0
+      ? element.tagName
+      : `${element.tagName}(${element.children
+          .filter(isElement)
+          .map((child) => shape(child, depth - 1))
+          .filter((child, index, all) => child !== all[index - 1])
+          .join(',')})`;
   return createHash('sha1').update(shape(card, 3)).digest('hex').slice(0, 16);
 }
 
@@ -54,17 +65,22 @@ function relativeSelector(card: Element, element: Element): string {
   return chain.join(' > ');
 }
 
+const isJobLink = (element: Element) => element.tagName === 'a' && JOB_LINK.test(element.attribs['href'] ?? '');
+
 /**
- * Finds the repeated job-card structure heuristically: elements with a salary-like text, walked up to
- * the nearest ancestor that also holds a link, grouped by parent and shape; the largest group of siblings
- * (at least three) wins. Fields are then recognised by their text (salary, company, location) and role.
+ * Finds the repeated job-card structure by its shape: from each link to a posting's page (and each
+ * salary-like text, for sites whose links say nothing), walked up to the nearest ancestor that holds a link
+ * and repeats among its siblings, grouped by parent and shape; the largest group (at least three) wins.
+ * Salary is not needed: BOSS直聘 draws it in a private font. Fields are then recognised by their text
+ * (salary, company, location) and role.
  */
 export function discoverJobCardSelectors(html: string): JobCardSelectors | null {
   const $ = load(html);
   const groups = new Map<string, { parent: Element; cards: Set<Element> }>();
   $('body *').each((_, node) => {
     const element = node as Element;
-    if (element.children.some(isElement) || !SALARY.test(textOf($, element))) return;
+    const seed = isJobLink(element) || (!element.children.some(isElement) && SALARY.test(textOf($, element)));
+    if (!seed) return;
     let card: Element | null = element;
     // The card is the nearest ancestor that holds a link and repeats among its siblings.
     const repeats = (candidate: Element) =>
@@ -95,7 +111,9 @@ export function discoverJobCardSelectors(html: string): JobCardSelectors | null 
   };
 
   const links = $(sample).find('a[href]').toArray() as Element[];
-  const titleLink = links.find((link) => !COMPANY.test(textOf($, link)) && !/company|gongsi|comp/i.test(link.attribs['href'] ?? '') && textOf($, link).length >= 2);
+  const titleLink =
+    links.find((link) => isJobLink(link) && textOf($, link).length >= 2) ??
+    links.find((link) => !COMPANY.test(textOf($, link)) && !/company|gongsi|comp/i.test(link.attribs['href'] ?? '') && textOf($, link).length >= 2);
   if (!titleLink) return null;
   const linkSelector = relativeSelector(sample, titleLink);
   const salary = firstMatching((element) => SALARY.test(textOf($, element)));

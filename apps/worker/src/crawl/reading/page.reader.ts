@@ -3,6 +3,7 @@ import { discoverJobCardSelectors, extractWithSelectors, type JobCardSelectors }
 import type { LoadedPage } from '../page.loader';
 import { detectBlockPage } from '../sites/block.detector';
 import { firstDataVerdict, type ExtractedJob, type SiteAdapter } from '../sites/site-adapter';
+import { decodePrivateDigits } from './private-font.decoder';
 
 /** Job-card selectors kept from earlier pages; `selectors` is null when the stored set cannot be read. */
 export interface StoredJobCardSelectors {
@@ -43,11 +44,12 @@ export async function readPage(adapter: SiteAdapter, page: LoadedPage, stored: (
     if (read) return { jobs: read.jobs, source, hasMore: read.hasMore, lesson: NOTHING_LEARNED };
   }
 
-  const dom = readCards(page.html, await stored());
+  // Salary digits drawn with a private-use font are written back as digits before the cards are read.
+  const dom = readCards(decodePrivateDigits(page.html, page.fonts), await stored());
   if (dom.jobs) return { jobs: dom.jobs, source: 'dom', hasMore: undefined, lesson: dom.lesson };
 
-  const blocked = detectBlockPage(page.html, page.url);
-  if (blocked) return { failure: blocked, message: `${blocked.replace('_', ' ')} at ${page.url}`, source: null, lesson: dom.lesson };
+  const refusal = detectBlockPage(page.html, page.url);
+  if (refusal) return { failure: refusal.reason, message: `${refusal.reason.replace('_', ' ')} at ${page.url}: ${refusal.evidence}`, source: null, lesson: dom.lesson };
   return { failure: 'no_data', message: `no job data, no recognisable job list at ${page.url}`, source: null, lesson: dom.lesson };
 }
 

@@ -1,3 +1,4 @@
+import { geetestInData } from '../block.detector';
 import { isRecord, pathOf, readScriptJson, type DataVerdict, type ExtractedJob } from '../site-adapter';
 
 /** The Next.js page embeds its results: `__NEXT_DATA__.props.pageProps.initData.content.positionResult.result`. */
@@ -9,13 +10,21 @@ export function extractLagouNextData(html: string): DataVerdict {
   return fromContent(pathOf(initData, 'content'));
 }
 
-/** `positionAjax.json` → `content.positionResult.result`; `{status:false, msg}` is its block answer. */
+/**
+ * `positionAjax.json` → `content.positionResult.result`. Its refusals: `{status:false, msg, state}` (2402
+ * 您操作太频繁), and a GeeTest challenge (`gt` + `challenge`, beside a `state` or inside `content`) that
+ * must be solved before the list comes.
+ */
 export function extractLagouPositionAjax(body: unknown): DataVerdict {
   if (!isRecord(body)) return null;
+  const message = String(body['msg'] ?? body['message'] ?? '');
+  const state = body['state'] ?? body['code'];
+  const said = `lagou${state !== undefined && state !== null ? ` state ${String(state)}` : ''}: ${message}`;
+  const geetest = geetestInData(body);
+  if (geetest) return { failure: 'captcha', message: `${said} (${geetest})` };
   if (body['status'] === false || body['success'] === false) {
-    const message = String(body['msg'] ?? body['message'] ?? '');
-    if (/登录|login/i.test(message)) return { failure: 'login_wall', message: `lagou: ${message}` };
-    return { failure: /验证|captcha/i.test(message) ? 'captcha' : 'blocked', message: `lagou: ${message}` };
+    if (/登录|login/i.test(message)) return { failure: 'login_wall', message: said };
+    return { failure: /验证|captcha/i.test(message) ? 'captcha' : 'blocked', message: said };
   }
   return fromContent(body['content']);
 }

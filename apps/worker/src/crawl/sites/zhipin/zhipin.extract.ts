@@ -10,7 +10,9 @@ export function extractZhipinJobList(body: unknown): DataVerdict {
   const code = body['code'];
   const message = String(body['message'] ?? '');
   if (LOGIN_CODES.has(code)) return { failure: 'login_wall', message: `zhipin code ${code}: ${message}` };
-  if (BLOCK_CODES.has(code)) return { failure: /验证|captcha/i.test(message) ? 'captcha' : 'blocked', message: `zhipin code ${code}: ${message}` };
+  // Code 37 with the stoken parameters (seed, ts) sends the browser to security-check.html first.
+  const check = isRecord(body['zpData']) && 'seed' in body['zpData'] && 'ts' in body['zpData'];
+  if (BLOCK_CODES.has(code)) return { failure: check || /验证|captcha/i.test(message) ? 'captcha' : 'blocked', message: `zhipin code ${code}: ${message}${check ? ' (security-check)' : ''}` };
   if (code !== 0) return { failure: 'http_error', message: `zhipin code ${code}: ${message}` };
   const list = pathOf(body, 'zpData', 'jobList');
   if (!Array.isArray(list)) return null;
