@@ -1,4 +1,4 @@
-import { AUTH_ERRORS, BACKUP_PATHS, CRAWL_ADMIN_PATHS } from '@aipm/contracts';
+import { AUTH_ERRORS, BACKUP_PATHS, CRAWL_ADMIN_PATHS, STUDENT_PORTAL_ERRORS } from '@aipm/contracts';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
@@ -9,6 +9,8 @@ import { API_PREFIX, createApp } from '../src/bootstrap/create-app';
 import { IS_PUBLIC_KEY } from '../src/common/decorators/public.decorator';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { testApiEnv } from './support/test-env';
+import { SESSION_COOKIE_NAME } from '../src/common/session';
+import { STUDENT_SESSION_COOKIE_NAME } from '../src/common/student-session';
 
 interface RegisteredRoute {
   method: string;
@@ -18,6 +20,21 @@ interface RegisteredRoute {
 
 /** The only admin-area routes open without the session (docs/product/back-office.md#access: sign-in itself). */
 const PUBLIC_ADMIN_ROUTES = ['GET /api/admin/check', 'POST /api/admin/register', 'POST /api/admin/login', 'POST /api/admin/logout'];
+
+/** The student realm's routes open without the student session: its sign-in, sign-out and reset by token (ADR 061). */
+const PUBLIC_STUDENT_ROUTES = ['POST /api/student/login', 'POST /api/student/logout', 'POST /api/student/reset'];
+
+/** Everything under /api/student is the student realm (src/common/realm.ts), every other route the administrator's. */
+const isStudentRealm = (route: RegisteredRoute) => /^\/api\/student(\/|$)/i.test(route.path);
+/** What a route of each realm answers without its session. */
+const unauthorized = (route: RegisteredRoute) => (isStudentRealm(route) ? STUDENT_PORTAL_ERRORS.STUDENT_UNAUTHORIZED : AUTH_ERRORS.UNAUTHORIZED);
+
+/** "name=value" of a response's cookie. */
+function cookieOf(response: request.Response, name: string): string {
+  const line = ([response.headers['set-cookie'] ?? []].flat() as string[]).find((candidate) => candidate.startsWith(`${name}=`));
+  if (!line) throw new Error(`no ${name} cookie in the answer`);
+  return line.split(';')[0]!;
+}
 
 const asList = (value: string | string[] | undefined): string[] => (Array.isArray(value) ? value : [value ?? '']);
 const joinPath = (...parts: string[]) => `/${parts.flatMap((part) => part.split('/')).filter(Boolean).join('/')}`;
@@ -103,7 +120,7 @@ describe('global administrator guard', () => {
     }
     console.log(`global guard: ${protectedRoutes.length} protected routes checked without a session:\n${answers.join('\n')}`);
     expect(protectedRoutes.length).toBeGreaterThanOrEqual(4); // verify, session, change-password, stats at least
-    expect(answers).toEqual(protectedRoutes.map((route) => `${route.method} ${route.path} → 401 ${AUTH_ERRORS.UNAUTHORIZED}`));
+    expect(answers).toEqual(protectedRoutes.map((route) => `${route.method} ${route.path} → 401 ${unauthorized(route)}`));
   });
 
   it('keeps every admin and contract-upload route private except sign-in itself', () => {
@@ -111,6 +128,13 @@ describe('global administrator guard', () => {
       .filter((route) => route.isPublic && /^\/api\/(admin|contracts)(\/|$)/.test(route.path))
       .map((route) => `${route.method} ${route.path}`);
     expect(publicRoutes.sort()).toEqual([...PUBLIC_ADMIN_ROUTES].sort());
+  });
+
+  it('keeps every student-realm route private except its sign-in, sign-out and reset by token', () => {
+    const publicRoutes = registeredRoutes(app)
+      .filter((route) => route.isPublic && isStudentRealm(route))
+      .map((route) => `${route.method} ${route.path}`);
+    expect(publicRoutes.sort()).toEqual([...PUBLIC_STUDENT_ROUTES].sort());
   });
 
   it('lets public routes through without a session', async () => {
@@ -127,7 +151,8 @@ describe('global administrator guard', () => {
   it('sends Cache-Control: no-store on every signed-in answer of a private GET route (personal data)', async () => {
     const admin = request.agent(app.getHttpServer());
     await admin.post('/api/admin/register').send({ email: 'guard-admin@example.com', password: 'guard-admin-password' }).expect(201);
-    const reads = registeredRoutes(app).filter((route) => !route.isPublic && route.method === 'GET');
+    // The student realm's reads need the student session: checked signed in as a student below.
+    const reads = registeredRoutes(app).filter((route) => !route.isPublic && route.method === 'GET' && !isStudentRealm(route));
     const cached: string[] = [];
     for (const route of reads) {
       const response = EVENT_STREAMS.includes(route.path) ? await headersOfStream(admin, route.path) : await admin.get(concrete(route.path));
@@ -138,5 +163,87 @@ describe('global administrator guard', () => {
     expect(cached).toEqual([]);
     const check = await admin.get('/api/admin/check').expect(200);
     expect(check.headers['cache-control']).toBe('no-store');
+  });
+
+  describe('two realms (ADR 061): neither session opens the other realm', () => {
+    let adminCookie: string;
+    let studentCookie: string;
+    let studentAccountId: string;
+
+    beforeAll(async () => {
+      const admin = await request(app.getHttpServer()).post('/api/admin/login').send({ email: 'guard-admin@example.com', password: 'guard-admin-password' }).expect(200);
+      adminCookie = cookieOf(admin, SESSION_COOKIE_NAME);
+      const student = await request(app.getHttpServer()).post('/api/admin/students').set('Cookie', adminCookie).send({ name: '守卫学员', phone: '13800009999' }).expect(201);
+      const account = await request(app.getHttpServer())
+        .post('/api/admin/student-accounts')
+        .set('Cookie', adminCookie)
+        .send({ studentId: student.body.data.id, kind: 'student_login', username: 'guard-student', email: 'guard-student@example.com', password: 'guard-student-1' })
+        .expect(201);
+      studentAccountId = account.body.data.id;
+      const signedIn = await request(app.getHttpServer()).post('/api/student/login').send({ login: 'guard-student', password: 'guard-student-1' }).expect(200);
+      studentCookie = cookieOf(signedIn, STUDENT_SESSION_COOKIE_NAME);
+      await request(app.getHttpServer()).get('/api/student/session').set('Cookie', studentCookie).expect(200);
+      await request(app.getHttpServer()).get('/api/admin/session').set('Cookie', adminCookie).expect(200);
+    });
+
+    /** Sends every route of the list with the cookie; answers the lines that were not the realm's 401. */
+    async function tryAll(routes: RegisteredRoute[], cookie: string): Promise<string[]> {
+      const wrong: string[] = [];
+      for (const route of routes) {
+        const response = await request(app.getHttpServer())[route.method.toLowerCase() as 'get'](concrete(route.path)).set('Cookie', cookie).send({});
+        if (response.status !== 401 || response.body?.message !== unauthorized(route)) wrong.push(`${route.method} ${route.path} → ${response.status} ${response.body?.message ?? ''}`);
+      }
+      return wrong;
+    }
+
+    it('answers 401 to the administrator\'s session on every non-public /api/student/** route', async () => {
+      const studentRoutes = registeredRoutes(app).filter((route) => isStudentRealm(route) && !route.isPublic);
+      console.log(`realms: ${studentRoutes.length} student-realm routes tried with the administrator's session`);
+      expect(studentRoutes.length).toBeGreaterThanOrEqual(2); // session, password at least
+      expect(await tryAll(studentRoutes, adminCookie)).toEqual([]);
+    });
+
+    it('answers 401 to a student\'s session on every non-public route outside the realm, /api/admin/** included', async () => {
+      const otherRoutes = registeredRoutes(app).filter((route) => !isStudentRealm(route) && !route.isPublic);
+      const adminRoutes = otherRoutes.filter((route) => route.path.startsWith('/api/admin/'));
+      console.log(`realms: ${otherRoutes.length} administrator routes (${adminRoutes.length} under /api/admin) tried with a student's session`);
+      expect(adminRoutes.length).toBeGreaterThanOrEqual(50);
+      expect(await tryAll(otherRoutes, studentCookie)).toEqual([]);
+    });
+
+    it('finds no session when a cookie is moved to the other realm\'s name, or the realm is spelt in capitals', async () => {
+      const studentValue = studentCookie.split('=').slice(1).join('=');
+      const adminValue = adminCookie.split('=').slice(1).join('=');
+      await request(app.getHttpServer()).get('/api/admin/session').set('Cookie', `${SESSION_COOKIE_NAME}=${studentValue}`).expect(401);
+      await request(app.getHttpServer()).get('/api/student/session').set('Cookie', `${STUDENT_SESSION_COOKIE_NAME}=${adminValue}`).expect(401);
+      await request(app.getHttpServer()).get('/api/STUDENT/session').set('Cookie', adminCookie).expect(401);
+      await request(app.getHttpServer()).get('/api/Admin/session').set('Cookie', studentCookie).expect(401);
+      // Both cookies at once: each realm reads its own.
+      const both = `${adminCookie}; ${studentCookie}`;
+      expect((await request(app.getHttpServer()).get('/api/student/session').set('Cookie', both).expect(200)).body.data.username).toBe('guard-student');
+      expect((await request(app.getHttpServer()).get('/api/admin/session').set('Cookie', both).expect(200)).body.email).toBe('guard-admin@example.com');
+    });
+
+    it('answers 404 on every student-realm route given another student\'s ids (the session\'s own id is the only one read)', async () => {
+      const withIds = registeredRoutes(app).filter((route) => isStudentRealm(route) && !route.isPublic && route.path.includes(':'));
+      const other = await request(app.getHttpServer()).post('/api/admin/students').set('Cookie', adminCookie).send({ name: '别的学员', phone: '13800008888' }).expect(201);
+      const wrong: string[] = [];
+      for (const route of withIds) {
+        const response = await request(app.getHttpServer())[route.method.toLowerCase() as 'get'](route.path.replace(/:(\w+)/g, other.body.data.id as string)).set('Cookie', studentCookie).send({});
+        if (response.status !== 404) wrong.push(`${route.method} ${route.path} → ${response.status}`);
+      }
+      console.log(`realms: ${withIds.length} student-realm routes with ids tried with another student's id (account ${studentAccountId})`);
+      expect(wrong).toEqual([]);
+    });
+
+    it('sends Cache-Control: no-store on every student-realm answer, signed in or not', async () => {
+      const routes = registeredRoutes(app).filter((route) => isStudentRealm(route) && route.method === 'GET');
+      for (const route of routes) {
+        const response = await request(app.getHttpServer()).get(concrete(route.path)).set('Cookie', studentCookie);
+        expect(`${route.path} ${response.headers['cache-control']}`).toBe(`${route.path} no-store`);
+      }
+      const refused = await request(app.getHttpServer()).post('/api/student/login').send({ login: 'nobody', password: 'x' });
+      expect(refused.headers['cache-control']).toBe('no-store');
+    });
   });
 });

@@ -16,8 +16,9 @@ const ADMIN_PASSWORD = 'leads-admin-password-1';
 const NEW_PASSWORD = 'audit-new-password-2';
 const WRONG_PASSWORD = 'wrong-password-audit-9';
 const ACCOUNT_PASSWORD = 'acct-secret-77';
+const STUDENT_PASSWORD = 'student-secret-55';
 const COOKIE = 'wt2=audit-cookie-value-0123456789';
-const SECRETS = [ADMIN_PASSWORD, NEW_PASSWORD, WRONG_PASSWORD, ACCOUNT_PASSWORD, COOKIE, 'audit-cookie-value'];
+const SECRETS = [ADMIN_PASSWORD, NEW_PASSWORD, WRONG_PASSWORD, ACCOUNT_PASSWORD, STUDENT_PASSWORD, 'wangwu', 'ww@example.com', COOKIE, 'audit-cookie-value'];
 const PDF = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 type Agent = ReturnType<typeof request.agent>;
@@ -341,6 +342,68 @@ describe('audit log', () => {
         return known['account'];
       },
       check: (entry) => expect(entry).toMatchObject({ before: { password: AUDIT_REDACTED }, after: { password: AUDIT_REDACTED } }),
+    },
+    {
+      name: 'a reset link for a student login, made by the administrator, without its token',
+      action: 'account.reset_link.create',
+      entity: 'account',
+      run: async (agent, known) => {
+        known['resetPath'] = (await agent.post(`/api/admin/student-accounts/${known['account']}/reset-link`).expect(201)).body.data.path;
+        return known['account'];
+      },
+      check: (entry, known) => expect(JSON.stringify(entry)).not.toContain(known['resetPath']!.split('/').pop()),
+    },
+    {
+      name: 'a student password set with the link, the student as the actor',
+      action: 'student.password.reset',
+      entity: 'account',
+      run: async (_agent, known) => {
+        await publicPost('/api/student/reset', { token: known['resetPath']!.split('/').pop(), password: STUDENT_PASSWORD }).expect(200);
+        return known['account'];
+      },
+      check: (entry, known) => expect(entry).toMatchObject({ actorId: known['account'], actorName: `student:${known['account']}`, actorKind: 'student' }),
+    },
+    {
+      name: 'a failed student sign-in, naming the login tried',
+      action: 'student.login.fail',
+      entity: 'account',
+      run: async (_agent, known) => {
+        await publicPost('/api/student/login', { login: 'wangwu', password: WRONG_PASSWORD }).expect(401);
+        return known['account'];
+      },
+      check: (entry, known) => expect(entry).toMatchObject({ actorId: null, actorName: `student:${known['account']}`, actorKind: 'student' }),
+    },
+    {
+      name: 'a student sign-in',
+      action: 'student.login',
+      entity: 'account',
+      run: async (_agent, known) => {
+        const signedIn = await publicPost('/api/student/login', { login: 'wangwu', password: STUDENT_PASSWORD }).expect(200);
+        known['studentCookie'] = ([signedIn.headers['set-cookie']].flat() as string[]).find((line) => line.startsWith('aipm.student='))!.split(';')[0];
+        return known['account'];
+      },
+      check: (entry, known) => expect(entry).toMatchObject({ actorId: known['account'], actorName: `student:${known['account']}`, actorKind: 'student' }),
+    },
+    {
+      name: 'a student password change',
+      action: 'student.password.change',
+      entity: 'account',
+      run: async (_agent, known) => {
+        const changed = await request(app.getHttpServer()).post('/api/student/password').set('Cookie', known['studentCookie']!).send({ currentPassword: STUDENT_PASSWORD, newPassword: `${STUDENT_PASSWORD}x` }).expect(200);
+        known['studentCookie'] = ([changed.headers['set-cookie']].flat() as string[]).find((line) => line.startsWith('aipm.student='))!.split(';')[0];
+        return known['account'];
+      },
+      check: (entry, known) => expect(entry).toMatchObject({ actorId: known['account'], actorKind: 'student' }),
+    },
+    {
+      name: 'a student sign-out',
+      action: 'student.logout',
+      entity: 'account',
+      run: async (_agent, known) => {
+        await request(app.getHttpServer()).post('/api/student/logout').set('Cookie', known['studentCookie']!).expect(200);
+        return known['account'];
+      },
+      check: (entry, known) => expect(entry).toMatchObject({ actorId: known['account'], actorKind: 'student' }),
     },
     {
       name: 'a student account deletion',
@@ -712,7 +775,10 @@ describe('audit log', () => {
       const entry = mine[0]!;
       expect({ case: auditedCase.name, action: entry.action, entity: entry.entity }).toEqual({ case: auditedCase.name, action: auditedCase.action, entity: auditedCase.entity });
       if (entityId) expect({ case: auditedCase.name, entityId: entry.entityId }).toEqual({ case: auditedCase.name, entityId });
-      if (auditedCase.action !== 'auth.login.fail') expect({ case: auditedCase.name, actor: entry.actorName }).toEqual({ case: auditedCase.name, actor: ADMIN_EMAIL });
+      // A failed sign-in names the account tried; the student realm's actions name the student (their own checks).
+      if (auditedCase.action !== 'auth.login.fail' && !auditedCase.action.startsWith('student.')) {
+        expect({ case: auditedCase.name, actor: entry.actorName, kind: entry.actorKind }).toEqual({ case: auditedCase.name, actor: ADMIN_EMAIL, kind: 'admin' });
+      }
       auditedCase.check?.(entry, ids);
     }
     const covered = new Set(CASES.map((auditedCase) => auditedCase.action));

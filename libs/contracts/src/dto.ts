@@ -14,3 +14,4 @@ export * from './students/student.dto';
 export * from './cohorts/cohort.dto';
 export * from './outcomes/outcome.dto';
 export * from './site-settings/site-settings.dto';
+export * from './student-portal/student-portal.dto';

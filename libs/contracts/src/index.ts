@@ -18,4 +18,5 @@ export * from './site-settings';
 export * from './dashboard';
 export * from './audit';
 export * from './backups';
+export * from './student-portal';
 export type { Assert, Equals } from './type-checks';

@@ -266,6 +266,15 @@ const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | Student
   BACKUP_ALREADY_RUNNING: 'A backup is under way: wait for it to finish before starting another',
   INVALID_AUDIT_ID: 'Invalid log entry ID',
   AUDIT_ENTRY_NOT_FOUND: 'The log entry does not exist',
+  STUDENT_UNAUTHORIZED: 'Please sign in with your student account',
+  STUDENT_INVALID_CREDENTIALS: 'Wrong username, email or password',
+  STUDENT_ACCOUNT_SUSPENDED: 'This account has been suspended; please contact the administrator',
+  STUDENT_ACCOUNT_INACTIVE: 'This account is not active yet; please contact the administrator',
+  STUDENT_LOGIN_REQUIRED: 'Please enter your username or email',
+  RESET_LINK_NOT_FOR_TOOL_ACCOUNT: 'A tool account has no sign-in password, so it has no reset link',
+  RESET_LINK_NOT_FOUND: 'This reset link is not valid; ask the administrator for a new one',
+  RESET_LINK_USED: 'This reset link has been used already; ask the administrator for a new one',
+  RESET_LINK_EXPIRED: 'This reset link has expired; ask the administrator for a new one',
 };
 
 export const enErrorMessages: Record<ErrorCode, string> = { ...enLoginErrorMessages, ...enStudentErrorMessages, ...enFeatureErrorMessages };

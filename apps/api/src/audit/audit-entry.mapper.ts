@@ -7,6 +7,7 @@ export function toAuditEntryResponse(entry: AuditEntry): AuditEntryResponse {
     createdAt: entry.createdAt.toISOString(),
     actorId: entry.actorId,
     actorName: entry.actorName,
+    actorKind: entry.actorKind,
     ip: entry.ip,
     action: entry.action as AuditAction,
     entity: entry.entity as AuditEntity,

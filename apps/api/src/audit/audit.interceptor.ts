@@ -86,8 +86,9 @@ export class AuditInterceptor implements NestInterceptor {
     const action = typeof route.action === 'function' ? route.action(context) : route.action;
     const entityId =
       route.entityId?.(context) ??
-      // An administrator's own actions (sign-in, sign-out, password) are about that administrator.
-      (route.entity === 'admin' ? (actor?.id ?? null) : null) ??
+      // An administrator's own actions (sign-in, sign-out, password) are about that administrator; a student's, in
+      // the student realm, about the student's own login (ADR 061).
+      (route.entity === 'admin' || actor?.kind === 'student' ? (actor?.id ?? null) : null) ??
       (typeof request.params?.['id'] === 'string' ? request.params['id'] : (answerId(answer) ?? (typeof state.after?.['id'] === 'string' ? state.after['id'] : null)));
     const details = { ...(route.details?.(context) ?? {}), ...(failed ? { failed } : {}) };
     await this.audit.record(request, {

@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, type AuditAction, type AuditActorOption, type AuditEntity } from '@aipm/contracts';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, type AuditAction, type AuditActorKind, type AuditActorOption, type AuditEntity } from '@aipm/contracts';
 import { AuditEntry } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -13,6 +13,7 @@ import type { ListSpec } from '../common/list/list-query';
 export interface AuditRow {
   actorId: string | null;
   actorName: string | null;
+  actorKind: AuditActorKind;
   ip: string | null;
   action: AuditAction;
   entity: AuditEntity;
@@ -58,9 +59,9 @@ export class AuditRepository {
   async add(row: AuditRow, manager: EntityManager = this.dataSource.manager): Promise<void> {
     const json = (values: Record<string, unknown> | null) => (values ? JSON.stringify(values) : null);
     await manager.query(
-      `INSERT INTO audit_log ("actorId", "actorName", "ip", "action", "entity", "entityId", "before", "after", "details")
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb)`,
-      [row.actorId, row.actorName, row.ip, row.action, row.entity, row.entityId, json(row.before), json(row.after), json(row.details)],
+      `INSERT INTO audit_log ("actorId", "actorName", "ip", "action", "entity", "entityId", "before", "after", "details", "actorKind")
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10)`,
+      [row.actorId, row.actorName, row.ip, row.action, row.entity, row.entityId, json(row.before), json(row.after), json(row.details), row.actorKind],
     );
   }
 
@@ -82,11 +83,11 @@ export class AuditRepository {
   }
 
   /** Failed sign-ins recorded for this account name within the last hour (ADR 037's bound). */
-  async failedSignInsLastHour(actorName: string): Promise<number> {
+  async failedSignInsLastHour(actorName: string, action: AuditAction = 'auth.login.fail'): Promise<number> {
     const [row] = (await this.dataSource.query(
       `SELECT count(*)::int AS "count" FROM "audit_log"
-       WHERE "action" = 'auth.login.fail' AND "createdAt" > now() - interval '1 hour' AND "actorName" = $1`,
-      [actorName],
+       WHERE "action" = $2 AND "createdAt" > now() - interval '1 hour' AND "actorName" = $1`,
+      [actorName, action],
     )) as [{ count: number }];
     return row.count;
   }

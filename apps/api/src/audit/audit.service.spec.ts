@@ -36,10 +36,17 @@ describe(AuditService.name, () => {
     audit = new AuditService(log as unknown as AuditRepository);
   });
 
+  it('names a student in the student realm by the login id, never the username', async () => {
+    const studentRequest = request({ sessionID: 'student:abc', session: { student: { accountId: 's1', studentId: 'st1', username: 'zhangsan', name: '张三' } }, ip: '203.0.113.9' } as never);
+    await audit.record(studentRequest, { action: 'student.logout', entity: 'account' });
+    expect(log.rows[0]).toMatchObject({ actorId: 's1', actorName: 'student:s1', actorKind: 'student' });
+    expect(JSON.stringify(log.rows)).not.toContain('zhangsan');
+  });
+
   it('names the signed-in administrator and the address of the request', async () => {
     await audit.record(request({ user: { id: 'a1', email: 'owner@example.com' }, ip: '203.0.113.9' }), { action: 'settings.site.change', entity: 'site_settings' });
     expect(log.rows).toEqual([
-      { actorId: 'a1', actorName: 'owner@example.com', ip: '203.0.113.9', action: 'settings.site.change', entity: 'site_settings', entityId: null, before: null, after: null, details: null },
+      { actorId: 'a1', actorName: 'owner@example.com', actorKind: 'admin', ip: '203.0.113.9', action: 'settings.site.change', entity: 'site_settings', entityId: null, before: null, after: null, details: null },
     ]);
   });
 

@@ -1,10 +1,11 @@
-import type { AuditAction, AuditActorOption, AuditEntity } from '@aipm/contracts';
+import type { AuditAction, AuditActorKind, AuditActorOption, AuditEntity } from '@aipm/contracts';
 import type { AuditEntry } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
 import type { SessionUser } from '../common/session';
+import { studentActorName, studentOf } from '../common/student-session';
 import type { ListQueryDto } from '../common/list/list-query.dto';
 import type { Page } from '../common/list/list-page';
 import { safeValues } from './audit-values';
@@ -24,11 +25,16 @@ export interface AuditRecord {
   actorName?: string | null;
   /** Who, when the session is gone by now (sign-out ends it before the entry is written). */
   actor?: AuditActor | null;
+  /** With actorName and no actor: which realm the name belongs to (a student's failed sign-in). */
+  actorKind?: AuditActorKind;
 }
 
 export interface AuditActor {
   id: string;
+  /** The sign-in name: the administrator's email, or the student login's username. */
   email: string;
+  /** Absent: the administrator. */
+  kind?: AuditActorKind;
 }
 
 export interface AuditWriteOptions {
@@ -36,8 +42,13 @@ export interface AuditWriteOptions {
   manager?: EntityManager;
 }
 
-/** The signed-in administrator of a request, if any (passport's user, see auth/guards/admin-session.guard.ts). */
+/**
+ * Who acts in a request: the signed-in administrator (passport's user, see auth/guards/admin-session.guard.ts), or in
+ * the student realm the signed-in student (ADR 061). A request carries one realm's session at most.
+ */
 export function actorOf(request: Request): AuditActor | null {
+  const student = studentOf(request);
+  if (student) return { id: student.accountId, email: studentActorName(student.accountId), kind: 'student' };
   const user = request.user as SessionUser | undefined;
   return user?.id ? { id: user.id, email: user.email } : null;
 }
@@ -58,6 +69,7 @@ export class AuditService {
       {
         actorId: actor?.id ?? null,
         actorName: actor?.email ?? entry.actorName ?? null,
+        actorKind: actor?.kind ?? entry.actorKind ?? 'admin',
         // The address as Express resolves it behind the front door ('trust proxy'), as the login throttle reads it.
         ip: request?.ip ?? null,
         action: entry.action,
@@ -91,7 +103,7 @@ export class AuditService {
   }
 
   /** Failed sign-ins written for this account within the last hour (ADR 037 keeps at most 20 an hour). */
-  failedSignInsLastHour(email: string): Promise<number> {
-    return this.entries.failedSignInsLastHour(email);
+  failedSignInsLastHour(email: string, action?: AuditAction): Promise<number> {
+    return this.entries.failedSignInsLastHour(email, action);
   }
 }

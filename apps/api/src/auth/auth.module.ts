@@ -33,6 +33,9 @@ const ROUTES_WITHOUT_SESSION: { path: string; method: RequestMethod }[] = [
   { path: 'contact', method: RequestMethod.POST },
   // The probe's answer must not wait for a session read (a frozen database held it for ever, ADR 038).
   { path: 'health', method: RequestMethod.GET },
+  // The student realm reads its own session only (student-portal/student-portal.module.ts, ADR 061): an administrator's
+  // cookie is not even loaded there.
+  { path: 'student/{*path}', method: RequestMethod.ALL },
 ];
 
 /**
@@ -62,7 +65,7 @@ const ROUTES_WITHOUT_SESSION: { path: string; method: RequestMethod }[] = [
     { provide: APP_INTERCEPTOR, useClass: NoStoreInterceptor },
   ],
   // The hasher also stores the student accounts' passwords (argon2id, one cost setting for every login).
-  exports: [AuthService, PasswordHasher],
+  exports: [AuthService, PasswordHasher, LoginFailures],
 })
 export class AuthModule implements NestModule, OnApplicationShutdown {
   constructor(

@@ -17,11 +17,25 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
  * stolen cookie names no account), yet a cookie proves nothing for any other email, and nobody without the
  * secret can make one. The id keys the browser's own failure allowance in the limiter.
  */
+/** Where a realm's device cookie lives: the administrator's by default, the student realm's its own (ADR 061). */
+export interface DeviceCookieRealm {
+  name: string;
+  /** The realm's sign-in call: the only request the cookie is sent with. */
+  path: string;
+  /** Mixed into the key, so a cookie of one realm proves nothing in the other. */
+  purpose: string;
+}
+
+export const ADMIN_DEVICE_COOKIES: DeviceCookieRealm = { name: DEVICE_COOKIE_NAME, path: DEVICE_COOKIE_PATH, purpose: 'aipm device cookie v1' };
+
 export class DeviceCookies {
   private readonly key: Buffer;
 
-  constructor(secret: string) {
-    this.key = createHmac('sha256', secret).update('aipm device cookie v1').digest();
+  constructor(
+    secret: string,
+    private readonly realm: DeviceCookieRealm = ADMIN_DEVICE_COOKIES,
+  ) {
+    this.key = createHmac('sha256', secret).update(realm.purpose).digest();
   }
 
   /** A new cookie value for this account. */
@@ -45,7 +59,7 @@ export class DeviceCookies {
 
   /** The id of the first valid device cookie the request carries for this email (a browser may hold stale ones). */
   deviceOf(request: Request, email: string): string | null {
-    for (const value of cookieValues(request.headers.cookie, DEVICE_COOKIE_NAME)) {
+    for (const value of cookieValues(request.headers.cookie, this.realm.name)) {
       const id = this.verify(value, email);
       if (id) return id;
     }
@@ -54,7 +68,7 @@ export class DeviceCookies {
 
   /** Gives the browser a cookie for this account (after a successful sign-in). */
   set(request: Request, response: Response, email: string): void {
-    response.cookie(DEVICE_COOKIE_NAME, this.issue(email), deviceCookieOptions(request));
+    response.cookie(this.realm.name, this.issue(email), deviceCookieOptions(request, this.realm.path));
   }
 
   private mac(id: string, issuedAt: number, email: string): string {
@@ -66,8 +80,8 @@ export class DeviceCookies {
  * httpOnly, SameSite=Strict (a cross-site page can neither send it nor read it), Secure when the request came
  * over HTTPS (as the session cookie's `secure: 'auto'`), scoped to the sign-in call.
  */
-export function deviceCookieOptions(request: Request): CookieOptions {
-  return { httpOnly: true, sameSite: 'strict', secure: request.secure, path: DEVICE_COOKIE_PATH, maxAge: DEVICE_COOKIE_DAYS * DAY_SECONDS * 1000 };
+export function deviceCookieOptions(request: Request, path: string = DEVICE_COOKIE_PATH): CookieOptions {
+  return { httpOnly: true, sameSite: 'strict', secure: request.secure, path, maxAge: DEVICE_COOKIE_DAYS * DAY_SECONDS * 1000 };
 }
 
 /** Every value of the named cookie in a Cookie header (several when paths differ). */

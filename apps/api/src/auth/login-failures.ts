@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntity } from '@aipm/contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import { AuditService } from '../audit/audit.service';
@@ -7,6 +8,14 @@ import { LoginFailuresRepository } from './login-failures.repository';
 export const AUDITED_ACCOUNT_FAILURES_PER_HOUR = 20;
 /** Hours of counts kept: each count's write removes the older ones (the table is not append-only). */
 export const LOGIN_FAILURE_COUNTS_KEPT_DAYS = 90;
+
+export interface LoginFailureRealm {
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId?: string | null;
+  actorKind?: 'admin' | 'student';
+}
+const ADMIN_LOGIN_FAILURE: LoginFailureRealm = { action: 'auth.login.fail', entity: 'admin' };
 
 /**
  * Where a wrong-credentials sign-in is written (ADR 037). The audit log is append-only, so a stranger must
@@ -24,11 +33,12 @@ export class LoginFailures {
     private readonly audit: AuditService,
   ) {}
 
-  async record(request: Request, email: string, accountExists: boolean): Promise<void> {
+  /** `realm`: what the entry says; the student realm's failures are `student.login.fail` on the account (ADR 061). */
+  async record(request: Request, email: string, accountExists: boolean, realm: LoginFailureRealm = ADMIN_LOGIN_FAILURE): Promise<void> {
     // Counted for an unknown email too: both kinds of failure cost the same queries, so timing says nothing.
-    const audited = await this.audit.failedSignInsLastHour(email);
+    const audited = await this.audit.failedSignInsLastHour(email, realm.action);
     if (accountExists && audited < AUDITED_ACCOUNT_FAILURES_PER_HOUR) {
-      await this.audit.record(request, { action: 'auth.login.fail', entity: 'admin', actorName: email });
+      await this.audit.record(request, { action: realm.action, entity: realm.entity, entityId: realm.entityId ?? null, actorName: email, actorKind: realm.actorKind });
       return;
     }
     try {

@@ -105,6 +105,12 @@ export interface LoginAttempt {
 export class LoginRateLimiter {
   private readonly logger = new Logger(LoginRateLimiter.name);
 
+  /**
+   * The realm's own keys: the student realm's limiter (student-portal/) runs the same scripts and limits under
+   * another prefix, so a student's failures never pace the administrator and the other way round (ADR 061).
+   */
+  protected readonly namespace: string = 'login-failures';
+
   constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
 
   /**
@@ -172,7 +178,7 @@ export class LoginRateLimiter {
   }
 
   private key(kind: 'pair' | 'ip' | 'email' | 'gate' | 'device', value: string): string {
-    return `${KEY_PREFIX}:login-failures:${kind}:${value}`;
+    return `${KEY_PREFIX}:${this.namespace}:${kind}:${value}`;
   }
 }
 

@@ -3,6 +3,7 @@ import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import pg from 'pg';
 import type { SessionUser } from '../common/session';
+import { STUDENT_SESSION_ID_PREFIX } from '../common/student-session';
 import type { ApiEnv } from '../config/api-env';
 import { SESSION_TABLE } from './session.constants';
 
@@ -79,6 +80,11 @@ export function createSessionStore(env: ApiEnv): SessionStore {
     private readonly pruning = setInterval(() => this.pruneSessions(), PRUNE_INTERVAL_MS).unref();
 
     override get(sid: string, callback: Callback<session.SessionData | null>): void {
+      // A student realm's id under the administrator's cookie is no session here (ADR 061).
+      if (sid.startsWith(STUDENT_SESSION_ID_PREFIX)) {
+        callback(null, null);
+        return;
+      }
       // Named: each connection parses and plans it once, not on every signed-in request.
       pool.query<{ sess: StoredSession; admin: SessionUser }>({ name: 'aipm-session-read', text: readAndTouch, values: [sid, ttlSeconds, SESSION_TOUCH_INTERVAL_SECONDS] }).then(
         // json columns: pg has parsed them. Without a match json_build_object still gives an object, of nulls.

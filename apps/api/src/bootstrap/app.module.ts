@@ -32,6 +32,7 @@ import { StudentsModule } from '../students/students.module';
 import { EnrolmentModule } from '../enrolment/enrolment.module';
 import { CohortsModule } from '../cohorts/cohorts.module';
 import { UploadsModule } from '../uploads/uploads.module';
+import { StudentPortalModule } from '../student-portal/student-portal.module';
 
 @Module({})
 export class AppModule {
@@ -63,6 +64,7 @@ export class AppModule {
         UploadsModule,
         StudentsModule,
         EnrolmentModule,
+        StudentPortalModule,
         CohortsModule,
         ContractsModule,
         OutcomesModule,

@@ -57,6 +57,10 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   audit_log: '操作日志',
 };
 
+/** Who acted: the administrator, or a student in the student realm (ADR 061). */
+export const AUDIT_ACTOR_KINDS = ['admin', 'student'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
 /** What was done: `<subject>.<verb>`, never renamed once stored. */
 export const AUDIT_ACTIONS = [
   'auth.login',
@@ -91,6 +95,12 @@ export const AUDIT_ACTIONS = [
   'account.create',
   'account.update',
   'account.delete',
+  'account.reset_link.create',
+  'student.login',
+  'student.login.fail',
+  'student.logout',
+  'student.password.change',
+  'student.password.reset',
   'file.upload',
   'file.view',
   'file.save',
@@ -154,6 +164,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'account.create': '新建学员账号',
   'account.update': '修改学员账号',
   'account.delete': '删除学员账号',
+  'account.reset_link.create': '生成学员密码重置链接',
+  'student.login': '学员登录',
+  'student.login.fail': '学员登录失败',
+  'student.logout': '学员退出登录',
+  'student.password.change': '学员修改密码',
+  'student.password.reset': '学员通过链接重置密码',
   'file.upload': '上传文件',
   'file.view': '查看文件',
   'file.save': '保存学员文件',
@@ -206,6 +222,8 @@ export interface AuditEntryResponse {
   actorId: string | null;
   /** The administrator's sign-in name, or the name a failed sign-in tried. */
   actorName: string | null;
+  /** Whether the actor is the administrator or a student acting in their own realm. */
+  actorKind: AuditActorKind;
   /** The client address as the API resolved it behind the front door. */
   ip: string | null;
   action: AuditAction;

@@ -9,6 +9,7 @@ import { OUTCOME_ERRORS } from '../outcomes/outcome.errors';
 import { PHONE_ERRORS } from '../phone/phone.errors';
 import { SITE_SETTINGS_ERRORS } from '../site-settings/site-settings.errors';
 import { STUDENT_ERRORS } from '../students/student.errors';
+import { STUDENT_PORTAL_ERRORS } from '../student-portal/student-portal.errors';
 import { COMMON_ERRORS } from './common.errors';
 import { WECHAT_ERRORS } from './wechat/wechat.errors';
 
@@ -28,6 +29,7 @@ export const ERROR_CATALOGS = {
   siteSettings: SITE_SETTINGS_ERRORS,
   audit: AUDIT_ERRORS,
   backups: BACKUP_ERRORS,
+  studentPortal: STUDENT_PORTAL_ERRORS,
 } as const;
 
 /** Code → its Chinese message (docs/product/errors.md): what the API answers, and the back office's zh translation. */
@@ -46,6 +48,7 @@ export const ERROR_MESSAGES = {
   ...SITE_SETTINGS_ERRORS,
   ...AUDIT_ERRORS,
   ...BACKUP_ERRORS,
+  ...STUDENT_PORTAL_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -26,6 +26,7 @@ export { Student } from './students/student.entity';
 export { StudentContract } from './students/student-contract.entity';
 export { StudentPayment } from './students/student-payment.entity';
 export { StudentAccount } from './students/student-account.entity';
+export { StudentPasswordReset } from './students/student-password-reset.entity';
 export { StoredUpload } from './students/stored-upload.entity';
 export { StudentFile } from './students/student-file.entity';
 export { Cohort } from './cohorts/cohort.entity';

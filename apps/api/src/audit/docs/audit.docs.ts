@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditActorOption, type AuditEntryResponse } from '@aipm/contracts';
+import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, AUDIT_ENTITIES, type AuditActorOption, type AuditEntryResponse } from '@aipm/contracts';
 import type { SchemaObject } from '@nestjs/swagger';
 import { dateTime, listOf, nullable, oneOf, recordSchema, text, uuid } from '../../common/openapi/schemas';
 
@@ -11,6 +11,7 @@ export const AUDIT_ENTRY = recordSchema<AuditEntryResponse>('AuditEntryResponse'
   createdAt: dateTime(),
   actorId: nullable(uuid('9d1c2b3a-4e5f-4a6b-8c7d-0e1f2a3b4c5d', 'The administrator; null for a failed sign-in')),
   actorName: nullable(text('admin@example.com', 'The sign-in name (or the one a failed sign-in tried)')),
+  actorKind: oneOf(AUDIT_ACTOR_KINDS, 'admin', 'The administrator, or a student acting in the student realm (ADR 061)'),
   ip: nullable(text('203.0.113.7')),
   action: oneOf(AUDIT_ACTIONS, 'lead.status.change'),
   entity: oneOf(AUDIT_ENTITIES, 'registration'),

@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { IS_PUBLIC_KEY } from '../../common/decorators/public.decorator';
+import { isStudentRealmRoute } from '../../common/realm';
 import { AuthError } from '../auth.error';
 
 /**
@@ -14,6 +15,9 @@ export class AdminSessionGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
+    // /api/student/** is the student realm: its own guard (student-portal/guards/) decides, and an administrator's
+    // session opens nothing there (ADR 061).
+    if (isStudentRealmRoute(context)) return true;
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<Request>();

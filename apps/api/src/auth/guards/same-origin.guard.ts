@@ -1,6 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { SESSION_COOKIE_NAME } from '../../common/session';
+import { STUDENT_SESSION_COOKIE_NAME } from '../../common/student-session';
 import { AuthError } from '../auth.error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -13,7 +14,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function isCrossSiteRequest(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const cookies = request.headers.cookie ?? '';
-  if (!cookies.split(';').some((cookie) => cookie.trim().startsWith(`${SESSION_COOKIE_NAME}=`))) return false;
+  const sessionCookies = [`${SESSION_COOKIE_NAME}=`, `${STUDENT_SESSION_COOKIE_NAME}=`]; // either realm's (ADR 061)
+  if (!cookies.split(';').some((cookie) => sessionCookies.some((name) => cookie.trim().startsWith(name)))) return false;
 
   const fetchSite = request.get('sec-fetch-site');
   if (fetchSite) return fetchSite !== 'same-origin' && fetchSite !== 'none';

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 import { IS_PUBLIC_KEY } from '../decorators/public.decorator';
+import { isStudentRealmRoute } from '../realm';
 
 /**
  * `Cache-Control: no-store` on every answer of a route that needs the administrator session (leads, their
@@ -18,7 +19,8 @@ export class NoStoreInterceptor implements NestInterceptor {
     if (context.getType() === 'http') {
       const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
       const request = context.switchToHttp().getRequest<Request>();
-      if (!isPublic || request.path.startsWith('/api/admin/')) {
+      // The student realm too, its sign-in and reset answers included: a student's data on a shared phone (ADR 061).
+      if (!isPublic || request.path.startsWith('/api/admin/') || isStudentRealmRoute(context)) {
         context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');
       }
     }

@@ -1,4 +1,6 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { AUDIT_ACTOR_KINDS, type AuditActorKind } from '@aipm/contracts';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { inValues } from '../common/sql-check';
 
 /**
  * One administrator action that changed or revealed data (docs/product/back-office.md#audited-actions,
@@ -12,6 +14,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 @Index('IDX_audit_log_action_createdAt', ['action', 'createdAt'])
 @Index('IDX_audit_log_entity_createdAt', ['entity', 'createdAt'])
 @Index('IDX_audit_log_actorId_createdAt', ['actorId', 'createdAt'])
+@Check('CHK_audit_log_actorKind', inValues('actorKind', AUDIT_ACTOR_KINDS))
 export class AuditEntry {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_audit_log' })
   id: string;
@@ -22,6 +25,10 @@ export class AuditEntry {
   /** The administrator; null when nobody was signed in (a failed sign-in). */
   @Column({ type: 'uuid', nullable: true })
   actorId: string | null;
+
+  /** Who acted: the administrator, or a student in their own realm (then actorId is the student login's id). */
+  @Column({ type: 'varchar', length: 16, default: 'admin' })
+  actorKind: AuditActorKind;
 
   /** The sign-in name at the time (or the one a failed sign-in tried): the entry reads alone. */
   @Column({ type: 'varchar', length: 255, nullable: true })

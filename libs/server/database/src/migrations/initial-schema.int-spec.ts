@@ -1,4 +1,4 @@
-import { CONTACT_SUBJECTS, CONTRACT_STATUSES, NOTIFICATION_CALL_STATUSES, NOTIFICATION_CALL_TRIGGERS, PHONE_PROVIDERS, CRAWL_RESULT_STATUSES, CRAWL_SITES, CRAWL_TASK_STATUSES, EMPLOYMENT_TYPES, LEAD_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, STUDENT_ACCOUNT_KINDS, STUDENT_ACCOUNT_STATUSES, STUDENT_STATUSES } from '@aipm/contracts';
+import { AUDIT_ACTOR_KINDS, CONTACT_SUBJECTS, CONTRACT_STATUSES, NOTIFICATION_CALL_STATUSES, NOTIFICATION_CALL_TRIGGERS, PHONE_PROVIDERS, CRAWL_RESULT_STATUSES, CRAWL_SITES, CRAWL_TASK_STATUSES, EMPLOYMENT_TYPES, LEAD_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, STUDENT_ACCOUNT_KINDS, STUDENT_ACCOUNT_STATUSES, STUDENT_STATUSES } from '@aipm/contracts';
 import { DataSource } from 'typeorm';
 import { User } from '../auth/user.entity';
 import { CrawlTask } from '../crawler/crawl-task.entity';
@@ -36,6 +36,7 @@ const DATA_MODEL_TABLES = [
   'student_contracts',
   'student_files',
   'student_outcomes',
+  'student_password_resets',
   'student_payments',
   'students',
   'users',
@@ -107,6 +108,7 @@ describe(InitialSchema1763800000000.name, () => {
         { table: 'published_jobs', name: 'UQ_published_jobs_crawlResultId', columns: 'crawlResultId' },
         { table: 'student_contracts', name: 'UQ_student_contracts_contractNumber', columns: 'contractNumber' },
         { table: 'student_files', name: 'UQ_student_files_accessUrl', columns: 'accessUrl' },
+        { table: 'student_password_resets', name: 'UQ_student_password_resets_tokenHash', columns: 'tokenHash' },
         { table: 'student_payments', name: 'UQ_student_payments_paymentNumber', columns: 'paymentNumber' },
         { table: 'users', name: 'UQ_users_email', columns: 'email' },
         { table: 'wechat_share_config', name: 'UQ_wechat_share_config_pageUrl', columns: 'pageUrl' },
@@ -168,6 +170,7 @@ describe(InitialSchema1763800000000.name, () => {
       { name: 'FK_student_files_outcome', table: 'student_files', column: 'outcomeId', references: 'student_outcomes', onDelete: 'SET NULL' },
       { name: 'FK_student_files_student', table: 'student_files', column: 'studentId', references: 'students', onDelete: 'CASCADE' },
       { name: 'FK_student_outcomes_student', table: 'student_outcomes', column: 'studentId', references: 'students', onDelete: 'CASCADE' },
+      { name: 'FK_student_password_resets_account', table: 'student_password_resets', column: 'accountId', references: 'student_accounts', onDelete: 'CASCADE' },
       {
         name: 'FK_student_payments_contract',
         table: 'student_payments',
@@ -239,6 +242,7 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_student_files_outcomeId: 'student_files USING btree ("outcomeId")',
       IDX_student_files_studentId_createdAt: 'student_files USING btree ("studentId", "createdAt")',
       IDX_student_outcomes_studentId_date: 'student_outcomes USING btree ("studentId", date)',
+      IDX_student_password_resets_accountId: 'student_password_resets USING btree ("accountId")',
       IDX_student_payments_contractId: 'student_payments USING btree ("contractId")',
       IDX_student_payments_paymentDate: 'student_payments USING btree ("paymentDate")',
       IDX_student_payments_studentId_paymentDate: 'student_payments USING btree ("studentId", "paymentDate" DESC, "createdAt" DESC)',
@@ -294,6 +298,7 @@ describe(InitialSchema1763800000000.name, () => {
       CHK_student_payments_paymentMethod: PAYMENT_METHODS,
       CHK_student_accounts_status: STUDENT_ACCOUNT_STATUSES,
       CHK_student_accounts_kind: STUDENT_ACCOUNT_KINDS,
+      CHK_audit_log_actorKind: AUDIT_ACTOR_KINDS,
       CHK_notification_calls_provider: PHONE_PROVIDERS,
       CHK_notification_calls_status: NOTIFICATION_CALL_STATUSES,
       CHK_notification_calls_trigger: NOTIFICATION_CALL_TRIGGERS,

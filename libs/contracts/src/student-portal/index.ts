@@ -1,0 +1,2 @@
+export * from './student-portal';
+export * from './student-portal.errors';
