@@ -82,9 +82,15 @@ export async function seedEveryTable(sql: Client, fileKeys: { contract: string; 
     `INSERT INTO student_files ("studentId", "outcomeId", "evidenceKind", "accessUrl", "originalName", size, "contentType") VALUES ($1, $2, 'offer_letter', $3, 'offer.png', 67, 'image/png')`,
     [studentId, outcomeId, fileKeys.evidence],
   );
-  await sql.query(
-    `INSERT INTO student_accounts ("studentId", kind, username, email, password) VALUES ($1, 'vpn', 'wangyi-vpn', NULL, NULL), ($1, 'student_login', 'wangyi', 'wangyi@example.com', '$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA')`,
+  await sql.query(`INSERT INTO student_accounts ("studentId", kind, username, email, password) VALUES ($1, 'vpn', 'wangyi-vpn', NULL, NULL)`, [studentId]);
+  const loginId = await one(
+    `INSERT INTO student_accounts ("studentId", kind, username, email, password) VALUES ($1, 'student_login', 'wangyi', 'wangyi@example.com', '$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA') RETURNING id`,
     [studentId],
+  );
+  // A reset link the administrator handed out, used once (only the token's hash is kept).
+  await sql.query(
+    `INSERT INTO student_password_resets ("accountId", "tokenHash", "createdBy", "expiresAt", "usedAt") VALUES ($1, repeat('ab', 32), $2, now() + interval '1 day', now())`,
+    [loginId, adminId],
   );
 
   await sql.query(
