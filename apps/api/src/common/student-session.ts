@@ -7,6 +7,8 @@ import type { Request } from 'express';
  */
 export const STUDENT_SESSION_COOKIE_NAME = 'aipm.student';
 export const STUDENT_SESSION_ID_PREFIX = 'student:';
+/** The student realm's device cookie (ADR 037's, keyed apart): sent with the student sign-in only. */
+export const STUDENT_DEVICE_COOKIE_NAME = 'aipm.student-device';
 
 /** What the request knows of a signed-in student (read with the session, see student-portal/student-session.store.ts). */
 export interface StudentSessionUser {
