@@ -183,3 +183,63 @@ test('student portal: the sign-in form works without JavaScript, by email too', 
   await expect(page.getByRole('heading', { level: 1, name: WORDS.signInTitle })).toBeVisible();
   await page.context().close();
 });
+
+test('student portal: the administrator makes a reset link in the back office; the student sets a new password with it', async ({ page: admin, browser, baseURL }, testInfo) => {
+  test.setTimeout(180_000);
+  await loginAsAdmin(admin, { at: '/admin/students' });
+  const student = await seedStudent(admin, testInfo, '重置');
+  await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+
+  const link = await test.step('the administrator makes the link from the keyboard and copies it', async () => {
+    await admin.goto(`/admin/students/${student.studentId}/show`);
+    const accounts = admin.getByTestId('student-accounts');
+    await expect(accounts).toContainText(`学员登录：${student.username}`, { timeout: 30_000 });
+    const make = accounts.getByRole('button', { name: `为 ${student.username} 生成重置链接` });
+    await make.focus();
+    await admin.keyboard.press('Enter');
+    const dialog = admin.getByRole('dialog', { name: `${student.username} 的重置链接` });
+    const field = dialog.getByRole('textbox', { name: '重置链接' });
+    // The whole link: the site's origin and the one-time token (256 bits, base64url).
+    await expect(field).toHaveValue(new RegExp(`^${baseURL!.replace(/[.:/]/g, '\\$&')}/student/reset/[A-Za-z0-9_-]{43}$`));
+    await expect(dialog.getByTestId('reset-link-expiry')).toContainText(/^有效期至 \d{4}年\d{2}月\d{2}日 \d{2}:\d{2}（中国时间），仅可使用一次/);
+    const results = await new AxeBuilder({ page: admin }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'best-practice']).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    const value = await field.inputValue();
+    await dialog.getByRole('button', { name: '复制链接' }).click();
+    await expect(admin.getByText('链接已复制')).toBeVisible();
+    expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(value);
+    await admin.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    return value;
+  });
+
+  const page = await studentBrowser(browser, testInfo);
+  const newPassword = `reset-${student.password}`;
+  await test.step('the student opens it and sets a new password', async () => {
+    const answer = await open(page, new URL(link).pathname);
+    expectNotCached(answer, 'the reset page');
+    await expect(page.getByRole('heading', { level: 1, name: '重置密码' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const form = page.locator('main form');
+    await form.getByLabel(WORDS.newPassword).fill(newPassword);
+    await form.getByLabel(WORDS.confirmPassword).fill(newPassword);
+    await form.getByRole('button', { name: '设置新密码' }).click();
+    await expect(page.getByRole('status')).toContainText('密码已重置，请使用新密码登录。');
+  });
+
+  await test.step('the link works once; the student signs in with the new password', async () => {
+    await open(page, new URL(link).pathname);
+    const form = page.locator('main form');
+    await form.getByLabel(WORDS.newPassword).fill(`${newPassword}2`);
+    await form.getByLabel(WORDS.confirmPassword).fill(`${newPassword}2`);
+    await form.getByRole('button', { name: '设置新密码' }).click();
+    await expect(page.getByRole('alert')).toHaveText('该重置链接已使用过，请向管理员索取新的链接');
+
+    await open(page, '/student');
+    await signIn(page, student.username, student.password);
+    await expect(page.getByRole('alert')).toHaveText(WORDS.wrongCredentials);
+    await signIn(page, student.username, newPassword);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`你好，${student.name}`);
+  });
+  await page.context().close();
+});
