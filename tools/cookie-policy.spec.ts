@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ApiEnv } from '@aipm/config';
 import { DEVICE_COOKIE_DAYS } from '../apps/api/src/auth/device-cookie';
-import { STUDENT_DEVICE_COOKIE_NAME, STUDENT_SESSION_COOKIE_NAME } from '../apps/api/src/common/student-session';
+import { STUDENT_DEVICE_COOKIE_NAME, STUDENT_SESSION_COOKIE_NAME } from '../apps/api/src/common/student-cookies';
 import en from '../apps/web/app/locales/en/common.json';
 import zh from '../apps/web/app/locales/zh/common.json';
 
