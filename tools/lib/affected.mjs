@@ -3,10 +3,11 @@
 // Kept free of side effects so it can be tested (affected.spec.ts).
 
 /** Every folder of journeys under e2e/. */
-export const JOURNEY_FOLDERS = ['audit', 'auth', 'crawler', 'crawler-admin', 'dashboard', 'leads', 'leads-admin', 'phone', 'site', 'site-settings', 'smoke', 'students', 'wechat'];
+export const JOURNEY_FOLDERS = ['audit', 'auth', 'crawler', 'crawler-admin', 'dashboard', 'leads', 'leads-admin', 'phone', 'site', 'site-settings', 'smoke', 'student-portal', 'students', 'wechat'];
 
 const ADMIN_AREAS = ['audit', 'auth', 'crawler', 'crawler-admin', 'dashboard', 'leads-admin', 'phone', 'site-settings', 'students', 'wechat'];
-const PUBLIC_SITE = ['site', 'leads', 'smoke', 'wechat'];
+// The student pages share the site's root, frame and translations.
+const PUBLIC_SITE = ['site', 'leads', 'smoke', 'student-portal', 'wechat'];
 
 /**
  * Changed path (a folder or file prefix) → the journey folders that drive it; the longest matching prefix wins.
@@ -47,6 +48,10 @@ export const JOURNEYS_BY_PATH = {
   'apps/admin/src/phone-config/': ['phone'],
   'apps/admin/src/site-settings/': ['site-settings'],
   'apps/admin/src/students/': ['students'],
+  // The student card's accounts carry 生成重置链接 (e2e/student-portal).
+  'apps/admin/src/students/StudentAccounts': ['students', 'student-portal'],
+  'apps/admin/src/students/ResetLinkButton': ['student-portal'],
+  'apps/admin/src/students/studentAccountsApi': ['student-portal'],
   'apps/admin/src/wechat-share/': ['wechat'],
   // The public site.
   'apps/web/app/': PUBLIC_SITE,
@@ -54,6 +59,9 @@ export const JOURNEYS_BY_PATH = {
   'apps/web/app/leads/': ['leads', 'leads-admin'],
   'apps/web/app/site-settings/': ['site', 'site-settings'],
   'apps/web/app/wechat/': ['wechat'],
+  // The student's own pages (/student, /student/home, /student/reset/:token).
+  'apps/web/app/student/': ['student-portal'],
+  'apps/web/app/routes/student': ['student-portal'],
   // The API, module by module; what every module shares runs everything.
   'apps/api/src/audit/': ['audit'],
   'apps/api/src/auth/': ['auth', 'smoke'],
@@ -75,6 +83,7 @@ export const JOURNEYS_BY_PATH = {
   'apps/api/src/uploads/': ['students'],
   'apps/api/src/storage/': ['students'],
   'apps/api/src/wechat/': ['wechat'],
+  'apps/api/src/student-portal/': ['student-portal'],
   // The worker.
   'apps/worker/src/crawl/': ['crawler', 'crawler-admin'],
   'apps/worker/src/notify/': ['phone', 'leads'],

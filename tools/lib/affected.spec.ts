@@ -7,10 +7,19 @@ describe(journeysForPath.name, () => {
     expect(journeysForPath('apps/worker/src/crawl/page-reader.ts')).toEqual(['crawler', 'crawler-admin']);
   });
 
+  it("runs the student portal's journeys for its pages, its API module and the back office's reset link", () => {
+    expect(journeysForPath('apps/web/app/routes/student.home.tsx')).toEqual(['student-portal']);
+    expect(journeysForPath('apps/web/app/student/StudentFrame.tsx')).toEqual(['student-portal']);
+    expect(journeysForPath('apps/api/src/student-portal/student-auth.service.ts')).toEqual(['student-portal']);
+    expect(journeysForPath('apps/admin/src/students/ResetLinkButton.tsx')).toEqual(['student-portal']);
+    expect(journeysForPath('apps/admin/src/students/StudentAccounts.tsx')).toEqual(['students', 'student-portal']);
+    expect(journeysForPath('e2e/student-portal/student-sign-in.e2e.ts')).toEqual(['student-portal']);
+  });
+
   it('runs every admin journey for the shell all areas share, and the public ones for the site', () => {
     expect(journeysForPath('apps/admin/src/layout/Menu.tsx')).toContain('leads-admin');
     expect(journeysForPath('apps/admin/src/layout/Menu.tsx')).not.toContain('site');
-    expect(journeysForPath('apps/web/app/root.tsx')).toEqual(['site', 'leads', 'smoke', 'wechat']);
+    expect(journeysForPath('apps/web/app/root.tsx')).toEqual(['site', 'leads', 'smoke', 'student-portal', 'wechat']);
   });
 
   it('runs no journey for words, benches and Jest-only tests', () => {

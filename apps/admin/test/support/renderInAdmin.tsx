@@ -15,12 +15,14 @@ export interface RenderInAdminOptions {
   dataProvider?: DataProvider;
   /** Start at this location in a memory router (for screens that read route parameters). */
   at?: string;
+  /** The back office's language (zh unless given), as the public site's `lng` cookie would choose it. */
+  locale?: 'zh' | 'en';
 }
 
 /** Renders inside react-admin's contexts (Chinese i18n, the app's query policy, a router) with its toast area. */
 export function renderInAdmin(ui: ReactElement, options: RenderInAdminOptions = {}) {
   const admin = (
-    <AdminContext i18nProvider={createI18nProvider(SECTION_MESSAGES, '')} store={memoryStore()} queryClient={createAdminQueryClient()} dataProvider={options.dataProvider ?? adminDataProvider}>
+    <AdminContext i18nProvider={createI18nProvider(SECTION_MESSAGES, options.locale ? `lng=${options.locale}` : '')} store={memoryStore()} queryClient={createAdminQueryClient()} dataProvider={options.dataProvider ?? adminDataProvider}>
       {ui}
       <Notification />
     </AdminContext>

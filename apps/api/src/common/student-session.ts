@@ -1,11 +1,12 @@
 import type { Request } from 'express';
 
+export { STUDENT_DEVICE_COOKIE_NAME, STUDENT_SESSION_COOKIE_NAME } from './student-cookies';
+
 /**
  * The student realm's session (ADR 061): its own cookie and its own id prefix in the shared `session` table, so
  * neither realm's cookie is read by the other's routes, and a cookie moved from one name to the other finds
  * nothing (each store refuses the other's ids).
  */
-export const STUDENT_SESSION_COOKIE_NAME = 'aipm.student';
 export const STUDENT_SESSION_ID_PREFIX = 'student:';
 
 /** What the request knows of a signed-in student (read with the session, see student-portal/student-session.store.ts). */

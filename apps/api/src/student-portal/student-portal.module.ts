@@ -4,6 +4,7 @@ import { AuthModule } from '../auth/auth.module';
 import { DeviceCookies } from '../auth/device-cookie';
 import { failClosedOnStoreError } from '../auth/session.middleware';
 import type { SessionStore } from '../auth/session.store';
+import { STUDENT_DEVICE_COOKIE_NAME } from '../common/student-session';
 import { API_ENV, type ApiEnv } from '../config/api-env';
 import { StudentSessionGuard } from './guards/student-session.guard';
 import { StudentAuthController, StudentResetLinksController } from './student-auth.controller';
@@ -17,7 +18,7 @@ import { createStudentSessionStore } from './student-session.store';
 export const STUDENT_SESSION_STORE = Symbol('STUDENT_SESSION_STORE');
 
 /** The student device cookie: sent with the student sign-in only, keyed apart from the administrator's. */
-const STUDENT_DEVICE_REALM = { name: 'aipm.student-device', path: '/api/student/login', purpose: 'aipm student device cookie v1' };
+const STUDENT_DEVICE_REALM = { name: STUDENT_DEVICE_COOKIE_NAME, path: '/api/student/login', purpose: 'aipm student device cookie v1' };
 
 /**
  * The student realm (docs/product/student-portal.md, ADR 061): /api/student/** with its own session cookie, store and

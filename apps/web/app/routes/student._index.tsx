@@ -6,6 +6,7 @@ import { requestTranslator } from '~/i18n/translations.server';
 import { useTranslation } from '~/i18n/TranslationProvider';
 import { callStudentApi, field, studentHeaders } from '~/student/student-api.server';
 import { studentError } from '~/student/student-errors';
+import { studentPageHeaders } from '~/student/student-headers';
 import { StudentField, StudentFrame } from '~/student/StudentFrame';
 
 /** Signed in already: straight to the student's page. */
@@ -24,6 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { t } = await requestTranslator(request);
   return data({ error: studentError(t, answer.body.code) }, { status: answer.status, headers: studentHeaders() });
 }
+
+export const headers = studentPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title ?? '' }, { name: 'robots', content: 'noindex' }];
 

@@ -6,6 +6,7 @@ import { requestTranslator } from '~/i18n/translations.server';
 import { useTranslation } from '~/i18n/TranslationProvider';
 import { callStudentApi, field, studentHeaders } from '~/student/student-api.server';
 import { studentError } from '~/student/student-errors';
+import { studentPageHeaders } from '~/student/student-headers';
 import { StudentField, StudentFrame } from '~/student/StudentFrame';
 
 /** The signed-in student's page (later items add the cohort, contracts and payments here). */
@@ -31,6 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The API gave this browser a new session id: pass the new cookie on.
   return data({ error: null, done: true }, { headers: studentHeaders(answer.setCookies) });
 }
+
+export const headers = studentPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title ?? '' }, { name: 'robots', content: 'noindex' }];
 

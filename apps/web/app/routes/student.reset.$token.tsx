@@ -6,6 +6,7 @@ import { requestTranslator } from '~/i18n/translations.server';
 import { useTranslation } from '~/i18n/TranslationProvider';
 import { callStudentApi, field, studentHeaders } from '~/student/student-api.server';
 import { studentError } from '~/student/student-errors';
+import { studentPageHeaders } from '~/student/student-headers';
 import { StudentField, StudentFrame } from '~/student/StudentFrame';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,6 +26,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (answer.status !== 200) return data({ error: studentError(t, answer.body.code), done: false }, { status: answer.status, headers: studentHeaders() });
   return data({ error: null, done: true }, { headers: studentHeaders() });
 }
+
+export const headers = studentPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title ?? '' }, { name: 'robots', content: 'noindex' }, { name: 'referrer', content: 'no-referrer' }];
 

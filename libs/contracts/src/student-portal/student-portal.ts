@@ -20,6 +20,9 @@ export const STUDENT_PAGES = {
   resetPrefix: '/student/reset/',
 } as const;
 
+/** The administrator's call that makes a student login's one-time reset link (its answer: {@link ResetLinkResponse}). */
+export const resetLinkPath = (accountId: string) => `/api/admin/student-accounts/${encodeURIComponent(accountId)}/reset-link`;
+
 /** A reset link is valid this long after the administrator made it (docs/product/student-portal.md#password-reset). */
 export const RESET_LINK_VALID_HOURS = 24;
 
