@@ -338,6 +338,7 @@ describe(InitialSchema1763800000000.name, () => {
       keywords: [],
       targetUrls: [],
       crawlConfig: {},
+      maxResults: 100,
       createdBy: null,
     });
     expect(await dataSource.getRepository(PublishedJob).findOneByOrFail({ id: job.id })).toMatchObject({
