@@ -47,7 +47,9 @@ export class CrawlScheduleSync implements OnApplicationBootstrap, BeforeApplicat
     }
     for (const [key, task] of wanted) {
       const current = existing.find((scheduler) => scheduler.key === key);
-      if (current?.pattern === task.schedule && current?.tz === CRAWL_SCHEDULE_TIMEZONE) continue;
+      // A scheduler set before tasks kept their 最大结果数 is brought in line too (ADR 062).
+      const maxResults = (current?.template?.data as { maxResults?: number } | undefined)?.maxResults;
+      if (current?.pattern === task.schedule && current?.tz === CRAWL_SCHEDULE_TIMEZONE && maxResults === task.maxResults) continue;
       await upsertCrawlSchedule(queue, task.id, task.schedule!, task.maxResults);
       upserted += 1;
     }
