@@ -10,7 +10,9 @@ import { DataSource } from 'typeorm';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { loadWorkerEnv } from '../src/config/worker-env';
 import { JobLivenessService } from '../src/crawl/liveness/job-liveness.service';
+import { WORKER_METRICS } from '../src/metrics/worker-metrics';
 import { WorkerModule } from '../src/worker.module';
+import type { Registry } from 'prom-client';
 import { startFixtureSites, type FixtureSites } from './fixture-sites';
 
 jest.setTimeout(120_000);
@@ -81,6 +83,11 @@ describe('liveness check of published jobs (real Chromium, fixture sites)', () =
     // A refusal says nothing about the posting: the job stays as it is, with the check recorded.
     expect(await row(refused.id)).toMatchObject({ isActive: true, closedReason: null, sourceCheckOutcome: 'refused', sourceCheckedAt: expect.any(Date) });
     expect(await row(open.id)).toMatchObject({ isActive: true, closedReason: null, closedEvidence: null, sourceCheckOutcome: 'open', sourceCheckedAt: expect.any(Date) });
+    // The worker's metrics count each check by site and outcome (docs/product/operations.md#metrics).
+    const metrics = await app.get<Registry>(WORKER_METRICS).metrics();
+    expect(metrics).toContain('aipm_job_liveness_checks_total{site="zhipin",outcome="closed",app="worker"} 1');
+    expect(metrics).toContain('aipm_job_liveness_checks_total{site="zhipin",outcome="refused",app="worker"} 1');
+    expect(metrics).toContain('aipm_job_liveness_checks_total{site="job51",outcome="closed",app="worker"} 2');
     // No site to ask, and a job the operator switched off: left alone.
     expect(await row(byHand.id)).toMatchObject({ isActive: true, sourceCheckedAt: null });
     expect(await row(switchedOff.id)).toMatchObject({ isActive: false, closedReason: null, sourceCheckedAt: null });

@@ -16,6 +16,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Queue, Worker } from 'bullmq';
 import type { Repository } from 'typeorm';
 import { WORKER_ENV, type WorkerEnv } from '../../config/worker-env';
+import { CRAWL_METRICS, type CrawlMetrics } from '../../metrics/worker-metrics';
 import { USER_AGENTS } from '../browser/user-agents';
 import { SiteThrottle } from '../navigation/site.throttle';
 import { PAGE_LOADER } from '../crawl.processor';
@@ -51,6 +52,7 @@ export class JobLivenessService implements OnApplicationBootstrap, BeforeApplica
     private readonly registry: SiteRegistry,
     private readonly throttle: SiteThrottle,
     @Inject(PAGE_LOADER) private readonly loader: PageLoader,
+    @Inject(CRAWL_METRICS) private readonly metrics: CrawlMetrics,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -92,6 +94,7 @@ export class JobLivenessService implements OnApplicationBootstrap, BeforeApplica
       const at = now();
       result.checked += 1;
       result[finding.outcome] += 1;
+      this.metrics.checked(source.adapter.site, finding.outcome);
       if (finding.outcome === 'closed') {
         await this.liveness.close(job.id, finding.reason, finding.evidence, at);
         this.logger.log(`published job ${job.id} deactivated: ${finding.reason} (${finding.evidence}) at ${job.sourceUrl}`);
