@@ -295,6 +295,24 @@ function domPage(site, jobs, generation) {
   return LAYOUT('职位搜索', `<main class="${c('main')}"><ul class="${c('list')}">${cards}</ul></main>${sidebar}`);
 }
 
+/**
+ * A posting's own page, for the liveness check of published jobs (docs/product/crawler.md#published-jobs-that-stay-alive).
+ * The address says what the posting has become: `gone` answers 404, `closed` says 职位已关闭, `offline` says
+ * 该职位已下线, `expired` is an ordinary-looking page whose embedded data flags it expired, `refused` is the
+ * site's block page (403); anything else is an open posting.
+ */
+const POSTING_PATH = /^\/(job_detail|job|jobs|jobdetail)\/|\.s?html$/;
+function postingAnswer(path) {
+  const page = (status, body, head = '') => ({ status, html: LAYOUT('AI产品经理 - 职位详情', body, head) });
+  const details = '<div class="job-detail"><h1 class="job-name">AI产品经理</h1><p class="salary">15-25K·14薪</p><div class="job-sec"><h3>职位描述</h3><p>负责大模型产品的规划与落地，与算法、研发团队协作推进需求，跟踪上线效果并持续迭代。熟悉 AIGC 应用场景，有数据分析能力，能够独立撰写需求文档并推动跨部门协作。</p><p>任职要求：本科及以上学历，三年以上互联网产品经验，有 AI 产品经验优先。</p></div></div>';
+  if (path.includes('gone')) return { status: 404, html: LAYOUT('404', '<h1>页面不存在</h1>') };
+  if (path.includes('closed')) return page(200, '<div class="job-detail"><h1 class="job-name">AI产品经理</h1><div class="job-status">职位已关闭</div><p>该职位已停止招聘，看看其他机会吧。</p></div>');
+  if (path.includes('offline')) return page(200, '<div class="job-detail"><h1 class="job-name">AI产品经理</h1><p class="tip">该职位已下线</p></div>');
+  if (path.includes('expired')) return page(200, details, '<script>window.__INITIAL_STATE__={"jobInfo":{"jobName":"AI产品经理","isExpired":true,"salaryDesc":"15-25K"}}</script>');
+  if (path.includes('refused')) return page(403, '<div class="error-content"><h1>访问受限</h1><p>您的访问行为异常，已暂时被限制访问，请稍后再试。</p></div>');
+  return page(200, details, '<script>window.__INITIAL_STATE__={"jobInfo":{"jobName":"AI产品经理","isExpired":false}}</script>');
+}
+
 const LOGIN_PAGE = LAYOUT('登录', '<div class="login-box"><h2>扫码登录</h2><p>登录后查看更多职位</p><form><input name="phone" placeholder="手机号"><button>登录/注册</button></form></div>');
 const CAPTCHA_PAGE = LAYOUT('安全验证', '<div class="verify-wrap"><p>您的访问行为异常，请完成验证</p><div class="geetest_slider">请拖动滑块完成验证</div></div>');
 const LOGIN_BODIES = {
@@ -380,6 +398,10 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
         const shaped = shapes[site](jobs, context);
         const payload = site === 'zhaopin' ? zhaopinSouAnswer(shaped, jobs) : site === 'lagou' ? { success: true, content: shaped } : shaped;
         return send(200, 'application/json; charset=utf-8', JSON.stringify(payload));
+      }
+      if (POSTING_PATH.test(url.pathname)) {
+        const posting = postingAnswer(url.pathname);
+        return send(posting.status, 'text/html; charset=utf-8', posting.html);
       }
       return send(404, 'text/html; charset=utf-8', LAYOUT('404', '<h1>页面不存在</h1>'));
     });

@@ -60,6 +60,7 @@ describe('crawler operations API', () => {
   describe('schedules', () => {
     it('sets a schedule read in Asia/Shanghai, shows it with its next run, replaces it and clears it', async () => {
       const task = await createTask();
+      await dataSource.getRepository(CrawlTask).update({ id: task.id }, { maxResults: 25 });
       const set = await admin.put(`/api/admin/crawl-tasks/${task.id}/schedule`).send({ cron: '0  9 * * 1-5' }).expect(200);
       const data = set.body.data as CrawlTaskResponse;
       expect(set.body).toMatchObject({ success: true, message: CRAWL_OPS_MESSAGES.scheduleSaved, data: { id: task.id, schedule: '0 9 * * 1-5' } });
@@ -71,7 +72,8 @@ describe('crawler operations API', () => {
 
       const scheduler = await queue.getJobScheduler(crawlSchedulerId(task.id));
       expect(scheduler).toMatchObject({ pattern: '0 9 * * 1-5', tz: CRAWL_SCHEDULE_TIMEZONE, next: next.getTime() });
-      expect(scheduler?.template?.data).toEqual({ taskId: task.id, scheduled: true });
+      // Each firing carries the task's own 最大结果数 (ADR 062).
+      expect(scheduler?.template?.data).toEqual({ taskId: task.id, scheduled: true, maxResults: 25 });
       // The scheduler's next firing waits in the queue as one delayed job.
       expect((await queue.getDelayed()).filter((job) => job.data.taskId === task.id)).toHaveLength(1);
 

@@ -1,5 +1,5 @@
 import { type ErrorCode, PUBLISHED_JOB_MESSAGES } from '@aipm/contracts';
-import { createDataSourceOptions, PublishedJob } from '@aipm/database';
+import { createDataSourceOptions, PublishedJob, PublishedJobLiveness } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
@@ -64,6 +64,34 @@ describe('admin published jobs', () => {
     await admin.patch(`/api/admin/published-jobs/${job.id}/status`).send({ isActive: true }).expect(200);
     const shown = await request(app.getHttpServer()).get('/api/jobs?limit=50').expect(200);
     expect(shown.body.data.map((row: { id: string }) => row.id)).toContain(job.id);
+  });
+
+  it('drops a job the liveness check found closed from the public list at once, and shows the administrator why', async () => {
+    const closing = await insert(7, { sourceUrl: 'https://www.zhipin.com/job_detail/gone-7.html' });
+    const refused = await insert(8, { sourceUrl: 'https://www.zhipin.com/job_detail/refused-8.html' });
+    const publicIds = async () => ((await request(app.getHttpServer()).get('/api/jobs?limit=50').expect(200)).body.data as Array<{ id: string }>).map((row) => row.id);
+    expect(await publicIds()).toEqual(expect.arrayContaining([closing.id, refused.id]));
+
+    // What one pass of the worker's check writes (apps/worker/test/job-liveness.e2e-spec.ts runs the pass itself).
+    const liveness = new PublishedJobLiveness(dataSource);
+    const checkedAt = new Date('2026-11-28T08:40:00.000Z');
+    expect(await liveness.close(closing.id, 'source_gone', 'HTTP 404', checkedAt)).toBe(true);
+    await liveness.recordCheck(refused.id, 'refused', checkedAt);
+
+    const ids = await publicIds();
+    expect(ids).not.toContain(closing.id);
+    expect(ids).toContain(refused.id);
+    const listed = (await admin.get('/api/admin/published-jobs').expect(200)).body.data as Array<Record<string, unknown>>;
+    expect(listed.find((row) => row.id === closing.id)).toMatchObject({
+      isActive: false,
+      closedReason: 'source_gone',
+      closedEvidence: 'HTTP 404',
+      sourceCheckedAt: checkedAt.toISOString(),
+      sourceCheckOutcome: 'closed',
+    });
+    expect(listed.find((row) => row.id === refused.id)).toMatchObject({ isActive: true, closedReason: null, sourceCheckOutcome: 'refused' });
+    // A second finding changes nothing: the job was closed once.
+    expect(await liveness.close(closing.id, 'source_closed', '职位已关闭', new Date())).toBe(false);
   });
 
   it('lets caches keep the public list only as long as it is unchanged (ETag), so a change shows on the next load', async () => {

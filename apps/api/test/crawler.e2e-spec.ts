@@ -64,6 +64,7 @@ describe('crawler admin API', () => {
     enableJavaScriptRendering: false,
     antiDetectionMode: true,
     waitTime: 5000,
+    maxResults: 40,
   };
 
   describe('crawl tasks', () => {
@@ -80,9 +81,9 @@ describe('crawler admin API', () => {
     });
 
     it('applies the form defaults: rendering and anti-detection on, 8 s wait, no site', async () => {
-      const { site: _site, enableJavaScriptRendering: _js, antiDetectionMode: _anti, waitTime: _wait, ...minimal } = validTask;
+      const { site: _site, enableJavaScriptRendering: _js, antiDetectionMode: _anti, waitTime: _wait, maxResults: _max, ...minimal } = validTask;
       const response = await admin.post('/api/admin/crawl-tasks').send(minimal).expect(201);
-      expect(response.body.data).toMatchObject({ site: null, enableJavaScriptRendering: true, antiDetectionMode: true, waitTime: 8000 });
+      expect(response.body.data).toMatchObject({ site: null, enableJavaScriptRendering: true, antiDetectionMode: true, waitTime: 8000, maxResults: 100 });
     });
 
     it.each<[string, Record<string, unknown>, string, string]>([
@@ -105,6 +106,12 @@ describe('crawler admin API', () => {
       ['a wait under 3 s', { waitTime: 2999 }, 'waitTime', CRAWL_ERRORS.WAIT_TIME_TOO_SHORT],
       ['a wait over 30 s', { waitTime: 30001 }, 'waitTime', CRAWL_ERRORS.WAIT_TIME_TOO_LONG],
       ['a non-boolean option', { antiDetectionMode: 'yes' }, 'antiDetectionMode', CRAWL_ERRORS.INVALID_OPTION],
+      // The task's 最大结果数 (ADR 062): the spec's form messages, now the API's too.
+      ['a maximum of 0 results', { maxResults: 0 }, 'maxResults', CRAWL_ERRORS.MAX_RESULTS_TOO_SMALL],
+      ['a negative maximum', { maxResults: -5 }, 'maxResults', CRAWL_ERRORS.MAX_RESULTS_TOO_SMALL],
+      ['a fractional maximum', { maxResults: 2.5 }, 'maxResults', CRAWL_ERRORS.MAX_RESULTS_TOO_SMALL],
+      ['a maximum as text', { maxResults: '15' }, 'maxResults', CRAWL_ERRORS.MAX_RESULTS_TOO_SMALL],
+      ['a maximum over 500', { maxResults: 501 }, 'maxResults', CRAWL_ERRORS.MAX_RESULTS_TOO_LARGE],
     ])('refuses %s with 400 and the spec message', async (_case, patch, field, message) => {
       const before = await dataSource.getRepository(CrawlTask).count();
       const response = await admin.post('/api/admin/crawl-tasks').send({ ...validTask, ...patch }).expect(400);
@@ -115,6 +122,16 @@ describe('crawler admin API', () => {
     it('accepts the limits of the wait: 3000 and 30000', async () => {
       await admin.post('/api/admin/crawl-tasks').send({ ...validTask, waitTime: 3000 }).expect(201);
       await admin.post('/api/admin/crawl-tasks').send({ ...validTask, waitTime: 30000 }).expect(201);
+    });
+
+    it('keeps the limits of the maximum, 1 and 500, on the task and in its list entry', async () => {
+      for (const maxResults of [1, 500]) {
+        const created = await admin.post('/api/admin/crawl-tasks').send({ ...validTask, maxResults }).expect(201);
+        expect(created.body.data.maxResults).toBe(maxResults);
+        expect((await dataSource.getRepository(CrawlTask).findOneByOrFail({ id: created.body.data.id })).maxResults).toBe(maxResults);
+        const listed = await admin.get('/api/admin/crawl-tasks').expect(200);
+        expect(listed.body.data.find((task: { id: string }) => task.id === created.body.data.id).maxResults).toBe(maxResults);
+      }
     });
 
     it('lists the tasks newest first', async () => {
@@ -131,7 +148,8 @@ describe('crawler admin API', () => {
       const started = await admin.post(`/api/admin/crawl-tasks/${id}/run`).expect(202);
       expect(started.body).toEqual({ success: true, message: CRAWL_MESSAGES.taskStarted, data: { jobId: expect.any(String) } });
       const job = await queue.getJob(started.body.data.jobId);
-      expect(job).toMatchObject({ name: CRAWL_JOB_NAME, data: { taskId: id } });
+      // The task's own maximum goes with the run (ADR 062).
+      expect(job).toMatchObject({ name: CRAWL_JOB_NAME, data: { taskId: id, maxResults: 40 } });
       const row = await dataSource.getRepository(CrawlTask).findOneByOrFail({ id });
       expect(row.status).toBe('running');
       expect(row.lastRunAt).toBeInstanceOf(Date);
@@ -517,7 +535,7 @@ describe('crawler admin API', () => {
         data: { taskId: expect.any(String), jobId: expect.any(String), finished: false, jobs: [] },
       });
       const task = await dataSource.getRepository(CrawlTask).findOneByOrFail({ id: response.body.data.taskId });
-      expect(task).toMatchObject({ name: valid.taskName, site: 'zhaopin', keywords: ['AI产品经理'], targetUrls: [], status: 'running' });
+      expect(task).toMatchObject({ name: valid.taskName, site: 'zhaopin', keywords: ['AI产品经理'], targetUrls: [], status: 'running', maxResults: 50 });
       const job = await queue.getJob(response.body.data.jobId);
       expect(job?.data).toEqual({ taskId: task.id, maxResults: 50, city: '长沙' });
 

@@ -130,9 +130,17 @@ describe('scheduled crawls and housekeeping (two workers, real Chromium, fixture
 
     const outcome = await apps[1]!.get(CrawlScheduleSync).sync();
     expect(outcome).toEqual({ upserted: 1, removed: 1 });
-    expect(await queue.getJobScheduler(crawlSchedulerId(task.id))).toMatchObject({ pattern: '0 9 * * 1-5', tz: CRAWL_SCHEDULE_TIMEZONE });
+    const scheduler = await queue.getJobScheduler(crawlSchedulerId(task.id));
+    expect(scheduler).toMatchObject({ pattern: '0 9 * * 1-5', tz: CRAWL_SCHEDULE_TIMEZONE });
+    // Each firing carries the task's 最大结果数 (ADR 062).
+    expect(scheduler?.template?.data).toEqual({ taskId: task.id, scheduled: true, maxResults: 100 });
     expect(await queue.getJobScheduler(crawlSchedulerId(stray))).toBeUndefined();
     expect(await apps[0]!.get(CrawlScheduleSync).sync()).toEqual({ upserted: 0, removed: 0 });
+
+    // A scheduler set before tasks kept their figure (its firings carry none) is set again with it.
+    await upsertCrawlSchedule(queue, task.id, '0 9 * * 1-5');
+    expect(await apps[0]!.get(CrawlScheduleSync).sync()).toEqual({ upserted: 1, removed: 0 });
+    expect((await queue.getJobScheduler(crawlSchedulerId(task.id)))?.template?.data).toMatchObject({ maxResults: 100 });
     await removeCrawlSchedule(queue, task.id);
   });
 

@@ -232,6 +232,40 @@ describe('crawl through the queue (real Chromium, fixture sites)', () => {
     expect(new URLSearchParams(search.search).get('city')).toBe('101010100');
   });
 
+  it("stops a task's run once its own maxResults are stored across its sites, and reads no page past that point", async () => {
+    // Three sites of 3 pages × 10 postings each: 15 is reached on the second site's second page.
+    const keyword = '最大结果数';
+    const targets = (['job51', 'zhipin', 'liepin'] as const).map((site) => adapter(site).searchUrl({ keyword, city: '长沙', page: 1 }).toString());
+    const task = await createTask('job51', { site: null, keywords: [keyword], targetUrls: targets, maxResults: 15 });
+    const searches = (site: FixtureSite) => fixtures.requests[site].filter((request) => request.path === adapter(site).searchPath).length;
+    const before = { job51: searches('job51'), zhipin: searches('zhipin'), liepin: searches('liepin') };
+
+    // No maxResults in the job: the task's own figure applies (a scheduler set before tasks had one).
+    const first = await run(task.id, { maxPages: 1 });
+    expect(first.task.status).toBe('completed');
+    expect(first.stats).toMatchObject({ pagesDone: 2, pagesTotal: 2, found: 15, new: 15, duplicates: 0 });
+    expect(first.stats.sites).toMatchObject({ job51: { pagesDone: 1, found: 10 }, zhipin: { pagesDone: 1, found: 5 } });
+    expect(await resultsOf(task.id)).toHaveLength(15);
+    expect(first.result?.resultIds).toHaveLength(15);
+    expect(first.job.progress).toEqual({ pagesDone: 2, pagesTotal: 2, jobsFound: 15 });
+    // The third site was never loaded.
+    expect({ job51: searches('job51') - before.job51, zhipin: searches('zhipin') - before.zhipin, liepin: searches('liepin') - before.liepin }).toEqual({ job51: 1, zhipin: 1, liepin: 0 });
+
+    // A re-run counts the postings it stores again although they are known: it stops at the same point (ADR 062).
+    const second = await run(task.id, { maxResults: 15, maxPages: 1 });
+    expect(second.stats).toMatchObject({ pagesDone: 2, found: 15, new: 0, duplicates: 15 });
+    expect(await resultsOf(task.id)).toHaveLength(15);
+    expect(searches('liepin') - before.liepin).toBe(0);
+
+    // Within one site, the pages after the one that reached the figure are not read either.
+    const deep = await createTask('job51', { keywords: [`${keyword}2`], targetUrls: [adapter('job51').searchUrl({ keyword: `${keyword}2`, city: '长沙', page: 1 }).toString()], maxResults: 15 });
+    const job51Before = searches('job51');
+    const third = await run(deep.id, { maxResults: 15 });
+    expect(third.stats).toMatchObject({ pagesDone: 2, found: 15, new: 15 });
+    expect(await resultsOf(deep.id)).toHaveLength(15);
+    expect(searches('job51') - job51Before).toBe(2);
+  });
+
   it('refuses to navigate to a loopback address that is not a configured origin', async () => {
     const task = await createTask('zhipin', { targetUrls: ['http://127.0.0.1:9/web/geek/job?query=x'] });
     const { task: after, stats } = await run(task.id);

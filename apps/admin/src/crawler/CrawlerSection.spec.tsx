@@ -42,6 +42,7 @@ function task(overrides: Partial<CrawlTaskResponse> = {}): CrawlTaskResponse {
     enableJavaScriptRendering: true,
     antiDetectionMode: true,
     waitTime: 8000,
+    maxResults: 100,
     createdAt: '2026-11-24T02:00:00.000Z',
     lastRunAt: null,
     lastRunStats: null,
@@ -132,7 +133,7 @@ describe(CrawlerSection.name, () => {
 
     expect(await screen.findByText('创建成功', {}, SLOW)).toBeInTheDocument();
     const body = calls.find((call) => call.key === 'POST /api/admin/crawl-tasks')?.body as { targetUrls: string[] };
-    expect(body).toMatchObject({ name: '长沙 AI', keywords: ['AI产品经理', '数据产品'], enableJavaScriptRendering: true, antiDetectionMode: true, waitTime: 5000 });
+    expect(body).toMatchObject({ name: '长沙 AI', keywords: ['AI产品经理', '数据产品'], enableJavaScriptRendering: true, antiDetectionMode: true, waitTime: 5000, maxResults: 100 });
     expect(body.targetUrls).toHaveLength(8);
     expect(body).not.toHaveProperty('site');
   }, 60_000);
@@ -143,6 +144,7 @@ describe(CrawlerSection.name, () => {
       id: '33333333-3333-4333-8333-333333333333',
       name: '已完成任务',
       status: 'failed',
+      maxResults: 15,
       lastRunStats: { jobId: '7', attempt: 1, startedAt: '', finishedAt: '', pagesTotal: 3, pagesDone: 2, found: 20, new: 15, duplicates: 5, failures: { captcha: 1 }, snapshots: {}, sources: {}, failureReason: 'captcha', message: null },
     });
     const calls = answerFetch({ [STATUS]: usable, [TASKS]: [ok([running, done]), ok([{ ...running, status: 'completed' }, done])], [LATEST]: page([]) });
@@ -155,8 +157,9 @@ describe(CrawlerSection.name, () => {
     expect(within(failedCard).getByTestId('crawl-task-status')).toHaveTextContent('失败');
     expect(within(failedCard).getByTestId('crawl-task-stats')).toHaveTextContent('2 页 · 找到 20 个职位 · 新增 15 · 重复 5');
     expect(within(failedCard).getByTestId('crawl-task-stats')).toHaveTextContent('出现验证码 1 次');
-    // docs/product/crawler.md#task-card: the card's max results is a fixed 100.
-    expect(within(failedCard).getByTestId('crawl-task-max-results')).toHaveTextContent('最大结果数：100');
+    // docs/product/crawler.md#task-card: the card shows the task's own max results.
+    expect(within(failedCard).getByTestId('crawl-task-max-results')).toHaveTextContent('最大结果数：15');
+    expect(within(runningCard).getByTestId('crawl-task-max-results')).toHaveTextContent('最大结果数：100');
 
     const source = FakeEventSource.instances[0];
     expect(source.url).toBe('/api/admin/crawler/events');

@@ -1,4 +1,4 @@
-import { type CrawlFailureReason, type CrawlTaskResponse, formatDateTime, TASK_CARD_MAX_RESULTS } from '@aipm/contracts';
+import { type CrawlFailureReason, type CrawlTaskResponse, formatDateTime } from '@aipm/contracts';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
@@ -45,7 +45,7 @@ export function TaskCard({ task, live, starting, onRun, onViewResults, onSchedul
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {translate('aipm.crawler.tasks.options', { js: onOff(task.enableJavaScriptRendering), anti: onOff(task.antiDetectionMode), seconds: task.waitTime / 1000 })} ·{' '}
-        <span data-testid="crawl-task-max-results">{translate('aipm.crawler.tasks.max_results', { count: TASK_CARD_MAX_RESULTS })}</span>
+        <span data-testid="crawl-task-max-results">{translate('aipm.crawler.tasks.max_results', { count: task.maxResults })}</span>
       </Typography>
       <Typography variant="caption" color="text.secondary">
         {translate('aipm.crawler.tasks.created_at', { date: formatDateTime(task.createdAt, locale) })} ·{' '}

@@ -22,6 +22,7 @@ export interface CreateCrawlTaskBody {
   enableJavaScriptRendering: boolean;
   antiDetectionMode: boolean;
   waitTime: number;
+  maxResults: number;
 }
 
 /** POST /api/admin/crawl-results: a job added by hand, created approved (docs/product/crawler.md#manual-job). */

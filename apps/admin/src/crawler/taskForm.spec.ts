@@ -33,7 +33,7 @@ describe(previewOf.name, () => {
 });
 
 describe(taskBodyOf.name, () => {
-  it('sends the preview URLs plus the extra ones, the site when only one is chosen, and no maxResults', () => {
+  it('sends the preview URLs plus the extra ones, the site when only one is chosen, and the task’s maxResults', () => {
     const body = taskBodyOf(form({ keywords: 'AI, 数据', extraUrls: 'https://www.zhipin.com/web/geek/job?query=x\n', waitTime: '8400' }));
     expect(body).toEqual({
       name: '长沙 AI',
@@ -43,7 +43,9 @@ describe(taskBodyOf.name, () => {
       enableJavaScriptRendering: true,
       antiDetectionMode: true,
       waitTime: 8000,
+      maxResults: 100,
     });
+    expect(taskBodyOf(form({ maxResults: '15' })).maxResults).toBe(15);
     expect(taskBodyOf(form({ sites: ['zhaopin', 'job51'] }))).not.toHaveProperty('site');
   });
 

@@ -9,6 +9,7 @@ import {
   siteOfUrl,
   type TaskSearchUrl,
   taskSearchUrls,
+  CRAWL_TASK_MAX_RESULTS,
 } from '@aipm/contracts';
 
 import type { CreateCrawlTaskBody } from './crawlerApi';
@@ -16,7 +17,7 @@ import type { CreateCrawlTaskBody } from './crawlerApi';
 /** Task form limits and defaults (docs/product/crawler.md#task-form). */
 export const TASK_FORM = {
   waitTime: { min: CRAWL_WAIT_TIME_MIN_MS, max: CRAWL_WAIT_TIME_MAX_MS, step: 1000, default: 8000 },
-  maxResults: { min: 1, max: 500, default: 100 },
+  maxResults: CRAWL_TASK_MAX_RESULTS,
 } as const;
 
 export interface TaskFormValues {
@@ -115,7 +116,7 @@ export function validateTaskForm(values: TaskFormValues): TaskFormErrors {
 
 /**
  * The body of POST /api/admin/crawl-tasks: one target URL per keyword per site per city (the preview), then the extra
- * ones. maxResults is only the form's (docs/product/crawler.md#task-form: "kept by the form only, never sent").
+ * ones, and the task's 最大结果数, which every run of it honours (ADR 062).
  */
 export function taskBodyOf(values: TaskFormValues): CreateCrawlTaskBody {
   const targets = [...previewOf(values).map(({ url }) => url), ...extraUrlLines(values.extraUrls)];
@@ -128,5 +129,6 @@ export function taskBodyOf(values: TaskFormValues): CreateCrawlTaskBody {
     antiDetectionMode: values.antiDetectionMode,
     // The input steps by 1000; a typed value is rounded to whole seconds within the bounds the API takes.
     waitTime: Math.round(Number(values.waitTime) / TASK_FORM.waitTime.step) * TASK_FORM.waitTime.step,
+    maxResults: Math.round(Number(values.maxResults)),
   };
 }

@@ -191,6 +191,8 @@ const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | Student
   INVALID_AUTOMATED_SITE: 'The site must be zhaopin, zhipin or job51',
   INVALID_CITY: 'Please choose one of the listed cities',
   MAX_RESULTS_FIXED: 'The maximum number of results is fixed at 50',
+  MAX_RESULTS_TOO_SMALL: 'The maximum number of results must be greater than 0',
+  MAX_RESULTS_TOO_LARGE: 'The maximum number of results cannot exceed 500',
   WAIT_TIME_TOO_SHORT: 'The wait time cannot be under 3 seconds',
   WAIT_TIME_TOO_LONG: 'The wait time cannot be over 30 seconds',
   INVALID_OPTION: 'The option must be true or false',

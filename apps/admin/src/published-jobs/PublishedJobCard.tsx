@@ -42,6 +42,23 @@ export function PublishedJobCard({ job, busy, onToggle, onDelete }: PublishedJob
       <Box sx={{ mt: 1 }}>
         <SkillTags tags={job.skillTags} />
       </Box>
+      {/* The liveness check at the source (docs/product/crawler.md#published-jobs-that-stay-alive). */}
+      {job.closedReason ? (
+        <Typography variant="body2" color="warning.main" sx={{ mt: 1, overflowWrap: 'anywhere' }} data-testid="published-job-closed">
+          {translate('aipm.published_jobs.closed', {
+            reason: translate(`aipm.published_jobs.closed_reasons.${job.closedReason}`),
+            evidence: job.closedEvidence ?? '',
+            date: job.sourceCheckedAt ? formatDateTime(job.sourceCheckedAt, locale) : '',
+          })}
+        </Typography>
+      ) : (
+        job.sourceCheckedAt &&
+        job.sourceCheckOutcome && (
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="published-job-checked">
+            {translate('aipm.published_jobs.checked', { outcome: translate(`aipm.published_jobs.check_outcomes.${job.sourceCheckOutcome}`), date: formatDateTime(job.sourceCheckedAt, locale) })}
+          </Typography>
+        )
+      )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="caption" color="text.secondary">
           {translate('aipm.published_jobs.published_at', { date: formatDateTime(job.publishedAt, locale) })}

@@ -30,6 +30,10 @@ function aJob(overrides: Partial<AdminPublishedJobResponse> = {}): AdminPublishe
     crawlResultId: null,
     isActive: true,
     publishedAt: '2025-08-12T02:00:00.000Z',
+    closedReason: null,
+    closedEvidence: null,
+    sourceCheckedAt: null,
+    sourceCheckOutcome: null,
     ...overrides,
   };
 }
@@ -63,6 +67,21 @@ describe(PublishedJobsSection.name, () => {
     expect(within(second).queryByTestId('skill-tags-more')).not.toBeInTheDocument();
     expect(within(second).getByTestId('published-job-state')).toHaveTextContent('已停用');
     expect(within(second).getByRole('switch')).not.toBeChecked();
+  });
+
+  it('shows why the liveness check deactivated a job, and the last check of the others', async () => {
+    const closed = aJob({ title: '来源已关闭的职位', isActive: false, closedReason: 'source_closed', closedEvidence: '职位已关闭', sourceCheckedAt: '2026-11-28T08:40:00.000Z', sourceCheckOutcome: 'closed' });
+    const refused = aJob({ title: '来源拒绝核验的职位', sourceCheckedAt: '2026-11-28T08:41:00.000Z', sourceCheckOutcome: 'refused' });
+    const unchecked = aJob({ title: '尚未核验的职位' });
+    answerFetch({ [LIST]: ok([closed, refused, unchecked]) });
+    renderInAdmin(<PublishedJobsSection />);
+
+    const closedCard = await screen.findByRole('article', { name: '来源已关闭的职位' }, SLOW);
+    expect(within(closedCard).getByTestId('published-job-state')).toHaveTextContent('已停用');
+    expect(within(closedCard).getByTestId('published-job-closed')).toHaveTextContent(/^来源已关闭：来源显示职位已关闭（职位已关闭）· 核验于 2026/);
+    expect(within(jobCard('来源拒绝核验的职位')).getByTestId('published-job-checked')).toHaveTextContent(/^上次核验：来源拒绝访问，状态未变 · 2026/);
+    expect(within(jobCard('来源拒绝核验的职位')).queryByTestId('published-job-closed')).not.toBeInTheDocument();
+    expect(within(jobCard('尚未核验的职位')).queryByTestId('published-job-checked')).not.toBeInTheDocument();
   });
 
   it('deactivates a job only after 确定要停用此职位吗？, then says 更新成功 and reads the list again', async () => {

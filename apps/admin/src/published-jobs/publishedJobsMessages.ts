@@ -30,6 +30,19 @@ export const zhPublishedJobsMessages = {
   update_failed: '更新失败：%{message}',
   deleted: '删除成功',
   delete_failed: '删除失败：%{message}',
+  closed: '来源已关闭：%{reason}（%{evidence}）· 核验于 %{date}',
+  closed_reasons: {
+    source_gone: '来源页面已不存在',
+    source_closed: '来源显示职位已关闭',
+    source_expired: '来源数据标记职位已过期',
+  },
+  checked: '上次核验：%{outcome} · %{date}',
+  check_outcomes: {
+    open: '来源仍在招聘',
+    closed: '来源已关闭',
+    refused: '来源拒绝访问，状态未变',
+    failed: '无法访问来源，状态未变',
+  },
 };
 
 export const enPublishedJobsMessages: typeof zhPublishedJobsMessages = {
@@ -60,4 +73,17 @@ export const enPublishedJobsMessages: typeof zhPublishedJobsMessages = {
   update_failed: 'Update failed: %{message}',
   deleted: 'Deleted',
   delete_failed: 'Deletion failed: %{message}',
+  closed: 'Closed at the source: %{reason} (%{evidence}) · checked %{date}',
+  closed_reasons: {
+    source_gone: 'the source page no longer exists',
+    source_closed: 'the source says the job is closed',
+    source_expired: 'the source data marks the job expired',
+  },
+  checked: 'Last check: %{outcome} · %{date}',
+  check_outcomes: {
+    open: 'still open at the source',
+    closed: 'closed at the source',
+    refused: 'the source refused the check; unchanged',
+    failed: 'the source could not be reached; unchanged',
+  },
 };

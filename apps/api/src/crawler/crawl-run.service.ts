@@ -57,11 +57,13 @@ export class CrawlRunService implements OnModuleDestroy {
         keywords: request.keywords.map((keyword) => keyword.trim()),
         targetUrls: [],
         crawlConfig: { enableJavaScriptRendering: true, antiDetectionMode: true, waitTime: DEFAULT_TASK_WAIT_TIME_MS, city: request.city },
+        // Its card shows the 50 it runs with, and a re-run of it keeps them.
+        maxResults: AUTOMATED_CRAWL_MAX_RESULTS,
         createdBy,
       }),
     );
     const events = await this.events.ready();
-    const job = await this.tasks.run(task.id, { maxResults: AUTOMATED_CRAWL_MAX_RESULTS, city: request.city });
+    const job = await this.tasks.run(task.id, { city: request.city });
     const jobId = String(job.id);
     let outcome: CrawlJobResult;
     try {

@@ -55,7 +55,7 @@ export class CrawlScheduleService {
     const task = await this.tasks.findOneBy({ id: taskId });
     if (!task) throw new CrawlError('TASK_NOT_FOUND');
     await this.tasks.update({ id: taskId }, { schedule });
-    const nextRunAt = await upsertCrawlSchedule(this.queue, taskId, schedule);
+    const nextRunAt = await upsertCrawlSchedule(this.queue, taskId, schedule, task.maxResults);
     return toCrawlTaskView({ ...task, schedule }, nextRunAt);
   }
 

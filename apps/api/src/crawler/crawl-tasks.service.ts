@@ -40,6 +40,8 @@ export class CrawlTasksService {
           antiDetectionMode: dto.antiDetectionMode ?? true,
           waitTime: dto.waitTime ?? DEFAULT_TASK_WAIT_TIME_MS,
         },
+        // Absent: the column's default (the form's 100).
+        ...(dto.maxResults === undefined ? {} : { maxResults: dto.maxResults }),
         createdBy,
       }),
     );
@@ -50,11 +52,13 @@ export class CrawlTasksService {
    * Marks the task running (the lifecycle refuses a second run), then enqueues. If Redis refuses the job the
    * task goes back to the state it had.
    */
-  async run(taskId: string, data: Omit<CrawlJobData, 'taskId'> = {}): Promise<Job> {
+  async run(taskId: string, data: Omit<CrawlJobData, 'taskId' | 'maxResults'> = {}): Promise<Job> {
     const outcome = await this.lifecycle.queue(taskId);
     if (!outcome.queued) throw new CrawlError(outcome.reason === 'not_found' ? 'TASK_NOT_FOUND' : 'TASK_RUNNING');
     try {
-      return await enqueueCrawl(this.queue, { taskId, ...data });
+      // The task's own 最大结果数 goes with every run of it (ADR 062).
+      const task = await this.tasks.findOneByOrFail({ id: taskId });
+      return await enqueueCrawl(this.queue, { taskId, maxResults: task.maxResults, ...data });
     } catch (error) {
       await this.lifecycle.unqueue(taskId, outcome.previous);
       throw error;

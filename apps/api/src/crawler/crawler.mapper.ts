@@ -19,6 +19,7 @@ export function toCrawlTaskView(task: CrawlTask, nextRunAt: Date | null = null):
     enableJavaScriptRendering: config.enableJavaScriptRendering ?? true,
     antiDetectionMode: config.antiDetectionMode ?? true,
     waitTime: typeof config.waitTime === 'number' && config.waitTime >= CRAWL_WAIT_TIME_MIN_MS ? config.waitTime : DEFAULT_TASK_WAIT_TIME_MS,
+    maxResults: task.maxResults,
     createdAt: task.createdAt.toISOString(),
     lastRunAt: iso(task.lastRunAt),
     lastRunStats: task.lastRunStats,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BACKUP_QUEUE, CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, MAINTENANCE_QUEUE, NOTIFY_QUEUE, PRIVACY_QUEUE } from '@aipm/queue';
+import { BACKUP_QUEUE, CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, JOB_LIVENESS_QUEUE, MAINTENANCE_QUEUE, NOTIFY_QUEUE, PRIVACY_QUEUE } from '@aipm/queue';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
@@ -71,10 +71,11 @@ export class QueueBoardModule implements NestModule {
     @InjectQueue(MAINTENANCE_QUEUE) maintenance: Queue,
     @InjectQueue(PRIVACY_QUEUE) privacy: Queue,
     @InjectQueue(BACKUP_QUEUE) backups: Queue,
+    @InjectQueue(JOB_LIVENESS_QUEUE) liveness: Queue,
     private readonly applicationConfig: ApplicationConfig,
   ) {
     // Every queue of QUEUE_NAMES (apps/api/test/crawler.e2e-spec.ts compares the board's list with it).
-    const queues = [crawl, notify, diagnostics, maintenance, privacy, backups].map((queue) => new BullMQAdapter(queue));
+    const queues = [crawl, notify, diagnostics, maintenance, privacy, backups, liveness].map((queue) => new BullMQAdapter(queue));
     createBullBoard({ queues, serverAdapter: this.adapter });
     this.adapter.setViewsPath(viewsWithoutThirdPartyFonts());
   }

@@ -7,7 +7,16 @@ import { toJobResponse } from '../jobs/job.mapper';
 import { PublishedJobError } from './published-job.error';
 
 function toAdminPublishedJobView(job: PublishedJob): AdminPublishedJobResponse {
-  return { ...toJobResponse(job), crawlResultId: job.crawlResultId, isActive: job.isActive, publishedAt: job.publishedAt.toISOString() };
+  return {
+    ...toJobResponse(job),
+    crawlResultId: job.crawlResultId,
+    isActive: job.isActive,
+    publishedAt: job.publishedAt.toISOString(),
+    closedReason: job.closedReason,
+    closedEvidence: job.closedEvidence,
+    sourceCheckedAt: job.sourceCheckedAt ? job.sourceCheckedAt.toISOString() : null,
+    sourceCheckOutcome: job.sourceCheckOutcome,
+  };
 }
 
 @Injectable()

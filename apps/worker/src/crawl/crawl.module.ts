@@ -1,4 +1,4 @@
-import { AdminConfig, CrawlResult, CrawlRun, CrawlTask, CrawlTaskLifecycle, LearnedSelector, PublishedJob } from '@aipm/database';
+import { AdminConfig, CrawlResult, CrawlRun, CrawlTask, CrawlTaskLifecycle, LearnedSelector, PublishedJob, PublishedJobLiveness } from '@aipm/database';
 import { createRedisConnection } from '@aipm/queue';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -14,6 +14,7 @@ import { CRAWL_RECONCILE_OPTIONS, CrawlTaskReconciler, DEFAULT_CRAWL_RECONCILE_O
 import { OrphanedJobRecovery } from './lifecycle/orphaned-job.recovery';
 import { CrawlScheduleSync } from './schedule/crawl-schedule.sync';
 import { JobExpiryService } from './schedule/job-expiry.service';
+import { JobLivenessService } from './liveness/job-liveness.service';
 import { NavigationGuard } from './navigation/navigation.guard';
 import { SiteThrottle } from './navigation/site.throttle';
 import { PageLoader } from './page.loader';
@@ -29,12 +30,15 @@ import { FailureSnapshotStore } from './storage/failure-snapshot.store';
     { provide: SiteThrottle, inject: [WORKER_ENV], useFactory: (env: WorkerEnv) => new SiteThrottle(createRedisConnection(env.REDIS_URL)) },
     // The one writer of a task's status and its runs (ADR 042), shared with the API.
     { provide: CrawlTaskLifecycle, inject: [DataSource], useFactory: (dataSource: DataSource) => new CrawlTaskLifecycle(dataSource) },
+    // The liveness check's reads and writes of published jobs (ADR 063).
+    { provide: PublishedJobLiveness, inject: [DataSource], useFactory: (dataSource: DataSource) => new PublishedJobLiveness(dataSource) },
     { provide: CRAWL_RECONCILE_OPTIONS, useValue: { ...DEFAULT_CRAWL_RECONCILE_OPTIONS } },
     { provide: PAGE_LOADER, inject: [BrowserService, NavigationGuard], useFactory: (browser: BrowserService, guard: NavigationGuard) => new PageLoader(browser, guard) },
     BrowserService,
     CrawlResultWriter,
     CrawlScheduleSync,
     JobExpiryService,
+    JobLivenessService,
     LearnedSelectorService,
     FailureSnapshotStore,
     CrawlProcessor,

@@ -90,7 +90,13 @@ export class CrawlProcessor {
     let site: CrawlSite | null = null;
 
     const resultIds: string[] = [];
-    const maxResults = job.data.maxResults ?? Number.POSITIVE_INFINITY;
+    /*
+     * 最大结果数 counts the distinct results this run stored, new or already known, across all its sites (ADR 062):
+     * a re-run whose postings were found before stops as early as the first run did, so the cap bounds the load on
+     * the sites and the run's list of results, not only the growth of the review queue.
+     */
+    const stored = new Set<string>();
+    const maxResults = job.data.maxResults ?? task.maxResults ?? Number.POSITIVE_INFINITY;
     const maxPages = job.data.maxPages ?? DEFAULT_MAX_PAGES;
     try {
       const targets = this.targets(task, job.data);
@@ -119,11 +125,16 @@ export class CrawlProcessor {
             tally.found += 1;
             if (inserted) stats.new += 1;
             else stats.duplicates += 1;
-            resultIds.push(id);
-            if (stats.found >= maxResults) break;
+            if (!stored.has(id)) resultIds.push(id);
+            stored.add(id);
+            if (stored.size >= maxResults) break;
           }
           await this.report(job, task.id, stats);
-          if (stats.found >= maxResults) break targets;
+          if (stored.size >= maxResults) {
+            // Stopped early: the pages not read leave the total, so progress still ends at 100 %.
+            stats.pagesTotal = stats.pagesDone;
+            break targets;
+          }
           if (outcome.jobs.length === 0 || outcome.hasMore === false) {
             // Fewer pages than planned: the total shrinks so progress still ends at 100 %.
             stats.pagesTotal -= maxPages - pageNumber;

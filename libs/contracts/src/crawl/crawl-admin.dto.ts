@@ -15,7 +15,7 @@ import {
 } from 'class-validator';
 import { rule } from '../validation/rule';
 import { CRAWL_SITES, CrawlResultStatus, type CrawlSite } from '../enums/crawl.enums';
-import { AUTOMATED_CRAWL_MAX_RESULTS, CRAWL_CITIES, CRAWL_WAIT_TIME_MAX_MS, CRAWL_WAIT_TIME_MIN_MS, type CrawlCity } from './crawl-cities';
+import { AUTOMATED_CRAWL_MAX_RESULTS, CRAWL_CITIES, CRAWL_TASK_MAX_RESULTS, CRAWL_WAIT_TIME_MAX_MS, CRAWL_WAIT_TIME_MIN_MS, type CrawlCity } from './crawl-cities';
 import { AUTOMATED_CRAWL_SITES, type AutomatedCrawlSite, MANUAL_JOB_TEXT_MIN_LENGTH, REVIEW_DECISIONS, type ReviewDecision } from './crawl-admin.messages';
 import { CRAWLER_COOKIE_MAX_LENGTH, REQUEST_DELAY_MAX_MS } from './crawler-config';
 import { JOB_EXPIRY_DAYS_MAX, JOB_EXPIRY_DAYS_MIN } from './crawl-ops';
@@ -69,6 +69,13 @@ export class CreateCrawlTaskDto {
   @Min(CRAWL_WAIT_TIME_MIN_MS, rule('WAIT_TIME_TOO_SHORT'))
   @Max(CRAWL_WAIT_TIME_MAX_MS, rule('WAIT_TIME_TOO_LONG'))
   waitTime?: number;
+
+  /** Stop each run once this many results are stored; default 100 (ADR 062). */
+  @IsOptional()
+  @IsInt(rule('MAX_RESULTS_TOO_SMALL'))
+  @Min(CRAWL_TASK_MAX_RESULTS.min, rule('MAX_RESULTS_TOO_SMALL'))
+  @Max(CRAWL_TASK_MAX_RESULTS.max, rule('MAX_RESULTS_TOO_LARGE'))
+  maxResults?: number;
 }
 
 /** POST /api/admin/crawl/run: the automated crawl (docs/product/validation.md#automated-crawl). */

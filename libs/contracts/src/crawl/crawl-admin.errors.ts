@@ -21,6 +21,8 @@ export const CRAWL_ERRORS = {
   INVALID_AUTOMATED_SITE: '站点必须是 zhaopin, zhipin, job51',
   INVALID_CITY: '城市必须是 长沙, 北京, 上海, 广州, 深圳, 杭州, 成都, 武汉, 西安, 南京',
   MAX_RESULTS_FIXED: '最大结果数固定为50',
+  MAX_RESULTS_TOO_SMALL: '最大结果数必须大于0',
+  MAX_RESULTS_TOO_LARGE: '最大结果数不能超过500',
   WAIT_TIME_TOO_SHORT: '等待时间不能少于3秒',
   WAIT_TIME_TOO_LONG: '等待时间不能超过30秒',
   INVALID_OPTION: '选项必须是 true 或 false',

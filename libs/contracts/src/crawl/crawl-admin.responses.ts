@@ -15,6 +15,8 @@ export interface CrawlTaskResponse {
   enableJavaScriptRendering: boolean;
   antiDetectionMode: boolean;
   waitTime: number;
+  /** The task's 最大结果数: each run stops once this many results are stored (ADR 062). */
+  maxResults: number;
   createdAt: string;
   lastRunAt: string | null;
   lastRunStats: CrawlRunStatistics | null;

@@ -9,10 +9,10 @@ export const DEFAULT_CRAWL_KEYWORD = 'AI产品经理';
 /** The automated crawl asks for at most this many jobs per run (docs/product/crawler.md#automated-search). */
 export const AUTOMATED_CRAWL_MAX_RESULTS = 50;
 /**
- * What a task card shows as its max results: a fixed 100 (docs/product/crawler.md#task-card), whatever the form
- * held (never sent).
+ * A task's own 最大结果数: sent with the task and kept on it, so every run of it (manual or scheduled) stops once
+ * that many results are stored (docs/product/crawler.md#task-form; a deviation from the spec, ADR 062).
  */
-export const TASK_CARD_MAX_RESULTS = 100;
+export const CRAWL_TASK_MAX_RESULTS = { min: 1, max: 500, default: 100 } as const;
 /** Task form limits for the page wait (docs/product/validation.md#crawl-task-form). */
 export const CRAWL_WAIT_TIME_MIN_MS = 3000;
 export const CRAWL_WAIT_TIME_MAX_MS = 30000;

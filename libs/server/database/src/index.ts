@@ -21,6 +21,7 @@ export {
   type QueueOutcome,
 } from './crawler/crawl-task.lifecycle';
 export { PublishedJob } from './jobs/published-job.entity';
+export { PublishedJobLiveness, type LivenessCheckTarget } from './jobs/published-job.liveness';
 export { WechatShareConfig } from './wechat/wechat-share-config.entity';
 export { Student } from './students/student.entity';
 export { StudentContract } from './students/student-contract.entity';

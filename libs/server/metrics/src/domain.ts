@@ -18,7 +18,12 @@ export function crawlMetrics(registry: Registry) {
   const pages = new Counter({ name: METRIC_NAMES.crawlPages, help: 'Crawled pages, by site and outcome (read, refused, failed)', labelNames: ['site', 'outcome'], registers: [registry] });
   const refusals = new Counter({ name: METRIC_NAMES.crawlRefusals, help: 'Pages a site refused, by site and reason', labelNames: ['site', 'reason'], registers: [registry] });
   const jobs = new Counter({ name: METRIC_NAMES.crawlJobs, help: 'Jobs found, by site', labelNames: ['site'], registers: [registry] });
+  const liveness = new Counter({ name: METRIC_NAMES.livenessChecks, help: 'Published jobs checked at their source, by site and outcome', labelNames: ['site', 'outcome'], registers: [registry] });
   return {
+    /** One published job's check at its source (ADR 063): open, closed, refused or failed. */
+    checked(site: string, outcome: string): void {
+      liveness.inc({ site, outcome });
+    },
     read(site: string, jobsFound: number): void {
       pages.inc({ site, outcome: 'read' });
       if (jobsFound > 0) jobs.inc({ site }, jobsFound);

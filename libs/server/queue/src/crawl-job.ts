@@ -10,7 +10,10 @@ export const CRAWL_JOB_NAME = 'crawl-task';
  */
 export interface CrawlJobData {
   taskId: string;
-  /** Stop once this many jobs have been read (automated crawl: 50). Default: the worker's page limit. */
+  /**
+   * The task's 最大结果数 (ADR 062): the run stops once this many distinct results are stored, new or already known,
+   * across all its sites. Absent: the task's own figure.
+   */
   maxResults?: number;
   /** Pages per target (search URL); default 3. */
   maxPages?: number;

@@ -11,13 +11,16 @@ export function crawlSchedulerId(taskId: string): string {
   return `crawl-task:${taskId}`;
 }
 
-/** Creates or replaces the task's scheduler; answers when it fires next. */
-export async function upsertCrawlSchedule(queue: Queue, taskId: string, pattern: string): Promise<Date | null> {
+/**
+ * Creates or replaces the task's scheduler; answers when it fires next. Each firing carries the task's 最大结果数
+ * (ADR 062); a firing without it (a scheduler set before tasks had one) runs with the task's own figure.
+ */
+export async function upsertCrawlSchedule(queue: Queue, taskId: string, pattern: string, maxResults?: number): Promise<Date | null> {
   const { attempts, backoff, removeOnComplete, removeOnFail } = CRAWL_JOB_OPTIONS;
   await queue.upsertJobScheduler(
     crawlSchedulerId(taskId),
     { pattern, tz: CRAWL_SCHEDULE_TIMEZONE },
-    { name: CRAWL_JOB_NAME, data: { taskId, scheduled: true } satisfies CrawlJobData, opts: { attempts, backoff, removeOnComplete, removeOnFail } },
+    { name: CRAWL_JOB_NAME, data: { taskId, scheduled: true, ...(maxResults === undefined ? {} : { maxResults }) } satisfies CrawlJobData, opts: { attempts, backoff, removeOnComplete, removeOnFail } },
   );
   return nextCrawlRun(queue, taskId);
 }

@@ -1,7 +1,15 @@
-export { BACKUP_QUEUE, CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, KEY_PREFIX, MAINTENANCE_QUEUE, NOTIFY_QUEUE, PRIVACY_QUEUE, QUEUE_NAMES, type QueueName } from './queue-names';
+export { BACKUP_QUEUE, CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, JOB_LIVENESS_QUEUE, KEY_PREFIX, MAINTENANCE_QUEUE, NOTIFY_QUEUE, PRIVACY_QUEUE, QUEUE_NAMES, type QueueName } from './queue-names';
 export { crawlSchedulerId, nextCrawlRun, removeCrawlSchedule, upsertCrawlSchedule } from './crawl-schedule';
 export { ERASE_EXPIRED_LEADS_JOB_NAME, ERASE_EXPIRED_LEADS_PATTERN, ERASE_EXPIRED_LEADS_SCHEDULER_ID, type EraseExpiredLeadsResult } from './privacy-job';
 export { BACKUP_JOB_NAME, BACKUP_JOB_OPTIONS, BACKUP_SCHEDULER_ID, backupRunning, type BackupJobData, startBackupNow } from './backup-job';
+export {
+  JOB_LIVENESS_JOB_NAME,
+  JOB_LIVENESS_PATTERN,
+  JOB_LIVENESS_RECHECK_HOURS,
+  JOB_LIVENESS_SCHEDULER_ID,
+  JOB_LIVENESS_PASS_BUDGET_MS,
+  type JobLivenessResult,
+} from './job-liveness-job';
 export { EXPIRE_JOBS_JOB_NAME, EXPIRE_JOBS_PATTERN, EXPIRE_JOBS_SCHEDULER_ID, type ExpireJobsResult } from './maintenance-job';
 export { bullOptions, createRedisConnection, redisOptionsFromUrl, type BullOptions, workerOptions } from './redis-connection';
 export {

@@ -19,7 +19,14 @@ export const PRIVACY_QUEUE = 'privacy';
 /** Backups of the database and the stored files (docs/product/backups.md#daily), daily and on demand. */
 export const BACKUP_QUEUE = 'backups';
 
-export const QUEUE_NAMES = [CRAWL_QUEUE, NOTIFY_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, MAINTENANCE_QUEUE, PRIVACY_QUEUE, BACKUP_QUEUE] as const;
+/**
+ * The liveness check of published jobs at their sources (docs/product/crawler.md#published-jobs-that-stay-alive): a
+ * pass loads pages at the sites' pace and may last minutes, so it has a queue of its own rather than holding up the
+ * quarter-hourly expiry on the maintenance queue.
+ */
+export const JOB_LIVENESS_QUEUE = 'job-liveness';
+
+export const QUEUE_NAMES = [CRAWL_QUEUE, NOTIFY_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, MAINTENANCE_QUEUE, PRIVACY_QUEUE, BACKUP_QUEUE, JOB_LIVENESS_QUEUE] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Every key this system writes to Redis starts with this, so one Redis can serve several copies. */

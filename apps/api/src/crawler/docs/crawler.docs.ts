@@ -68,6 +68,7 @@ export const CRAWL_TASK = recordSchema<CrawlTaskResponse>('CrawlTaskResponse', {
   enableJavaScriptRendering: boolean(true),
   antiDetectionMode: boolean(true),
   waitTime: integer(8000, 'Milliseconds to wait for a page'),
+  maxResults: integer(100, 'Each run stops once this many results are stored, new or already known (ADR 062)'),
   createdAt: dateTime(),
   lastRunAt: nullable(dateTime()),
   lastRunStats: nullable(CRAWL_RUN_STATISTICS),
@@ -238,6 +239,7 @@ export const CREATE_CRAWL_TASK_BODY: CreateCrawlTaskDto = {
   enableJavaScriptRendering: true,
   antiDetectionMode: true,
   waitTime: 8000,
+  maxResults: 100,
 };
 
 export const RUN_AUTOMATED_CRAWL_BODY: RunAutomatedCrawlDto = { site: 'zhipin', keywords: ['AI产品经理'], city: '长沙', maxResults: 50, taskName: '长沙 AI 产品经理（自动）' };

@@ -1,4 +1,4 @@
-import { type AdminPublishedJobResponse, EMPLOYMENT_TYPES, PUBLISHED_JOB_MESSAGES } from '@aipm/contracts';
+import { type AdminPublishedJobResponse, EMPLOYMENT_TYPES, JOB_CHECK_OUTCOMES, JOB_CLOSED_REASONS, PUBLISHED_JOB_MESSAGES } from '@aipm/contracts';
 import type { UpdatePublishedJobStatusDto } from '@aipm/contracts/dto';
 import { boolean, constant, dateTime, integer, listOf, nullable, object, oneOf, recordSchema, text, url, uuid } from '../../common/openapi/schemas';
 
@@ -24,6 +24,10 @@ export const ADMIN_PUBLISHED_JOB = recordSchema<AdminPublishedJobResponse>('Admi
   crawlResultId: nullable(uuid('9b7c6d5e-4f3a-4b2c-8d1e-0f9a8b7c6d5e')),
   isActive: boolean(true, 'Shown on the site'),
   publishedAt: dateTime(),
+  closedReason: nullable(oneOf(JOB_CLOSED_REASONS, 'source_gone', 'Why the liveness check deactivated it (ADR 063): 404/410, the site says closed, or its data flags it expired')),
+  closedEvidence: nullable(text('HTTP 404', "The source's own status, words or flag")),
+  sourceCheckedAt: nullable(dateTime('2026-11-28T08:40:00.000Z', 'The last liveness check at the source, whatever it found')),
+  sourceCheckOutcome: nullable(oneOf(JOB_CHECK_OUTCOMES, 'open', 'What the last check found; refused or failed change nothing else')),
 }, { optional: ['validThrough'] });
 
 export const JOB_DELETED = object({ success: constant(true), message: text(PUBLISHED_JOB_MESSAGES.deleted) });

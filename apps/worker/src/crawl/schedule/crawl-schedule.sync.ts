@@ -36,7 +36,7 @@ export class CrawlScheduleSync implements OnApplicationBootstrap, BeforeApplicat
   /** Answers how many schedulers it created or replaced, and how many it removed. */
   async sync(): Promise<{ upserted: number; removed: number }> {
     const queue = this.queue!;
-    const scheduled = await this.tasks.find({ where: { schedule: Not(IsNull()) }, select: { id: true, schedule: true } });
+    const scheduled = await this.tasks.find({ where: { schedule: Not(IsNull()) }, select: { id: true, schedule: true, maxResults: true } });
     const wanted = new Map(scheduled.map((task) => [crawlSchedulerId(task.id), task]));
     const existing = await queue.getJobSchedulers(0, -1);
     let upserted = 0;
@@ -47,8 +47,10 @@ export class CrawlScheduleSync implements OnApplicationBootstrap, BeforeApplicat
     }
     for (const [key, task] of wanted) {
       const current = existing.find((scheduler) => scheduler.key === key);
-      if (current?.pattern === task.schedule && current?.tz === CRAWL_SCHEDULE_TIMEZONE) continue;
-      await upsertCrawlSchedule(queue, task.id, task.schedule!);
+      // A scheduler set before tasks kept their 最大结果数 is brought in line too (ADR 062).
+      const maxResults = (current?.template?.data as { maxResults?: number } | undefined)?.maxResults;
+      if (current?.pattern === task.schedule && current?.tz === CRAWL_SCHEDULE_TIMEZONE && maxResults === task.maxResults) continue;
+      await upsertCrawlSchedule(queue, task.id, task.schedule!, task.maxResults);
       upserted += 1;
     }
     if (upserted + removed > 0) this.logger.log(`crawl schedules: ${upserted} set, ${removed} removed to match the tasks`);

@@ -1,4 +1,4 @@
-import { CRAWL_SITES, CRAWL_TASK_STATUSES, type CrawlRunStatistics, type CrawlSite, CrawlTaskStatus } from '@aipm/contracts';
+import { CRAWL_SITES, CRAWL_TASK_MAX_RESULTS, CRAWL_TASK_STATUSES, type CrawlRunStatistics, type CrawlSite, CrawlTaskStatus } from '@aipm/contracts';
 import {
   Check,
   Column,
@@ -28,6 +28,7 @@ export interface CrawlTaskConfig {
 @Index('IDX_crawl_tasks_createdBy', ['createdBy'])
 @Check('CHK_crawl_tasks_status', inValues('status', CRAWL_TASK_STATUSES))
 @Check('CHK_crawl_tasks_site', inValues('site', CRAWL_SITES))
+@Check('CHK_crawl_tasks_maxResults', `"maxResults" BETWEEN ${CRAWL_TASK_MAX_RESULTS.min} AND ${CRAWL_TASK_MAX_RESULTS.max}`)
 export class CrawlTask {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_crawl_tasks' })
   id: string;
@@ -50,6 +51,10 @@ export class CrawlTask {
 
   @Column({ type: 'jsonb', default: () => "'{}'" })
   crawlConfig: CrawlTaskConfig;
+
+  /** 最大结果数: every run of the task stops once this many results are stored (ADR 062). */
+  @Column({ type: 'integer', default: CRAWL_TASK_MAX_RESULTS.default })
+  maxResults: number;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

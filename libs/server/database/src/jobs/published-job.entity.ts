@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, EMPLOYMENT_TYPES, type EmploymentType } from '@aipm/contracts';
+import { DEFAULT_CURRENCY, EMPLOYMENT_TYPES, type EmploymentType, JOB_CHECK_OUTCOMES, JOB_CLOSED_REASONS, type JobCheckOutcome, type JobClosedReason } from '@aipm/contracts';
 import {
   Check,
   Column,
@@ -28,6 +28,8 @@ import { inValues, isCurrencyCode } from '../common/sql-check';
 @Check('CHK_published_jobs_employmentType', inValues('employmentType', EMPLOYMENT_TYPES))
 @Check('CHK_published_jobs_salaryCurrency', isCurrencyCode('salaryCurrency'))
 // A missing bound passes: a CHECK rejects a row only when its expression is false, not null.
+@Check('CHK_published_jobs_closedReason', inValues('closedReason', JOB_CLOSED_REASONS))
+@Check('CHK_published_jobs_sourceCheckOutcome', inValues('sourceCheckOutcome', JOB_CHECK_OUTCOMES))
 @Check('CHK_published_jobs_salaryRange', '"salaryMin" >= 0 AND "salaryMax" >= 0 AND "salaryMin" <= "salaryMax"')
 export class PublishedJob implements PublishedJobCopy {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_published_jobs' })
@@ -104,6 +106,21 @@ export class PublishedJob implements PublishedJobCopy {
   /** When the expiry sweep deactivated it (job_expiry_days after publishedAt); an operator may activate it again. */
   @Column({ type: 'timestamptz', nullable: true })
   expiredAt: Date | null;
+
+  /** Set when the liveness check found the posting closed at its source and deactivated it (ADR 063). */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  closedReason: JobClosedReason | null;
+
+  /** The source's own status, words or flag behind closedReason, as the administrator reads it. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  closedEvidence: string | null;
+
+  /** The last liveness check at the source, whatever it found (a refusal or failure changes nothing else). */
+  @Column({ type: 'timestamptz', nullable: true })
+  sourceCheckedAt: Date | null;
+
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  sourceCheckOutcome: JobCheckOutcome | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -1,4 +1,4 @@
-import { AUDIT_ACTOR_KINDS, CONTACT_SUBJECTS, CONTRACT_STATUSES, NOTIFICATION_CALL_STATUSES, NOTIFICATION_CALL_TRIGGERS, PHONE_PROVIDERS, CRAWL_RESULT_STATUSES, CRAWL_SITES, CRAWL_TASK_STATUSES, EMPLOYMENT_TYPES, LEAD_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, STUDENT_ACCOUNT_KINDS, STUDENT_ACCOUNT_STATUSES, STUDENT_STATUSES } from '@aipm/contracts';
+import { AUDIT_ACTOR_KINDS, CONTACT_SUBJECTS, CONTRACT_STATUSES, NOTIFICATION_CALL_STATUSES, NOTIFICATION_CALL_TRIGGERS, PHONE_PROVIDERS, CRAWL_RESULT_STATUSES, CRAWL_SITES, CRAWL_TASK_STATUSES, EMPLOYMENT_TYPES, JOB_CHECK_OUTCOMES, JOB_CLOSED_REASONS, LEAD_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, STUDENT_ACCOUNT_KINDS, STUDENT_ACCOUNT_STATUSES, STUDENT_STATUSES } from '@aipm/contracts';
 import { DataSource } from 'typeorm';
 import { User } from '../auth/user.entity';
 import { CrawlTask } from '../crawler/crawl-task.entity';
@@ -292,6 +292,8 @@ describe(InitialSchema1763800000000.name, () => {
       CHK_crawl_runs_site: CRAWL_SITES,
       CHK_crawl_runs_status: ['completed', 'failed'],
       CHK_published_jobs_employmentType: EMPLOYMENT_TYPES,
+      CHK_published_jobs_closedReason: JOB_CLOSED_REASONS,
+      CHK_published_jobs_sourceCheckOutcome: JOB_CHECK_OUTCOMES,
       CHK_students_status: STUDENT_STATUSES,
       CHK_student_contracts_status: CONTRACT_STATUSES,
       CHK_student_payments_status: PAYMENT_STATUSES,
@@ -338,6 +340,7 @@ describe(InitialSchema1763800000000.name, () => {
       keywords: [],
       targetUrls: [],
       crawlConfig: {},
+      maxResults: 100,
       createdBy: null,
     });
     expect(await dataSource.getRepository(PublishedJob).findOneByOrFail({ id: job.id })).toMatchObject({
