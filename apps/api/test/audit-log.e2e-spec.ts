@@ -6,7 +6,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
 import { CRAWL_RUN_OPTIONS, type CrawlRunOptions } from '../src/crawler/crawl-run.service';
-import { testRedisUrl } from '../../../tools/testing/services';
+import { flushRedis, testRedisUrl } from '../../../tools/testing/services';
 import { VALID_BODIES } from './fuzz/valid-bodies';
 import { adminAgent, visitorIp } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
@@ -54,6 +54,8 @@ describe('audit log', () => {
   const storeUrl = (proxied: string) => `${env.S3_ENDPOINT.replace(/\/+$/, '')}${proxied.slice(STORAGE_PROXY_PATH.length)}`;
 
   beforeAll(async () => {
+    // 立即备份 below leaves its job waiting (no worker here): a run before it in this worker's Redis database left one too.
+    await flushRedis(testRedisUrl(8));
     database = await createTestDatabase({ migrate: true });
     app = await createApp(testApiEnv({ DATABASE_URL: database.url, REDIS_URL: testRedisUrl(8) }));
     await app.init();
