@@ -25,14 +25,13 @@ import { SiteThrottle } from './navigation/site.throttle';
 import { normalizeJob, type NormalizedJob } from './normalize/job.normalizer';
 import { CrawlPageError, PageLoader } from './page.loader';
 import { CRAWL_METRICS, type CrawlMetrics } from '../metrics/worker-metrics';
-
-/** Failures that are the site turning the crawler away (metrics: aipm_crawl_refusals_total). */
-const SITE_REFUSALS: readonly CrawlFailureReason[] = ['login_wall', 'captcha', 'blocked'];
 import { readPage } from './reading/page.reader';
 import type { SiteAdapter } from './sites/site-adapter';
 import { SiteRegistry } from './sites/site-registry';
 import { FailureSnapshotStore } from './storage/failure-snapshot.store';
 
+/** Failures that are the site turning the crawler away (metrics: aipm_crawl_refusals_total). */
+const SITE_REFUSALS: readonly CrawlFailureReason[] = ['login_wall', 'captcha', 'blocked'];
 const DEFAULT_MAX_PAGES = 3;
 const DEFAULT_WAIT_MS = 15_000;
 
