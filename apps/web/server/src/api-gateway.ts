@@ -9,12 +9,13 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 
-import { acceptRequestId, KEEP_ALIVE_TIMEOUT_MS, REQUEST_ID_HEADER, requestLogSerializers } from '@aipm/config';
+import { acceptRequestId, REQUEST_ID_HEADER, requestLogSerializers } from '@aipm/config';
 import { type ApiErrorResponse, ERROR_MESSAGES, type ErrorCode } from '@aipm/contracts';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 
 import { isUtf8PercentEncoded } from './bad-request';
+import { ownKeepAliveHint } from './keep-alive-hint';
 import { apiSecurityHeaders, forwardingFilter, hostnameOf, servesHost } from './security';
 
 /** How long the front door waits on the API before it gives up on a call (ADR 039). */
@@ -137,10 +138,7 @@ function createApiProxy(apiUrl: string, timeouts: ApiTimeouts, logOf: (req: Inco
         proxyReq.once('close', () => clearTimeout(timer));
       },
       proxyRes: (proxyRes, req, res) => {
-        // Hop-by-hop: the API's idle bound is about its connection to us. The browser's connection is ours, with our
-        // bound (keepIdleConnectionsOpen), which Node would not write beside the Connection header copied over.
-        delete proxyRes.headers['keep-alive'];
-        if (res.shouldKeepAlive) proxyRes.headers['keep-alive'] = `timeout=${KEEP_ALIVE_TIMEOUT_MS / 1000}`;
+        ownKeepAliveHint(proxyRes, res);
         // An answer that starts and then falls silent would hold the browser as long as the stall. Silence is counted
         // only while the browser keeps up: a slow download pauses the API's stream without being the API's fault.
         const bound = boundOf(req);

@@ -118,6 +118,36 @@ describe(createStorageProxy.name, () => {
     await request(frontDoor()).get('/').expect(418);
   });
 
+  it("answers with the front door's own Keep-Alive bound, not the store's (a hop-by-hop header)", async () => {
+    const storeServer = http.createServer((_req, res) => {
+      res.setHeader('Keep-Alive', 'timeout=5');
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => storeServer.listen(0, '127.0.0.1', resolve));
+    const door = http.createServer(frontDoor(`http://127.0.0.1:${(storeServer.address() as AddressInfo).port}`));
+    await new Promise<void>((resolve) => door.listen(0, '127.0.0.1', resolve));
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const target = `http://127.0.0.1:${(storeServer.address() as AddressInfo).port}`;
+      const signed = proxied(await clientOf(target).presignedGetObject(bucket, key(), 60));
+      const hint = await new Promise<string | string[] | undefined>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port: (door.address() as AddressInfo).port, path: signed, agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.headers['keep-alive']));
+          })
+          .on('error', reject);
+      });
+      expect(hint).toBe('timeout=65');
+    } finally {
+      agent.destroy();
+      door.closeAllConnections();
+      storeServer.closeAllConnections();
+      await new Promise<void>((resolve) => door.close(() => resolve()));
+      await new Promise<void>((resolve) => storeServer.close(() => resolve()));
+    }
+  });
+
   it('forwards neither the session cookie nor forwarding headers to the store', async () => {
     const seen: http.IncomingHttpHeaders[] = [];
     const server = http.createServer((req, res) => {

@@ -26,6 +26,7 @@ import type { RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 
+import { ownKeepAliveHint } from './keep-alive-hint';
 import { presignedUrlVerifier, SIGNATURE_QUERY, type StoreCredentials } from './storage-signature';
 
 export interface StorageProxyOptions extends StoreCredentials {
@@ -117,7 +118,8 @@ export function createStorageProxy({ bucket, now = Date.now, ...store }: Storage
       proxyReq: (proxyReq) => {
         for (const header of DROPPED_REQUEST_HEADERS) proxyReq.removeHeader(header);
       },
-      proxyRes: (proxyRes, req) => {
+      proxyRes: (proxyRes, req, res) => {
+        ownKeepAliveHint(proxyRes, res);
         delete proxyRes.headers['set-cookie'];
         proxyRes.headers['cache-control'] = 'private, no-store';
         proxyRes.headers['x-content-type-options'] = 'nosniff';
