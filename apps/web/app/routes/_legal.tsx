@@ -1,7 +1,7 @@
 import { Link, Outlet } from '@remix-run/react';
 import { useTranslation } from '~/i18n/TranslationProvider';
 
-import { LanguageSwitcher } from '~/components/landing/LanguageSwitcher';
+import { PageHeader } from '~/components/PageHeader';
 import { LegalLinks } from '~/components/LegalLinks';
 
 /** Shared frame of the three legal pages (pathless layout: adds no URL segment). */
@@ -9,12 +9,7 @@ export default function LegalLayout() {
   const { t } = useTranslation();
   return (
     <div className="page">
-      <header className="page__header page__header--row">
-        <Link to="/" className="brand">
-          {t('site.name')}
-        </Link>
-        <LanguageSwitcher />
-      </header>
+      <PageHeader />
       <main>
         <Outlet />
         <p>

@@ -1,20 +1,12 @@
-import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
-import { LanguageSwitcher } from '~/components/landing/LanguageSwitcher';
-import { useTranslation } from '~/i18n/TranslationProvider';
+import { PageHeader } from '~/components/PageHeader';
 
 /** The frame of the student pages: one narrow column (375 px first, WeChat's browser), the site's name, the language. */
 export function StudentFrame({ title, children }: { title: string; children: ReactNode }) {
-  const { t } = useTranslation();
   return (
     <div className="page student">
-      <header className="page__header page__header--row">
-        <Link to="/" className="brand">
-          {t('site.name')}
-        </Link>
-        <LanguageSwitcher />
-      </header>
+      <PageHeader />
       <main style={{ maxWidth: '26rem', margin: '0 auto', padding: '1rem' }}>
         <h1>{title}</h1>
         {children}
