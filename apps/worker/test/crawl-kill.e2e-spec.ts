@@ -135,7 +135,9 @@ describe('crawl worker processes: killed mid-crawl, handed back, pacing one site
     signalWorker(worker.child, 'SIGTERM');
     expect(await worker.exited).toBe(0);
     expect(['delayed', 'waiting']).toContain(await job.getState());
-    expect(alive()).toBe(0);
+    // browser.close() waits for Chromium's own process; a helper of it (zygote, renderer) can outlive the worker by a
+    // moment on a loaded machine. Gone within seconds is closed; one still there after that is left behind.
+    await waitFor(async () => (alive() === 0 ? true : undefined), 5_000, 50);
     const [row] = await dataSource.query(`SELECT "lastRunStats" FROM crawl_tasks WHERE id = $1`, [task.id]);
     expect(row.lastRunStats.message).toMatch(/handed back/);
   });
