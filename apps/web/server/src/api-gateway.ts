@@ -11,7 +11,7 @@ import type { TLSSocket } from 'node:tls';
 
 import { acceptRequestId, REQUEST_ID_HEADER, requestLogSerializers } from '@aipm/config';
 import { type ApiErrorResponse, ERROR_MESSAGES, type ErrorCode } from '@aipm/contracts';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 
 import { isUtf8PercentEncoded } from './bad-request';
@@ -84,13 +84,16 @@ export function createApiGateway(options: ApiGatewayOptions): Forward {
     res.setHeader(REQUEST_ID_HEADER, id);
     // X-Forwarded-Proto is left only when a trusted proxy sent it.
     const secure = Boolean((req.socket as TLSSocket).encrypted) || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https';
-    for (const [name, value] of apiSecurityHeaders(secure)) res.setHeader(name, value);
+    for (const [name, value] of secure ? HEADERS_OVER_HTTPS : HEADERS_OVER_HTTP) res.setHeader(name, value);
     if (!servesHost(options.hosts, hostnameOf(req))) return refuse(res, 'UNKNOWN_HOST');
     // What the API answers a path it cannot read, before the hop (ADR 038).
     if (!isUtf8PercentEncoded(req.url!.split('?')[0]!)) return refuse(res, 'BAD_REQUEST');
     return forward(req, res, next);
   };
 }
+
+const HEADERS_OVER_HTTP = apiSecurityHeaders(false);
+const HEADERS_OVER_HTTPS = apiSecurityHeaders(true);
 
 /** 400 in the API's envelope, never cached. */
 function refuse(res: ServerResponse, code: Extract<ErrorCode, 'UNKNOWN_HOST' | 'BAD_REQUEST'>): void {
@@ -121,6 +124,10 @@ function createApiProxy(apiUrl: string, timeouts: ApiTimeouts, logOf: (req: Inco
 
   return createProxyMiddleware<IncomingMessage, ServerResponse>({
     target: apiUrl,
+    // Without the default logger plugin, which builds a URL and a line for every answer for a logger never set here
+    // (this gateway logs what goes wrong itself); the error plugin is replaced by `on.error` below.
+    ejectPlugins: true,
+    plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
     changeOrigin: true,
     xfwd: true,
     agent,
