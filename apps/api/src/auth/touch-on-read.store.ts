@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
+import { GuardedClient } from '@aipm/database';
 import pg from 'pg';
 import type { ApiEnv } from '../config/api-env';
 import { SESSION_TABLE } from './session.constants';
@@ -55,7 +56,7 @@ export function createTouchOnReadStore<Owner>(env: ApiEnv, realm: SessionRealm<O
   const ttlSeconds = env.SESSION_IDLE_HOURS * 60 * 60;
   const logger = new Logger(realm.name);
   // Our pool, shared with connect-pg-simple, so the read below does not reach into its internals.
-  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, ...(realm.poolSize ? { max: realm.poolSize } : {}) });
+  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, Client: GuardedClient, ...(realm.poolSize ? { max: realm.poolSize } : {}) });
   const warn = (...args: unknown[]) => logger.warn(`session store: ${args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ')}`);
   // An idle client's error (the database restarting) would otherwise be thrown as an unhandled 'error' event.
   pool.on('error', (error) => warn('pool:', error));

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { GuardedClient } from './guarded-client';
 import { AuditEntry } from './audit/audit-entry.entity';
 import { User } from './auth/user.entity';
 import { AuditLog1795526189000 } from './migrations/1795526189000-audit-log';
@@ -121,6 +122,8 @@ export function createDataSourceOptions(
     // (CREATE EXTENSION would need privileges the app's role should not have).
     uuidExtension: 'pgcrypto',
     installExtensions: false,
+    // A checked-out connection that PostgreSQL ends between statements must not end the process (guarded-client.ts).
+    extra: { Client: GuardedClient },
     ...overrides,
   };
 }

@@ -54,3 +54,4 @@ export {
   runMigrations,
   type PostgresConnectionOptions,
 } from './data-source';
+export { GuardedClient } from './guarded-client';
