@@ -10,6 +10,7 @@ import { publishedJobsClient } from './published-jobs/publishedJobsApi';
 import { siteSettingsClient } from './site-settings/siteSettingsApi';
 import { cohortsClient } from './students/cohortsApi';
 import { guaranteeClient } from './students/guaranteeApi';
+import { outcomesClient } from './students/outcomesApi';
 import { studentAccountsClient } from './students/studentAccountsApi';
 import { backupsClient } from './backups/backupsApi';
 
@@ -31,6 +32,7 @@ export const SECTION_CLIENTS: ReadonlyArray<RegisteredSectionClient> = [
   accountClient,
   cohortsClient,
   guaranteeClient,
+  outcomesClient,
   studentAccountsClient,
   backupsClient,
 ];

@@ -398,6 +398,47 @@ describe('audit log', () => {
       check: (entry, known) => expect(entry).toMatchObject({ actorId: known['account'], actorKind: 'student' }),
     },
     {
+      name: 'an offer a student reports, the student as the actor, without the employer',
+      action: 'student.offer.report',
+      entity: 'outcome',
+      run: async (_agent, known) => {
+        const report = { category: 'in_field_full_time', date: '2026-05-10', employer: '报告公司', title: 'AI 产品经理', city: '长沙', startDate: '2026-06-01', monthlyBase: 1_500_000, monthsPerYear: 14 };
+        const answer = await request(app.getHttpServer()).post('/api/student/offers').set('Cookie', known['studentCookie']!).field('report', JSON.stringify(report)).attach('evidence', PDF, 'offer.pdf').expect(201);
+        known['reportedOffer'] = answer.body.data.id;
+        return known['reportedOffer'];
+      },
+      check: (entry, known) => {
+        expect(entry).toMatchObject({ actorId: known['account'], actorKind: 'student', after: { reviewState: 'pending', reportedByStudent: true } });
+        expect(JSON.stringify(entry)).not.toContain('报告公司');
+      },
+    },
+    {
+      name: "a student's offer report returned with the reason",
+      action: 'outcome.return',
+      entity: 'outcome',
+      run: async (agent, known) => {
+        await agent.post(`/api/admin/outcomes/${known['reportedOffer']}/return`).send({ reason: '请补充劳动合同' }).expect(200);
+        return known['reportedOffer'];
+      },
+      check: (entry) => expect(entry).toMatchObject({ actorKind: 'admin', before: { reviewState: 'pending' }, after: { reviewState: 'returned', returnReason: '请补充劳动合同' } }),
+    },
+    {
+      name: "a student's offer report accepted",
+      action: 'outcome.accept',
+      entity: 'outcome',
+      run: async (agent, known) => {
+        // Another report, waiting (written in SQL: the report itself is the case above).
+        const [{ id }] = await dataSource.query(
+          `INSERT INTO student_outcomes ("studentId", category, date, employer, title, city, "startDate", "monthlyBase", "monthsPerYear", "fixedExtras", "reviewState", "reportedByStudent")
+           VALUES ($1, 'in_field_contract', '2026-05-11', '另一家', '产品助理', '长沙', '2026-06-01', 900000, 12, 0, 'pending', true) RETURNING id`,
+          [known['student']],
+        );
+        await agent.post(`/api/admin/outcomes/${id}/accept`).expect(200);
+        return id;
+      },
+      check: (entry) => expect(entry).toMatchObject({ actorKind: 'admin', before: { reviewState: 'pending' }, after: { reviewState: 'accepted' } }),
+    },
+    {
       name: 'a student sign-out',
       action: 'student.logout',
       entity: 'account',

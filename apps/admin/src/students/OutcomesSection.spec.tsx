@@ -4,7 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { stubDataProvider } from '../../test/support/leadFactories';
-import { renderInAdmin } from '../../test/support/renderInAdmin';
+import { answerFetch, renderInAdmin } from '../../test/support/renderInAdmin';
+import { adminDataProvider } from '../adminDataProvider';
 import { GraduationLine, OutcomesSection } from './OutcomesSection';
 
 const provider = (overrides: Record<string, jest.Mock>) => stubDataProvider([], overrides as never);
@@ -56,6 +57,10 @@ const outcome: OutcomeResponse = {
       createdAt: '2026-05-10T00:00:00.000Z',
     },
   ],
+  reviewState: 'accepted',
+  returnReason: null,
+  reportedByStudent: false,
+  reviewedAt: null,
   createdAt: '2026-05-10T00:00:00.000Z',
   updatedAt: '2026-05-10T00:00:00.000Z',
 };
@@ -132,5 +137,63 @@ describe(OutcomesSection.name, () => {
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(create).toHaveBeenCalled(), SLOW);
     expect(create.mock.calls[0]![1].data).toMatchObject({ category: 'seeking', employer: null, monthlyBase: null, monthsPerYear: null, fixedExtras: null });
+  });
+
+  describe('a student\'s offer report', () => {
+    const reported: OutcomeResponse = { ...outcome, reviewState: 'pending', reportedByStudent: true };
+    const name = '2026-05-10 对口全职';
+    /** The back office's own section calls (answered by answerFetch), with the list from a stub. */
+    const withList = (rows: OutcomeResponse[][]) => {
+      const getManyReference = jest.fn();
+      for (const page of rows) getManyReference.mockImplementationOnce(async () => ({ data: page, total: page.length }));
+      return { ...adminDataProvider, getManyReference };
+    };
+
+    it('shows it waiting and accepts it, then reads the list again', async () => {
+      const calls = answerFetch({ [`POST /api/admin/outcomes/${reported.id}/accept`]: { status: 200, body: { success: true, data: { ...reported, reviewState: 'accepted' } } } });
+      const dataProvider = withList([[reported], [{ ...reported, reviewState: 'accepted' }]]);
+      const user = userEvent.setup();
+      renderInAdmin(<OutcomesSection student={student} />, { dataProvider });
+      const review = await screen.findByTestId('outcome-review', {}, SLOW);
+      expect(review).toHaveTextContent('学员报告待审核');
+      await user.click(within(review).getByRole('button', { name: `接受录用报告：${name}` }));
+      expect(await screen.findByText('已接受该录用报告', {}, SLOW)).toBeInTheDocument();
+      expect(calls.map(({ key }) => key)).toEqual([`POST /api/admin/outcomes/${reported.id}/accept`]);
+      await waitFor(() => expect(screen.getByTestId('outcome-review')).toHaveTextContent('学员报告已接受'));
+      expect(screen.queryByRole('button', { name: `接受录用报告：${name}` })).not.toBeInTheDocument();
+    });
+
+    it('returns it with a reason, which it needs, and shows the reason', async () => {
+      const calls = answerFetch({
+        [`POST /api/admin/outcomes/${reported.id}/return`]: { status: 200, body: { success: true, data: { ...reported, reviewState: 'returned', returnReason: '录用通知书看不清' } } },
+      });
+      const dataProvider = withList([[reported], [{ ...reported, reviewState: 'returned', returnReason: '录用通知书看不清' }]]);
+      const user = userEvent.setup();
+      renderInAdmin(<OutcomesSection student={student} />, { dataProvider });
+      await user.click(await screen.findByRole('button', { name: `退回录用报告：${name}` }, SLOW));
+      const dialog = await screen.findByRole('dialog', { name: '退回录用报告' });
+      await user.click(within(dialog).getByRole('button', { name: '确认退回' }));
+      expect(within(dialog).getByText('请填写退回原因')).toBeInTheDocument();
+      expect(calls).toEqual([]);
+      await user.type(within(dialog).getByRole('textbox', { name: /退回原因/ }), ' 录用通知书看不清 ');
+      await user.click(within(dialog).getByRole('button', { name: '确认退回' }));
+      expect(await screen.findByText('已退回该录用报告', {}, SLOW)).toBeInTheDocument();
+      expect(calls).toEqual([{ key: `POST /api/admin/outcomes/${reported.id}/return`, body: { reason: '录用通知书看不清' } }]);
+      await waitFor(() => expect(screen.getByTestId('outcome-review')).toHaveTextContent('已退回：录用通知书看不清'));
+    });
+
+    it('shows the refusal when another administrator decided first', async () => {
+      answerFetch({ [`POST /api/admin/outcomes/${reported.id}/accept`]: { status: 409, body: { success: false, code: 'OUTCOME_NOT_PENDING', message: '只有待审核的录用报告可以接受或退回' } } });
+      const user = userEvent.setup();
+      renderInAdmin(<OutcomesSection student={student} />, { dataProvider: withList([[reported]]) });
+      await user.click(await screen.findByRole('button', { name: `接受录用报告：${name}` }, SLOW));
+      expect(await screen.findByText('操作失败：只有待审核的录用报告可以接受或退回', {}, SLOW)).toBeInTheDocument();
+    });
+
+    it('says nothing of a review for what the administrator recorded', async () => {
+      renderInAdmin(<OutcomesSection student={student} />, { dataProvider: withList([[outcome]]) });
+      await screen.findByTestId('outcome', {}, SLOW);
+      expect(screen.queryByTestId('outcome-review')).not.toBeInTheDocument();
+    });
   });
 });

@@ -4,6 +4,7 @@ import { Box, Button, List as MuiList, ListItem, Stack, Typography } from '@mui/
 import { useState } from 'react';
 import { Confirm, useDelete, useGetManyReference, useNotify, useTranslate } from 'react-admin';
 import { OutcomeDialog } from './OutcomeDialog';
+import { OutcomeReview } from './OutcomeReview';
 
 /** 结业情况: on time or late against the cohort's last class day, or withdrawn, with the date (docs/product/outcomes.md#graduation). */
 export function GraduationLine({ student }: { student: StudentResponse }) {
@@ -63,7 +64,8 @@ function OutcomeText({ outcome }: { outcome: OutcomeResponse }) {
 
 /**
  * 就业结果 on the student card (docs/product/outcomes.md): the graduate's outcomes, newest first, each with its salary
- * parts, the computed figures and its evidence; record, edit and delete (behind a confirm).
+ * parts, the computed figures and its evidence; record, edit and delete (behind a confirm); a student's own report
+ * with its review (OutcomeReview).
  */
 export function OutcomesSection({ student }: { student: StudentResponse }) {
   const translate = useTranslate();
@@ -111,6 +113,7 @@ export function OutcomesSection({ student }: { student: StudentResponse }) {
         {outcomes.map((outcome) => (
           <ListItem key={outcome.id} sx={{ display: 'block', px: 0 }} data-testid="outcome">
             <OutcomeText outcome={outcome} />
+            <OutcomeReview outcome={outcome} name={nameOf(outcome)} onReviewed={() => void refetch()} />
             <Stack direction="row" spacing={1}>
               <Button size="small" onClick={() => setEditing(outcome)} aria-label={translate('aipm.students.outcomes.edit_named', { name: nameOf(outcome) })}>
                 {translate('aipm.students.outcomes.edit')}

@@ -12,6 +12,7 @@ import {
   GUARANTEE_STATUS_LABELS,
   PAYMENT_KIND_LABELS,
   OUTCOME_CATEGORY_LABELS,
+  OUTCOME_REVIEW_STATE_LABELS,
 } from '@aipm/contracts';
 
 /** Text leaves as plain strings: the contracts' labels are literal types, the English ones differ. */
@@ -220,6 +221,22 @@ const zh = {
     deleted: '就业结果已删除',
     confirm_delete_title: '删除这条就业结果？',
     confirm_delete: '删除后，证明材料保留在该学员的其他文件中。',
+    review: {
+      reported: '学员报告',
+      states: OUTCOME_REVIEW_STATE_LABELS,
+      returned_reason: '已退回：%{reason}',
+      accept: '接受',
+      accept_named: '接受录用报告：%{name}',
+      return: '退回',
+      return_named: '退回录用报告：%{name}',
+      return_title: '退回录用报告',
+      return_hint: '学员会看到这条原因，可据此重新提交',
+      reason: '退回原因',
+      confirm_return: '确认退回',
+      accepted: '已接受该录用报告',
+      returned: '已退回该录用报告',
+      failed: '操作失败：%{message}',
+    },
   },
   guarantee: {
     tab: '薪资保障',
@@ -523,6 +540,22 @@ export const enStudentMessages: typeof zhStudentMessages = {
     deleted: 'Job outcome deleted',
     confirm_delete_title: 'Delete this job outcome?',
     confirm_delete: "Its evidence stays among the student's other files.",
+    review: {
+      reported: 'Reported by the student',
+      states: { accepted: 'Accepted', pending: 'Waiting for review', returned: 'Returned' },
+      returned_reason: 'Returned: %{reason}',
+      accept: 'Accept',
+      accept_named: 'Accept the offer report: %{name}',
+      return: 'Return',
+      return_named: 'Return the offer report: %{name}',
+      return_title: 'Return the offer report',
+      return_hint: 'The student reads this reason and can report again',
+      reason: 'Reason',
+      confirm_return: 'Return it',
+      accepted: 'Offer report accepted',
+      returned: 'Offer report returned',
+      failed: 'Could not do it: %{message}',
+    },
   },
   guarantee: {
     tab: 'Salary guarantee',

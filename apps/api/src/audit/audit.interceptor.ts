@@ -13,7 +13,7 @@ const logger = new Logger('Audit');
 // The route's own pipe (idParam) answers a malformed id after this runs: only a real UUID is looked up.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function answerId(answer: unknown): string | null {
+export function answerId(answer: unknown): string | null {
   const data = (answer as { data?: { id?: unknown } } | undefined)?.data;
   return typeof data?.id === 'string' ? data.id : null;
 }

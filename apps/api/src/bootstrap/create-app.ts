@@ -1,6 +1,6 @@
 import { answerUnparsableRequests, quietNestStartup } from '@aipm/config';
 import { httpMetrics } from '@aipm/metrics';
-import { type INestApplication, ValidationPipe } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
@@ -9,7 +9,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { Registry } from 'prom-client';
 import { AppModule } from './app.module';
-import { InvalidInputError } from '../common/errors/api.error';
+import { apiValidationPipe } from '../common/errors/api-validation-pipe';
 import { ApiExceptionFilter, errorBody } from '../common/errors/api-exception.filter';
 import { buildOpenApiDocument } from '../common/openapi/openapi-document';
 import type { ApiEnv } from '../config/api-env';
@@ -32,15 +32,7 @@ export async function createApp(env: ApiEnv): Promise<INestApplication> {
   app.use(helmet());
   useJsonBody(app);
   app.setGlobalPrefix(API_PREFIX);
-  app.useGlobalPipes(
-    new ValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      transform: true,
-      // 400 { success: false, code, message (the first rule's), errors, fieldCodes } for every route.
-      exceptionFactory: (errors) => InvalidInputError.fromValidation(errors),
-    }),
-  );
+  app.useGlobalPipes(apiValidationPipe());
   // Every failure answers { success: false, code, message } (docs/product/errors.md#error-envelope, ADR 013).
   app.useGlobalFilters(new ApiExceptionFilter());
   setUpOpenApi(app);

@@ -31,8 +31,8 @@ export interface GuaranteeFactsRow {
 
 /**
  * The ledger's facts (docs/product/guarantee.md) in one statement: every guaranteed contract with its completed
- * payments by kind, its student's graduation, attendance counts and in-field offers. Each of the three is aggregated
- * once over its whole table and hash-joined (a lateral subquery per contract cost 30,000 index probes for 10,000
+ * payments by kind, its student's graduation, attendance counts and accepted in-field offers (a student's report
+ * counts once reviewed, ADR 066). Each of the three is aggregated once over its whole table and hash-joined (a lateral subquery per contract cost 30,000 index probes for 10,000
  * contracts: tools/bench/outcomes.mjs). The ledger is computed from these rows in guaranteeStatusOf, never stored.
  */
 @Injectable()
@@ -51,7 +51,7 @@ export class GuaranteeLedgerRepository {
            FROM "attendance" GROUP BY "studentId"
        ), offers AS (
          SELECT "studentId", json_agg(json_build_object('date', to_char("date", 'YYYY-MM-DD'), 'monthlyBase', "monthlyBase", 'monthsPerYear', "monthsPerYear", 'fixedExtras', "fixedExtras")) AS "offers"
-           FROM "student_outcomes" WHERE "category" = ANY($2::text[]) GROUP BY "studentId"
+           FROM "student_outcomes" WHERE "category" = ANY($2::text[]) AND "reviewState" = 'accepted' GROUP BY "studentId"
        )
        SELECT c."id" AS "contractId", c."contractNumber", c."studentId", s."name" AS "studentName", c."currency", c."contractAmount",
               c."guaranteeTarget", c."refundRate", c."bonusThreshold", c."bonusRate", c."guaranteeWindowDays", c."minAttendance",

@@ -15,7 +15,7 @@ export class FormRateLimitGuard extends PerIpRateLimitGuard {
     super(redis);
   }
 
-  protected limitPerMinute(): number {
+  protected limitPerWindow(): number {
     return this.env.FORM_RATE_LIMIT_PER_MINUTE;
   }
 

@@ -19,8 +19,8 @@ export interface ReportFactsRow {
 }
 
 /**
- * Every student with what the outcomes report needs (docs/product/outcomes-report.md), in one statement: their outcomes
- * and their completed refunds and bonuses each aggregated once over the whole table and hash-joined (a lateral
+ * Every student with what the outcomes report needs (docs/product/outcomes-report.md), in one statement: their
+ * accepted outcomes (a student's report counts once reviewed, ADR 066) and their completed refunds and bonuses each aggregated once over the whole table and hash-joined (a lateral
  * subquery per student cost two index probes per student: tools/bench/outcomes.mjs). The cohorts' last class days
  * are read apart (CohortsService.lastClassDays).
  */
@@ -33,7 +33,7 @@ export class OutcomesReportRepository {
       `WITH outcomes AS (
          SELECT "studentId", json_agg(json_build_object('category', "category", 'date', to_char("date", 'YYYY-MM-DD'), 'monthlyBase', "monthlyBase",
                                                         'monthsPerYear', "monthsPerYear", 'fixedExtras', "fixedExtras") ORDER BY "date") AS "outcomes"
-           FROM "student_outcomes" GROUP BY "studentId"
+           FROM "student_outcomes" WHERE "reviewState" = 'accepted' GROUP BY "studentId"
        ), payouts AS (
          SELECT "studentId", json_agg(json_build_object('kind', "kind", 'currency', "currency", 'amount', "amount")) AS "payouts"
            FROM (SELECT "studentId", "kind", "currency", abs(sum("amount"))::bigint AS "amount" FROM "student_payments"

@@ -6,7 +6,13 @@ import { failClosedOnStoreError } from '../auth/session.middleware';
 import type { SessionStore } from '../auth/session.store';
 import { STUDENT_DEVICE_COOKIE_NAME } from '../common/student-session';
 import { API_ENV, type ApiEnv } from '../config/api-env';
+import { OutcomesModule } from '../students/outcomes/outcomes.module';
+import { StudentsModule } from '../students/students.module';
+import { UploadsModule } from '../uploads/uploads.module';
 import { StudentSessionGuard } from './guards/student-session.guard';
+import { OfferReportRateLimitGuard } from './offers/offer-report-rate-limit.guard';
+import { StudentOffersController } from './offers/student-offers.controller';
+import { StudentOffersService } from './offers/student-offers.service';
 import { StudentAuthController, StudentResetLinksController } from './student-auth.controller';
 import { STUDENT_DEVICE_COOKIES, StudentAuthService } from './student-auth.service';
 import { StudentLoginRateLimiter } from './student-login-rate-limiter';
@@ -23,16 +29,19 @@ const STUDENT_DEVICE_REALM = { name: STUDENT_DEVICE_COOKIE_NAME, path: '/api/stu
 /**
  * The student realm (docs/product/student-portal.md, ADR 061): /api/student/** with its own session cookie, store and
  * default-deny guard, and the administrator's reset link for a student login. Builds on auth/ (the password hasher,
- * the throttle's design, the failure records); auth/ knows nothing of it beyond the shared realm test in common/.
+ * the throttle's design, the failure records) and on the students' outcomes and files (a student's offer reports,
+ * offers/); none of those knows of it, beyond the shared realm test in common/.
  */
 @Module({
-  imports: [AuthModule],
-  controllers: [StudentAuthController, StudentResetLinksController],
+  imports: [AuthModule, StudentsModule, OutcomesModule, UploadsModule],
+  controllers: [StudentAuthController, StudentResetLinksController, StudentOffersController],
   providers: [
     StudentAuthService,
     StudentLoginsRepository,
     StudentPasswordResetsRepository,
     StudentLoginRateLimiter,
+    StudentOffersService,
+    OfferReportRateLimitGuard,
     { provide: STUDENT_DEVICE_COOKIES, inject: [API_ENV], useFactory: (env: ApiEnv) => new DeviceCookies(env.SESSION_SECRET, STUDENT_DEVICE_REALM) },
     { provide: STUDENT_SESSION_STORE, inject: [API_ENV], useFactory: createStudentSessionStore },
     { provide: APP_GUARD, useClass: StudentSessionGuard },

@@ -11,6 +11,6 @@ import { UploadReferencesRepository } from './upload-references.repository';
 @Module({
   controllers: [UploadsController, FilesController],
   providers: [UploadsService, FileStore, StoredUploadsRepository, UploadReferencesRepository, UploadSweeper],
-  exports: [FileStore, StoredUploadsRepository],
+  exports: [FileStore, StoredUploadsRepository, UploadsService],
 })
 export class UploadsModule {}

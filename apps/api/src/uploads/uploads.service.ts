@@ -5,6 +5,7 @@ import {
   STUDENT_PATHS,
   UPLOAD_EXTENSIONS,
   UPLOAD_KEY_PATTERN,
+  UPLOAD_LIMITS,
   UPLOAD_RULES,
   type UploadKind,
   type UploadUrlResponse,
@@ -14,13 +15,19 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { InvalidInputError } from '../common/errors/api.error';
 import { UploadError } from './upload.error';
-import { FileStore, UPLOAD_URL_TTL_SECONDS } from './file-store';
+import { FileStore, HEAD_BYTES, UPLOAD_URL_TTL_SECONDS } from './file-store';
 import { sniffUploadType } from './file-sniff';
 import { StoredUploadsRepository } from './stored-uploads.repository';
 
 /** Storage folder of each upload kind; the folder in a key tells the confirm step which limits apply. */
 const FOLDER_OF: Record<UploadKind, string> = { contract: 'contracts', photo: 'photos' };
 const KIND_OF: Record<string, UploadKind> = { contracts: 'contract', photos: 'photo' };
+
+/** A file name's extension, lower-cased, without the dot ('' when it has none). */
+function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
 
 export function isUploadKey(key: string): boolean {
   return UPLOAD_KEY_PATTERN.test(key);
@@ -58,7 +65,7 @@ export class UploadsService {
 
   async createUploadUrl(dto: CreateUploadUrlDto, now = new Date()): Promise<UploadUrlResponse> {
     const kind = dto.kind ?? 'contract';
-    const extension = dto.fileName.slice(dto.fileName.lastIndexOf('.') + 1).toLowerCase();
+    const extension = extensionOf(dto.fileName);
     const key = `${FOLDER_OF[kind]}/${randomUUID()}.${extension}`;
     // The uploader's name, kept for the record that will hold the file (ADR 045): never asked of a client again.
     await this.stored.record(key, dto.fileName);
@@ -109,6 +116,46 @@ export class UploadsService {
 
     await this.stored.markConfirmed(key, stored.size, contentTypeOf(key));
     return { accessURL: accessUrlOf(key), kind, type: actual, size: stored.size, originalName: claimed.originalName ?? storedNameOf(key) };
+  }
+
+  /**
+   * The checks of the confirm step on a file the API holds in memory (a form posts it whole: the student's offer
+   * report, which must work without JavaScript). Refused with the confirm step's codes, on `field`.
+   */
+  async assertAcceptable(kind: UploadKind, fileName: string, bytes: Buffer, field: string): Promise<void> {
+    const rules = UPLOAD_RULES[kind];
+    if (fileName.length > UPLOAD_LIMITS.fileNameLength) throw InvalidInputError.forField(field, 'FILE_NAME_TOO_LONG');
+    const expected = UPLOAD_EXTENSIONS[extensionOf(fileName)]?.type;
+    if (!expected || !rules.types.includes(expected)) throw InvalidInputError.forField(field, 'UNSUPPORTED_FILE_TYPE');
+    if (bytes.length === 0) throw InvalidInputError.forField(field, 'EMPTY_FILE');
+    if (bytes.length > rules.maxBytes) throw InvalidInputError.forField(field, kind === 'photo' ? 'PHOTO_TOO_LARGE' : 'CONTRACT_FILE_TOO_LARGE');
+    if ((await sniffUploadType(bytes.subarray(0, HEAD_BYTES))) !== expected) throw InvalidInputError.forField(field, 'FILE_CONTENT_MISMATCH');
+  }
+
+  /**
+   * Stores a file assertAcceptable passed, as a confirmed upload of `kind` under its original name: what the
+   * three steps end with, so records attach it the same way (and the sweep removes it if none ever does).
+   */
+  async storeChecked(kind: UploadKind, fileName: string, bytes: Buffer): Promise<ConfirmUploadResponse> {
+    const key = `${FOLDER_OF[kind]}/${randomUUID()}.${extensionOf(fileName)}`;
+    const type = UPLOAD_EXTENSIONS[extensionOf(fileName)]!.type;
+    await this.stored.record(key, fileName);
+    await this.stored.claim(key);
+    try {
+      await this.files.put(key, bytes, contentTypeOf(key));
+    } catch (error) {
+      await this.stored.forget([key]);
+      throw error;
+    }
+    await this.stored.markConfirmed(key, bytes.length, contentTypeOf(key));
+    return { accessURL: accessUrlOf(key), kind, type, size: bytes.length, originalName: fileName };
+  }
+
+  /** Removes uploads no record took after all (a report refused once its files were stored). */
+  async discard(accessURLs: readonly string[]): Promise<void> {
+    const keys = accessURLs.map((url) => url.slice(`${STUDENT_PATHS.files}/`.length)).filter(isUploadKey);
+    await this.files.remove(keys);
+    await this.stored.forget(keys);
   }
 
   /**

@@ -16,7 +16,7 @@ export class SignatureRateLimitGuard extends PerIpRateLimitGuard {
     super(redis);
   }
 
-  protected limitPerMinute(): number {
+  protected limitPerWindow(): number {
     return this.env.WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE;
   }
 

@@ -1,10 +1,11 @@
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, registerDecorator } from 'class-validator';
 import type { ErrorCode } from '../errors/error-catalog';
 import { FILE_ACCESS_URL_PATTERN } from '../students/student.responses';
-import { IsCalendarDate, Optional, OptionalText, Rules } from '../students/student-validators';
+import { ChinaCalendarDay, IsCalendarDate, Optional, OptionalText, Rules } from '../students/student-validators';
+import { Trimmed } from '../leads/lead-validators';
 import { rule } from '../validation/rule';
 import { GUARANTEE_LIMITS } from './guarantee';
-import { EVIDENCE_KINDS, type EvidenceKind, OUTCOME_CATEGORIES, OUTCOME_LIMITS, type OutcomeCategory } from './outcome';
+import { EVIDENCE_KINDS, type EvidenceKind, OFFER_CATEGORIES, OUTCOME_CATEGORIES, OUTCOME_LIMITS, type OutcomeCategory } from './outcome';
 
 /* The rules of an outcome's fields (docs/product/validation.md#outcome); the rules across fields are outcome-rules.ts. */
 
@@ -46,8 +47,8 @@ const isEvidenceShape = (item: unknown): boolean =>
   FILE_ACCESS_URL_PATTERN.exec(item['accessURL'])?.[1] === 'contracts';
 const hasEvidenceKind = (item: unknown): boolean => isRecord(item) && (EVIDENCE_KINDS as readonly unknown[]).includes(item['kind']);
 
-/** The fields an outcome body may carry; create and update differ in what is required. */
-abstract class OutcomeFieldsDto {
+/** A job's offer as a body carries it, and the notes: what the administrator records and a student reports alike. */
+abstract class OfferFieldsDto {
   @offerText(L.employer, 'EMPLOYER_TOO_LONG')
   employer?: string | null;
 
@@ -73,7 +74,10 @@ abstract class OutcomeFieldsDto {
 
   @Rules(OptionalText(), IsOptional(), IsString(rule('OUTCOME_NOTES_TOO_LONG')), MaxLength(L.notes, rule('OUTCOME_NOTES_TOO_LONG')))
   notes?: string | null;
+}
 
+/** The fields an outcome body may carry; create and update differ in what is required. */
+abstract class OutcomeFieldsDto extends OfferFieldsDto {
   /** The outcome's evidence, all of it: an update replaces the list (files left out are deleted). */
   @Rules(
     IsOptional(),
@@ -104,6 +108,29 @@ export class UpdateOutcomeDto extends OutcomeFieldsDto {
 
   @Rules(Optional(), date())
   date?: string;
+}
+
+/** POST /api/admin/outcomes/:id/return: why a student's report goes back to them (they read it). */
+export class ReturnOutcomeDto {
+  @Rules(Trimmed(), IsString(rule('RETURN_REASON_REQUIRED')), IsNotEmpty(rule('RETURN_REASON_REQUIRED')), MaxLength(L.returnReason, rule('RETURN_REASON_TOO_LONG')))
+  reason: string;
+}
+
+/**
+ * POST /api/student/offers, the `report` part (JSON) beside the evidence files: a job the student accepted, in one
+ * of the job categories; its evidence arrives as the files themselves, all of one kind (the administrator can
+ * re-mark each when reviewing).
+ */
+export class ReportOfferDto extends OfferFieldsDto {
+  @Rules(IsNotEmpty(rule('OFFER_REPORT_NOT_A_JOB')), IsIn(OFFER_CATEGORIES, rule('OFFER_REPORT_NOT_A_JOB')))
+  category: OutcomeCategory;
+
+  /** The day the student accepted the offer: the outcome's date. */
+  @Rules(ChinaCalendarDay(), date())
+  date: string;
+
+  @Rules(IsOptional(), IsIn(EVIDENCE_KINDS, rule('INVALID_EVIDENCE_KIND')))
+  evidenceKind?: EvidenceKind;
 }
 
 const term = (key: keyof typeof GUARANTEE_LIMITS, code: Parameters<typeof rule>[0]) =>

@@ -32,6 +32,14 @@ export const OUTCOME_ERRORS = {
   INVALID_OUTCOME_ID: '就业结果ID格式无效',
   OUTCOME_NOT_FOUND: '就业结果不存在或已被删除',
   FILE_IS_EVIDENCE: '该文件是就业结果的证明材料，请在就业结果中管理',
+  // a student's offer report and its review: docs/product/outcomes.md#offers-reported-by-students
+  OUTCOME_NOT_PENDING: '只有待审核的录用报告可以接受或退回',
+  RETURN_REASON_REQUIRED: '请填写退回原因',
+  RETURN_REASON_TOO_LONG: `退回原因不能超过${L.returnReason}个字符`,
+  OFFER_REPORT_NOT_A_JOB: '请选择工作类型',
+  OFFER_DATE_IN_FUTURE: '接受录用日期不能晚于今天',
+  INVALID_OFFER_REPORT: '录用报告格式无效',
+  OFFER_REPORT_RATE_LIMITED: `每天最多提交${L.reportsPerDay}份录用报告，请明天再试`,
   // salary guarantee: docs/product/validation.md#contract and #payment
   INVALID_GUARANTEED: '是否含薪资保障必须是 true 或 false',
   INVALID_GUARANTEE_TARGET: '目标年薪必须是以分为单位的正整数，不超过 ¥21,474,836.47',

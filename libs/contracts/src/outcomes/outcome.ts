@@ -62,6 +62,25 @@ export const EVIDENCE_KIND_LABELS: Record<EvidenceKind, string> = {
   other: '其他证明',
 };
 
+/**
+ * Whether an outcome counts (docs/product/outcomes.md#offers-reported-by-students): one the administrator records is
+ * accepted at once; one a student reports waits (待审核) until the administrator accepts it or returns it with a
+ * reason. Only accepted outcomes feed the salary guarantee and the outcomes report.
+ */
+export const OutcomeReviewState = {
+  Accepted: 'accepted',
+  Pending: 'pending',
+  Returned: 'returned',
+} as const;
+export type OutcomeReviewState = (typeof OutcomeReviewState)[keyof typeof OutcomeReviewState];
+export const OUTCOME_REVIEW_STATES: readonly OutcomeReviewState[] = Object.values(OutcomeReviewState);
+
+export const OUTCOME_REVIEW_STATE_LABELS: Record<OutcomeReviewState, string> = {
+  accepted: '已接受',
+  pending: '待审核',
+  returned: '已退回',
+};
+
 export const OUTCOME_LIMITS = {
   employer: 100,
   title: 100,
@@ -74,6 +93,10 @@ export const OUTCOME_LIMITS = {
   /** Fixed yearly extras (allowances paid whatever happens), in cents: ¥10,000,000. */
   fixedExtrasMax: 1_000_000_000,
   evidence: 10,
+  /** Why a student's report went back to them. */
+  returnReason: 200,
+  /** Offer reports one student may send in a day (each may carry 10 files of 20 MB). */
+  reportsPerDay: 10,
 } as const;
 
 /** An offer's salary as the offer letter states it: monthly base × months a year, plus fixed yearly extras. */
@@ -144,8 +167,20 @@ export interface OutcomeResponse {
   contractSalary: number | null;
   notes: string | null;
   evidence: OutcomeEvidenceResponse[];
+  /** 待审核 until the administrator accepts a student's report, or 已退回 with the reason; accepted otherwise. */
+  reviewState: OutcomeReviewState;
+  returnReason: string | null;
+  /** The student reported it (at /student/offers), rather than the administrator recording it. */
+  reportedByStudent: boolean;
+  reviewedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
 export const OUTCOME_RESOURCE = 'outcomes';
+
+/** The administrator's review of a student's offer report (docs/product/outcomes.md#offers-reported-by-students). */
+export const outcomeReviewPath = (outcomeId: string, decision: 'accept' | 'return') => `/api/admin/outcomes/${encodeURIComponent(outcomeId)}/${decision}`;
+
+/** The student's own offer reports. */
+export const STUDENT_OFFERS_PATH = '/api/student/offers';

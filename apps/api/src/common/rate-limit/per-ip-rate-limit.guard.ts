@@ -30,20 +30,31 @@ return {0, tonumber(oldest[2]) + window - now}
 `;
 
 /**
- * Per client IP and route, a number of requests in any 60 seconds (a sliding window: a Redis sorted set of the
- * accepted requests' times, trimmed and counted in one Lua script, so every API process shares it and two cannot
- * both take the last place). A fixed calendar minute let twice the limit through across a minute boundary. A
- * guard runs before validation: invalid attempts count too. If Redis is down the request goes through (the
- * public calls matter more than a little abuse), and the failure is logged. Each public call subclasses it with
- * its allowance and its 429 code (the lead forms, the WeChat signature). ADR 039.
+ * Per client (its IP, unless a subclass counts someone else) and route, a number of requests in any 60 seconds or
+ * a subclass's own window (a sliding window: a Redis sorted set of the accepted requests' times, trimmed and counted
+ * in one Lua script, so every API process shares it and two cannot both take the last place). A fixed calendar
+ * minute let twice the limit through across a minute boundary. A guard runs before validation: invalid attempts
+ * count too. If Redis is down the request goes through (the public calls matter more than a little abuse), and the
+ * failure is logged. Each call subclasses it with its allowance and its 429 code (the lead forms, the WeChat
+ * signature, a student's offer reports). ADR 039.
  */
 export abstract class PerIpRateLimitGuard implements CanActivate {
   private readonly logger = new Logger(this.constructor.name);
 
   protected constructor(private readonly redis: Redis) {}
 
-  /** Requests allowed per client IP and route in any 60 seconds. */
-  protected abstract limitPerMinute(): number;
+  /** Requests allowed per client and route in any window. */
+  protected abstract limitPerWindow(): number;
+
+  /** The window, 60 seconds unless a call paces over a longer one. */
+  protected windowMs(): number {
+    return WINDOW_MS;
+  }
+
+  /** Who is counted: the client's address, unless a call counts a signed-in person (a student's uploads). */
+  protected clientOf(request: Request): string {
+    return request.ip ?? '';
+  }
 
   /** The 429 answer. */
   protected abstract refusal(): ApiError;
@@ -52,12 +63,12 @@ export abstract class PerIpRateLimitGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request>();
     // The route path names the call, so each form (and the signature) has its own allowance. The API processes
     // share one host's clock; the window's 60 s dwarfs any skew between hosts.
-    const key = `${KEY_PREFIX}:rate-window:${request.route?.path ?? request.path}:${request.ip}`;
+    const key = `${KEY_PREFIX}:rate-window:${request.route?.path ?? request.path}:${this.clientOf(request)}`;
     const now = Date.now();
     let admitted: boolean;
     let retryAfterMs: number;
     try {
-      const result = (await this.redis.eval(SLIDING_WINDOW_SCRIPT, 1, key, now, WINDOW_MS, this.limitPerMinute(), `${now}:${randomBytes(6).toString('hex')}`)) as [number, number];
+      const result = (await this.redis.eval(SLIDING_WINDOW_SCRIPT, 1, key, now, this.windowMs(), this.limitPerWindow(), `${now}:${randomBytes(6).toString('hex')}`)) as [number, number];
       admitted = Number(result[0]) === 1;
       retryAfterMs = Number(result[1]);
     } catch (error) {

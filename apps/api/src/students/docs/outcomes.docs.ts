@@ -1,6 +1,6 @@
-import { EVIDENCE_KINDS, OUTCOME_CATEGORIES, type OutcomeEvidenceResponse, type OutcomeResponse } from '@aipm/contracts';
-import type { CreateOutcomeDto, UpdateOutcomeDto } from '@aipm/contracts/dto';
-import { calendarDate, dateTime, integer, listOf, nullable, oneOf, recordSchema, text, uuid } from '../../common/openapi/schemas';
+import { EVIDENCE_KINDS, OUTCOME_CATEGORIES, OUTCOME_REVIEW_STATES, type OutcomeEvidenceResponse, type OutcomeResponse } from '@aipm/contracts';
+import type { CreateOutcomeDto, ReturnOutcomeDto, UpdateOutcomeDto } from '@aipm/contracts/dto';
+import { boolean, calendarDate, dateTime, integer, listOf, nullable, oneOf, recordSchema, text, uuid } from '../../common/openapi/schemas';
 
 /* Job outcomes' shapes and examples (docs/product/outcomes.md); ADR 022. */
 
@@ -33,6 +33,10 @@ export const OUTCOME = recordSchema<OutcomeResponse>('OutcomeResponse', {
   contractSalary: nullable(integer(22200000, 'Computed: annualBase + fixedExtras')),
   notes: nullable(text('经内推')),
   evidence: listOf(EVIDENCE, 'Oldest first'),
+  reviewState: oneOf(OUTCOME_REVIEW_STATES, 'accepted'),
+  returnReason: nullable(text('录用通知书看不清，请重新上传')),
+  reportedByStudent: boolean(false),
+  reviewedAt: nullable(dateTime()),
   createdAt: dateTime(),
   updatedAt: dateTime(),
 });
@@ -52,3 +56,5 @@ export const CREATE_OUTCOME_BODY: CreateOutcomeDto = {
 };
 
 export const UPDATE_OUTCOME_BODY: UpdateOutcomeDto = { monthsPerYear: 13 };
+
+export const RETURN_OUTCOME_BODY: ReturnOutcomeDto = { reason: '录用通知书看不清，请重新上传' };

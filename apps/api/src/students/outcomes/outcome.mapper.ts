@@ -28,6 +28,10 @@ export function toOutcomeResponse(outcome: StudentOutcome, evidence: readonly St
       contentType: file.contentType,
       createdAt: file.createdAt.toISOString(),
     })),
+    reviewState: outcome.reviewState,
+    returnReason: outcome.returnReason,
+    reportedByStudent: outcome.reportedByStudent,
+    reviewedAt: outcome.reviewedAt?.toISOString() ?? null,
     createdAt: outcome.createdAt.toISOString(),
     updatedAt: outcome.updatedAt.toISOString(),
   };

@@ -1,7 +1,7 @@
 import { type ApiDataResponse, type ApiListResponse, OUTCOME_RESOURCE, type OutcomeResponse } from '@aipm/contracts';
-import { CreateOutcomeDto, UpdateOutcomeDto } from '@aipm/contracts/dto';
+import { CreateOutcomeDto, ReturnOutcomeDto, UpdateOutcomeDto } from '@aipm/contracts/dto';
 import { StudentOutcome } from '@aipm/database';
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Audited } from '../../audit/audited.decorator';
@@ -9,7 +9,7 @@ import { idParam } from '../../common/errors/id-param';
 import { pageOf } from '../../common/list/list-page';
 import { ListQueryDto } from '../../common/list/list-query.dto';
 import { ApiDataAnswer, ApiFailures, ApiJsonBody, ApiListAnswer } from '../../common/openapi/api-answers';
-import { CREATE_OUTCOME_BODY, OUTCOME, UPDATE_OUTCOME_BODY } from '../docs/outcomes.docs';
+import { CREATE_OUTCOME_BODY, OUTCOME, RETURN_OUTCOME_BODY, UPDATE_OUTCOME_BODY } from '../docs/outcomes.docs';
 import { STUDENT_OUTCOME_AUDIT_OMIT } from '../student-audit';
 import { toOutcomeResponse } from './outcome.mapper';
 import { type OutcomeWithEvidence, OutcomesService } from './outcomes.service';
@@ -26,7 +26,7 @@ export class OutcomesController {
   @Get()
   @ApiListAnswer(OUTCOME, { resource: OUTCOME_RESOURCE, description: 'One page, newest outcome first, each with its evidence' })
   @ApiFailures('INVALID_LIST_QUERY', 'LIMIT_TOO_LARGE')
-  @ApiOperation({ summary: 'react-admin list: range, sort, filter (studentId, q over employer, title and city, id); Content-Range' })
+  @ApiOperation({ summary: 'react-admin list: range, sort, filter (studentId, reviewState, q over employer, title and city, id); Content-Range' })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<ApiListResponse<OutcomeResponse>> {
     return pageOf(response, OUTCOME_RESOURCE, await this.outcomes.list(query), toResponse);
   }
@@ -67,6 +67,27 @@ export class OutcomesController {
   @ApiOperation({ summary: 'Changes some fields; evidence left out of a sent list is deleted' })
   async update(@Param('id', OutcomeIdPipe) id: string, @Body() dto: UpdateOutcomeDto): Promise<ApiDataResponse<OutcomeResponse>> {
     return { success: true, data: toResponse(await this.outcomes.update(id, dto)) };
+  }
+
+  @Post(':id/accept')
+  @HttpCode(200)
+  @Audited({ action: 'outcome.accept', entity: 'outcome', row: StudentOutcome, omit: STUDENT_OUTCOME_AUDIT_OMIT })
+  @ApiDataAnswer(OUTCOME, { description: 'The outcome, accepted: it now counts for the guarantee and the report' })
+  @ApiFailures('INVALID_OUTCOME_ID', 'OUTCOME_NOT_FOUND', 'OUTCOME_NOT_PENDING')
+  @ApiOperation({ summary: "Accepts a student's offer report (待审核 → 已接受)" })
+  async accept(@Param('id', OutcomeIdPipe) id: string): Promise<ApiDataResponse<OutcomeResponse>> {
+    return { success: true, data: toResponse(await this.outcomes.accept(id)) };
+  }
+
+  @Post(':id/return')
+  @HttpCode(200)
+  @Audited({ action: 'outcome.return', entity: 'outcome', row: StudentOutcome, omit: STUDENT_OUTCOME_AUDIT_OMIT })
+  @ApiJsonBody(ReturnOutcomeDto, RETURN_OUTCOME_BODY)
+  @ApiDataAnswer(OUTCOME, { description: 'The outcome, returned with the reason the student reads' })
+  @ApiFailures('INVALID_OUTCOME_ID', 'OUTCOME_NOT_FOUND', 'OUTCOME_NOT_PENDING', 'RETURN_REASON_REQUIRED', 'RETURN_REASON_TOO_LONG')
+  @ApiOperation({ summary: "Returns a student's offer report with a reason (待审核 → 已退回); it never counts" })
+  async return(@Param('id', OutcomeIdPipe) id: string, @Body() dto: ReturnOutcomeDto): Promise<ApiDataResponse<OutcomeResponse>> {
+    return { success: true, data: toResponse(await this.outcomes.return(id, dto.reason)) };
   }
 
   @Delete(':id')

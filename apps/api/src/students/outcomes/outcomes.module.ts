@@ -10,5 +10,6 @@ import { OutcomesService } from './outcomes.service';
   imports: [TypeOrmModule.forFeature([StudentOutcome]), StudentsModule],
   controllers: [OutcomesController],
   providers: [OutcomesService],
+  exports: [OutcomesService],
 })
 export class OutcomesModule {}

@@ -1,4 +1,4 @@
-import { isOfferCategory, OFFER_FIELDS, type OfferField, type OutcomeDraft, outcomeProblem } from '@aipm/contracts';
+import { isOfferCategory, OFFER_FIELDS, type OfferField, type OutcomeDraft, outcomeProblem, OUTCOME_REVIEW_STATES, OutcomeReviewState } from '@aipm/contracts';
 import type { CreateOutcomeDto, EvidenceItem, UpdateOutcomeDto } from '@aipm/contracts/dto';
 import { type StudentFile, StudentOutcome } from '@aipm/database';
 import { Injectable } from '@nestjs/common';
@@ -17,6 +17,7 @@ const OUTCOME_LIST: ListSpec = {
   sortable: ['date', 'createdAt', 'id', 'category'],
   searchable: ['employer', 'title', 'city'],
   uuidFilters: ['studentId'],
+  enumFilters: { reviewState: OUTCOME_REVIEW_STATES },
   defaultSort: ['date', 'DESC'],
 };
 
@@ -52,15 +53,19 @@ export class OutcomesService {
     return { outcome, evidence: evidence.get(id) ?? [] };
   }
 
-  /** Checks the whole outcome, then the evidence uploads, then stores the row and makes the uploads its evidence. */
-  async create(dto: CreateOutcomeDto): Promise<OutcomeWithEvidence> {
+  /**
+   * Checks the whole outcome, then the evidence uploads, then stores the row and makes the uploads its evidence.
+   * The administrator's outcome counts at once; a student's report (`reportedByStudent`) waits for review.
+   */
+  async create(dto: CreateOutcomeDto, { reportedByStudent = false } = {}): Promise<OutcomeWithEvidence> {
     const { evidence = [], studentId, category, date, notes } = dto;
     const student = await this.students.find(studentId);
     const offer = offerOf(dto, isOfferCategory(category));
     const items = uniqueByUrl(evidence);
     this.assertValid({ category, date, ...offer, evidenceCount: items.length }, student.enrollmentDate);
     await this.studentFiles.assertAttachable(studentId, items.map((item) => item.accessURL), 'evidence');
-    const id = String((await this.outcomes.insert({ studentId, category, date, notes: notes ?? null, ...offer })).identifiers[0]!.id);
+    const reviewState = reportedByStudent ? OutcomeReviewState.Pending : OutcomeReviewState.Accepted;
+    const id = String((await this.outcomes.insert({ studentId, category, date, notes: notes ?? null, ...offer, reviewState, reportedByStudent })).identifiers[0]!.id);
     try {
       await this.studentFiles.attachEvidence(studentId, id, items);
     } catch (error) {
@@ -99,6 +104,41 @@ export class OutcomesService {
     }
     await this.studentFiles.removeEvidence(dropped);
     return this.find(id);
+  }
+
+  /**
+   * The checks create makes of an outcome before any of its evidence exists: a student's report is checked whole
+   * before its files are stored.
+   */
+  async assertReportable(studentId: string, dto: Omit<CreateOutcomeDto, 'studentId' | 'evidence'>, evidenceCount: number): Promise<void> {
+    const student = await this.students.find(studentId);
+    const offer = offerOf(dto, isOfferCategory(dto.category));
+    this.assertValid({ category: dto.category, date: dto.date, ...offer, evidenceCount }, student.enrollmentDate);
+  }
+
+  /** A student's report accepted: from now on it counts for the guarantee and the report. Only a pending one. */
+  async accept(id: string): Promise<OutcomeWithEvidence> {
+    await this.review(id, { reviewState: OutcomeReviewState.Accepted, returnReason: null });
+    return this.find(id);
+  }
+
+  /** A student's report sent back with the reason they will read; it never counts. Only a pending one. */
+  async return(id: string, reason: string): Promise<OutcomeWithEvidence> {
+    await this.review(id, { reviewState: OutcomeReviewState.Returned, returnReason: reason });
+    return this.find(id);
+  }
+
+  /** One conditional update, so two administrators deciding at once cannot both succeed. */
+  private async review(id: string, decision: Pick<StudentOutcome, 'reviewState' | 'returnReason'>): Promise<void> {
+    const result = await this.outcomes
+      .createQueryBuilder()
+      .update()
+      .set({ ...decision, reviewedAt: () => 'now()' })
+      .where('"id" = :id AND "reviewState" = :pending', { id, pending: OutcomeReviewState.Pending })
+      .execute();
+    if (result.affected) return;
+    await this.find(id); // 404 when it does not exist
+    throw new OutcomeError('OUTCOME_NOT_PENDING');
   }
 
   /** Deletes the outcome; its evidence stays with the student under 其他文件 (the foreign key sets null). */

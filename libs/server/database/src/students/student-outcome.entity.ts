@@ -1,4 +1,4 @@
-import { OUTCOME_CATEGORIES, OFFER_CATEGORIES, type OutcomeCategory } from '@aipm/contracts';
+import { OUTCOME_CATEGORIES, OFFER_CATEGORIES, OUTCOME_REVIEW_STATES, type OutcomeCategory, type OutcomeReviewState } from '@aipm/contracts';
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { inValues } from '../common/sql-check';
 import { Student } from './student.entity';
@@ -17,6 +17,11 @@ import { Student } from './student.entity';
   'CHK_student_outcomes_offer',
   `("category" IN (${OFFER_CATEGORIES.map((category) => `'${category}'`).join(', ')})) = ("employer" IS NOT NULL AND "title" IS NOT NULL AND "city" IS NOT NULL AND "startDate" IS NOT NULL AND "monthlyBase" IS NOT NULL AND "monthsPerYear" IS NOT NULL AND "fixedExtras" IS NOT NULL)`,
 )
+@Check('CHK_student_outcomes_reviewState', inValues('reviewState', OUTCOME_REVIEW_STATES))
+// A returned report says why; no other state has a reason.
+@Check('CHK_student_outcomes_returnReason', `("reviewState" = 'returned') = ("returnReason" IS NOT NULL)`)
+// The review queue: the reports waiting, oldest first.
+@Index('IDX_student_outcomes_pending', ['createdAt'], { where: `"reviewState" = 'pending'` })
 @Check('CHK_student_outcomes_salary', `"monthlyBase" > 0 AND "monthsPerYear" BETWEEN 1 AND 24 AND "fixedExtras" >= 0`)
 export class StudentOutcome {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_student_outcomes' })
@@ -62,6 +67,19 @@ export class StudentOutcome {
 
   @Column({ type: 'text', nullable: true })
   notes: string | null;
+
+  /** Accepted when the administrator records it; a student's report is pending until reviewed (ADR 066). */
+  @Column({ type: 'varchar', length: 16, default: 'accepted' })
+  reviewState: OutcomeReviewState;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  returnReason: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  reportedByStudent: boolean;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  reviewedAt: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
