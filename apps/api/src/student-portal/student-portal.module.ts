@@ -7,6 +7,7 @@ import type { SessionStore } from '../auth/session.store';
 import { STUDENT_DEVICE_COOKIE_NAME } from '../common/student-session';
 import { API_ENV, type ApiEnv } from '../config/api-env';
 import { StudentSessionGuard } from './guards/student-session.guard';
+import { MyRecordModule } from './my-record/my-record.module';
 import { StudentAuthController, StudentResetLinksController } from './student-auth.controller';
 import { STUDENT_DEVICE_COOKIES, StudentAuthService } from './student-auth.service';
 import { StudentLoginRateLimiter } from './student-login-rate-limiter';
@@ -22,11 +23,12 @@ const STUDENT_DEVICE_REALM = { name: STUDENT_DEVICE_COOKIE_NAME, path: '/api/stu
 
 /**
  * The student realm (docs/product/student-portal.md, ADR 061): /api/student/** with its own session cookie, store and
- * default-deny guard, and the administrator's reset link for a student login. Builds on auth/ (the password hasher,
+ * default-deny guard, the student's own records (my-record/, ADR 067), and the administrator's reset link for a
+ * student login. Builds on auth/ (the password hasher,
  * the throttle's design, the failure records); auth/ knows nothing of it beyond the shared realm test in common/.
  */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, MyRecordModule],
   controllers: [StudentAuthController, StudentResetLinksController],
   providers: [
     StudentAuthService,
