@@ -1,22 +1,14 @@
 import { AUTH_ERRORS, BACKUP_PATHS, CRAWL_ADMIN_PATHS, STUDENT_PORTAL_ERRORS } from '@aipm/contracts';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
-import { type INestApplication, RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer } from '@nestjs/core';
+import type { INestApplication } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import request from 'supertest';
-import { API_PREFIX, createApp } from '../src/bootstrap/create-app';
-import { IS_PUBLIC_KEY } from '../src/common/decorators/public.decorator';
+import { createApp } from '../src/bootstrap/create-app';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { testApiEnv } from './support/test-env';
 import { SESSION_COOKIE_NAME } from '../src/common/session';
 import { STUDENT_SESSION_COOKIE_NAME } from '../src/common/student-session';
-
-interface RegisteredRoute {
-  method: string;
-  path: string;
-  isPublic: boolean;
-}
+import { isStudentRealm, type RegisteredRoute, registeredRoutes } from './support/routes';
 
 /** The only admin-area routes open without the session (docs/product/back-office.md#access: sign-in itself). */
 const PUBLIC_ADMIN_ROUTES = ['GET /api/admin/check', 'POST /api/admin/register', 'POST /api/admin/login', 'POST /api/admin/logout'];
@@ -24,8 +16,6 @@ const PUBLIC_ADMIN_ROUTES = ['GET /api/admin/check', 'POST /api/admin/register',
 /** The student realm's routes open without the student session: its sign-in, sign-out and reset by token (ADR 061). */
 const PUBLIC_STUDENT_ROUTES = ['POST /api/student/login', 'POST /api/student/logout', 'POST /api/student/reset'];
 
-/** Everything under /api/student is the student realm (src/common/realm.ts), every other route the administrator's. */
-const isStudentRealm = (route: RegisteredRoute) => /^\/api\/student(\/|$)/i.test(route.path);
 /** What a route of each realm answers without its session. */
 const unauthorized = (route: RegisteredRoute) => (isStudentRealm(route) ? STUDENT_PORTAL_ERRORS.STUDENT_UNAUTHORIZED : AUTH_ERRORS.UNAUTHORIZED);
 
@@ -34,34 +24,6 @@ function cookieOf(response: request.Response, name: string): string {
   const line = ([response.headers['set-cookie'] ?? []].flat() as string[]).find((candidate) => candidate.startsWith(`${name}=`));
   if (!line) throw new Error(`no ${name} cookie in the answer`);
   return line.split(';')[0]!;
-}
-
-const asList = (value: string | string[] | undefined): string[] => (Array.isArray(value) ? value : [value ?? '']);
-const joinPath = (...parts: string[]) => `/${parts.flatMap((part) => part.split('/')).filter(Boolean).join('/')}`;
-
-/** Every route Nest registered, read from the controllers' own metadata (what the router was built from). */
-function registeredRoutes(app: INestApplication): RegisteredRoute[] {
-  const routes: RegisteredRoute[] = [];
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
-      if (!controller) continue;
-      const classPublic = Reflect.getMetadata(IS_PUBLIC_KEY, controller) === true;
-      const prototype = controller.prototype as Record<string, unknown>;
-      for (const name of Object.getOwnPropertyNames(prototype)) {
-        const handler = prototype[name];
-        if (name === 'constructor' || typeof handler !== 'function') continue;
-        const methodPath = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
-        if (methodPath === undefined) continue;
-        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-        const isPublic = classPublic || Reflect.getMetadata(IS_PUBLIC_KEY, handler) === true;
-        for (const base of asList(Reflect.getMetadata(PATH_METADATA, controller))) {
-          for (const own of asList(methodPath)) routes.push({ method, path: joinPath(API_PREFIX, base, own), isPublic });
-        }
-      }
-    }
-  }
-  return routes;
 }
 
 /** Route parameters (":id") get a well-formed UUID, so the guard (not a 404 or a pipe) is what answers. */
@@ -199,7 +161,9 @@ describe('global administrator guard', () => {
     it('answers 401 to the administrator\'s session on every non-public /api/student/** route', async () => {
       const studentRoutes = registeredRoutes(app).filter((route) => isStudentRealm(route) && !route.isPublic);
       console.log(`realms: ${studentRoutes.length} student-realm routes tried with the administrator's session`);
-      expect(studentRoutes.length).toBeGreaterThanOrEqual(2); // session, password at least
+      expect(studentRoutes.length).toBeGreaterThanOrEqual(4); // session, password, me, files/:id at least
+      // The student's own records (ADR 067) are among them.
+      expect(studentRoutes.map((route) => `${route.method} ${route.path}`)).toEqual(expect.arrayContaining(['GET /api/student/me', 'GET /api/student/files/:id']));
       expect(await tryAll(studentRoutes, adminCookie)).toEqual([]);
     });
 

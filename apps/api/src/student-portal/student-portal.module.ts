@@ -10,6 +10,7 @@ import { OutcomesModule } from '../students/outcomes/outcomes.module';
 import { StudentsModule } from '../students/students.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { StudentSessionGuard } from './guards/student-session.guard';
+import { MyRecordModule } from './my-record/my-record.module';
 import { OfferReportRateLimitGuard } from './offers/offer-report-rate-limit.guard';
 import { StudentOffersController } from './offers/student-offers.controller';
 import { StudentOffersService } from './offers/student-offers.service';
@@ -28,12 +29,13 @@ const STUDENT_DEVICE_REALM = { name: STUDENT_DEVICE_COOKIE_NAME, path: '/api/stu
 
 /**
  * The student realm (docs/product/student-portal.md, ADR 061): /api/student/** with its own session cookie, store and
- * default-deny guard, and the administrator's reset link for a student login. Builds on auth/ (the password hasher,
- * the throttle's design, the failure records) and on the students' outcomes and files (a student's offer reports,
- * offers/); none of those knows of it, beyond the shared realm test in common/.
+ * default-deny guard, the student's own records (my-record/, ADR 067) and offer reports (offers/, ADR 066), and the
+ * administrator's reset link for a student login. Builds on auth/ (the password hasher, the throttle's design, the
+ * failure records) and on the students' outcomes and files; none of those knows of it, beyond the shared realm test
+ * in common/.
  */
 @Module({
-  imports: [AuthModule, StudentsModule, OutcomesModule, UploadsModule],
+  imports: [AuthModule, MyRecordModule, StudentsModule, OutcomesModule, UploadsModule],
   controllers: [StudentAuthController, StudentResetLinksController, StudentOffersController],
   providers: [
     StudentAuthService,

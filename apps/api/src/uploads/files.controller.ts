@@ -2,9 +2,7 @@ import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiFailures } from '../common/openapi/api-answers';
 import type { Request, Response } from 'express';
-import { UploadError } from './upload.error';
-import { FileStore } from './file-store';
-import { contentTypeOf, isUploadKey } from './uploads.service';
+import { FileViews } from './file-views';
 import { AuditService } from '../audit/audit.service';
 
 /**
@@ -16,7 +14,7 @@ import { AuditService } from '../audit/audit.service';
 @Controller('admin/files')
 export class FilesController {
   constructor(
-    private readonly files: FileStore,
+    private readonly views: FileViews,
     private readonly audit: AuditService,
   ) {}
 
@@ -26,10 +24,10 @@ export class FilesController {
   @ApiOperation({ summary: 'Redirects (302) to a 60-second signed URL of a contract file or photo' })
   async view(@Param('folder') folder: string, @Param('name') name: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const key = `${folder}/${name}`;
-    if (!isUploadKey(key) || !(await this.files.stat(key))) throw new UploadError('FILE_NOT_FOUND');
+    await this.views.assertViewable(key);
     // Before the redirect leaves: viewing a contract file reveals personal data.
     await this.audit.record(request, { action: 'file.view', entity: 'file', entityId: key });
     response.setHeader('Cache-Control', 'no-store');
-    response.redirect(302, await this.files.presignedGet(key, contentTypeOf(key)));
+    response.redirect(302, await this.views.signedLink(key));
   }
 }

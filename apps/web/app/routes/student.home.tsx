@@ -1,20 +1,26 @@
-import { STUDENT_PAGES, STUDENT_PORTAL_PATHS } from '@aipm/contracts';
+import { type MyRecordResponse, STUDENT_PAGES, STUDENT_PORTAL_PATHS } from '@aipm/contracts';
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { requestTranslator } from '~/i18n/translations.server';
 import { useTranslation } from '~/i18n/TranslationProvider';
+import { recordText } from '~/student/record-text.server';
 import { callStudentApi, field, studentHeaders } from '~/student/student-api.server';
 import { studentError } from '~/student/student-errors';
 import { studentPageHeaders } from '~/student/student-headers';
 import { StudentField, StudentFrame } from '~/student/StudentFrame';
+import { AttendanceSection, CohortSection, ContractsSection, GuaranteeSection, PaymentsSection, RECORD_SECTIONS, TAP, ToolAccountsSection } from '~/student/StudentRecord';
 
-/** The signed-in student's page (later items add the cohort, contracts and payments here). */
+/**
+ * The signed-in student's page: their own records (GET /api/student/me, read by the session's student id), then the
+ * account (password change, sign-out). Without the student session: the sign-in page.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await callStudentApi(request, context, STUDENT_PORTAL_PATHS.session);
-  if (session.status !== 200 || !session.body.data) throw redirect(STUDENT_PAGES.signIn, { headers: studentHeaders() });
-  const { t } = await requestTranslator(request);
-  return data({ title: t('student.home.title'), student: session.body.data }, { headers: studentHeaders() });
+  const me = await callStudentApi<MyRecordResponse['data']>(request, context, STUDENT_PORTAL_PATHS.me);
+  if (me.status === 401) throw redirect(STUDENT_PAGES.signIn, { headers: studentHeaders() });
+  if (me.status !== 200 || !me.body.data) throw new Response(null, { status: 502, headers: studentHeaders() });
+  const { t, language } = await requestTranslator(request);
+  return data({ title: t('student.home.title'), record: me.body.data, text: recordText(me.body.data, language) }, { headers: studentHeaders() });
 }
 
 /** Sign-out and the password change (`intent` tells them apart). */
@@ -37,28 +43,69 @@ export const headers = studentPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.title ?? '' }, { name: 'robots', content: 'noindex' }];
 
+const SECTION_TITLES = {
+  cohort: 'student.record.cohort.title',
+  attendance: 'student.record.attendance.title',
+  contracts: 'student.record.contracts.title',
+  payments: 'student.record.payments.title',
+  tools: 'student.record.tools.title',
+  guarantee: 'student.record.guarantee.title',
+} as const;
+
 export default function StudentHome() {
   const { t } = useTranslation();
-  const { student } = useLoaderData<typeof loader>();
+  const { record, text } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
-    <StudentFrame title={t('student.home.greeting', { name: student.name })}>
-      <Form method="post">
-        <input type="hidden" name="intent" value="logout" />
-        <button type="submit">{t('student.home.signOut')}</button>
-      </Form>
-      <h2>{t('student.home.changePassword')}</h2>
-      <Form method="post">
-        <input type="hidden" name="intent" value="password" />
-        {result?.error ? <p role="alert">{result.error}</p> : null}
-        {result?.done ? <p role="status">{t('student.home.passwordChanged')}</p> : null}
-        <StudentField name="currentPassword" type="password" label={t('student.home.currentPassword')} autoComplete="current-password" />
-        <StudentField name="newPassword" type="password" label={t('student.home.newPassword')} autoComplete="new-password" />
-        <StudentField name="confirmPassword" type="password" label={t('student.home.confirmPassword')} autoComplete="new-password" />
-        <button type="submit" style={{ width: '100%', padding: '0.75rem', fontSize: '1rem' }}>
-          {t('student.home.save')}
-        </button>
-      </Form>
+    <StudentFrame title={t('student.home.greeting', { name: record.name })}>
+      <nav aria-label={t('student.record.sectionsLabel')}>
+        <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: '0 1rem' }}>
+          {RECORD_SECTIONS.map((id) => (
+            <li key={id}>
+              <a href={`#${id}`} style={{ ...TAP, display: 'inline-flex', alignItems: 'center' }}>
+                {t(SECTION_TITLES[id])}
+              </a>
+            </li>
+          ))}
+          <li>
+            <a href="#account" style={{ ...TAP, display: 'inline-flex', alignItems: 'center' }}>
+              {t('student.record.account.title')}
+            </a>
+          </li>
+        </ul>
+      </nav>
+      <CohortSection record={record} text={text} />
+      <AttendanceSection record={record} text={text} />
+      <ContractsSection record={record} text={text} />
+      <PaymentsSection record={record} text={text} />
+      <ToolAccountsSection record={record} />
+      <GuaranteeSection record={record} text={text} />
+      {/*
+        报告录用 / My offers goes here, after 薪资保障 and before 账户: a <section id="offers" aria-labelledby="offers-title">
+        with its <h2 id="offers-title"> (the offer report: apps/api/src/student-portal/offers/, the page /student/offers).
+        Add "offers" to the in-page links above, between guarantee and account.
+      */}
+      <section id="account" aria-labelledby="account-title" style={{ marginTop: '2rem' }}>
+        <h2 id="account-title">{t('student.record.account.title')}</h2>
+        <Form method="post">
+          <input type="hidden" name="intent" value="logout" />
+          <button type="submit" style={{ ...TAP, width: '100%' }}>
+            {t('student.home.signOut')}
+          </button>
+        </Form>
+        <h3 style={{ fontSize: '1.05rem', marginTop: '1.5rem' }}>{t('student.home.changePassword')}</h3>
+        <Form method="post">
+          <input type="hidden" name="intent" value="password" />
+          {result?.error ? <p role="alert">{result.error}</p> : null}
+          {result?.done ? <p role="status">{t('student.home.passwordChanged')}</p> : null}
+          <StudentField name="currentPassword" type="password" label={t('student.home.currentPassword')} autoComplete="current-password" />
+          <StudentField name="newPassword" type="password" label={t('student.home.newPassword')} autoComplete="new-password" />
+          <StudentField name="confirmPassword" type="password" label={t('student.home.confirmPassword')} autoComplete="new-password" />
+          <button type="submit" style={{ ...TAP, width: '100%', padding: '0.75rem' }}>
+            {t('student.home.save')}
+          </button>
+        </Form>
+      </section>
     </StudentFrame>
   );
 }

@@ -21,7 +21,7 @@ export function StudentField({ name, label, type = 'text', autoComplete, error }
   return (
     <p style={{ display: 'flex', flexDirection: 'column', gap: '0.25rem' }}>
       <label htmlFor={name}>{label}</label>
-      <input id={name} name={name} type={type} autoComplete={autoComplete} required aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} style={{ fontSize: '1rem', padding: '0.6rem' }} />
+      <input id={name} name={name} type={type} autoComplete={autoComplete} required aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} style={{ fontSize: '1rem', padding: '0.6rem', minHeight: '44px', boxSizing: 'border-box' }} />
       {error ? (
         <span id={errorId} role="alert">
           {error}

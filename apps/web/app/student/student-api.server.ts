@@ -3,9 +3,9 @@ import type { AppLoadContext } from '@remix-run/node';
 /** The cookies of the student realm: the only ones the /student pages pass on to the API (never the administrator's). */
 const STUDENT_COOKIES = ['aipm.student', 'aipm.student-device'];
 
-export interface StudentApiAnswer {
+export interface StudentApiAnswer<Data = { username: string; name: string }> {
   status: number;
-  body: { success?: boolean; code?: string; message?: string; data?: { username: string; name: string } };
+  body: { success?: boolean; code?: string; message?: string; data?: Data };
   setCookies: string[];
 }
 
@@ -15,7 +15,7 @@ export interface StudentApiAnswer {
  * protocol the browser used (the API marks the cookie Secure over HTTPS). The answer's Set-Cookie lines are handed
  * back for the page's own answer.
  */
-export async function callStudentApi(request: Request, context: AppLoadContext, path: string, body?: object): Promise<StudentApiAnswer> {
+export async function callStudentApi<Data = { username: string; name: string }>(request: Request, context: AppLoadContext, path: string, body?: object): Promise<StudentApiAnswer<Data>> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': context.requestId, 'X-Forwarded-Proto': new URL(request.url).protocol.replace(':', '') };
   const cookies = (request.headers.get('Cookie') ?? '')
     .split(';')
@@ -28,7 +28,7 @@ export async function callStudentApi(request: Request, context: AppLoadContext, 
   }
   if (body) headers['Content-Type'] = 'application/json';
   const response = await fetch(`${context.apiUrl}${path}`, { method: body ? 'POST' : 'GET', headers, body: body ? JSON.stringify(body) : undefined });
-  const answer = (await response.json().catch(() => ({}))) as StudentApiAnswer['body'];
+  const answer = (await response.json().catch(() => ({}))) as StudentApiAnswer<Data>['body'];
   return { status: response.status, body: answer, setCookies: response.headers.getSetCookie() };
 }
 

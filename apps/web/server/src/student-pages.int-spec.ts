@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import type { MyRecordResponse } from '@aipm/contracts';
 import type { ServerBuild } from '@remix-run/node';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -22,6 +23,51 @@ function loadServerBuild(): ServerBuild {
 }
 
 /** What the stand-in API received: the student pages must forward only the student's own cookies. */
+/** 李四's own records as GET /api/student/me answers them: a cohort with today its 4th class day, one of each kind. */
+const LISI_RECORD: MyRecordResponse['data'] = {
+  today: '2026-11-26',
+  name: '李四',
+  status: 'active',
+  cohort: {
+    name: '2026年11月期',
+    startDate: '2026-11-23',
+    endDate: '2026-12-27',
+    status: 'running',
+    modules: [
+      { module: 1, days: [{ date: '2026-11-23', dayOfModule: 1 }, { date: '2026-11-24', dayOfModule: 2 }] },
+      { module: 2, days: [{ date: '2026-11-25', dayOfModule: 1 }, { date: '2026-11-26', dayOfModule: 2 }] },
+    ],
+    todayClassDay: { date: '2026-11-26', module: 2, dayOfModule: 2 },
+  },
+  attendance: { attended: 2, marked: 3, rate: 66, days: [{ date: '2026-11-25', mark: 'absent', module: 2, dayOfModule: 1 }] },
+  contracts: [
+    {
+      id: 'c1',
+      contractNumber: 'HT-2026-0001',
+      courseName: 'AI产品经理训练营',
+      contractAmount: 1_980_000,
+      currency: 'CNY',
+      startDate: '2026-11-23',
+      endDate: '2027-01-22',
+      signedDate: null,
+      status: 'active',
+      paidAmount: 1_000_000,
+      outstandingAmount: 980_000,
+      guaranteed: true,
+      files: [{ id: 'f1', name: '合同.pdf', size: 1000, contentType: 'application/pdf', url: '/api/student/files/f1' }],
+    },
+  ],
+  payments: {
+    items: [{ id: 'p1', paymentNumber: 'PAY-20261120-7KQ2ZD', kind: 'tuition', amount: 1_000_000, currency: 'CNY', paymentMethod: 'wechat', paymentDate: '2026-11-20', status: 'completed' }],
+    total: [{ currency: 'CNY', amount: 1_500_000 }],
+    completed: [{ currency: 'CNY', amount: 1_000_000 }],
+    pending: [{ currency: 'CNY', amount: 500_000 }],
+    balance: [{ currency: 'CNY', amount: 980_000 }],
+  },
+  toolAccounts: [{ id: 'a1', kind: 'vpn', username: 'vpn-01', email: null, status: 'active' }],
+  guarantee: [{ contractNumber: 'HT-2026-0001', status: 'open', windowEnd: null, need: { code: 'graduate_first', target: 20_000_000, currency: 'CNY', windowDays: 180, minAttendance: 90 } }],
+};
+
 interface Received {
   method: string;
   url: string;
@@ -48,6 +94,7 @@ async function startStudentApi(): Promise<{ url: string; received: Received[]; c
       const signedIn = /(?:^|; )aipm\.student=good(?:;|$)/.test(req.headers.cookie ?? '');
       const student = { success: true, data: { username: 'lisi', name: '李四' } };
       if (req.url === '/api/student/session') return signedIn ? json(res, 200, student) : json(res, 401, { success: false, code: 'STUDENT_UNAUTHORIZED' });
+      if (req.url === '/api/student/me') return signedIn ? json(res, 200, { success: true, data: LISI_RECORD }) : json(res, 401, { success: false, code: 'STUDENT_UNAUTHORIZED' });
       if (req.url === '/api/student/login') {
         const { password } = JSON.parse(body) as { password: string };
         return password === 'right'
@@ -122,7 +169,17 @@ describe('the student pages through the front door', () => {
     expect(home.status).toBe(200);
     expect(home.headers['cache-control']).toBe('no-store');
     expect(home.text).toContain('你好，李四');
-    expect(api.received.filter(({ url }) => url === '/api/student/session').at(-1)!.cookie).toBe('aipm.student=good');
+    expect(api.received.filter(({ url }) => url === '/api/student/me').at(-1)!.cookie).toBe('aipm.student=good');
+    // Their own records, server-rendered (no JavaScript needed): each section, today marked, money as ¥ with two decimals.
+    for (const heading of ['我的班级', '出勤', '合同', '缴费', '工具账号', '薪资保障', '账户']) expect(home.text).toContain(`>${heading}</h2>`);
+    expect(home.text).toContain('今天：模块 02 第 2 天');
+    expect(home.text).toContain('aria-current="date"');
+    expect(home.text).toContain('出勤率：66%（2/3 天）');
+    expect(home.text).toContain('href="/api/student/files/f1"');
+    expect(home.text).toContain('合计：¥15,000.00（已完成 ¥10,000.00，待确认 ¥5,000.00）');
+    expect(home.text).toContain('待缴余额：¥9,800.00');
+    expect(home.text).toContain('vpn-01');
+    expect(home.text).toContain('请先完成学业并毕业：毕业后 180 天内报告一份年薪不低于 ¥200,000.00 的对口录用即可达标');
 
     const stranger = await request(server).get('/student/home');
     expect(stranger.status).toBe(302);

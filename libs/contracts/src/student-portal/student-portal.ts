@@ -10,6 +10,8 @@ export const STUDENT_PORTAL_PATHS = {
   session: '/api/student/session',
   password: '/api/student/password',
   reset: '/api/student/reset',
+  /** The student's own records: cohort, calendar, attendance, contracts, payments, tool accounts, guarantee (ADR 067). */
+  me: '/api/student/me',
 } as const;
 
 /** The site's pages of the student realm (never cached by the front door). */
