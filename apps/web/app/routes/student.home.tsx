@@ -1,6 +1,6 @@
-import { type MyRecordResponse, STUDENT_PAGES, STUDENT_PORTAL_PATHS } from '@aipm/contracts';
+import { type MyRecordResponse, type OutcomeResponse, STUDENT_PAGES, STUDENT_PORTAL_PATHS } from '@aipm/contracts';
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 
 import { requestTranslator } from '~/i18n/translations.server';
 import { useTranslation } from '~/i18n/TranslationProvider';
@@ -9,18 +9,23 @@ import { callStudentApi, field, studentHeaders } from '~/student/student-api.ser
 import { studentError } from '~/student/student-errors';
 import { studentPageHeaders } from '~/student/student-headers';
 import { StudentField, StudentFrame } from '~/student/StudentFrame';
-import { AttendanceSection, CohortSection, ContractsSection, GuaranteeSection, PaymentsSection, RECORD_SECTIONS, TAP, ToolAccountsSection } from '~/student/StudentRecord';
+import { AttendanceSection, CohortSection, ContractsSection, GuaranteeSection, MUTED, PaymentsSection, RECORD_SECTIONS, Section, TAP, ToolAccountsSection } from '~/student/StudentRecord';
 
 /**
  * The signed-in student's page: their own records (GET /api/student/me, read by the session's student id), then the
  * account (password change, sign-out). Without the student session: the sign-in page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const me = await callStudentApi<MyRecordResponse['data']>(request, context, STUDENT_PORTAL_PATHS.me);
+  const [me, offers] = await Promise.all([
+    callStudentApi<MyRecordResponse['data']>(request, context, STUDENT_PORTAL_PATHS.me),
+    callStudentApi<OutcomeResponse[]>(request, context, STUDENT_PORTAL_PATHS.offers),
+  ]);
   if (me.status === 401) throw redirect(STUDENT_PAGES.signIn, { headers: studentHeaders() });
   if (me.status !== 200 || !me.body.data) throw new Response(null, { status: 502, headers: studentHeaders() });
   const { t, language } = await requestTranslator(request);
-  return data({ title: t('student.home.title'), record: me.body.data, text: recordText(me.body.data, language) }, { headers: studentHeaders() });
+  const reviewCounts = { pending: 0, accepted: 0, returned: 0 };
+  for (const offer of offers.body.data ?? []) reviewCounts[offer.reviewState] += 1;
+  return data({ title: t('student.home.title'), record: me.body.data, text: recordText(me.body.data, language), reviewCounts }, { headers: studentHeaders() });
 }
 
 /** Sign-out and the password change (`intent` tells them apart). */
@@ -54,7 +59,7 @@ const SECTION_TITLES = {
 
 export default function StudentHome() {
   const { t } = useTranslation();
-  const { record, text } = useLoaderData<typeof loader>();
+  const { record, text, reviewCounts } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <StudentFrame title={t('student.home.greeting', { name: record.name })}>
@@ -68,6 +73,11 @@ export default function StudentHome() {
             </li>
           ))}
           <li>
+            <a href="#offers" style={{ ...TAP, display: 'inline-flex', alignItems: 'center' }}>
+              {t('student.offers.title')}
+            </a>
+          </li>
+          <li>
             <a href="#account" style={{ ...TAP, display: 'inline-flex', alignItems: 'center' }}>
               {t('student.record.account.title')}
             </a>
@@ -80,11 +90,15 @@ export default function StudentHome() {
       <PaymentsSection record={record} text={text} />
       <ToolAccountsSection record={record} />
       <GuaranteeSection record={record} text={text} />
-      {/*
-        报告录用 / My offers goes here, after 薪资保障 and before 账户: a <section id="offers" aria-labelledby="offers-title">
-        with its <h2 id="offers-title"> (the offer report: apps/api/src/student-portal/offers/, the page /student/offers).
-        Add "offers" to the in-page links above, between guarantee and account.
-      */}
+      <Section id="offers" title={t('student.offers.title')}>
+        <p style={MUTED}>{t('student.offers.homeIntro')}</p>
+        <p style={MUTED} data-testid="offer-counts">
+          {t('student.offers.homeCounts', reviewCounts)}
+        </p>
+        <Link to={STUDENT_PAGES.offers} style={{ ...TAP, display: 'inline-flex', alignItems: 'center' }}>
+          {t('student.offers.homeLink')}
+        </Link>
+      </Section>
       <section id="account" aria-labelledby="account-title" style={{ marginTop: '2rem' }}>
         <h2 id="account-title">{t('student.record.account.title')}</h2>
         <Form method="post">

@@ -26,17 +26,17 @@ const moneyOf = (text: RecordText, cents: number, currency: string) => text.mone
 
 /** Tap targets of at least 44 px (WCAG 2.5.5), full width on a phone. */
 export const TAP: CSSProperties = { minHeight: '44px', boxSizing: 'border-box', fontSize: '1rem' };
-const LIST: CSSProperties = { listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '0.75rem' };
-const CARD: CSSProperties = { border: '1px solid #d4d4d8', borderRadius: '0.5rem', padding: '0.75rem', overflowWrap: 'anywhere' };
-const MUTED: CSSProperties = { color: '#52525b', margin: '0.25rem 0 0' };
+export const LIST: CSSProperties = { listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '0.75rem' };
+export const CARD: CSSProperties = { border: '1px solid #d4d4d8', borderRadius: '0.5rem', padding: '0.75rem', overflowWrap: 'anywhere' };
+export const MUTED: CSSProperties = { color: '#52525b', margin: '0.25rem 0 0' };
 const SECTION: CSSProperties = { marginTop: '2rem' };
 
-/** The section ids, in page order: the in-page links and the lead's offers section (after 薪资保障) use them. */
+/** The record's section ids, in page order (the in-page links; 录用报告, offers, follows 薪资保障). */
 export const RECORD_SECTIONS = ['cohort', 'attendance', 'contracts', 'payments', 'tools', 'guarantee'] as const;
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} style={SECTION}>
       <h2 id={`${id}-title`}>{title}</h2>

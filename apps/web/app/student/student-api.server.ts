@@ -5,7 +5,7 @@ const STUDENT_COOKIES = ['aipm.student', 'aipm.student-device'];
 
 export interface StudentApiAnswer<Data = { username: string; name: string }> {
   status: number;
-  body: { success?: boolean; code?: string; message?: string; data?: Data };
+  body: { success?: boolean; code?: string; message?: string; data?: Data; fieldCodes?: Record<string, string> };
   setCookies: string[];
 }
 
@@ -15,7 +15,7 @@ export interface StudentApiAnswer<Data = { username: string; name: string }> {
  * protocol the browser used (the API marks the cookie Secure over HTTPS). The answer's Set-Cookie lines are handed
  * back for the page's own answer.
  */
-export async function callStudentApi<Data = { username: string; name: string }>(request: Request, context: AppLoadContext, path: string, body?: object): Promise<StudentApiAnswer<Data>> {
+export async function callStudentApi<Data = { username: string; name: string }>(request: Request, context: AppLoadContext, path: string, body?: object | FormData): Promise<StudentApiAnswer<Data>> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': context.requestId, 'X-Forwarded-Proto': new URL(request.url).protocol.replace(':', '') };
   const cookies = (request.headers.get('Cookie') ?? '')
     .split(';')
@@ -26,8 +26,10 @@ export async function callStudentApi<Data = { username: string; name: string }>(
     const incoming = request.headers.get('x-forwarded-for')?.trim();
     headers['X-Forwarded-For'] = incoming ? `${incoming}, ${context.remoteAddress}` : context.remoteAddress;
   }
-  if (body) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${context.apiUrl}${path}`, { method: body ? 'POST' : 'GET', headers, body: body ? JSON.stringify(body) : undefined });
+  // A form's files go on as multipart (fetch writes its boundary); anything else as JSON.
+  const multipart = body instanceof FormData;
+  if (body && !multipart) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${context.apiUrl}${path}`, { method: body ? 'POST' : 'GET', headers, body: multipart ? body : body ? JSON.stringify(body) : undefined });
   const answer = (await response.json().catch(() => ({}))) as StudentApiAnswer<Data>['body'];
   return { status: response.status, body: answer, setCookies: response.headers.getSetCookie() };
 }

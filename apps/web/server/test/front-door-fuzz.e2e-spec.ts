@@ -34,6 +34,7 @@ const PATHS = [
   '/', '/?index', '/?index&_data=routes%2F_index', '/_root.data?index', '/?lng=en', '/?lng=%ff', '/privacy-policy', '/privacy-policy?lng=%c0',
   '/terms-of-service?index', '/no-such-page', '/robots.txt', '/sitemap.xml', '/qr/wechat.svg', '/assets/none.js', '/favicon.ico',
   '/admin', '/admin/login', '/admin/%ff', '/api/health', '/api/registrations', '/api/contact', '/api/jobs?limit=%ff', '/api/%ff',
+  '/student/offers', '/student/offers.data', '/student/offers?lng=en',
   '/%ff', '/%c0%ae%c0%ae/', '/%', '/%zz', '/%e4%b8', '/a%00b', '/..%2f..%2fetc%2fpasswd', '//', '/%2e%2e/', '/?%ff=%ff', '/?index=%',
 ];
 const CONTENT_TYPES = [
@@ -139,12 +140,23 @@ describe('the front door under hostile requests', () => {
       ['a byte that is no UTF-8', 'GET', '/%ff', undefined, '', 400, 'BAD_REQUEST'],
       ['an overlong UTF-8 dot-dot', 'GET', '/%c0%ae%c0%ae/', undefined, '', 400, 'BAD_REQUEST'],
       ['a cut percent sign', 'GET', '/privacy-policy%', undefined, '', 400, 'BAD_REQUEST'],
+      ['a multipart body on a page without files', 'POST', '/student', `multipart/form-data; boundary=${BOUNDARY}`, MULTIPART, 415, 'REQUEST_FAILED'],
+      ['a JSON body on the page with files', 'POST', '/student/offers', 'application/json', '{"intent":"registration"}', 415, 'REQUEST_FAILED'],
     ];
     for (const [what, method, target, contentType, body, status, code] of cases) {
       const answer = await send(port, method, target, contentType, body);
       const envelope = answer.type.includes('json') ? (JSON.parse(answer.body) as { code?: string; message?: string }) : { code: answer.body.slice(0, 80) };
       expect({ what, status: answer.status, code: envelope.code }).toEqual({ what, status, code });
       expect(envelope.message).toBeTruthy();
+    }
+    // A broken multipart body where files are taken: the page's own answer (signed out: the sign-in page), not Remix's 500.
+    for (const [contentType, body] of [
+      ['multipart/form-data; boundary=other', MULTIPART],
+      ['multipart/form-data', MULTIPART],
+      [`multipart/form-data; boundary=${BOUNDARY}`, '--wrong\r\nbroken'],
+    ]) {
+      const answer = await send(port, 'POST', '/student/offers', contentType, body!);
+      expect({ contentType, server: answer.status >= 500 }).toEqual({ contentType, server: false });
     }
     // The form a browser posts still reaches the API.
     const posted = await send(port, 'POST', '/?index&_data=routes%2F_index', 'application/x-www-form-urlencoded', FORM);

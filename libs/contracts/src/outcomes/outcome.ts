@@ -181,6 +181,3 @@ export const OUTCOME_RESOURCE = 'outcomes';
 
 /** The administrator's review of a student's offer report (docs/product/outcomes.md#offers-reported-by-students). */
 export const outcomeReviewPath = (outcomeId: string, decision: 'accept' | 'return') => `/api/admin/outcomes/${encodeURIComponent(outcomeId)}/${decision}`;
-
-/** The student's own offer reports. */
-export const STUDENT_OFFERS_PATH = '/api/student/offers';

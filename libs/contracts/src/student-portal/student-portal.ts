@@ -12,12 +12,16 @@ export const STUDENT_PORTAL_PATHS = {
   reset: '/api/student/reset',
   /** The student's own records: cohort, calendar, attendance, contracts, payments, tool accounts, guarantee (ADR 067). */
   me: '/api/student/me',
+  /** The student's offer reports: GET their own, POST a new one (multipart, ADR 066). */
+  offers: '/api/student/offers',
 } as const;
 
 /** The site's pages of the student realm (never cached by the front door). */
 export const STUDENT_PAGES = {
   signIn: '/student',
   home: '/student/home',
+  /** 录用报告: the student's offer reports and the form to send one. */
+  offers: '/student/offers',
   /** `/student/reset/<token>`: the link the administrator passes on. */
   resetPrefix: '/student/reset/',
 } as const;
