@@ -23,6 +23,7 @@ import { startFirstScreen } from './sections/firstScreens';
 import { adminDarkTheme, adminTheme } from './theme';
 import { PhoneConfigScreen } from './phone-config';
 import { SiteSettingsScreen } from './site-settings';
+import { AdminNotification } from './toast/AdminNotification';
 import { wechatShareResource } from './wechat-share';
 import { cohortsResource, contractsResource, guaranteeResource, outcomesReportResource, paymentsResource, studentAccountsResource, studentsResource } from './students';
 
@@ -75,6 +76,8 @@ export default function AdminApp() {
       i18nProvider={i18nProvider}
       dashboard={DashboardScreen}
       layout={AdminLayout}
+      // One toast at a time, 5 s, swipe and F8 (docs/product/back-office.md#toasts), like the login page's.
+      notification={AdminNotification}
       theme={adminTheme}
       darkTheme={adminDarkTheme}
       title={<AppTitle />}
