@@ -1,4 +1,4 @@
-import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 
 /**
  * docs/product/back-office.md#no-retries-and-no-polling, for every screen of the back office: data loading never
@@ -20,7 +20,16 @@ export const ADMIN_QUERY_DEFAULTS = {
   mutations: { retry: false },
 } as const satisfies DefaultOptions;
 
-/** The one query client of the back office, given to <Admin> (AdminApp.tsx). */
+/**
+ * The one query client of the back office, given to <Admin> (AdminApp.tsx). A saved change may touch what other
+ * screens read (enrolling a lead changes the lead's status, a payment the card's total): each success marks every
+ * read as stale without reading it again, so the screen on view refreshes by the action's own invalidation and any
+ * other reads again when it is next opened. Only a change does that, never time.
+ */
 export function createAdminQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: ADMIN_QUERY_DEFAULTS });
+  const queryClient: QueryClient = new QueryClient({
+    defaultOptions: ADMIN_QUERY_DEFAULTS,
+    mutationCache: new MutationCache({ onSuccess: () => queryClient.invalidateQueries({ refetchType: 'none' }) }),
+  });
+  return queryClient;
 }
