@@ -132,8 +132,10 @@ test.describe('public forms', () => {
     const dialog = agreementDialog(page);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading', { name: '服务条款' })).toBeVisible();
-    await expect(dialog.getByText(MESSAGES.agreeFirst)).toBeVisible();
-    await expect(dialog.getByRole('button', { name: '同意' })).toBeDisabled();
+    // Agreeing before ticking the dialog's box: the destructive must-agree notice, in the dialog; nothing sent.
+    await dialog.getByRole('button', { name: '同意' }).click();
+    await expect(dialog.locator('.toast--destructive')).toContainText(MESSAGES.agreeFirst);
+    await expect(dialog).toBeVisible();
     await expectNoAxeViolations(page, '[role="dialog"]');
     await dialog.getByRole('button', { name: '取消' }).click();
     await expect(dialog).toBeHidden();
@@ -143,7 +145,6 @@ test.describe('public forms', () => {
     await form.getByRole('button', { name: '提交报名' }).click();
     await expect(dialog).toBeVisible();
     await dialog.getByRole('checkbox').check();
-    await expect(dialog.getByRole('button', { name: '同意' })).toBeEnabled();
     await dialog.getByRole('button', { name: '同意' }).click();
 
     await expect(toastIn(page, 'registration')).toHaveText(MESSAGES.registered);
@@ -174,11 +175,15 @@ test.describe('public forms', () => {
     await page.goto('/?utm_source=second-visit');
     const form = registrationForm(page);
 
-    // Clicking the box ticks it (docs/product/lead-capture.md#agreement); the terms open from its links only.
+    // Ticking the box opens the dialog; agreeing there ticks it (docs/product/lead-capture.md#agreement).
     await form.getByRole('checkbox').click();
     const dialog = agreementDialog(page);
-    await expect(form.getByRole('checkbox')).toBeChecked();
+    await expect(dialog).toBeVisible();
+    await expect(form.getByRole('checkbox')).not.toBeChecked();
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: '同意' }).click();
     await expect(dialog).toBeHidden();
+    await expect(form.getByRole('checkbox')).toBeChecked();
 
     // The links open the dialog.
     await form.getByRole('link', { name: '《隐私政策》' }).click();

@@ -29,7 +29,7 @@ async function movePointerOffToasts(page: Page) {
  * label (搜索姓名、手机、邮箱、学校) contains 姓名 and 学校, and its filter navigated back to the list. Hence the
  * exact labels inside this form only.
  */
-async function editForm(page: Page) {
+async function editForm(page: Page | Locator) {
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: '保存' }) });
   await expect(form).toBeVisible();
   return form;
@@ -62,8 +62,9 @@ test('back office: a student with photo, contract file and payments, a contract 
   await expect(page.getByRole('tab', { name: '学员信息' })).toBeVisible();
 
   await test.step('add a student', async () => {
-    await page.getByRole('link', { name: '添加学员' }).click();
-    const form = await editForm(page);
+    // A dialog over the list (docs/product/students.md#add-or-edit-a-student); saving opens the card.
+    await page.getByRole('button', { name: '添加学员' }).first().click();
+    const form = await editForm(page.getByRole('dialog', { name: '添加学员' }));
     // react-admin's form resets to its defaults in an effect after it first renders: on a loaded runner a value
     // typed in between was lost once. Fill until every value has held.
     const values: Array<[string, string]> = [['姓名', name], ['手机号码', phone], ['学校', '中南大学']];

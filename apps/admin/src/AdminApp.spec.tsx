@@ -58,7 +58,7 @@ describe(AdminApp.name, () => {
 
   it('states the policy for queries and mutations alike', () => {
     expect(ADMIN_QUERY_DEFAULTS).toEqual({
-      queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, refetchInterval: false, refetchIntervalInBackground: false },
+      queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, refetchInterval: false, refetchIntervalInBackground: false },
       mutations: { retry: false },
     });
   });

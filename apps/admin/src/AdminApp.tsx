@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { type ComponentType, lazy, type LazyExoticComponent, useState } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 
@@ -23,15 +23,11 @@ import { startFirstScreen } from './sections/firstScreens';
 import { adminDarkTheme, adminTheme } from './theme';
 import { PhoneConfigScreen } from './phone-config';
 import { SiteSettingsScreen } from './site-settings';
+import { AdminNotification } from './toast/AdminNotification';
 import { wechatShareResource } from './wechat-share';
 import { cohortsResource, contractsResource, guaranteeResource, outcomesReportResource, paymentsResource, studentAccountsResource, studentsResource } from './students';
 
 const i18nProvider = createI18nProvider(SECTION_MESSAGES);
-/**
- * One data-loading policy for every screen (docs/product/back-office.md#no-retries-and-no-polling): see
- * data/queryClient.ts.
- */
-const queryClient = createAdminQueryClient();
 
 // The opened screen's chunk now, beside the session check, not after it (ADR 040).
 startFirstScreen(window.location.pathname);
@@ -61,6 +57,12 @@ const PLACEHOLDER_SECTIONS = ADMIN_SECTIONS.filter(({ path }) => !RESOURCES.some
  * goes to /admin/login (react-admin's loginUrl under the basename), which the outer router serves.
  */
 export default function AdminApp() {
+  /*
+   * One data-loading policy for every screen (docs/product/back-office.md#no-retries-and-no-polling): see
+   * data/queryClient.ts. Nothing read goes stale on its own, so the cache lives as long as this signed-in app: going
+   * to the login page (logout, an ended session) and back starts with nothing cached.
+   */
+  const [queryClient] = useState(createAdminQueryClient);
   return (
     <Admin
       basename="/admin"
@@ -75,6 +77,8 @@ export default function AdminApp() {
       i18nProvider={i18nProvider}
       dashboard={DashboardScreen}
       layout={AdminLayout}
+      // One toast at a time, 5 s, swipe and F8 (docs/product/back-office.md#toasts), like the login page's.
+      notification={AdminNotification}
       theme={adminTheme}
       darkTheme={adminDarkTheme}
       title={<AppTitle />}

@@ -10,7 +10,7 @@ import { useCrawlEvents } from './useCrawlEvents';
 /**
  * The two cards 爬虫配置 also holds (docs/product/crawler.md#crawler-settings): the automated search and the
  * crawl-results review. The same components as 招聘爬虫, with the same pushed events, so a run started here ends on
- * screen here too.
+ * screen here too; the review card's approve and reject toasts say 审核成功 / 审核失败 (docs/product/crawler.md#result-states).
  */
 export function CrawlCardsForSettings() {
   const api = useCrawlerApi();
@@ -30,7 +30,7 @@ export function CrawlCardsForSettings() {
       </Card>
       <Card sx={{ mt: 2 }}>
         <CardContent>
-          <ResultsPanel tasks={taskList} filters={filters} onFilters={setFilters} />
+          <ResultsPanel tasks={taskList} filters={filters} onFilters={setFilters} wording="review" />
         </CardContent>
       </Card>
     </>

@@ -19,6 +19,12 @@ const ACTION_TOASTS: Record<ResultAction, { done: string; failed: string }> = {
   reject: { done: 'aipm.crawler.results.rejected', failed: 'aipm.crawler.results.reject_failed' },
   publish: { done: 'aipm.crawler.results.published', failed: 'aipm.crawler.results.publish_failed' },
 };
+/** The review card of 爬虫配置 words approving and rejecting as a review: 审核成功 / 审核失败. */
+const REVIEW_TOASTS: Record<ResultAction, { done: string; failed: string }> = {
+  approve: { done: 'aipm.crawler.results.reviewed_approved', failed: 'aipm.crawler.results.review_failed' },
+  reject: { done: 'aipm.crawler.results.reviewed_rejected', failed: 'aipm.crawler.results.review_failed' },
+  publish: ACTION_TOASTS.publish,
+};
 
 /**
  * The review list scrolls within the same height as the other admin lists (600 px,
@@ -30,13 +36,15 @@ export interface ResultsPanelProps {
   tasks: readonly CrawlTaskResponse[];
   filters: ResultFilters;
   onFilters: (filters: ResultFilters) => void;
+  /** `review`: the 爬虫配置 tab's review card, whose approve and reject toasts say 审核成功 / 审核失败. */
+  wording?: 'actions' | 'review';
 }
 
 /**
  * 抓取结果 (docs/product/crawler.md#review-queue): the latest 20 by default, or every result page by page (server-side);
  * filters by task, site and status; approve / reject / publish as each state allows; manual add and clear history.
  */
-export const ResultsPanel = forwardRef<HTMLHeadingElement, ResultsPanelProps>(function ResultsPanel({ tasks, filters, onFilters }, headingRef) {
+export const ResultsPanel = forwardRef<HTMLHeadingElement, ResultsPanelProps>(function ResultsPanel({ tasks, filters, onFilters, wording = 'actions' }, headingRef) {
   const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
@@ -46,6 +54,7 @@ export const ResultsPanel = forwardRef<HTMLHeadingElement, ResultsPanelProps>(fu
   const [page, setPage] = useState(0);
   const [manualOpen, setManualOpen] = useState(false);
   const [clearOpen, setClearOpen] = useState(false);
+  const toasts = wording === 'review' ? REVIEW_TOASTS : ACTION_TOASTS;
 
   const query: CrawlResultsQuery = showAll ? { ...filters, limit: CRAWL_RESULTS_PAGE_SIZE, offset: page * CRAWL_RESULTS_PAGE_SIZE } : { ...filters, limit: CRAWL_RESULTS_LATEST };
   const results = useQuery({
@@ -60,9 +69,9 @@ export const ResultsPanel = forwardRef<HTMLHeadingElement, ResultsPanelProps>(fu
       if (action === 'publish') await api.publish(result.id);
       else await api.review(result.id, action === 'approve' ? 'approved' : 'rejected');
     },
-    onSuccess: (_answer, { action }) => notify(ACTION_TOASTS[action].done, { type: 'success' }),
+    onSuccess: (_answer, { action }) => notify(toasts[action].done, { type: 'success' }),
     onError: (error, { action }) => {
-      notify(ACTION_TOASTS[action].failed, { type: 'error', messageArgs: { message: errorText(error) } });
+      notify(toasts[action].failed, { type: 'error', messageArgs: { message: errorText(error) } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: CRAWLER_QUERY_KEYS.results }),
   });

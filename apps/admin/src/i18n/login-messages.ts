@@ -8,6 +8,8 @@ import { enLoginErrorMessages, zhLoginErrorMessages } from './login-error-messag
  */
 export const zhLoginMessages = {
   back_to_site: '返回首页',
+  /** The toasts' region, which F8 focuses (toast/ToastSnackbar.tsx). */
+  toast_region: '通知 (F8)',
   login: {
     title: '管理员登录',
     register_title: '创建管理员账户',
@@ -41,6 +43,7 @@ export const zhLoginMessages = {
 
 export const enLoginMessages: typeof zhLoginMessages = {
   back_to_site: 'Back to home',
+  toast_region: 'Notifications (F8)',
   login: {
     title: 'Administrator login',
     register_title: 'Create administrator account',

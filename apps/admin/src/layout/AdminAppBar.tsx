@@ -2,7 +2,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Box, Button, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { AppBar, LocalesMenuButton, TitlePortal, useGetIdentity, useLogout, useNotify, useTranslate } from 'react-admin';
+import { AppBar, LoadingIndicator, LocalesMenuButton, TitlePortal, useGetIdentity, useLogout, useNotify, useTranslate } from 'react-admin';
 import { adminApi } from '../auth/adminApi';
 import type { AdminIdentity } from '../auth/authProvider';
 import { showToast } from '../toast/toasts';
@@ -28,7 +28,18 @@ export function AdminAppBar() {
 
   return (
     // react-admin's default bar (secondary.main, #2196f3) gives white text 3.1:1; its dark shade gives 5.6:1 (WCAG AA, axe).
-    <AppBar userMenu={false} toolbar={<LocalesMenuButton />} sx={{ bgcolor: 'secondary.dark' }}>
+    // The refresh button (react-admin's, 刷新) reads the open screen again: nothing else does but an action
+    // (docs/product/back-office.md#no-retries-and-no-polling).
+    <AppBar
+      userMenu={false}
+      toolbar={
+        <>
+          <LocalesMenuButton />
+          <LoadingIndicator />
+        </>
+      }
+      sx={{ bgcolor: 'secondary.dark' }}
+    >
       {/* On a phone the page title and the welcome line share the room in two rows instead of squeezing the title. */}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'flex-start', sm: 'center' } }}>
         <TitlePortal noWrap sx={{ flex: { sm: 1 }, minWidth: 0, maxWidth: '100%', fontSize: { xs: '1rem', sm: undefined } }} />

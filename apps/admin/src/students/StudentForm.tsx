@@ -1,9 +1,12 @@
 import { formatIsoDate, isMaskedPhone, STUDENT_STATUSES } from '@aipm/contracts';
-import { Alert, Box } from '@mui/material';
-import { useState } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box, Dialog, DialogTitle } from '@mui/material';
+import { useId, useState } from 'react';
 import {
   AutocompleteInput,
+  Button,
   Create,
+  CreateBase,
   DateInput,
   Edit,
   email,
@@ -11,9 +14,11 @@ import {
   Link,
   ReferenceInput,
   required,
+  SaveButton,
   SelectInput,
   SimpleForm,
   TextInput,
+  Toolbar,
   useCreatePath,
   useNotify,
   useRedirect,
@@ -104,16 +109,81 @@ function EnrolNotice({ enrol, existingId }: { enrol: EnrolState; existingId: str
   );
 }
 
+/** A new student's defaults: 在学, enrolled today. */
+const newStudentDefaults = () => ({ status: 'active', enrollmentDate: formatIsoDate(new Date()) });
+
 /**
- * The add-student dialog's form (docs/product/students.md#add-or-edit-a-student): name and phone required, status 在学
- * and today by default. Opened by a lead's 转为学员, it is filled with the lead's data and saving enrols the lead
- * (docs/product/students.md#enrol-a-lead).
+ * A refused save: a refused field is shown beside its input (react-admin's own rule), with no toast; anything else
+ * is a toast. An enrolment refused because the person is a student already hands over that student's id.
+ */
+function useStudentSaveError(onExisting?: (id: string) => void) {
+  const notify = useNotify();
+  return (error: unknown) => {
+    const body = error instanceof HttpError ? (error.body as { existingId?: unknown; errors?: object } | undefined) : undefined;
+    if (typeof body?.existingId === 'string') onExisting?.(body.existingId);
+    if (Object.keys(body?.errors ?? {}).length === 0) notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+  };
+}
+
+/**
+ * 添加学员 (docs/product/students.md#add-or-edit-a-student): the add form in a dialog over the student list, as the
+ * card's payments are added in place. Saving closes it and opens the new student's card; 取消, Escape or the
+ * backdrop close it with nothing saved.
+ */
+export function AddStudentButton({ variant }: { variant?: 'contained' }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const onError = useStudentSaveError();
+  const close = () => setOpen(false);
+  return (
+    <>
+      <Button label="aipm.students.add" variant={variant} onClick={() => setOpen(true)}>
+        <AddIcon />
+      </Button>
+      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+        <DialogTitle id={titleId}>{translate('aipm.students.add')}</DialogTitle>
+        <CreateBase
+          resource="students"
+          redirect={false}
+          mutationOptions={{
+            onSuccess: (data: { id: string }) => {
+              notify('aipm.students.added', { type: 'success' });
+              close();
+              redirect('show', 'students', data.id);
+            },
+            onError,
+          }}
+        >
+          <SimpleForm
+            defaultValues={newStudentDefaults()}
+            toolbar={
+              <Toolbar sx={{ gap: 1 }}>
+                <SaveButton />
+                <Button label="ra.action.cancel" onClick={close} />
+              </Toolbar>
+            }
+          >
+            <StudentInputs />
+          </SimpleForm>
+        </CreateBase>
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * The add form as a page: a lead's 转为学员 opens it filled with the lead's data, and saving enrols the lead
+ * (docs/product/students.md#enrol-a-lead); name and phone required, status 在学 and today by default.
  */
 export function StudentCreate() {
   const notify = useNotify();
   const redirect = useRedirect();
   const enrol = useEnrolState();
   const [existingId, setExistingId] = useState<string | null>(null);
+  const onError = useStudentSaveError(setExistingId);
   return (
     <Create
       redirect="show"
@@ -125,16 +195,11 @@ export function StudentCreate() {
           notify(enrol ? 'aipm.students.enrol.enrolled' : 'aipm.students.added', { type: 'success' });
           redirect('show', 'students', data.id);
         },
-        onError: (error: unknown) => {
-          const body = error instanceof HttpError ? (error.body as { existingId?: unknown; errors?: object } | undefined) : undefined;
-          if (typeof body?.existingId === 'string') setExistingId(body.existingId);
-          // A refused field is shown beside its input (react-admin's own rule): no toast for it.
-          if (Object.keys(body?.errors ?? {}).length === 0) notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
-        },
+        onError,
       }}
     >
       {enrol ? <EnrolNotice enrol={enrol} existingId={existingId} /> : null}
-      <SimpleForm defaultValues={{ status: 'active', enrollmentDate: formatIsoDate(new Date()) }}>
+      <SimpleForm defaultValues={newStudentDefaults()}>
         <StudentInputs maskedPhone={enrol !== undefined} />
       </SimpleForm>
     </Create>

@@ -1,6 +1,7 @@
 import { formatMoneyTotals, type StudentResponse } from '@aipm/contracts';
 import { Box, type Theme, useMediaQuery } from '@mui/material';
-import { AutocompleteInput, CreateButton, DataTable, List, ReferenceInput, SearchInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
+import { AutocompleteInput, DataTable, List, ReferenceInput, SearchInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
+import { AddStudentButton } from './StudentForm';
 import { StudentEmpty, StudentStatusBadge, StudentTabs } from './StudentParts';
 import { ListPagination } from '../layout/ListPagination';
 
@@ -9,7 +10,7 @@ const Column = DataTable.Col<StudentResponse>;
 function Actions() {
   return (
     <TopToolbar>
-      <CreateButton label="aipm.students.add" />
+      <AddStudentButton />
     </TopToolbar>
   );
 }
@@ -31,7 +32,7 @@ export function StudentList() {
   return (
     <>
       <StudentTabs />
-      <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} pagination={<ListPagination />} exporter={false} actions={<Actions />} empty={<StudentEmpty textKey="aipm.students.empty" createLabel="aipm.students.add" />}>
+      <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} pagination={<ListPagination />} exporter={false} actions={<Actions />} empty={<StudentEmpty textKey="aipm.students.empty" add={<AddStudentButton variant="contained" />} />}>
         {phone ? (
           <SimpleList<StudentResponse>
             rowClick="show"

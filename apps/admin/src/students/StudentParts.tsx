@@ -2,6 +2,7 @@ import { type StudentStatus, STUDENT_STATUSES } from '@aipm/contracts';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { Box, Chip, type ChipProps, Tab, Tabs, Typography } from '@mui/material';
 import { CreateButton, useBasename, useTranslate } from 'react-admin';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
 const STATUS_COLORS: Record<StudentStatus, ChipProps['color']> = {
@@ -51,7 +52,7 @@ export function StudentTabs() {
 }
 
 /** A list with no record yet: its empty text, and the way to add the first one. */
-export function StudentEmpty({ textKey, createLabel }: { textKey: string; createLabel?: string }) {
+export function StudentEmpty({ textKey, add }: { textKey: string; add?: ReactNode }) {
   const translate = useTranslate();
   return (
     <Box sx={{ py: 8, px: 2, textAlign: 'center', color: 'text.secondary' }} data-testid="student-empty">
@@ -59,7 +60,7 @@ export function StudentEmpty({ textKey, createLabel }: { textKey: string; create
       <Typography variant="h6" component="p">
         {translate(textKey)}
       </Typography>
-      <CreateButton variant="contained" sx={{ mt: 2 }} {...(createLabel ? { label: createLabel } : {})} />
+      <Box sx={{ mt: 2 }}>{add ?? <CreateButton variant="contained" />}</Box>
     </Box>
   );
 }

@@ -1,27 +1,23 @@
-import { Alert, Snackbar } from '@mui/material';
 import { useSyncExternalStore } from 'react';
 
+import { currentLocale } from '../i18n/locale';
+import { createTranslate } from '../i18n/translate';
+import { ToastSnackbar } from './ToastSnackbar';
 import { currentToast, dismissToast, subscribeToasts } from './toasts';
 
-/** react-admin's default notification duration, so both kinds of toast last the same. */
-const AUTO_HIDE_MS = 4000;
-
-/** Renders the outer app's toast (see toasts.ts) as an MUI Snackbar, like react-admin's notifications. */
+/** Renders the outer app's toast (see toasts.ts) the way react-admin's notifications show (ToastSnackbar). */
 export function ToastHost() {
   const toast = useSyncExternalStore(subscribeToasts, currentToast, currentToast);
   if (!toast) return null;
-  const close = () => dismissToast(toast.id);
   return (
-    <Snackbar
+    <ToastSnackbar
       key={toast.id}
       open
-      autoHideDuration={AUTO_HIDE_MS}
-      onClose={(_event, reason) => reason !== 'clickaway' && close()}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-    >
-      <Alert severity={toast.type} variant="filled" sx={{ width: '100%' }}>
-        {toast.message}
-      </Alert>
-    </Snackbar>
+      message={toast.message}
+      type={toast.type}
+      // Read when the toast shows: the administrator may have switched language since the page loaded.
+      label={createTranslate(currentLocale())('aipm.toast_region')}
+      onClose={() => dismissToast(toast.id)}
+    />
   );
 }

@@ -1,11 +1,12 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { AdminContext, type DataProvider, memoryStore, Notification } from 'react-admin';
+import { AdminContext, type DataProvider, memoryStore } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { adminDataProvider } from '../../src/adminDataProvider';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { createAdminQueryClient } from '../../src/data/queryClient';
 import { SECTION_MESSAGES } from '../../src/sectionMessages';
+import { AdminNotification } from '../../src/toast/AdminNotification';
 
 export interface RenderInAdminOptions {
   /**
@@ -24,7 +25,7 @@ export function renderInAdmin(ui: ReactElement, options: RenderInAdminOptions = 
   const admin = (
     <AdminContext i18nProvider={createI18nProvider(SECTION_MESSAGES, options.locale ? `lng=${options.locale}` : '')} store={memoryStore()} queryClient={createAdminQueryClient()} dataProvider={options.dataProvider ?? adminDataProvider}>
       {ui}
-      <Notification />
+      <AdminNotification />
     </AdminContext>
   );
   return render(options.at ? <MemoryRouter initialEntries={[options.at]}>{admin}</MemoryRouter> : admin);

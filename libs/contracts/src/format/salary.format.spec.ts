@@ -67,9 +67,35 @@ describe(`${formatAdminSalary.name} in English`, () => {
   it.each([
     [{ salaryMin: 15000, salaryMax: 25000 }, '15K - 25K'],
     [{ salaryMin: 8000, salaryMax: 9500 }, '8,000 - 9,500'],
-    [{ salaryMin: 12500, salaryCurrency: 'USD' }, '12.5K+ USD'],
+    [{ salaryMin: 12500, salaryCurrency: 'USD' }, '13K+ USD'],
     [{ salaryMin: null, salaryMax: null }, 'Negotiable'],
   ])('formats %j as %s', (range, expected) => {
     expect(formatAdminSalary(range, 'en')).toBe(expected);
+  });
+});
+
+/** The figure a salary text stands for: "1.55万" 15,500, "15.5K" 15,500, "8,000" 8,000. */
+function amountOf(text: string): number {
+  const match = /^([\d,.]+)(万|K)?$/.exec(text);
+  if (!match) throw new Error(`not an amount: ${text}`);
+  const number = Number(match[1]!.replace(/,/g, ''));
+  return match[2] === '万' ? Math.round(number * 10_000) : match[2] === 'K' ? Math.round(number * 1_000) : number;
+}
+
+describe('English salaries follow the Chinese 万 rule (docs/decisions/065-english-salaries-in-k.md)', () => {
+  const amounts = [9_999, 10_000, 10_049, 10_050, 12_345, 12_500, 15_000, 15_500, 15_550, 19_950, 25_000, 99_999, 100_000, 123_456, 1_000_000];
+
+  it.each(amounts)('shows %d as the same figure on the public card in both languages, 万 from 10,000', (value) => {
+    const zh = formatSalaryAmount(value, 'zh');
+    const en = formatSalaryAmount(value, 'en');
+    expect(amountOf(en)).toBe(amountOf(zh));
+    expect(zh.endsWith('万')).toBe(value >= 10_000);
+    expect(en.endsWith('K')).toBe(value >= 10_000);
+  });
+
+  it.each(amounts)('shows %d as the same figure in the back office in both languages', (value) => {
+    const zh = formatAdminSalary({ salaryMin: value }, 'zh').replace(/\+$/, '');
+    const en = formatAdminSalary({ salaryMin: value }, 'en').replace(/\+$/, '');
+    expect(amountOf(en)).toBe(amountOf(zh));
   });
 });

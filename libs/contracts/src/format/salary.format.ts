@@ -1,5 +1,5 @@
 import { DEFAULT_CURRENCY } from '../enums/money.enums';
-import { formatLanguage, groupThousands, trimDecimals } from './language';
+import { formatLanguage, groupThousands } from './language';
 
 /** Salary bounds as stored on a published job: whole currency units per month, either may be missing. */
 export interface SalaryRange {
@@ -20,11 +20,14 @@ function hasValue(value: number | null | undefined): value is number {
 
 /**
  * One public amount: 10,000 or more in 万 units (15000 → "1.5万"; in English the same quantity as K:
- * "15K"), below that with thousands separators ("8,000").
+ * "15K", docs/decisions/065-english-salaries-in-k.md), below that with thousands separators ("8,000"). Both
+ * languages round to the same 100.
  */
 export function formatSalaryAmount(value: number, language?: string): string {
   if (value >= TEN_THOUSAND) {
-    return formatLanguage(language) === 'en' ? `${trimDecimals(value / 1000, 1)}K` : `${trimDecimals(value / TEN_THOUSAND, 2)}万`;
+    // Rounded once, in whole hundreds, then written in the language's unit: 0.01万 is 0.1K.
+    const hundreds = Math.round(value / 100);
+    return formatLanguage(language) === 'en' ? `${groupThousands(hundreds / 10)}K` : `${hundreds / 100}万`;
   }
   return groupThousands(value);
 }
@@ -50,9 +53,14 @@ export function formatSalary(range: SalaryRange, language?: string): string | nu
   return null;
 }
 
+/**
+ * One back-office amount: 10,000 or more as N.N万, rounded to the 1,000; in English the same rounded quantity in K
+ * (15,500 → "1.6万" and "16K", never "15.5K", so both languages show the same figure; ADR 065).
+ */
 function adminAmount(value: number, language: string | undefined): string {
   if (value < TEN_THOUSAND) return groupThousands(value);
-  return formatLanguage(language) === 'en' ? `${trimDecimals(value / 1000, 1)}K` : `${(value / TEN_THOUSAND).toFixed(1)}万`;
+  const thousands = Math.round(value / 1000);
+  return formatLanguage(language) === 'en' ? `${groupThousands(thousands)}K` : `${(thousands / 10).toFixed(1)}万`;
 }
 
 /** What the back office shows when neither bound is set. */

@@ -1,13 +1,14 @@
-import { useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 
 import { Dialog } from '~/components/Dialog';
 import { LegalText } from '~/components/LegalText';
+import { Toast, type ToastMessage } from '~/components/Toast';
 import { useTranslation } from '~/i18n/TranslationProvider';
 
 /**
  * docs/product/lead-capture.md#agreement-dialog: the full user agreement and privacy policy, a must-agree
- * checkbox, cancel and agree. Agree stays disabled until the checkbox is ticked. Escape, the close button and
- * the backdrop cancel.
+ * checkbox, cancel and agree. Agree before the checkbox is ticked shows the destructive must-agree notice, in the
+ * dialog so that it shows (and is announced) above the page. Escape, the close button and the backdrop cancel.
  */
 export function AgreementDialog({ open, onCancel, onAgree }: { open: boolean; onCancel: () => void; onAgree: () => void }) {
   const { t } = useTranslation();
@@ -22,7 +23,8 @@ export function AgreementDialog({ open, onCancel, onAgree }: { open: boolean; on
 function AgreementChoice({ onCancel, onAgree }: { onCancel: () => void; onAgree: () => void }) {
   const { t } = useTranslation();
   const [confirmed, setConfirmed] = useState(false);
-  const hintId = useId();
+  const [notice, setNotice] = useState<ToastMessage | null>(null);
+  const dismiss = useCallback(() => setNotice(null), []);
   return (
     <>
       <p>{t('leadForms.messages.agreementTitle')}</p>
@@ -37,19 +39,21 @@ function AgreementChoice({ onCancel, onAgree }: { onCancel: () => void; onAgree:
         <input type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />
         <span>{t('registration.dialog.confirm')}</span>
       </label>
-      {confirmed ? null : (
-        <p id={hintId} className="form__hint">
-          {t('leadForms.messages.agreementCheckFirst')}
-        </p>
-      )}
       <div className="dialog__actions">
         <button type="button" className="button button--ghost" onClick={onCancel}>
           {t('common.cancel')}
         </button>
-        <button type="button" className="button" disabled={!confirmed} aria-describedby={confirmed ? undefined : hintId} onClick={onAgree}>
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            confirmed ? onAgree() : setNotice({ title: t('leadForms.messages.agreementTitle'), text: t('leadForms.messages.agreementCheckFirst'), variant: 'destructive' })
+          }
+        >
           {t('registration.dialog.agree')}
         </button>
       </div>
+      <Toast toast={notice} onDismiss={dismiss} />
     </>
   );
 }

@@ -76,6 +76,13 @@ async function fillRegistration(user: ReturnType<typeof userEvent.setup>) {
 const agreementBox = () => within(document.querySelector<HTMLElement>('#registration form')!).getByRole('checkbox', { name: /我已阅读并同意/ });
 const submitButton = () => screen.getByRole('button', { name: '提交报名' });
 
+/** Ticks the open agreement dialog's own box and agrees. */
+async function agreeInDialog(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = screen.getByRole('dialog', { name: '用户协议与隐私政策' });
+  await user.click(within(dialog).getByRole('checkbox'));
+  await user.click(within(dialog).getByRole('button', { name: '同意' }));
+}
+
 describe(RegistrationSection.name, () => {
   it('holds a submission without the agreement, and sends it once the dialog is agreed to', async () => {
     const user = userEvent.setup();
@@ -87,12 +94,16 @@ describe(RegistrationSection.name, () => {
     expect(submissions).toHaveLength(0);
     expect(within(dialog).getByRole('heading', { name: '服务条款' })).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: '隐私政策' })).toBeInTheDocument();
+    // Agreeing before ticking the dialog's box is refused with the destructive must-agree notice, announced.
     const agree = within(dialog).getByRole('button', { name: '同意' });
-    expect(agree).toBeDisabled();
-    expect(agree).toHaveAccessibleDescription('请先勾选同意协议条款');
+    await user.click(agree);
+    const notice = within(dialog).getByRole('status');
+    expect(notice).toHaveTextContent('请阅读并同意服务条款请先勾选同意协议条款');
+    expect(notice.querySelector('.toast--destructive')).not.toBeNull();
+    expect(submissions).toHaveLength(0);
+    expect(screen.getByRole('dialog')).toBe(dialog);
 
     await user.click(within(dialog).getByRole('checkbox'));
-    expect(agree).toBeEnabled();
     await user.click(agree);
 
     expect(await screen.findByText('报名成功！我们将在24小时内与您联系')).toBeInTheDocument();
@@ -105,7 +116,7 @@ describe(RegistrationSection.name, () => {
     expect(agreementBox()).not.toBeChecked();
   });
 
-  it('discards the held submission on cancel; the box ticks and unticks without the dialog', async () => {
+  it('discards the held submission on cancel; ticking the box opens the dialog, whose agreement ticks it', async () => {
     const user = userEvent.setup();
     const submissions = renderForms(<RegistrationSection />, () => registered);
     await fillRegistration(user);
@@ -115,13 +126,26 @@ describe(RegistrationSection.name, () => {
     expect(agreementBox()).not.toBeChecked();
     expect(submissions).toHaveLength(0);
 
-    // Clicking the box ticks it (docs/product/lead-capture.md#agreement); the terms open from the links only.
+    // Ticking the box opens the dialog (docs/product/lead-capture.md#agreement); cancelling leaves it clear.
     await user.click(agreementBox());
-    expect(agreementBox()).toBeChecked();
+    expect(screen.getByRole('dialog', { name: '用户协议与隐私政策' })).toBeInTheDocument();
+    expect(agreementBox()).not.toBeChecked();
+    await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(agreementBox()).not.toBeChecked();
+    // Focus came back to the box: Space (the keyboard's tick) opens it too; agreeing there ticks the box.
+    expect(agreementBox()).toHaveFocus();
+    await user.keyboard(' ');
+    await agreeInDialog(user);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(agreementBox()).toBeChecked();
+    expect(agreementBox()).toHaveFocus();
+    // Unticking needs no dialog.
     await user.click(agreementBox());
     expect(agreementBox()).not.toBeChecked();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(agreementBox());
+    await agreeInDialog(user);
     expect(submissions).toHaveLength(0);
 
     await user.click(submitButton());
@@ -175,6 +199,7 @@ describe(RegistrationSection.name, () => {
     renderForms(<RegistrationSection />, () => new Promise<LeadFormResult>((resolve) => (answer = resolve)));
     await fillRegistration(user);
     await user.click(agreementBox());
+    await agreeInDialog(user);
     await user.click(submitButton());
 
     const busy = await screen.findByRole('button', { name: '提交中...' });

@@ -12,10 +12,10 @@ import { Honeypot, LeadInput, LeadSelect, LeadTextarea } from './LeadField';
 import { Section } from './Section';
 
 /**
- * The registration form (docs/product/lead-capture.md#registration-form). Either link opens the agreement dialog;
- * the box itself just ticks, as a visitor clicking it expects (docs/product/lead-capture.md#agreement). A complete
- * submission without the agreement is held while the dialog is open: agreeing ticks the box and sends it,
- * cancelling drops it. Without JavaScript the links lead to the legal pages and the box ticks as usual.
+ * The registration form (docs/product/lead-capture.md#registration-form). Ticking the box, or either link, opens the
+ * agreement dialog, and agreeing there ticks it; unticking needs no dialog (docs/product/lead-capture.md#agreement).
+ * A complete submission without the agreement is held while the dialog is open: agreeing ticks the box and sends
+ * it, cancelling drops it. Without JavaScript the links lead to the legal pages and the box ticks as usual.
  */
 export function RegistrationSection() {
   const { t } = useTranslation();
@@ -78,7 +78,7 @@ export function RegistrationSection() {
               name={AGREEMENT_FIELD}
               value={AGREEMENT_TICKED}
               checked={agreed}
-              onChange={(event) => setAgreed(event.target.checked)}
+              onChange={(event) => (event.target.checked ? setDialogOpen(true) : setAgreed(false))}
               aria-invalid={errors.agreement ? true : undefined}
               aria-describedby={errors.agreement ? agreementIds.error : undefined}
             />

@@ -1,6 +1,6 @@
 /**
- * The partner wall: 18 logos, 4 rows of 6 on wide screens (docs/product/public-site.md#training-goals,
- * docs/product/constants.md#counts). Logos live in public/images/partners.
+ * The partner wall: 18 logos, 3 rows of 6 on wide screens and 6 rows of 3 on phones
+ * (docs/product/public-site.md#training-goals, docs/product/constants.md#counts). Logos live in public/images/partners.
  */
 export const PARTNERS = [
   { slug: 'xinghe-cloud', name: '星河云' },
