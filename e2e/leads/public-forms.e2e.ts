@@ -245,7 +245,12 @@ test.describe('public forms', () => {
     await expect(agreementDialog(page)).toBeHidden();
     for (const label of ['姓名', '学校', '专业']) await form.getByLabel(label).fill('');
 
+    // Ticked through the dialog, as ticking the box now opens it (docs/product/lead-capture.md#agreement).
     await form.getByRole('checkbox').click();
+    const dialog = agreementDialog(page);
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: '同意' }).click();
+    await expect(dialog).toBeHidden();
     await expect(form.getByRole('checkbox')).toBeChecked();
 
     await form.getByLabel('手机号').fill('12345');

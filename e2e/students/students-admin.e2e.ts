@@ -29,8 +29,10 @@ async function movePointerOffToasts(page: Page) {
  * label (搜索姓名、手机、邮箱、学校) contains 姓名 and 学校, and its filter navigated back to the list. Hence the
  * exact labels inside this form only.
  */
-async function editForm(page: Page | Locator) {
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: '保存' }) });
+async function editForm(scope: Page | Locator) {
+  // A filter's inner locator is matched inside each form, so it starts from the page, never from the scope.
+  const page = 'keyboard' in scope ? scope : scope.page();
+  const form = scope.locator('form').filter({ has: page.getByRole('button', { name: '保存' }) });
   await expect(form).toBeVisible();
   return form;
 }
