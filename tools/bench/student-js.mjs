@@ -1,10 +1,10 @@
 // @ts-check
 /**
- * The student portal's first load: the JavaScript a browser downloads on `/student` (the sign-in) and on
- * `/student/home` (the student's own records), built (docs/product/student-portal.md#first-load: ≤ 120 KB gzip each,
- * 375 px in WeChat's browser first). Boots the built front door of this tree in this process on a loopback port
+ * The student portal's first load: the JavaScript a browser downloads on `/student` (the sign-in), on
+ * `/student/home` (the student's own records) and on `/student/offers` (the offer reports and their form), built
+ * (docs/product/student-portal.md#first-load: ≤ 120 KB gzip each, 375 px in WeChat's browser first). Boots the built front door of this tree in this process on a loopback port
  * against a stand-in of the API's student realm on another (signed out for `/student`, signed in with a full record
- * for `/student/home`: every section rendered, so every component the page can use is loaded), server-renders both
+ * for the other two: every section rendered, so every component the page can use is loaded), server-renders the
  * pages for WeChat's in-app browser, and sums every /assets/*.js the HTML loads (script src, modulepreload, the
  * module script's imports; landing-js.mjs's scriptsOf): raw bytes and gzip at level 6, what the front door's
  * compression sends. The landing's own figure is landing-js.mjs's (and tools/landing-first-load.int-spec.ts's).
@@ -73,6 +73,32 @@ const RECORD = {
   guarantee: [{ contractNumber: 'HT-2026-0001', status: 'open', windowEnd: null, need: { code: 'graduate_first', target: 20000000, currency: 'CNY', windowDays: 180, minAttendance: 90 } }],
 };
 
+/** One report in each review state, as GET /api/student/offers answers them: every part of the list renders. */
+const offer = (id, reviewState, returnReason = null) => ({
+  id,
+  studentId: 's1',
+  category: 'in_field_full_time',
+  date: '2026-11-20',
+  employer: '长沙某科技有限公司',
+  title: 'AI 产品经理',
+  city: '长沙',
+  startDate: '2026-12-01',
+  monthlyBase: 1500000,
+  monthsPerYear: 14,
+  fixedExtras: 0,
+  annualBase: 21000000,
+  contractSalary: 21000000,
+  notes: null,
+  evidence: [],
+  reviewState,
+  returnReason,
+  reportedByStudent: true,
+  reviewedAt: null,
+  createdAt: '2026-11-20T08:00:00.000Z',
+  updatedAt: '2026-11-20T08:00:00.000Z',
+});
+const OFFERS = [offer('o1', 'pending'), offer('o2', 'accepted'), offer('o3', 'returned', '录用通知书看不清')];
+
 function option(name) {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
@@ -89,6 +115,7 @@ async function startStandInApi() {
     const refused = { success: false, code: 'STUDENT_UNAUTHORIZED' };
     if (req.url === '/api/student/session') return signedIn ? answer(200, { success: true, data: { username: 'lisi', name: '李四' } }) : answer(401, refused);
     if (req.url === '/api/student/me') return signedIn ? answer(200, { success: true, data: RECORD }) : answer(401, refused);
+    if (req.url === '/api/student/offers') return signedIn ? answer(200, { success: true, data: OFFERS }) : answer(401, refused);
     answer(404, { success: false, code: 'NOT_FOUND' });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
@@ -97,7 +124,7 @@ async function startStandInApi() {
 
 /**
  * @param {string} treeDir a checkout with apps/web/build and apps/web/server/dist
- * @returns {Promise<Record<'/student' | '/student/home', Sizes>>}
+ * @returns {Promise<Record<'/student' | '/student/home' | '/student/offers', Sizes>>}
  *
  * @typedef {{ files: Array<{ file: string; raw: number; gzip: number }>; raw: number; gzip: number }} Sizes
  */
@@ -136,7 +163,11 @@ export async function measureStudentPages(treeDir) {
       if (response.status !== 200) throw new Error(`${pathname} answered ${response.status} in ${treeDir}`);
       return total(scriptsOf(html));
     };
-    return { '/student': await page('/student'), '/student/home': await page('/student/home', 'aipm.student=bench') };
+    return {
+      '/student': await page('/student'),
+      '/student/home': await page('/student/home', 'aipm.student=bench'),
+      '/student/offers': await page('/student/offers', 'aipm.student=bench'),
+    };
   } finally {
     server.close();
     api.close();

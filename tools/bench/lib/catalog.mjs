@@ -17,7 +17,7 @@ export const BENCHES = [
     minutes: 20,
   },
   { name: 'landing-js', what: 'landing JavaScript (gzip), desktop and WeChat', quick: [], full: [], minutes: 2 },
-  { name: 'student-js', what: 'student portal JavaScript (gzip) on /student and /student/home, against its budget', quick: [], full: [], minutes: 2 },
+  { name: 'student-js', what: 'student portal JavaScript (gzip) on /student, /student/home and /student/offers, against its budget', quick: [], full: [], minutes: 2 },
   {
     name: 'site',
     what: 'Lighthouse mobile, SSR / and legal pages against a bare static server',
