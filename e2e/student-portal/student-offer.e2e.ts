@@ -155,3 +155,56 @@ test('student portal: a login made on the card, the record, an offer reported wi
     await expect(page.getByTestId('offer-counts')).toHaveText('待审核 0 · 已接受 1 · 已退回 0');
   });
 });
+
+test('student portal: the offer report works without JavaScript, its refusals beside their fields', async ({ page: admin, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const suffix = `${testInfo.project.name.replace(/\W/g, '')}${Date.now() % 1_000_000}${random(100)}`;
+  const username = `nojs${suffix}`.toLowerCase();
+  const password = `pass-${suffix}`;
+  await loginAsAdmin(admin, { at: '/admin/students' });
+  const studentId = await created(admin, '/api/admin/students', { name: `无脚本${suffix}`, phone: `138${String(Date.now()).slice(-8)}`, enrollmentDate: chinaDay(-30) });
+  await created(admin, '/api/admin/student-accounts', { studentId, kind: 'student_login', username, email: `${username}@example.cn`, password });
+
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale } = testInfo.project.use;
+  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-For': `10.${random(256)}.${random(256)}.${1 + random(254)}` } });
+  const page = await context.newPage();
+  await page.goto('/student');
+  await page.getByLabel('用户名或邮箱', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/student\/home$/);
+  await page.goto('/student/offers');
+
+  const form = page.locator('#report form');
+  const fill = async (monthlyBase: string) => {
+    await field(form, '接受录用日期').fill(chinaDay(-3));
+    await field(form, '用人单位').fill(`无脚本公司${suffix}`);
+    await field(form, '职位').fill('产品助理');
+    await field(form, '工作城市').fill('长沙');
+    await field(form, '入职日期').fill(chinaDay(4));
+    await field(form, '月基本工资（元）').fill(monthlyBase);
+    await field(form, '每年发薪月数').fill('13');
+    await form.getByLabel('证明材料', { exact: true }).setInputFiles({ name: '劳动合同.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await form.getByLabel('证明材料类型').selectOption('labour_contract');
+  };
+  // An amount that is none: the page's own refusal, the rest kept (the file is chosen again).
+  await fill('一万');
+  await form.getByRole('button', { name: '提交报告' }).click();
+  await expect(page.locator('#monthlyBase-error')).toHaveText('请输入有效的金额');
+  await expect(field(form, '用人单位')).toHaveValue(`无脚本公司${suffix}`);
+  await expect(field(form, '月基本工资（元）')).toHaveAttribute('aria-invalid', 'true');
+
+  await fill('9000.50');
+  await form.getByRole('button', { name: '提交报告' }).click();
+  await expect(page).toHaveURL(/\/student\/offers\?submitted=1$/);
+  await expect(page.getByRole('status')).toHaveText('已提交，等待学校审核。');
+  const report = page.getByTestId('offer-report');
+  await expect(report).toContainText(`无脚本公司${suffix} · 产品助理 · 长沙`);
+  await expect(report.getByTestId('offer-state')).toHaveText('待审核');
+  await expect(report).toContainText('月薪 ¥9,000.50 × 13');
+  // The evidence reached the school under its own name and kind.
+  const outcomes = await admin.request.get(`/api/admin/outcomes?filter=${encodeURIComponent(JSON.stringify({ studentId }))}`);
+  const [outcome] = ((await outcomes.json()) as { data: Array<{ evidence: Array<{ originalName: string; kind: string }> }> }).data;
+  expect(outcome!.evidence).toEqual([expect.objectContaining({ originalName: '劳动合同.pdf', kind: 'labour_contract' })]);
+  await context.close();
+});

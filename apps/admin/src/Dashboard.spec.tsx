@@ -6,7 +6,8 @@ import { MemoryRouter } from 'react-router-dom';
 // Beside App.tsx, whose routes it renders: in dashboard/ it made that folder and the root import each other.
 import { BackOfficeRoutes } from './App';
 
-const SLOW = { timeout: 5000 };
+// The first render loads the whole back office (react-admin and the dashboard chunk): seconds on a loaded runner.
+const SLOW = { timeout: 15_000 };
 
 /**
  * A signed-in administrator whose stats read answers `stats`; the charts' read never answers. A 401 from the

@@ -44,7 +44,7 @@ describe('first-administrator rule across processes', () => {
       );
     }
     for (const [index, port] of ports.entries()) {
-      await waitForProcess(processes[index], async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200 ? true : undefined), 30_000);
+      await waitForProcess(processes[index], async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200 ? true : undefined), 90_000);
     }
 
     const statuses = await Promise.all(

@@ -241,6 +241,7 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_student_files_contractId: 'student_files USING btree ("contractId")',
       IDX_student_files_outcomeId: 'student_files USING btree ("outcomeId")',
       IDX_student_files_studentId_createdAt: 'student_files USING btree ("studentId", "createdAt")',
+      IDX_student_outcomes_pending: `student_outcomes USING btree ("createdAt") WHERE (("reviewState")::text = 'pending'::text)`,
       IDX_student_outcomes_studentId_date: 'student_outcomes USING btree ("studentId", date)',
       IDX_student_password_resets_accountId: 'student_password_resets USING btree ("accountId")',
       IDX_student_payments_contractId: 'student_payments USING btree ("contractId")',
