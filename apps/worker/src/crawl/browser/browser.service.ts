@@ -23,6 +23,8 @@ export class BrowserService implements OnApplicationShutdown {
   private profileDir: string | null = null;
   private inUse = 0;
   private readonly waiting: Array<() => void> = [];
+  /** Tabs kept between pages, by their holder (withTab). */
+  private readonly kept = new Map<object, Page>();
   private closed = false;
   launches = 0;
 
@@ -44,6 +46,42 @@ export class BrowserService implements OnApplicationShutdown {
       await page?.close().catch(() => undefined);
       this.releaseSlot();
     }
+  }
+
+  /**
+   * Runs `work` in the tab `holder` keeps between its calls (a crawl run's pages, one after the other), opening it
+   * on the first call or after it closed. A new tab costs more than the page load itself (the stealth evasions are
+   * set up tab by tab, about 0.4 s on two busy cores), so a run reuses one, each page's listeners removed by the
+   * caller. A tab whose work failed is closed (the next page gets a fresh one); `closeTab(holder)` ends it.
+   */
+  async withTab<T>(holder: object, stealth: boolean, work: (page: Page) => Promise<T>): Promise<T> {
+    let page = this.kept.get(holder);
+    if (!page || page.isClosed() || !this.browser?.connected) {
+      if (page) await this.closeTab(holder);
+      await this.acquireSlot();
+      try {
+        page = await (await this.ensureBrowser(stealth)).newPage();
+      } catch (error) {
+        this.releaseSlot();
+        throw error;
+      }
+      this.kept.set(holder, page);
+    }
+    try {
+      return await work(page);
+    } catch (error) {
+      await this.closeTab(holder);
+      throw error;
+    }
+  }
+
+  /** Closes the tab `holder` kept, if any, and frees its place among the CRAWL_CONCURRENCY tabs. */
+  async closeTab(holder: object): Promise<void> {
+    const page = this.kept.get(holder);
+    if (!page) return;
+    this.kept.delete(holder);
+    await page.close().catch(() => undefined);
+    this.releaseSlot();
   }
 
   /**
