@@ -103,8 +103,24 @@ function workerAndChromiumPssMb(workerPid) {
     }
   };
   const worker = pss(workerPid);
-  const chromium = descendants(workerPid).reduce((sum, pid) => sum + pss(pid), 0);
-  return { worker, chromium, total: worker + chromium };
+  /** Chromium's processes by kind (browser, renderer, gpu-process, utility …), for the breakdown at the peak. */
+  const kinds = {};
+  let chromium = 0;
+  for (const pid of descendants(workerPid)) {
+    const mb = pss(pid);
+    let kind = 'other';
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      kind = /--type=([\w-]+)/.exec(cmdline)?.[1] ?? (cmdline.includes('chromium') ? 'browser' : 'other');
+    } catch {
+      // gone
+    }
+    kinds[kind] = (kinds[kind] ?? { count: 0, mb: 0 });
+    kinds[kind].count += 1;
+    kinds[kind].mb += mb;
+    chromium += mb;
+  }
+  return { worker, chromium, total: worker + chromium, kinds };
 }
 
 async function createDatabase() {
@@ -212,7 +228,7 @@ async function benchSites(fixtures, refused) {
     }
   });
 
-  let peak = { worker: 0, chromium: 0, total: 0 };
+  let peak = { worker: 0, chromium: 0, total: 0, kinds: {} };
   const sampler = setInterval(() => {
     const now = workerAndChromiumPssMb(worker.pid);
     if (now.total > peak.total) peak = now;
@@ -274,7 +290,9 @@ function printSites(result, refused) {
     console.log(`  ${site.padEnd(8)} ${String(pages).padStart(4)} pages → ${perMinute.toFixed(1).padStart(5)} pages/min, ratio ${ratio.toFixed(3)} of ${result.limit.toFixed(0)}/min ${verdict}${refusals ? `, ${refusals} refused` : ''}`);
   }
   console.log(
-    `  peak PSS of the worker + Chromium: ${result.peakMb.toFixed(0)} MB (worker ${result.peak.worker.toFixed(0)} MB, Chromium ${result.peak.chromium.toFixed(0)} MB) ${result.peakMb <= 700 ? '(≤ 700 MB)' : '(ABOVE 700 MB)'}`,
+    `  peak PSS of the worker + Chromium: ${result.peakMb.toFixed(0)} MB (worker ${result.peak.worker.toFixed(0)} MB, Chromium ${result.peak.chromium.toFixed(0)} MB: ${Object.entries(result.peak.kinds ?? {})
+      .map(([kind, { count, mb }]) => `${kind} ${count}× ${mb.toFixed(0)} MB`)
+      .join(', ')}) ${result.peakMb <= 700 ? '(≤ 700 MB)' : '(ABOVE 700 MB)'}`,
   );
   if (refused) {
     console.log(`  ${refused}'s pace over time (s: step, signal):`);

@@ -362,6 +362,8 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
   /** Search pages each site answered in the refusing mode, and the times it refused one. */
   const searchPages = Object.fromEntries(FIXTURE_SITES.map((site) => [site, 0]));
   const refusals = Object.fromEntries(FIXTURE_SITES.map((site) => [site, []]));
+  /** A site's own period in the refusing mode (setMode's option), else refuseEvery. */
+  const periods = {};
   const requests = Object.fromEntries(FIXTURE_SITES.map((site) => [site, []]));
   const seenOnce = new Set();
   let generation = `g${hex(String(Date.now()), 6)}`;
@@ -396,7 +398,7 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
       }
       if (mode === 'refusing' && isSearch) {
         searchPages[site] += 1;
-        if (searchPages[site] % refuseEvery === 0) {
+        if (searchPages[site] % (periods[site] ?? refuseEvery) === 0) {
           const refusal = REFUSALS[site]();
           refusals[site].push(Date.now());
           return send(refusal.status, 'text/html; charset=utf-8', refusal.html);
@@ -445,11 +447,13 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
     origins,
     /** CRAWLER_SITE_ORIGINS for a worker crawling these fixtures. */
     env: JSON.stringify(origins),
-    setMode(site, mode) {
+    /** `options.refuseEvery`: the refusing mode's period for these sites (else the one the sites started with). */
+    setMode(site, mode, options = {}) {
       if (!FIXTURE_MODES.includes(mode)) throw new Error(`unknown fixture mode ${mode}`);
       for (const name of site === '*' ? FIXTURE_SITES : [site]) {
         modes[name] = mode;
         searchPages[name] = 0;
+        periods[name] = options.refuseEvery;
         for (const key of [...seenOnce]) if (key.startsWith(name)) seenOnce.delete(key);
       }
     },
