@@ -266,7 +266,8 @@ async function benchSites(fixtures, refused) {
   const buckets = [];
   if (refused) {
     const times = searchTimes(refused);
-    for (let start = opened; start < closed; start += 10_000) {
+    // Whole 10 s buckets only: a last sliver of the window would read as a rate of nothing.
+    for (let start = opened; start + 10_000 <= closed + 500; start += 10_000) {
       const end = Math.min(start + 10_000, closed);
       const pages = times.filter((at) => at >= start && at < end).length;
       buckets.push({ from: (start - opened) / 1000, pages, perMinute: (pages / (end - start)) * 60_000, refusals: fixtures.refusals[refused].filter((at) => at >= start && at < end).length });
@@ -312,8 +313,10 @@ if (MODE === 'sites' || MODE === 'refusing') {
     const result = await benchSites(fixtures, refused);
     printSites(result, refused);
     const others = result.perSite.filter((entry) => entry.site !== refused);
-    const failed = others.some((entry) => entry.ratio < 0.9) || result.peakMb > 700;
-    console.log(`${failed ? 'NOT MET' : 'met'}: every${refused ? ' other' : ''} site ≥ 0.9 of the limit (lowest ${Math.min(...others.map((entry) => entry.ratio)).toFixed(3)}), peak ${result.peakMb.toFixed(0)} MB ≤ 700 MB`);
+    // The memory target is the five sites' run's; the refusing run is about the others keeping their pace.
+    const failed = others.some((entry) => entry.ratio < 0.9) || (!refused && result.peakMb > 700);
+    const memory = refused ? '' : `, peak ${result.peakMb.toFixed(0)} MB ≤ 700 MB`;
+    console.log(`${failed ? 'NOT MET' : 'met'}: every${refused ? ' other' : ''} site ≥ 0.9 of the limit (lowest ${Math.min(...others.map((entry) => entry.ratio)).toFixed(3)})${memory}`);
     process.exitCode = failed ? 1 : 0;
   } finally {
     await fixtures.close();
