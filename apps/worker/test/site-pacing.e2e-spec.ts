@@ -7,6 +7,9 @@ import { SiteBusyError, SiteThrottle, type SiteThrottleOptions } from '../src/cr
 
 jest.setTimeout(30_000);
 
+/** Pages start on Redis' clock; this process sees each start one Redis round trip later, a few ms apart at most. */
+const ROUND_TRIP_JITTER_MS = 10;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Visit {
@@ -60,9 +63,10 @@ describe(SiteThrottle.name, () => {
     expect(zhipin).toHaveLength(6);
     expect(new Set(zhipin.map((entry) => entry.pacer))).toEqual(new Set(['a', 'b']));
     // The delay spaces the starts of two pages (ADR 064), and a page never starts before the previous one ended.
+    // Redis' clock decides; seen from here, each start comes a round trip after it, which may differ by a few ms.
     const gaps = zhipin.slice(1).map((entry, index) => entry.start - zhipin[index].start);
     console.log(`zhipin gaps between page starts (delay ${delayMs} ms): ${gaps.join(', ')} ms`);
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(delayMs);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(delayMs - ROUND_TRIP_JITTER_MS);
     for (const [index, entry] of zhipin.slice(1).entries()) expect(entry.start).toBeGreaterThanOrEqual(zhipin[index].end);
     // Another site does not wait for zhipin's pages or their delay.
     const job51 = log.find((entry) => entry.site === 'job51')!;
@@ -124,7 +128,7 @@ describe(SiteThrottle.name, () => {
     ).rejects.toThrow('boom');
     let startedAt = 0;
     await expect(throttle.run('lagou', 200, async () => ((startedAt = Date.now()), 42))).resolves.toBe(42);
-    expect(startedAt - failedAt).toBeGreaterThanOrEqual(200);
+    expect(startedAt - failedAt).toBeGreaterThanOrEqual(200 - ROUND_TRIP_JITTER_MS);
   });
 
   it('applies a changed delay from the next page: a shorter one is not stuck behind the longer cooldown', async () => {
@@ -133,11 +137,11 @@ describe(SiteThrottle.name, () => {
     await visit(a, 'a', 'zhipin', 60_000, 10, log); // the page's cooldown would have been a minute
     await visit(b, 'b', 'zhipin', 100, 10, log); // the administrator lowered the delay meanwhile
     const gap = log[1].start - log[0].start;
-    expect(gap).toBeGreaterThanOrEqual(100);
+    expect(gap).toBeGreaterThanOrEqual(100 - ROUND_TRIP_JITTER_MS);
     expect(gap).toBeLessThan(1_000);
     // And a longer one is honoured although the previous page was released under a shorter one.
     await visit(a, 'a', 'zhipin', 400, 10, log);
-    expect(log[2].start - log[1].start).toBeGreaterThanOrEqual(400);
+    expect(log[2].start - log[1].start).toBeGreaterThanOrEqual(400 - ROUND_TRIP_JITTER_MS);
   });
 
   it('clears a huge cooldown left in Redis by an earlier version (10^15 ms)', async () => {

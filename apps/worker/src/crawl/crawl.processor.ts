@@ -136,7 +136,7 @@ export class CrawlProcessor {
           let outcome: PageOutcome;
           try {
             // Only the page's requests hold the site's slot; the tab's setup and the reading overlap the delay (ADR 064).
-            const slot: PageGate = (load) => this.throttle.run(adapter.site, config.request_delay, load);
+            const slot: PageGate = (load) => this.throttle.run(adapter.site, config.request_delay, (requestSent) => load(requestSent));
             outcome = await this.pacedPage(adapter, () => this.crawlPage(adapter, loadUrl, config, task, pageNumber, slot, tab));
           } catch (error) {
             if (!(error instanceof SitePausedError)) throw error;

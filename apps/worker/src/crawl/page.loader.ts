@@ -43,9 +43,12 @@ export class CrawlPageError extends Error {
   }
 }
 
-/** Runs a page's requests to its site: the crawl passes the site's slot (SiteThrottle.run). */
-export type PageGate = <R>(load: () => Promise<R>) => Promise<R>;
-const ungated: PageGate = (load) => load();
+/**
+ * Runs a page's requests to its site: the crawl passes the site's slot (SiteThrottle.run). `requestSent` is called
+ * when the page's first request leaves for the site, from which the site's delay counts.
+ */
+export type PageGate = <R>(load: (requestSent: () => void) => Promise<R>) => Promise<R>;
+const ungated: PageGate = (load) => load(() => undefined);
 
 const SKIPPED_RESOURCES = new Set(['image', 'media', 'font']);
 /** A page's salary font is small; more files or bytes than this are not a salary font (docs/decisions/060). */
@@ -134,8 +137,10 @@ export class PageLoader {
   ): Promise<T> {
     {
       let refused: string | null = null;
+      /** Set inside the site's slot: marks the moment the navigation's request is let through. */
+      let navigationSent: (() => void) | null = null;
       await page.setRequestInterception(true);
-      listen('request', (request: HTTPRequest) => void this.screen(page, request, (reason) => (refused = reason)));
+      listen('request', (request: HTTPRequest) => void this.screen(page, request, (reason) => (refused = reason), () => navigationSent?.()));
       const pending: Array<Promise<void>> = [];
       const dataBodies: unknown[] = [];
       let dataArrived!: () => void;
@@ -162,7 +167,8 @@ export class PageLoader {
       await page.setExtraHTTPHeaders({ 'accept-language': 'zh-CN,zh;q=0.9' });
       if (options.cookie) await page.browserContext().setCookie(...cookiesFor(options.cookie, url));
 
-      const { status, html, finalUrl, fonts } = await gate(async () => {
+      const { status, html, finalUrl, fonts } = await gate(async (requestSent) => {
+        navigationSent = requestSent;
         let status = 0;
         try {
           const response = await page.goto(url.toString(), { waitUntil: 'domcontentloaded', timeout: options.waitMs });
@@ -200,13 +206,16 @@ export class PageLoader {
   }
 
   /** Lets a request through only if the guard allows its URL; a refused main-frame navigation is remembered. */
-  private async screen(page: Page, request: HTTPRequest, onRefused: (reason: string) => void): Promise<void> {
+  private async screen(page: Page, request: HTTPRequest, onRefused: (reason: string) => void, onNavigationSent: () => void): Promise<void> {
     if (request.isInterceptResolutionHandled()) return;
     if (SKIPPED_RESOURCES.has(request.resourceType())) return request.abort('blockedbyclient');
     const target = new URL(request.url());
     if (target.protocol === 'data:' || target.protocol === 'blob:') return request.continue();
     const verdict = await this.guard.check(target);
-    if (verdict.allowed) return request.continue();
+    if (verdict.allowed) {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) onNavigationSent();
+      return request.continue();
+    }
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) onRefused(`${verdict.reason} (${target})`);
     return request.abort('blockedbyclient');
   }

@@ -123,7 +123,7 @@ export class SiteThrottle {
    * is not ours by then (the crawler-config test has an answer to give in time; crawls wait as long as needed).
    * A paused site throws SitePausedError at once: nobody waits an hour in a slot.
    */
-  async run<T>(site: string, delayMs: number, work: () => Promise<T>, options: { maxWaitMs?: number } = {}): Promise<T> {
+  async run<T>(site: string, delayMs: number, work: (requestSent: () => void) => Promise<T>, options: { maxWaitMs?: number } = {}): Promise<T> {
     const deadline = options.maxWaitMs === undefined ? undefined : Date.now() + options.maxWaitMs;
     const previous = this.tails.get(site) ?? Promise.resolve();
     let leave!: () => void;
@@ -133,14 +133,20 @@ export class SiteThrottle {
     try {
       await this.waitLocally(previous, deadline, site, options.maxWaitMs);
       const { token, startedAt } = await this.acquire(site, clampRequestDelay(delayMs), deadline, options.maxWaitMs);
+      const takenAt = Date.now();
+      let requestSentAfterMs: number | null = null;
       const renewal = setInterval(() => void this.renew(site, token), Math.max(10, Math.floor(this.leaseMs / 3)));
       renewal.unref();
       try {
-        return await work();
+        // The cooldown counts from the page's first request to the site, as the site sees it: `work` says when
+        // that left (a browser's navigation starts some ms after the slot is taken); by default, the slot's taking.
+        return await work(() => {
+          if (requestSentAfterMs === null) requestSentAfterMs = Date.now() - takenAt;
+        });
       } finally {
         clearInterval(renewal);
         // Unreleased (Redis unreachable), the slot frees itself when its lease runs out.
-        await this.redis.eval(RELEASE, 1, this.key(site), token, String(COOLDOWN_TTL_MS), String(startedAt)).catch(() => undefined);
+        await this.redis.eval(RELEASE, 1, this.key(site), token, String(COOLDOWN_TTL_MS), String(startedAt + (requestSentAfterMs ?? 0))).catch(() => undefined);
       }
     } finally {
       leave();
