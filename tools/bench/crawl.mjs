@@ -223,7 +223,9 @@ async function benchSites(fixtures, refused) {
     for (let turn = 0; !stopping; turn += 1) {
       const [task] = await data.query(`INSERT INTO crawl_tasks (name, site, "targetUrls") VALUES ($1, $2, $3) RETURNING id`, [`bench ${site} ${turn}`, site, [SEARCH[site](`AI产品经理${turn}`)]]);
       runs += 1;
-      const job = await enqueueCrawl(queue, { taskId: task.id, maxPages: pagesPerRun });
+      // One run per site for the whole window (its 最大结果数 raised past its pages): the window measures pages, not
+      // run starts. A refused run ends early and the next one starts at once.
+      const job = await enqueueCrawl(queue, { taskId: task.id, maxPages: pagesPerRun, maxResults: pagesPerRun * 10 + 10 });
       await job.waitUntilFinished(events, (SECONDS + 120) * 1000).catch(() => undefined);
     }
   });

@@ -8,6 +8,12 @@ import StealthPlugin from 'puppeteer-extra-plugin-stealth';
 import { WORKER_ENV, type WorkerEnv } from '../../config/worker-env';
 
 /**
+ * Pages a kept tab loads before it is replaced: its renderer grows with every page it has shown (five tabs went
+ * from 45 to 65 MB each over 90 pages), while a new tab costs about 0.4 s, outside the site's slot (ADR 064).
+ */
+const TAB_PAGES = 20;
+
+/**
  * Flags measured to work for Debian's Chromium as root without a display (design stack notes). The last one holds
  * the memory of five sites crawled at once (ADR 064): renderers only for the tabs themselves, no spare renderer
  * launched ahead for a next tab and no earlier page of a kept tab in the back/forward cache (30–45 MB each).
@@ -39,8 +45,9 @@ export class BrowserService implements OnApplicationShutdown {
   private readonly waiting: Array<() => void> = [];
   /** The tabs Chromium opened by itself at launch, closed once ours exist (openTab). */
   private initialTabs: Page[] = [];
-  /** Tabs kept between pages, by their holder (withTab). */
+  /** Tabs kept between pages, by their holder (withTab), and how many pages each has loaded. */
   private readonly kept = new Map<object, Page>();
+  private readonly tabUses = new Map<object, number>();
   private closed = false;
   launches = 0;
 
@@ -66,12 +73,14 @@ export class BrowserService implements OnApplicationShutdown {
   /**
    * Runs `work` in the tab `holder` keeps between its calls (a crawl run's pages, one after the other), opening it
    * on the first call or after it closed. A new tab costs more than the page load itself (the stealth evasions are
-   * set up tab by tab, about 0.4 s on two busy cores), so a run reuses one, each page's listeners removed by the
-   * caller. A tab whose work failed is closed (the next page gets a fresh one); `closeTab(holder)` ends it.
+   * set up tab by tab, about 0.4 s on two busy cores), so a run reuses one for up to TAB_PAGES pages, each page's
+   * listeners removed by the caller. A tab whose work failed is closed (the next page gets a fresh one);
+   * `closeTab(holder)` ends it.
    */
   async withTab<T>(holder: object, stealth: boolean, work: (page: Page) => Promise<T>): Promise<T> {
     let page = this.kept.get(holder);
-    if (!page || page.isClosed() || !this.browser?.connected) {
+    const uses = (this.tabUses.get(holder) ?? 0) + 1;
+    if (!page || page.isClosed() || !this.browser?.connected || uses > TAB_PAGES) {
       if (page) await this.closeTab(holder);
       await this.acquireSlot();
       try {
@@ -81,6 +90,9 @@ export class BrowserService implements OnApplicationShutdown {
         throw error;
       }
       this.kept.set(holder, page);
+      this.tabUses.set(holder, 1);
+    } else {
+      this.tabUses.set(holder, uses);
     }
     try {
       return await work(page);
@@ -95,6 +107,7 @@ export class BrowserService implements OnApplicationShutdown {
     const page = this.kept.get(holder);
     if (!page) return;
     this.kept.delete(holder);
+    this.tabUses.delete(holder);
     await page.close().catch(() => undefined);
     this.releaseSlot();
   }
