@@ -132,21 +132,25 @@ export class SiteThrottle {
     this.tails.set(site, tail);
     try {
       await this.waitLocally(previous, deadline, site, options.maxWaitMs);
-      const { token, startedAt } = await this.acquire(site, clampRequestDelay(delayMs), deadline, options.maxWaitMs);
-      const takenAt = Date.now();
-      let requestSentAfterMs: number | null = null;
+      const { token, startedAt, askedAt } = await this.acquire(site, clampRequestDelay(delayMs), deadline, options.maxWaitMs);
+      // When the page starts, on Redis' clock: Redis took the slot at `startedAt`, at the earliest when we asked
+      // (`askedAt`, our clock); so `startedAt` plus our time since asking is never early, whatever the round trip.
+      let startedAfterMs = Date.now() - askedAt;
+      let requestSent = false;
       const renewal = setInterval(() => void this.renew(site, token), Math.max(10, Math.floor(this.leaseMs / 3)));
       renewal.unref();
       try {
         // The cooldown counts from the page's first request to the site, as the site sees it: `work` says when
         // that left (a browser's navigation starts some ms after the slot is taken); by default, the slot's taking.
         return await work(() => {
-          if (requestSentAfterMs === null) requestSentAfterMs = Date.now() - takenAt;
+          if (requestSent) return;
+          requestSent = true;
+          startedAfterMs = Date.now() - askedAt;
         });
       } finally {
         clearInterval(renewal);
         // Unreleased (Redis unreachable), the slot frees itself when its lease runs out.
-        await this.redis.eval(RELEASE, 1, this.key(site), token, String(COOLDOWN_TTL_MS), String(startedAt + (requestSentAfterMs ?? 0))).catch(() => undefined);
+        await this.redis.eval(RELEASE, 1, this.key(site), token, String(COOLDOWN_TTL_MS), String(startedAt + startedAfterMs)).catch(() => undefined);
       }
     } finally {
       leave();
@@ -172,9 +176,10 @@ export class SiteThrottle {
     }
   }
 
-  private async acquire(site: string, delayMs: number, deadline: number | undefined, maxWaitMs: number | undefined): Promise<{ token: string; startedAt: number }> {
+  private async acquire(site: string, delayMs: number, deadline: number | undefined, maxWaitMs: number | undefined): Promise<{ token: string; startedAt: number; askedAt: number }> {
     const token = randomUUID();
     for (;;) {
+      const askedAt = Date.now();
       const [taken, ttl, cooling, now] = (await this.redis.eval(
         ACQUIRE,
         2,
@@ -186,7 +191,7 @@ export class SiteThrottle {
         String(COOLDOWN_TTL_MS),
         FACTORS,
       )) as [number, number, number, number];
-      if (taken === 1) return { token, startedAt: now };
+      if (taken === 1) return { token, startedAt: now, askedAt };
       if (cooling === 2) throw new SitePausedError(site, new Date(Date.now() + ttl));
       // A cooldown ends at a known time; a page in progress may end any moment, so poll it.
       let pause = ttl < 0 ? 5 : cooling === 1 ? ttl + 1 : Math.min(ttl + 1, this.pollMs);
