@@ -36,8 +36,8 @@ jest.setTimeout(120_000);
 
 /** The whole engine against the fixture sites: queue → worker → real Chromium → Postgres and S3. */
 /**
- * The delay counts from the moment a page's navigation request is let through to the site (ADR 064); the fixture
- * site stamps it when it arrives, some ms later.
+ * The delay counts from the site's first answer to a page (ADR 064), so the next request reaches the site at least
+ * the delay after this one's; the fixture stamps requests in its own handler, a few ms of event loop apart.
  */
 const NAVIGATION_JITTER_MS = 10;
 

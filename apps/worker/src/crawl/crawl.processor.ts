@@ -136,7 +136,7 @@ export class CrawlProcessor {
           let outcome: PageOutcome;
           try {
             // Only the page's requests hold the site's slot; the tab's setup and the reading overlap the delay (ADR 064).
-            const slot: PageGate = (load) => this.throttle.run(adapter.site, config.request_delay, (requestSent) => load(requestSent));
+            const slot: PageGate = (load) => this.throttle.run(adapter.site, config.request_delay, (siteAnswered) => load(siteAnswered));
             outcome = await this.pacedPage(adapter, () => this.crawlPage(adapter, loadUrl, config, task, pageNumber, slot, tab));
           } catch (error) {
             if (!(error instanceof SitePausedError)) throw error;

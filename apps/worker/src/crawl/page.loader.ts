@@ -44,10 +44,10 @@ export class CrawlPageError extends Error {
 }
 
 /**
- * Runs a page's requests to its site: the crawl passes the site's slot (SiteThrottle.run). `requestSent` is called
- * when the page's first request leaves for the site, from which the site's delay counts.
+ * Runs a page's requests to its site: the crawl passes the site's slot (SiteThrottle.run). `siteAnswered` is called
+ * when the site's first answer to the page's navigation arrives, from which the site's delay counts.
  */
-export type PageGate = <R>(load: (requestSent: () => void) => Promise<R>) => Promise<R>;
+export type PageGate = <R>(load: (siteAnswered: () => void) => Promise<R>) => Promise<R>;
 const ungated: PageGate = (load) => load(() => undefined);
 
 const SKIPPED_RESOURCES = new Set(['image', 'media', 'font']);
@@ -101,7 +101,7 @@ export class PageLoader {
   async withPage<T>(adapter: SiteAdapter, url: URL, options: LoadOptions, use: (page: LoadedPage) => Promise<T>, gate: PageGate = ungated): Promise<T> {
     const first = await this.guard.check(url);
     if (!first.allowed) throw new CrawlPageError('navigation_refused', first.reason);
-    return options.javascript ? this.inBrowser(adapter, url, options, use, gate) : use(await gate(() => this.overHttp(adapter, url, options)));
+    return options.javascript ? this.inBrowser(adapter, url, options, use, gate) : use(await gate((siteAnswered) => this.overHttp(adapter, url, options, siteAnswered)));
   }
 
   /** Closes the tab a holder kept between its pages (LoadOptions.tab). */
@@ -137,15 +137,16 @@ export class PageLoader {
   ): Promise<T> {
     {
       let refused: string | null = null;
-      /** Set inside the site's slot: marks the moment the navigation's request is let through. */
-      let navigationSent: (() => void) | null = null;
+      /** Set inside the site's slot: marks the moment the site's first answer to the navigation arrives. */
+      let navigationAnswered: (() => void) | null = null;
       await page.setRequestInterception(true);
-      listen('request', (request: HTTPRequest) => void this.screen(page, request, (reason) => (refused = reason), () => navigationSent?.()));
+      listen('request', (request: HTTPRequest) => void this.screen(page, request, (reason) => (refused = reason)));
       const pending: Array<Promise<void>> = [];
       const dataBodies: unknown[] = [];
       let dataArrived!: () => void;
       const firstData = new Promise<void>((resolve) => (dataArrived = resolve));
       listen('response', (response: HTTPResponse) => {
+        if (response.request().isNavigationRequest() && response.request().frame() === page.mainFrame()) navigationAnswered?.();
         let responseUrl: URL;
         try {
           responseUrl = new URL(response.url());
@@ -167,8 +168,8 @@ export class PageLoader {
       await page.setExtraHTTPHeaders({ 'accept-language': 'zh-CN,zh;q=0.9' });
       if (options.cookie) await page.browserContext().setCookie(...cookiesFor(options.cookie, url));
 
-      const { status, html, finalUrl, fonts } = await gate(async (requestSent) => {
-        navigationSent = requestSent;
+      const { status, html, finalUrl, fonts } = await gate(async (siteAnswered) => {
+        navigationAnswered = siteAnswered;
         let status = 0;
         try {
           const response = await page.goto(url.toString(), { waitUntil: 'domcontentloaded', timeout: options.waitMs });
@@ -206,25 +207,23 @@ export class PageLoader {
   }
 
   /** Lets a request through only if the guard allows its URL; a refused main-frame navigation is remembered. */
-  private async screen(page: Page, request: HTTPRequest, onRefused: (reason: string) => void, onNavigationSent: () => void): Promise<void> {
+  private async screen(page: Page, request: HTTPRequest, onRefused: (reason: string) => void): Promise<void> {
     if (request.isInterceptResolutionHandled()) return;
     if (SKIPPED_RESOURCES.has(request.resourceType())) return request.abort('blockedbyclient');
     const target = new URL(request.url());
     if (target.protocol === 'data:' || target.protocol === 'blob:') return request.continue();
     const verdict = await this.guard.check(target);
-    if (verdict.allowed) {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) onNavigationSent();
-      return request.continue();
-    }
+    if (verdict.allowed) return request.continue();
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) onRefused(`${verdict.reason} (${target})`);
     return request.abort('blockedbyclient');
   }
 
-  private async overHttp(adapter: SiteAdapter, url: URL, options: LoadOptions): Promise<LoadedPage> {
+  private async overHttp(adapter: SiteAdapter, url: URL, options: LoadOptions, siteAnswered: () => void = () => undefined): Promise<LoadedPage> {
     const headers: Record<string, string> = { 'accept-language': 'zh-CN,zh;q=0.9', accept: 'text/html,application/json;q=0.9,*/*;q=0.8' };
     if (options.userAgent) headers['user-agent'] = options.userAgent;
     if (options.cookie) headers['cookie'] = options.cookie;
     const page = await this.fetchFollowing(url, { method: 'GET', headers }, options.waitMs);
+    siteAnswered();
     const html = await page.response.text();
     const failure = refusedWith(page.response.status, html, page.url, url);
     if (failure) throw new CrawlPageError(failure.reason, failure.message, { url: page.url.toString(), html, screenshot: null }, page.response.status);

@@ -123,7 +123,7 @@ export class SiteThrottle {
    * is not ours by then (the crawler-config test has an answer to give in time; crawls wait as long as needed).
    * A paused site throws SitePausedError at once: nobody waits an hour in a slot.
    */
-  async run<T>(site: string, delayMs: number, work: (requestSent: () => void) => Promise<T>, options: { maxWaitMs?: number } = {}): Promise<T> {
+  async run<T>(site: string, delayMs: number, work: (siteAnswered: () => void) => Promise<T>, options: { maxWaitMs?: number } = {}): Promise<T> {
     const deadline = options.maxWaitMs === undefined ? undefined : Date.now() + options.maxWaitMs;
     const previous = this.tails.get(site) ?? Promise.resolve();
     let leave!: () => void;
@@ -136,15 +136,16 @@ export class SiteThrottle {
       // When the page starts, on Redis' clock: Redis took the slot at `startedAt`, at the earliest when we asked
       // (`askedAt`, our clock); so `startedAt` plus our time since asking is never early, whatever the round trip.
       let startedAfterMs = Date.now() - askedAt;
-      let requestSent = false;
+      let answered = false;
       const renewal = setInterval(() => void this.renew(site, token), Math.max(10, Math.floor(this.leaseMs / 3)));
       renewal.unref();
       try {
-        // The cooldown counts from the page's first request to the site, as the site sees it: `work` says when
-        // that left (a browser's navigation starts some ms after the slot is taken); by default, the slot's taking.
+        // The cooldown counts from the site's first answer to the page: by then the site has surely had the page's
+        // request, so the next request reaches it at least the delay after this one, whatever the navigation's
+        // start-up took (ADR 064). `work` says when that answer came; by default, the slot's taking counts.
         return await work(() => {
-          if (requestSent) return;
-          requestSent = true;
+          if (answered) return;
+          answered = true;
           startedAfterMs = Date.now() - askedAt;
         });
       } finally {
