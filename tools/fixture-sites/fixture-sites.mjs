@@ -2,12 +2,28 @@
 // benchmark and demos. Each site listens on its own 127.0.0.1 port and answers on the same paths as the
 // real site, with the same JSON shapes. Modes per site: normal, login-wall, captcha, dom (server-rendered
 // cards only, class names renamed whenever rotateClasses() is called), flaky (the first search-page and
-// data request after the mode is set answer 503), redirect-away (the search page redirects off the site). Job ids are derived from the query, so the same page always lists the same jobs.
+// data request after the mode is set answer 503), redirect-away (the search page redirects off the site), refusing
+// (every `refuseEvery`-th search page, 10 by default, is the site's own refusal from the refusal corpus: BOSS直聘's
+// 403 account restriction, 51job's and 智联's Alibaba Cloud WAF 405, 拉勾's 操作太频繁 page, 猎聘's HTTP 429; the
+// pages between are normal). Job ids are derived from the query, so the same page always lists the same jobs.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 export const FIXTURE_SITES = ['zhaopin', 'zhipin', 'job51', 'liepin', 'lagou'];
-export const FIXTURE_MODES = ['normal', 'login-wall', 'captcha', 'dom', 'flaky', 'redirect-away'];
+export const FIXTURE_MODES = ['normal', 'login-wall', 'captcha', 'dom', 'flaky', 'redirect-away', 'refusing'];
+
+/** A saved answer of the refusal corpus (apps/worker/src/crawl/sites/<site>/fixtures/refusals, ADR 060). */
+const corpusPage = (site, file) => readFileSync(new URL(`../../apps/worker/src/crawl/sites/${site}/fixtures/refusals/${file}`, import.meta.url), 'utf8');
+/** What each site answers when it refuses a page in the refusing mode: status and page, as the corpus saved them. */
+const REFUSALS = {
+  zhipin: () => ({ status: 403, html: corpusPage('zhipin', 'account-restricted-403.html') }),
+  job51: () => ({ status: 405, html: corpusPage('job51', 'waf-blocked-405.html') }),
+  zhaopin: () => ({ status: 405, html: corpusPage('zhaopin', 'waf-blocked-405.html') }),
+  lagou: () => ({ status: 200, html: corpusPage('lagou', 'too-frequent.html') }),
+  // A rate limit keeps its HTTP meaning (429 is not read as a page, docs/product/crawler.md#what-counts-as-a-refusal).
+  liepin: () => ({ status: 429, html: '<!doctype html><html><head><meta charset="utf-8"><title>429 Too Many Requests</title></head><body><h1>429 Too Many Requests</h1></body></html>' }),
+};
 
 const TITLES = ['AI产品经理', '大模型产品经理', 'AIGC产品经理', '高级AI产品经理', 'AI产品经理（智能客服）', 'AI产品运营', '数据产品经理', 'AI解决方案产品经理', 'AI Agent产品经理', '对话机器人产品经理'];
 const COMPANIES = ['长沙智算科技有限公司', '湖南星图网络科技有限公司', '北京深言智能科技有限公司', '上海灵犀信息技术有限公司', '杭州云帆数据有限公司', '深圳极光互动科技有限公司', '广州知行教育科技有限公司', '成都蓉数信息技术有限公司'];
@@ -222,7 +238,7 @@ const queryOf = (site, url) => {
 const CITY_NAMES = { '101250100': '长沙', 190200: '长沙', 180020: '长沙', 749: '长沙', 101010100: '北京', '010000': '北京', '010': '北京', 530: '北京' };
 const cityName = (code) => CITY_NAMES[code] ?? (/^[\u4e00-\u9fa5]+$/.test(code) ? code : '长沙');
 
-const SEARCH_PATHS = { zhipin: '/web/geek/job', job51: '/pc/search', liepin: '/zhaopin/', zhaopin: '/', lagou: '/wn/jobs' };
+export const SEARCH_PATHS = { zhipin: '/web/geek/job', job51: '/pc/search', liepin: '/zhaopin/', zhaopin: '/', lagou: '/wn/jobs' };
 const DATA_PATHS = {
   zhipin: '/wapi/zpgeek/search/joblist.json',
   job51: '/api/job/search-pc',
@@ -338,10 +354,16 @@ async function readBody(req) {
 
 /**
  * Starts the five fixture sites on 127.0.0.1. Options: perPage (10), totalPages (3), latencyMs (0, added to
- * every answer), host ('127.0.0.1'), basePort (0 = any free port, else site i listens on basePort + i).
+ * every answer), host ('127.0.0.1'), basePort (0 = any free port, else site i listens on basePort + i),
+ * refuseEvery (10: the refusing mode's period, in search pages).
  */
-export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyMs = 0, host = '127.0.0.1', basePort = 0 } = {}) {
+export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyMs = 0, host = '127.0.0.1', basePort = 0, refuseEvery = 10 } = {}) {
   const modes = Object.fromEntries(FIXTURE_SITES.map((site) => [site, 'normal']));
+  /** Search pages each site answered in the refusing mode, and the times it refused one. */
+  const searchPages = Object.fromEntries(FIXTURE_SITES.map((site) => [site, 0]));
+  const refusals = Object.fromEntries(FIXTURE_SITES.map((site) => [site, []]));
+  /** A site's own period in the refusing mode (setMode's option), else refuseEvery. */
+  const periods = {};
   const requests = Object.fromEntries(FIXTURE_SITES.map((site) => [site, []]));
   const seenOnce = new Set();
   let generation = `g${hex(String(Date.now()), 6)}`;
@@ -372,6 +394,14 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
         if (!seenOnce.has(key)) {
           seenOnce.add(key);
           return send(503, 'text/html; charset=utf-8', LAYOUT('503', '<h1>服务暂时不可用</h1>'));
+        }
+      }
+      if (mode === 'refusing' && isSearch) {
+        searchPages[site] += 1;
+        if (searchPages[site] % (periods[site] ?? refuseEvery) === 0) {
+          const refusal = REFUSALS[site]();
+          refusals[site].push(Date.now());
+          return send(refusal.status, 'text/html; charset=utf-8', refusal.html);
         }
       }
       if (mode === 'redirect-away' && isSearch) return send(302, 'text/plain', '', { location: 'https://evil.example/phish' });
@@ -417,10 +447,13 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
     origins,
     /** CRAWLER_SITE_ORIGINS for a worker crawling these fixtures. */
     env: JSON.stringify(origins),
-    setMode(site, mode) {
+    /** `options.refuseEvery`: the refusing mode's period for these sites (else the one the sites started with). */
+    setMode(site, mode, options = {}) {
       if (!FIXTURE_MODES.includes(mode)) throw new Error(`unknown fixture mode ${mode}`);
       for (const name of site === '*' ? FIXTURE_SITES : [site]) {
         modes[name] = mode;
+        searchPages[name] = 0;
+        periods[name] = options.refuseEvery;
         for (const key of [...seenOnce]) if (key.startsWith(name)) seenOnce.delete(key);
       }
     },
@@ -433,6 +466,8 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
       return generation;
     },
     requests,
+    /** When each site refused a page in the refusing mode (ms). */
+    refusals,
     /** The dom page and data body a site would serve, for saving fixtures. */
     render(site, { keyword = 'AI产品经理', city = '长沙', page = 1, dom = false } = {}) {
       const jobs = fixtureJobs(site, { keyword, city, page, perPage });

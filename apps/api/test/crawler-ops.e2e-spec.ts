@@ -1,7 +1,7 @@
 import { CRAWL_OPS_MESSAGES, CRAWL_SCHEDULE_TIMEZONE, crawlDedupeKey, type CrawlResultResponse, type CrawlTaskResponse, type ErrorCode, type SiteHealth } from '@aipm/contracts';
 import { AdminConfig, CrawlResult, CrawlRun, CrawlTask, createDataSourceOptions, LearnedSelector, PublishedJob } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
-import { bullOptions, CRAWL_QUEUE, crawlSchedulerId } from '@aipm/queue';
+import { bullOptions, CRAWL_QUEUE, crawlSchedulerId, createRedisConnection } from '@aipm/queue';
 import type { INestApplication } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import request from 'supertest';
@@ -383,7 +383,34 @@ describe('crawler operations API', () => {
         selectors: { count: 0, bestConfidence: null, averageConfidence: null, lastUsed: null },
         zeroJobRuns: [],
         flagged: false,
+        // No pace kept for the site: normal, at the request delay (3,000 ms by default).
+        pace: { step: 'normal', factor: 1, effectiveDelayMs: 3000, signal: null, signalAt: null, since: null, pausedUntil: null, successes: 0, successesToStepDown: 5 },
       });
+    });
+
+    it("shows each site's pace as the workers keep it in Redis: the step, the delay it makes, the signal and since when (ADR 064)", async () => {
+      const redis = createRedisConnection(redisUrl);
+      const signalAt = Date.now() - 60_000;
+      try {
+        // What a worker's SitePacing writes after a captcha on 51job then two answered pages, and three refusals on 猎聘.
+        await redis.hset('aipm:crawl:site-pace:job51', { level: '1', successes: '2', signal: 'captcha', signalAt: String(signalAt), since: String(signalAt), pausedUntil: '' });
+        await redis.hset('aipm:crawl:site-pace:liepin', { level: '3', successes: '0', signal: 'http_429', signalAt: String(signalAt), since: String(signalAt), pausedUntil: String(signalAt + 3_600_000) });
+        // A pause that has run out shows as slow ×4.
+        await redis.hset('aipm:crawl:site-pace:lagou', { level: '3', successes: '0', signal: 'blocked', signalAt: String(signalAt - 3_600_000), since: String(signalAt - 3_600_000), pausedUntil: String(signalAt) });
+        await dataSource.query(`INSERT INTO admin_config (key, value) VALUES ('request_delay', '2000') ON CONFLICT ON CONSTRAINT "UQ_admin_config_key" DO UPDATE SET value = EXCLUDED.value`);
+
+        const health = (await admin.get('/api/admin/crawler/site-health').expect(200)).body.data as SiteHealth[];
+        const pace = Object.fromEntries(health.map((entry) => [entry.site, entry.pace]));
+        const at = new Date(signalAt).toISOString();
+        expect(pace.job51).toEqual({ step: 'slow_x2', factor: 2, effectiveDelayMs: 4000, signal: 'captcha', signalAt: at, since: at, pausedUntil: null, successes: 2, successesToStepDown: 5 });
+        expect(pace.liepin).toMatchObject({ step: 'paused', factor: null, effectiveDelayMs: null, signal: 'http_429', pausedUntil: new Date(signalAt + 3_600_000).toISOString() });
+        expect(pace.lagou).toMatchObject({ step: 'slow_x4', effectiveDelayMs: 8000, signal: 'blocked', since: at, pausedUntil: null });
+        expect(pace.zhipin).toMatchObject({ step: 'normal', effectiveDelayMs: 2000 });
+      } finally {
+        await redis.del('aipm:crawl:site-pace:job51', 'aipm:crawl:site-pace:liepin', 'aipm:crawl:site-pace:lagou');
+        await dataSource.query(`DELETE FROM admin_config WHERE key = 'request_delay'`);
+        await redis.quit();
+      }
     });
 
     it('is for the administrator only', async () => {

@@ -1,20 +1,23 @@
 import path from 'node:path';
 
 export type FixtureSite = 'zhaopin' | 'zhipin' | 'job51' | 'liepin' | 'lagou';
-export type FixtureMode = 'normal' | 'login-wall' | 'captcha' | 'dom' | 'flaky' | 'redirect-away';
+export type FixtureMode = 'normal' | 'login-wall' | 'captcha' | 'dom' | 'flaky' | 'redirect-away' | 'refusing';
 
 export interface FixtureSites {
   origins: Record<FixtureSite, string>;
   /** CRAWLER_SITE_ORIGINS for a worker crawling these fixtures. */
   env: string;
-  setMode(site: FixtureSite | '*', mode: FixtureMode): void;
+  /** `refuseEvery`: in the refusing mode, every how many search pages the site refuses one (10 by default). */
+  setMode(site: FixtureSite | '*', mode: FixtureMode, options?: { refuseEvery?: number }): void;
   rotateClasses(): string;
   requests: Record<FixtureSite, Array<{ method: string; path: string; search: string; cookie: string; userAgent: string; at: number }>>;
+  /** When each site refused a page in the refusing mode. */
+  refusals: Record<FixtureSite, number[]>;
   close(): Promise<void>;
 }
 
 /** The fixture sites of tools/fixture-sites (plain ESM, shared with the demo and the benchmark). */
-export async function startFixtureSites(options: { perPage?: number; totalPages?: number; latencyMs?: number } = {}): Promise<FixtureSites> {
+export async function startFixtureSites(options: { perPage?: number; totalPages?: number; latencyMs?: number; refuseEvery?: number } = {}): Promise<FixtureSites> {
   const modulePath = path.resolve(__dirname, '../../../tools/fixture-sites/fixture-sites.mjs');
   const fixtures = (await import(modulePath)) as { startFixtureSites(options: object): Promise<FixtureSites> };
   return fixtures.startFixtureSites(options);

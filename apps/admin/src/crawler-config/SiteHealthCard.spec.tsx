@@ -19,6 +19,7 @@ function health(site: SiteHealth['site'], overrides: Partial<SiteHealth> = {}): 
     selectors: { count: 0, bestConfidence: null, averageConfidence: null, lastUsed: null },
     zeroJobRuns: [],
     flagged: false,
+    pace: { step: 'normal', factor: 1, effectiveDelayMs: 3000, signal: null, signalAt: null, since: null, pausedUntil: null, successes: 0, successesToStepDown: 5 },
     ...overrides,
   };
 }
@@ -52,6 +53,38 @@ describe(SiteHealthCard.name, () => {
     expect(within(quiet).getByText('暂无抓取记录')).toBeInTheDocument();
     expect(within(quiet).getByText('从未成功')).toBeInTheDocument();
     expect(within(quiet).queryByText('需关注')).not.toBeInTheDocument();
+  });
+
+  it('shows the pace of each site: its step, the signal that caused it and since when', async () => {
+    const slowed = health('job51', {
+      pace: { step: 'slow_x2', factor: 2, effectiveDelayMs: 6000, signal: 'captcha', signalAt: '2026-11-24T03:00:00.000Z', since: '2026-11-24T03:00:00.000Z', pausedUntil: null, successes: 2, successesToStepDown: 5 },
+    });
+    const paused = health('liepin', {
+      pace: { step: 'paused', factor: null, effectiveDelayMs: null, signal: 'http_429', signalAt: '2026-11-24T03:10:00.000Z', since: '2026-11-24T03:10:00.000Z', pausedUntil: '2026-11-24T04:10:00.000Z', successes: 0, successesToStepDown: 5 },
+    });
+    const unread = health('lagou', { pace: null });
+    answerFetch({ [READ]: { status: 200, body: { success: true, data: [health('zhaopin'), slowed, paused, unread] } } });
+    renderInAdmin(<SiteHealthCard />);
+
+    const job51 = await screen.findByTestId('site-health-job51', {}, SLOW);
+    expect(within(job51).getByText('放慢 ×2')).toBeInTheDocument();
+    expect(within(job51).getByText('放慢 ×2（请求间隔 6000 毫秒）；自 2026年11月24日 11:00；起因：出现验证码（2026年11月24日 11:00）；再连续成功 3 页降一级')).toBeInTheDocument();
+    const liepin = screen.getByTestId('site-health-liepin');
+    expect(within(liepin).getByText('已暂停')).toBeInTheDocument();
+    expect(within(liepin).getByText(/^已暂停，2026年11月24日 12:10 后以“放慢 ×4”恢复；自 2026年11月24日 11:10；起因：HTTP 429 请求过多/)).toBeInTheDocument();
+    expect(within(screen.getByTestId('site-health-zhaopin')).getByText('正常（请求间隔 3000 毫秒）')).toBeInTheDocument();
+    expect(within(screen.getByTestId('site-health-lagou')).getByText('无法读取（Redis 不可用）')).toBeInTheDocument();
+  });
+
+  it('shows the pace in English', async () => {
+    const slowed = health('job51', {
+      pace: { step: 'slow_x4', factor: 4, effectiveDelayMs: 12000, signal: 'blocked', signalAt: '2026-11-24T03:00:00.000Z', since: '2026-11-24T03:00:00.000Z', pausedUntil: null, successes: 0, successesToStepDown: 5 },
+    });
+    answerFetch({ [READ]: { status: 200, body: { success: true, data: [slowed] } } });
+    renderInAdmin(<SiteHealthCard />, { locale: 'en' });
+    const job51 = await screen.findByTestId('site-health-job51', {}, SLOW);
+    expect(within(job51).getByText('Pace')).toBeInTheDocument();
+    expect(within(job51).getByText(/^Slowed ×4 \(request delay 12000 ms\)；since .*；caused by: Access blocked .*；5 more pages in a row to step down$/)).toBeInTheDocument();
   });
 
   it('reads once, and again only when asked (no polling)', async () => {

@@ -1,4 +1,4 @@
-import { type CrawlFailureReason, formatDateTime, SITE_HEALTH_RUN_WINDOW, type SiteHealth } from '@aipm/contracts';
+import { type CrawlFailureReason, formatDateTime, SITE_HEALTH_RUN_WINDOW, type SiteHealth, type SitePaceView } from '@aipm/contracts';
 import { Alert, Box, Button, Chip, LinearProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -51,6 +51,25 @@ export function SiteHealthCard() {
   );
 }
 
+/**
+ * The site's pace (ADR 064): its step and the delay it makes, since when, the signal of the last step up, and how
+ * many answered pages are left before the next step down.
+ */
+function paceText(pace: SitePaceView | null, t: (key: string, options?: Record<string, unknown>) => string, locale: string): string {
+  if (pace === null) return t('pace_unknown');
+  const at = (iso: string | null) => (iso === null ? '' : formatDateTime(iso, locale));
+  const parts = [pace.step === 'paused' ? t('pace_paused_value', { until: at(pace.pausedUntil) }) : t('pace_value', { step: t(`pace_steps.${pace.step}`), delay: pace.effectiveDelayMs })];
+  const signal = pace.signal ? t(`pace_signals.${pace.signal}`) : null;
+  if (pace.step !== 'normal') {
+    if (pace.since) parts.push(t('pace_since', { since: at(pace.since) }));
+    if (signal) parts.push(t('pace_cause', { signal, at: at(pace.signalAt) }));
+    if (pace.step !== 'paused') parts.push(t('pace_recovering', { left: pace.successesToStepDown - pace.successes }));
+  } else if (signal) {
+    parts.push(t('pace_last_cause', { signal, at: at(pace.signalAt) }));
+  }
+  return parts.join('；');
+}
+
 function SiteHealthEntry({ health }: { health: SiteHealth }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -72,13 +91,16 @@ function SiteHealthEntry({ health }: { health: SiteHealth }) {
         : t('selectors_value', { count: health.selectors.count, best: confidence(health.selectors.bestConfidence), average: confidence(health.selectors.averageConfidence) }),
     ],
     [t('zero_runs'), latestZero ? t('zero_runs_value', { count: health.zeroJobRuns.length, date: formatDateTime(latestZero.finishedAt, locale) }) : t('zero_runs_none')],
+    [t('pace'), paceText(health.pace, t, locale)],
   ];
+  const slowed = health.pace !== null && health.pace.step !== 'normal';
   return (
-    <Box component="li" data-testid={`site-health-${health.site}`} sx={{ border: 1, borderColor: health.flagged ? 'warning.main' : 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}>
+    <Box component="li" data-testid={`site-health-${health.site}`} sx={{ border: 1, borderColor: health.flagged || slowed ? 'warning.main' : 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
           {name}
         </Typography>
+        {slowed && <Chip size="small" color="warning" variant="outlined" label={t(`pace_steps.${health.pace!.step}`)} />}
         {health.runs > 0 && <Chip size="small" color={health.flagged ? 'warning' : 'success'} variant={health.flagged ? 'filled' : 'outlined'} label={t(health.flagged ? 'flagged' : 'healthy')} />}
       </Box>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(6.5em, auto) 1fr', columnGap: 1, rowGap: 0.5 }}>

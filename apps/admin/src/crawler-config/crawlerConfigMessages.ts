@@ -136,5 +136,6 @@ export const enCrawlerConfigMessages: typeof zhCrawlerConfigMessages = {
     no_data: 'No job data on the page',
     unexpected: 'Unexpected error',
     worker_lost: 'Crawl worker interrupted, the task did not finish',
+    site_paused: 'Site paused after repeated refusals',
   },
 };

@@ -23,6 +23,16 @@ export const zhSiteHealthMessages = {
   zero_runs: '零结果运行',
   zero_runs_value: '%{count} 次（最近一次 %{date}）',
   zero_runs_none: '无',
+  pace: '抓取节奏',
+  pace_value: '%{step}（请求间隔 %{delay} 毫秒）',
+  pace_paused_value: '已暂停，%{until} 后以“放慢 ×4”恢复',
+  pace_since: '自 %{since}',
+  pace_cause: '起因：%{signal}（%{at}）',
+  pace_last_cause: '上次放慢起因：%{signal}（%{at}）',
+  pace_recovering: '再连续成功 %{left} 页降一级',
+  pace_unknown: '无法读取（Redis 不可用）',
+  pace_steps: { normal: '正常', slow_x2: '放慢 ×2', slow_x4: '放慢 ×4', paused: '已暂停' },
+  pace_signals: { http_429: 'HTTP 429 请求过多', http_403: 'HTTP 403 禁止访问', blocked: '访问被拦截', captcha: '出现验证码' },
 };
 
 export const enSiteHealthMessages: typeof zhSiteHealthMessages = {
@@ -46,4 +56,14 @@ export const enSiteHealthMessages: typeof zhSiteHealthMessages = {
   zero_runs: 'Runs with zero jobs',
   zero_runs_value: '%{count} (latest %{date})',
   zero_runs_none: 'None',
+  pace: 'Pace',
+  pace_value: '%{step} (request delay %{delay} ms)',
+  pace_paused_value: 'Paused; back at “slowed ×4” after %{until}',
+  pace_since: 'since %{since}',
+  pace_cause: 'caused by: %{signal} (%{at})',
+  pace_last_cause: 'last slowed by: %{signal} (%{at})',
+  pace_recovering: '%{left} more pages in a row to step down',
+  pace_unknown: 'Could not be read (Redis unavailable)',
+  pace_steps: { normal: 'Normal', slow_x2: 'Slowed ×2', slow_x4: 'Slowed ×4', paused: 'Paused' },
+  pace_signals: { http_429: 'HTTP 429 too many requests', http_403: 'HTTP 403 forbidden', blocked: 'Access blocked', captcha: 'Captcha shown' },
 };

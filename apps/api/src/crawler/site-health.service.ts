@@ -1,7 +1,22 @@
-import { type CrawlFailureReason, SEARCH_SITES, type SearchSite, SITE_HEALTH_RUN_WINDOW, type SiteHealth } from '@aipm/contracts';
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import {
+  type CrawlFailureReason,
+  NORMAL_PACE,
+  PACE_KEY_SUFFIX,
+  paceView,
+  readPaceHash,
+  SEARCH_SITES,
+  type SearchSite,
+  SITE_HEALTH_RUN_WINDOW,
+  type SiteHealth,
+  type SitePaceView,
+} from '@aipm/contracts';
+import { AdminConfig, readCrawlerConfig } from '@aipm/database';
+import { KEY_PREFIX } from '@aipm/queue';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { Redis } from 'ioredis';
+import type { DataSource, Repository } from 'typeorm';
+import { REDIS_CLIENT } from '../redis/redis.module';
 
 interface RecentRun {
   site: SearchSite;
@@ -36,13 +51,20 @@ const SELECTORS = `SELECT site, count(*)::int AS count, max(confidence) AS best,
 /** GET /api/admin/crawler/site-health (docs/product/crawler.md#site-health). */
 @Injectable()
 export class SiteHealthService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly logger = new Logger(SiteHealthService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(AdminConfig) private readonly settings: Repository<AdminConfig>,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+  ) {}
 
   async report(): Promise<SiteHealth[]> {
-    const [runs, successes, selectors] = await Promise.all([
+    const [runs, successes, selectors, paces] = await Promise.all([
       this.dataSource.query<RecentRun[]>(RECENT_RUNS, [SITE_HEALTH_RUN_WINDOW]),
       this.dataSource.query<Array<{ site: string; lastSuccessAt: Date }>>(LAST_SUCCESS),
       this.dataSource.query<Array<{ site: string; count: number; best: number | null; average: number | null; lastUsed: Date | null }>>(SELECTORS),
+      this.paces(),
     ]);
     return SEARCH_SITES.map((site) => {
       const recent = runs.filter((run) => run.site === site);
@@ -72,7 +94,32 @@ export class SiteHealthService {
         },
         zeroJobRuns,
         flagged: recent[0] !== undefined && recent[0].found === 0 && recent[0].foundBefore === true,
+        pace: paces?.get(site) ?? null,
       };
     });
+  }
+
+  /**
+   * Each site's pace step as the workers keep it in Redis (ADR 064), read against Redis' clock (a pause that has
+   * run out shows as slow ×4). Null when Redis does not answer: the rest of the report is still worth showing.
+   */
+  private async paces(): Promise<Map<SearchSite, SitePaceView> | null> {
+    try {
+      const pipeline = this.redis.pipeline().time();
+      for (const site of SEARCH_SITES) pipeline.hgetall(`${KEY_PREFIX}:${PACE_KEY_SUFFIX}:${site}`);
+      const [answers, config] = await Promise.all([pipeline.exec(), readCrawlerConfig(this.settings)]);
+      if (!answers || answers.some(([error]) => error)) throw answers?.find(([error]) => error)?.[0] ?? new Error('no answer');
+      const [seconds, micros] = answers[0][1] as [string, string];
+      const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+      return new Map(
+        SEARCH_SITES.map((site, index) => {
+          const hash = answers[index + 1][1] as Record<string, string>;
+          return [site, paceView(Object.keys(hash).length === 0 ? NORMAL_PACE : readPaceHash(hash), config.request_delay, now)];
+        }),
+      );
+    } catch (error) {
+      this.logger.warn(`site paces not read: ${(error as Error).message}`);
+      return null;
+    }
   }
 }

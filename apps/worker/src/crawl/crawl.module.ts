@@ -16,6 +16,7 @@ import { CrawlScheduleSync } from './schedule/crawl-schedule.sync';
 import { JobExpiryService } from './schedule/job-expiry.service';
 import { JobLivenessService } from './liveness/job-liveness.service';
 import { NavigationGuard } from './navigation/navigation.guard';
+import { SitePacing } from './navigation/site.pacing';
 import { SiteThrottle } from './navigation/site.throttle';
 import { PageLoader } from './page.loader';
 import { SiteRegistry } from './sites/site-registry';
@@ -28,6 +29,8 @@ import { FailureSnapshotStore } from './storage/failure-snapshot.store';
     { provide: NavigationGuard, inject: [SiteRegistry], useFactory: (registry: SiteRegistry) => new NavigationGuard(registry) },
     // Its own connection: the slot scripts are short, and BullMQ's blocking connections must not wait behind them.
     { provide: SiteThrottle, inject: [WORKER_ENV], useFactory: (env: WorkerEnv) => new SiteThrottle(createRedisConnection(env.REDIS_URL)) },
+    // Each site's pace step (ADR 064), on a connection of its own: its updates WATCH their key.
+    { provide: SitePacing, inject: [WORKER_ENV], useFactory: (env: WorkerEnv) => new SitePacing(createRedisConnection(env.REDIS_URL)) },
     // The one writer of a task's status and its runs (ADR 042), shared with the API.
     { provide: CrawlTaskLifecycle, inject: [DataSource], useFactory: (dataSource: DataSource) => new CrawlTaskLifecycle(dataSource) },
     // The liveness check's reads and writes of published jobs (ADR 063).

@@ -9,6 +9,8 @@ import {
   type CrawlRunStatistics,
   type CrawlSite,
   newRunStatistics,
+  paceSignalOf,
+  type SitePaceState,
   type SiteRunTally,
   taskSearchUrls,
 } from '@aipm/contracts';
@@ -21,9 +23,10 @@ import { Repository } from 'typeorm';
 import { USER_AGENTS } from './browser/user-agents';
 import { CrawlResultWriter } from './crawl-result.writer';
 import { LearnedSelectorService } from './dom/learned-selector.service';
-import { SiteThrottle } from './navigation/site.throttle';
+import { SitePacing } from './navigation/site.pacing';
+import { SitePausedError, SiteThrottle } from './navigation/site.throttle';
 import { normalizeJob, type NormalizedJob } from './normalize/job.normalizer';
-import { CrawlPageError, PageLoader } from './page.loader';
+import { CrawlPageError, type PageGate, PageLoader } from './page.loader';
 import { CRAWL_METRICS, type CrawlMetrics } from '../metrics/worker-metrics';
 import { readPage } from './reading/page.reader';
 import type { SiteAdapter } from './sites/site-adapter';
@@ -63,6 +66,7 @@ export class CrawlProcessor {
     private readonly snapshots: FailureSnapshotStore,
     private readonly registry: SiteRegistry,
     private readonly throttle: SiteThrottle,
+    private readonly pacing: SitePacing,
     private readonly lifecycle: CrawlTaskLifecycle,
     @Inject(PAGE_LOADER) private readonly loader: PageLoader,
     @Inject(CRAWL_METRICS) private readonly metrics: CrawlMetrics,
@@ -74,6 +78,16 @@ export class CrawlProcessor {
   }
 
   async process(job: Job<CrawlJobData, CrawlJobResult>, token?: string): Promise<CrawlJobResult> {
+    // The run's pages share one tab, closed when the run ends however it ends (ADR 064).
+    const tab = {};
+    try {
+      return await this.run(job, tab, token);
+    } finally {
+      await this.loader.closeTab(tab);
+    }
+  }
+
+  private async run(job: Job<CrawlJobData, CrawlJobResult>, tab: object, token?: string): Promise<CrawlJobResult> {
     const task = await this.tasks.findOneBy({ id: job.data.taskId });
     if (!task) throw new UnrecoverableError(`crawl task ${job.data.taskId} does not exist`);
     const stats = this.startStats(job, task);
@@ -97,6 +111,8 @@ export class CrawlProcessor {
     const stored = new Set<string>();
     const maxResults = job.data.maxResults ?? task.maxResults ?? Number.POSITIVE_INFINITY;
     const maxPages = job.data.maxPages ?? DEFAULT_MAX_PAGES;
+    // Sites skipped because their pace is paused, with why (ADR 064).
+    const paused = new Map<CrawlSite, string>();
     try {
       const targets = this.targets(task, job.data);
       stats.pagesTotal = targets.length * maxPages;
@@ -104,6 +120,10 @@ export class CrawlProcessor {
         for (let pageNumber = 1; pageNumber <= maxPages; pageNumber += 1) {
           if (this.stopping) await this.handBack(job, token, stats);
           site = adapter.site;
+          if (paused.has(site)) {
+            stats.pagesTotal -= maxPages - pageNumber + 1;
+            continue targets;
+          }
           if (stats.currentSite !== site) {
             // Stored before its first page: a worker that dies on it leaves the site to charge (site health).
             stats.currentSite = site;
@@ -113,7 +133,18 @@ export class CrawlProcessor {
           const loadUrl = this.registry.toLoadUrl(adapter, adapter.withPage(url, pageNumber));
           // Read before every page: a changed delay or cookie applies from the next page, not the next job.
           const config = await readCrawlerConfig(this.settings);
-          const outcome = await this.throttle.run(adapter.site, config.request_delay, () => this.crawlPage(adapter, loadUrl, config, task, pageNumber));
+          let outcome: PageOutcome;
+          try {
+            // Only the page's requests hold the site's slot; the tab's setup and the reading overlap the delay (ADR 064).
+            const slot: PageGate = (load) => this.throttle.run(adapter.site, config.request_delay, (siteAnswered) => load(siteAnswered));
+            outcome = await this.pacedPage(adapter, () => this.crawlPage(adapter, loadUrl, config, task, pageNumber, slot, tab));
+          } catch (error) {
+            if (!(error instanceof SitePausedError)) throw error;
+            // A paused site's part of the run is skipped (ADR 064): its other targets, and other sites, go on.
+            paused.set(adapter.site, error.message);
+            stats.pagesTotal -= maxPages - pageNumber + 1;
+            continue targets;
+          }
           stats.pagesDone += 1;
           tally.pagesDone += 1;
           this.metrics.read(adapter.site, outcome.jobs.length);
@@ -140,6 +171,17 @@ export class CrawlProcessor {
             break;
           }
         }
+      }
+      if (paused.size > 0) {
+        const message = [...paused.values()].join('; ');
+        // Nothing loaded at all: the run fails as a refusal would, never "0 jobs".
+        if (stats.pagesDone === 0) throw new CrawlPageError('site_paused', message);
+        for (const pausedSite of paused.keys()) {
+          stats.failures.site_paused = (stats.failures.site_paused ?? 0) + 1;
+          const tally = siteTally(stats, pausedSite);
+          tally.failures.site_paused = (tally.failures.site_paused ?? 0) + 1;
+        }
+        stats.message = message;
       }
     } catch (error) {
       if (error instanceof DelayedError) throw error;
@@ -187,8 +229,37 @@ export class CrawlProcessor {
     return taskSearchUrls({ keywords: task.keywords, sites: [task.site], cities: [data.city ?? DEFAULT_CRAWL_CITY] }).map(({ url }) => ({ adapter, url: new URL(url) }));
   }
 
-  private async crawlPage(adapter: SiteAdapter, url: URL, config: CrawlerConfig, task: CrawlTask, pageNumber: number): Promise<PageOutcome> {
+  /**
+   * A page's outcome moves its site's pace (ADR 064): a risk signal steps the site up, an answered page counts
+   * towards a step down; other failures (timeouts, the network, our own) leave the pace alone. The next page of the
+   * site may already be loading when this one is read: the update is a Redis transaction, so none is lost.
+   */
+  private async pacedPage(adapter: SiteAdapter, load: () => Promise<PageOutcome>): Promise<PageOutcome> {
+    let outcome: PageOutcome;
+    try {
+      outcome = await load();
+    } catch (error) {
+      const signal = error instanceof CrawlPageError ? paceSignalOf(error.reason, error.status) : null;
+      if (signal) await this.recordPace(adapter.site, () => this.pacing.refused(adapter.site, signal));
+      throw error;
+    }
+    await this.recordPace(adapter.site, () => this.pacing.succeeded(adapter.site));
+    return outcome;
+  }
+
+  private async recordPace(site: CrawlSite, update: () => Promise<SitePaceState>): Promise<void> {
+    try {
+      const state = await update();
+      this.metrics.paced(site, state.level);
+    } catch (error) {
+      // The page's own outcome matters more than its pace: Redis unreachable slows nothing down, and says so.
+      this.logger.warn(`${site}: pace not recorded: ${(error as Error).message}`);
+    }
+  }
+
+  private async crawlPage(adapter: SiteAdapter, url: URL, config: CrawlerConfig, task: CrawlTask, pageNumber: number, slot: PageGate, tab: object): Promise<PageOutcome> {
     const options = {
+      tab,
       javascript: task.crawlConfig.enableJavaScriptRendering ?? config.javascript_rendering,
       stealth: task.crawlConfig.antiDetectionMode ?? config.anti_detection,
       cookie: config[adapter.cookieKey] as string,
@@ -209,7 +280,7 @@ export class CrawlProcessor {
       // A data verdict's message names its site already; one read from the page itself does not.
       const message = reading.source ? reading.message : `${adapter.site}: ${reading.message}`;
       throw new CrawlPageError(reading.failure, message, { url: page.url.toString(), html: page.html, screenshot: await page.screenshot().catch(() => null) });
-    });
+    }, slot);
   }
 
   private async report(job: Job<CrawlJobData, CrawlJobResult>, taskId: string, stats: CrawlRunStatistics): Promise<void> {

@@ -1,5 +1,5 @@
 import type { CrawlFailureReason } from '@aipm/contracts';
-import type { HTTPRequest, Page } from 'puppeteer-core';
+import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import type { BrowserService } from './browser/browser.service';
 import type { NavigationGuard } from './navigation/navigation.guard';
 import { fontFaceSources, usesPrivateGlyphs } from './reading/private-font.decoder';
@@ -25,6 +25,8 @@ export interface LoadOptions {
   userAgent: string | null;
   /** Navigation timeout and the longest wait for the page's own requests to settle. */
   waitMs: number;
+  /** Keeps the tab between pages of one holder (a crawl run) instead of opening one per page; see BrowserService.withTab. */
+  tab?: object;
 }
 
 /** A page that could not be crawled, with what the operator needs to see why. */
@@ -40,6 +42,13 @@ export class CrawlPageError extends Error {
     this.name = CrawlPageError.name;
   }
 }
+
+/**
+ * Runs a page's requests to its site: the crawl passes the site's slot (SiteThrottle.run). `siteAnswered` is called
+ * when the site's first answer to the page's navigation arrives, from which the site's delay counts.
+ */
+export type PageGate = <R>(load: (siteAnswered: () => void) => Promise<R>) => Promise<R>;
+const ungated: PageGate = (load) => load(() => undefined);
 
 const SKIPPED_RESOURCES = new Set(['image', 'media', 'font']);
 /** A page's salary font is small; more files or bytes than this are not a salary font (docs/decisions/060). */
@@ -84,22 +93,60 @@ export class PageLoader {
     private readonly guard: NavigationGuard,
   ) {}
 
-  async withPage<T>(adapter: SiteAdapter, url: URL, options: LoadOptions, use: (page: LoadedPage) => Promise<T>): Promise<T> {
+  /**
+   * `gate` wraps only the requests to the site (the navigation and the page's own requests, or the plain-HTTP
+   * fetches): the crawl passes the site's slot there, so opening and preparing the tab, reading the page and closing
+   * the tab overlap the site's request delay instead of adding to it (ADR 064).
+   */
+  async withPage<T>(adapter: SiteAdapter, url: URL, options: LoadOptions, use: (page: LoadedPage) => Promise<T>, gate: PageGate = ungated): Promise<T> {
     const first = await this.guard.check(url);
     if (!first.allowed) throw new CrawlPageError('navigation_refused', first.reason);
-    return options.javascript ? this.inBrowser(adapter, url, options, use) : use(await this.overHttp(adapter, url, options));
+    return options.javascript ? this.inBrowser(adapter, url, options, use, gate) : use(await gate((siteAnswered) => this.overHttp(adapter, url, options, siteAnswered)));
   }
 
-  private async inBrowser<T>(adapter: SiteAdapter, url: URL, options: LoadOptions, use: (page: LoadedPage) => Promise<T>): Promise<T> {
-    return this.browser.withPage(options.stealth, async (page) => {
+  /** Closes the tab a holder kept between its pages (LoadOptions.tab). */
+  closeTab(holder: object): Promise<void> {
+    return this.browser.closeTab(holder);
+  }
+
+  private async inBrowser<T>(adapter: SiteAdapter, url: URL, options: LoadOptions, use: (page: LoadedPage) => Promise<T>, gate: PageGate): Promise<T> {
+    const inTab = (work: (page: Page) => Promise<T>) => (options.tab ? this.browser.withTab(options.tab, options.stealth, work) : this.browser.withPage(options.stealth, work));
+    return inTab(async (page) => {
+      // A kept tab carries the previous page's listeners: this page's are added here and removed when it is done.
+      const listeners: Array<[string, (...args: never[]) => void]> = [];
+      const listen = <A>(event: 'request' | 'response', handler: (arg: A) => void) => {
+        page.on(event, handler as never);
+        listeners.push([event, handler as never]);
+      };
+      try {
+        return await this.loadInTab(page, adapter, url, options, use, gate, listen);
+      } finally {
+        for (const [event, handler] of listeners) page.off(event as 'request', handler as never);
+      }
+    });
+  }
+
+  private async loadInTab<T>(
+    page: Page,
+    adapter: SiteAdapter,
+    url: URL,
+    options: LoadOptions,
+    use: (page: LoadedPage) => Promise<T>,
+    gate: PageGate,
+    listen: <A>(event: 'request' | 'response', handler: (arg: A) => void) => void,
+  ): Promise<T> {
+    {
       let refused: string | null = null;
+      /** Set inside the site's slot: marks the moment the site's first answer to the navigation arrives. */
+      let navigationAnswered: (() => void) | null = null;
       await page.setRequestInterception(true);
-      page.on('request', (request: HTTPRequest) => void this.screen(page, request, (reason) => (refused = reason)));
+      listen('request', (request: HTTPRequest) => void this.screen(page, request, (reason) => (refused = reason)));
       const pending: Array<Promise<void>> = [];
       const dataBodies: unknown[] = [];
       let dataArrived!: () => void;
       const firstData = new Promise<void>((resolve) => (dataArrived = resolve));
-      page.on('response', (response) => {
+      listen('response', (response: HTTPResponse) => {
+        if (response.request().isNavigationRequest() && response.request().frame() === page.mainFrame()) navigationAnswered?.();
         let responseUrl: URL;
         try {
           responseUrl = new URL(response.url());
@@ -121,38 +168,42 @@ export class PageLoader {
       await page.setExtraHTTPHeaders({ 'accept-language': 'zh-CN,zh;q=0.9' });
       if (options.cookie) await page.browserContext().setCookie(...cookiesFor(options.cookie, url));
 
-      let status = 0;
-      try {
-        const response = await page.goto(url.toString(), { waitUntil: 'domcontentloaded', timeout: options.waitMs });
-        status = response?.status() ?? 0;
-      } catch (error) {
-        const message = (error as Error).message;
+      const { status, html, finalUrl, fonts } = await gate(async (siteAnswered) => {
+        navigationAnswered = siteAnswered;
+        let status = 0;
+        try {
+          const response = await page.goto(url.toString(), { waitUntil: 'domcontentloaded', timeout: options.waitMs });
+          status = response?.status() ?? 0;
+        } catch (error) {
+          const message = (error as Error).message;
+          if (refused) throw new CrawlPageError('navigation_refused', refused);
+          if (/timeout/i.test(message)) throw new CrawlPageError('timeout', `${url}: ${message}`);
+          throw new CrawlPageError('network_error', `${url}: ${message}`);
+        }
+        let html = await page.content();
+        // Embedded state is complete at DOMContentLoaded; otherwise wait for the page's own data request
+        // (or, for pages without one, for the network to settle).
+        if (adapter.extractEmbedded(html) === null) {
+          await Promise.race([firstData, page.waitForNetworkIdle({ idleTime: 250, timeout: options.waitMs })]).catch(() => undefined);
+          await Promise.all(pending);
+          html = await page.content();
+        }
         if (refused) throw new CrawlPageError('navigation_refused', refused);
-        if (/timeout/i.test(message)) throw new CrawlPageError('timeout', `${url}: ${message}`);
-        throw new CrawlPageError('network_error', `${url}: ${message}`);
-      }
-      let html = await page.content();
-      // Embedded state is complete at DOMContentLoaded; otherwise wait for the page's own data request
-      // (or, for pages without one, for the network to settle).
-      if (adapter.extractEmbedded(html) === null) {
-        await Promise.race([firstData, page.waitForNetworkIdle({ idleTime: 250, timeout: options.waitMs })]).catch(() => undefined);
-        await Promise.all(pending);
-        html = await page.content();
-      }
-      if (refused) throw new CrawlPageError('navigation_refused', refused);
-      const finalUrl = new URL(page.url());
+        const finalUrl = new URL(page.url());
+        return { status, html, finalUrl, fonts: await this.salaryFonts(html, finalUrl, options) };
+      });
       const loaded: LoadedPage = {
         url: finalUrl,
         status,
         html,
         dataBodies,
-        fonts: await this.salaryFonts(html, finalUrl, options),
+        fonts,
         screenshot: async () => Buffer.from(await page.screenshot({ type: 'png', fullPage: false })),
       };
       const failure = refusedWith(status, html, finalUrl, url);
       if (failure) throw new CrawlPageError(failure.reason, failure.message, { url: finalUrl.toString(), html, screenshot: await loaded.screenshot().catch(() => null) }, status);
       return use(loaded);
-    });
+    }
   }
 
   /** Lets a request through only if the guard allows its URL; a refused main-frame navigation is remembered. */
@@ -167,11 +218,12 @@ export class PageLoader {
     return request.abort('blockedbyclient');
   }
 
-  private async overHttp(adapter: SiteAdapter, url: URL, options: LoadOptions): Promise<LoadedPage> {
+  private async overHttp(adapter: SiteAdapter, url: URL, options: LoadOptions, siteAnswered: () => void = () => undefined): Promise<LoadedPage> {
     const headers: Record<string, string> = { 'accept-language': 'zh-CN,zh;q=0.9', accept: 'text/html,application/json;q=0.9,*/*;q=0.8' };
     if (options.userAgent) headers['user-agent'] = options.userAgent;
     if (options.cookie) headers['cookie'] = options.cookie;
     const page = await this.fetchFollowing(url, { method: 'GET', headers }, options.waitMs);
+    siteAnswered();
     const html = await page.response.text();
     const failure = refusedWith(page.response.status, html, page.url, url);
     if (failure) throw new CrawlPageError(failure.reason, failure.message, { url: page.url.toString(), html, screenshot: null }, page.response.status);

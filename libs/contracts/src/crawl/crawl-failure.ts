@@ -16,6 +16,8 @@ export const CrawlFailureReason = {
   Unexpected: 'unexpected',
   /** The run ended outside the crawl itself: its worker died more often than BullMQ allows, or its job was lost. */
   WorkerLost: 'worker_lost',
+  /** The site is paused after repeated refusals (adaptive pacing, ADR 064): its pages were not loaded. */
+  SitePaused: 'site_paused',
 } as const;
 export type CrawlFailureReason = (typeof CrawlFailureReason)[keyof typeof CrawlFailureReason];
 export const CRAWL_FAILURE_REASONS: readonly CrawlFailureReason[] = Object.values(CrawlFailureReason);
@@ -32,6 +34,7 @@ export const CRAWL_FAILURE_LABELS: Readonly<Record<CrawlFailureReason, string>> 
   no_data: '页面上没有职位数据',
   unexpected: '意外错误',
   worker_lost: '抓取进程中断，任务未能完成',
+  site_paused: '站点多次拒绝访问，暂停抓取中',
 };
 
 /** Reasons worth another attempt with backoff; the rest need the operator (cookies, config, selectors). */

@@ -1,5 +1,6 @@
 import type { CrawlSite } from '../enums/crawl.enums';
 import type { CrawlFailureReason } from './crawl-failure';
+import type { SitePaceView } from './crawl-pacing';
 
 /* What people who run crawlers expect (ADR 020). */
 
@@ -81,6 +82,8 @@ export interface SiteHealth {
   zeroJobRuns: Array<{ jobId: string; taskId: string | null; finishedAt: string; status: 'completed' | 'failed'; failureReason: CrawlFailureReason | null }>;
   /** True when the latest run is such a run: the site probably changed or blocks us. */
   flagged: boolean;
+  /** The site's pace step now (adaptive pacing, ADR 064); null when Redis could not be read. */
+  pace: SitePaceView | null;
 }
 
 export const SITE_HEALTH_RUN_WINDOW = 20;

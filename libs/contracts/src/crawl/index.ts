@@ -12,3 +12,4 @@ export * from './published-job-admin';
 export * from './search-urls';
 export * from './crawl-ops';
 export * from './crawl-ops.errors';
+export * from './crawl-pacing';

@@ -18,6 +18,7 @@ export function crawlMetrics(registry: Registry) {
   const pages = new Counter({ name: METRIC_NAMES.crawlPages, help: 'Crawled pages, by site and outcome (read, refused, failed)', labelNames: ['site', 'outcome'], registers: [registry] });
   const refusals = new Counter({ name: METRIC_NAMES.crawlRefusals, help: 'Pages a site refused, by site and reason', labelNames: ['site', 'reason'], registers: [registry] });
   const jobs = new Counter({ name: METRIC_NAMES.crawlJobs, help: 'Jobs found, by site', labelNames: ['site'], registers: [registry] });
+  const pace = new Gauge({ name: METRIC_NAMES.crawlPaceStep, help: 'Pace step of each site: 0 normal, 1 slow x2, 2 slow x4, 3 paused', labelNames: ['site'], registers: [registry] });
   const liveness = new Counter({ name: METRIC_NAMES.livenessChecks, help: 'Published jobs checked at their source, by site and outcome', labelNames: ['site', 'outcome'], registers: [registry] });
   return {
     /** One published job's check at its source (ADR 063): open, closed, refused or failed. */
@@ -34,6 +35,10 @@ export function crawlMetrics(registry: Registry) {
     },
     failed(site: string): void {
       pages.inc({ site, outcome: 'failed' });
+    },
+    /** The site's pace step after a page's outcome was recorded (ADR 064). */
+    paced(site: string, level: number): void {
+      pace.set({ site }, level);
     },
   };
 }

@@ -16,6 +16,8 @@ export const METRIC_NAMES = {
   crawlPages: 'aipm_crawl_pages_total',
   crawlRefusals: 'aipm_crawl_refusals_total',
   crawlJobs: 'aipm_crawl_jobs_found_total',
+  /** Each site's pace step as a worker last recorded it: 0 normal, 1 slow ×2, 2 slow ×4, 3 paused (ADR 064). */
+  crawlPaceStep: 'aipm_crawl_pace_step',
   /** Published jobs checked at their source, by site and outcome (open, closed, refused, failed; ADR 063). */
   livenessChecks: 'aipm_job_liveness_checks_total',
   /** Leads stored, by kind (registration, message) and source (utm_source, else direct). */

@@ -14,6 +14,9 @@ import {
   type CrawlServiceStatus,
   type CrawlTaskResponse,
   CRAWL_SERVICE_STATES,
+  PACE_SIGNALS,
+  PACE_STEPS,
+  PACE_SUCCESSES_TO_STEP_DOWN,
   type SiteDiagnosis,
   type SiteHealth,
   type SiteRunTally,
@@ -187,6 +190,22 @@ export const SITE_HEALTH = recordSchema<SiteHealth>('SiteHealth', {
     'Runs that returned no job although an earlier run of the site found some',
   ),
   flagged: boolean(false, 'The latest run is such a run: the site probably changed or blocks us'),
+  pace: nullable(
+    object(
+      {
+        step: oneOf(PACE_STEPS.map((step) => step.step), 'slow_x2'),
+        factor: nullable(integer(2, 'Request delay × this; null while paused')),
+        effectiveDelayMs: nullable(integer(6000, 'The request delay times the factor')),
+        signal: nullable(oneOf(PACE_SIGNALS, 'captcha')),
+        signalAt: nullable(dateTime()),
+        since: nullable(dateTime()),
+        pausedUntil: nullable(dateTime()),
+        successes: integer(3, 'Answered pages in a row towards the next step down'),
+        successesToStepDown: integer(PACE_SUCCESSES_TO_STEP_DOWN),
+      },
+      "The site's pace step now, the signal that caused the last step up and since when (ADR 064); null when Redis could not be read",
+    ),
+  ),
 });
 
 export const SCHEDULE_BODY: SetCrawlScheduleDto = { cron: '0 9 * * 1-5' };

@@ -10,7 +10,7 @@ import { BrowserService } from '../browser/browser.service';
 import { USER_AGENTS } from '../browser/user-agents';
 import { PAGE_LOADER } from '../crawl.processor';
 import { LearnedSelectorService } from '../dom/learned-selector.service';
-import { SiteBusyError, SiteThrottle } from '../navigation/site.throttle';
+import { SiteBusyError, SitePausedError, SiteThrottle } from '../navigation/site.throttle';
 import { CrawlPageError, type LoadedPage, PageLoader } from '../page.loader';
 import { readPage } from '../reading/page.reader';
 import type { SiteAdapter } from '../sites/site-adapter';
@@ -125,6 +125,10 @@ export class CrawlerDiagnosticsService {
       const waitedMs = startedAt - queuedAt;
       if (error instanceof SiteBusyError) {
         return { ...base, reachable: null, status: null, outcome: 'busy', jobs: 0, source: null, message: error.message, waitedMs: Date.now() - queuedAt, elapsedMs: 0 };
+      }
+      // A paused site is not loaded, not even for a test (ADR 064); the test does not move the pace either.
+      if (error instanceof SitePausedError) {
+        return { ...base, reachable: null, status: null, outcome: 'site_paused', jobs: 0, source: null, message: error.message, waitedMs: Date.now() - queuedAt, elapsedMs: 0 };
       }
       const reason: CrawlFailureReason = error instanceof CrawlPageError ? error.reason : 'unexpected';
       return {

@@ -18,7 +18,7 @@ import type { Repository } from 'typeorm';
 import { WORKER_ENV, type WorkerEnv } from '../../config/worker-env';
 import { CRAWL_METRICS, type CrawlMetrics } from '../../metrics/worker-metrics';
 import { USER_AGENTS } from '../browser/user-agents';
-import { SiteThrottle } from '../navigation/site.throttle';
+import { SitePausedError, SiteThrottle } from '../navigation/site.throttle';
 import { PAGE_LOADER } from '../crawl.processor';
 import type { PageLoader } from '../page.loader';
 import type { SiteAdapter } from '../sites/site-adapter';
@@ -90,7 +90,15 @@ export class JobLivenessService implements OnApplicationBootstrap, BeforeApplica
       }
       // Read before every page, as a crawl does: a changed delay or cookie applies from the next check.
       const config = await readCrawlerConfig(this.settings);
-      const finding = await this.throttle.run(source.adapter.site, config.request_delay, () => this.check(source.adapter, source.url, config));
+      let finding: PostingLiveness;
+      try {
+        finding = await this.throttle.run(source.adapter.site, config.request_delay, () => this.check(source.adapter, source.url, config));
+      } catch (error) {
+        // A site paused after repeated refusals is not asked (ADR 064): its jobs stay due for a later pass.
+        if (!(error instanceof SitePausedError)) throw error;
+        result.skipped += 1;
+        continue;
+      }
       const at = now();
       result.checked += 1;
       result[finding.outcome] += 1;
