@@ -6,6 +6,7 @@ import { expectPublicJobsAfterChange } from '../support/public-jobs';
 import { DESKTOP_ONLY, PHONE_ONLY } from '../support/viewport';
 import { openCrawler } from './crawler';
 import { chooseOption } from '../support/select';
+import { E2E_FIXTURE_ORIGINS } from '../../playwright.config';
 
 /** The confirm dialog of docs/product/crawler.md#published-jobs: its text, then its button. */
 async function confirmWith(page: Page, text: string, button: string) {
@@ -46,7 +47,12 @@ test.describe('招聘爬虫 (crawler tab)', () => {
     await dialog.getByRole('textbox', { name: '关键词' }).fill('AI产品经理');
     await dialog.getByRole('checkbox', { name: '前程无忧' }).check();
     await expect(dialog.getByTestId('task-preview-count')).toHaveText('2 个搜索页（1 个关键词 × 2 个网站 × 1 个城市）');
-    await expect(dialog.getByTestId('task-preview').getByRole('listitem')).toHaveText([/^https:\/\/sou\.zhaopin\.com\/\?jl=749&kw=AI/, /^https:\/\/we\.51job\.com\/pc\/search\?keyword=AI/]);
+    // The suite's worker runs with CRAWLER_SITE_ORIGINS on the fixture sites: the preview lists the addresses it really loads.
+    await expect(dialog.getByTestId('task-preview').getByRole('listitem')).toHaveText([
+      new RegExp(`^${E2E_FIXTURE_ORIGINS.zhaopin}/\\?jl=749&kw=AI`),
+      new RegExp(`^${E2E_FIXTURE_ORIGINS.job51}/pc/search\\?keyword=AI`),
+    ]);
+    await expect(dialog.getByTestId('task-preview-rerouted')).toContainText('抓取进程把 智联招聘、前程无忧 改到了 CRAWLER_SITE_ORIGINS 中的地址');
     await dialog.getByRole('spinbutton', { name: '页面等待时间（毫秒）' }).fill('3000');
     await dialog.getByRole('button', { name: '创建任务' }).click();
     await expect(toast(page, '创建成功')).toBeVisible();

@@ -141,6 +141,10 @@ test.describe('经营概览 (dashboard charts)', () => {
     const leadsFigure = card(page, 'chart-leads-per-day').getByRole('figure', { name: '近 30 天每日线索' });
     await expect(leadsFigure).toBeVisible();
     await expect(leadsFigure.locator('svg').first()).toBeVisible();
+    // Every seventh of the 30 days is labelled under the axis (3月1日 …), not only the first; a phone may drop labels that collide.
+    const dayLabels = leadsFigure.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel');
+    if (!isMobile) await expect(dayLabels).toHaveCount(5);
+    await expect(dayLabels.first()).toHaveText(/^\d{1,2}月\d{1,2}日$/);
     await expect(card(page, 'chart-leads-per-day')).toContainText('共 3 条注册、2 条咨询');
     await expect(card(page, 'chart-funnel')).toContainText('另有 0 条标记为无效');
 

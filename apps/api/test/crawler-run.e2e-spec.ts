@@ -78,6 +78,11 @@ describe('POST /api/admin/crawl/run and /api/admin/crawler-config/test with a re
     await waitFor(async () => ((await admin.get('/api/admin/firecrawl-config')).body.isValid === true ? true : undefined), 60_000);
   });
 
+  it('the crawling-service status names the origins the worker loads instead of the real sites, for the task form\'s preview', async () => {
+    const status = await admin.get('/api/admin/firecrawl-config').expect(200);
+    expect(status.body.siteOrigins).toEqual({ ...fixtures.origins, lagou: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+  });
+
   afterAll(async () => {
     worker?.kill('SIGTERM');
     await Promise.race([worker?.exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);

@@ -488,6 +488,12 @@ describe('crawler admin API', () => {
       expect(response.body).toEqual({ isValid, message, reason: isValid ? 'usable' : expect.any(String), ...(isValid ? { worker: 'worker-1:4242' } : {}) });
     });
 
+    it('firecrawl-config names the sites the live worker reroutes (its CRAWLER_SITE_ORIGINS), for the task form\'s preview', async () => {
+      await beat({ siteOrigins: { job51: 'http://127.0.0.1:4012' } });
+      const response = await admin.get('/api/admin/firecrawl-config').expect(200);
+      expect(response.body).toMatchObject({ isValid: true, worker: 'worker-1:4242', siteOrigins: { job51: 'http://127.0.0.1:4012' } });
+    });
+
     it('the config test answers 503 at once when no worker is alive to run it', async () => {
       const response = await admin.post('/api/admin/crawler-config/test').expect(503);
       expect(response.body).toEqual(apiError('CRAWLER_UNAVAILABLE', crawlerTestNotRunMessage(CRAWL_SERVICE_MESSAGES.workerMissing)));

@@ -138,6 +138,35 @@ describe(CrawlerSection.name, () => {
     expect(body).not.toHaveProperty('site');
   }, 60_000);
 
+  it('previews the addresses the worker really loads when its CRAWLER_SITE_ORIGINS reroutes a site, and still sends the real ones', async () => {
+    const rerouting = { status: 200, body: { ...usable.body, siteOrigins: { job51: 'http://127.0.0.1:4012' } } };
+    const calls = answerFetch({ [STATUS]: rerouting, [TASKS]: ok([]), [LATEST]: page([]), 'POST /api/admin/crawl-tasks': { status: 201, body: { success: true, data: task() } } });
+    const user = userEvent.setup();
+    renderInAdmin(<CrawlerSection />);
+    expect(await screen.findByText('抓取服务可用（抓取进程 worker-1:42）', {}, SLOW)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '创建任务' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('textbox', { name: '任务名称' }));
+    await user.paste('长沙 AI');
+    await user.click(within(dialog).getByRole('textbox', { name: '关键词' }));
+    await user.paste('AI产品经理');
+    await user.click(within(dialog).getByRole('checkbox', { name: '智联招聘' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: '前程无忧' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'BOSS直聘' }));
+
+    const [job51, zhipin] = within(within(dialog).getByTestId('task-preview')).getAllByRole('listitem');
+    expect(job51).toHaveTextContent(/^http:\/\/127\.0\.0\.1:4012\/pc\/search\?keyword=AI%E4%BA%A7%E5%93%81%E7%BB%8F%E7%90%86&jobArea=190200&/);
+    // A site the worker does not reroute keeps its real address.
+    expect(zhipin).toHaveTextContent(/^https:\/\/www\.zhipin\.com\//);
+    expect(within(dialog).getByTestId('task-preview-rerouted')).toHaveTextContent('抓取进程把 前程无忧 改到了 CRAWLER_SITE_ORIGINS 中的地址');
+
+    await user.click(within(dialog).getByRole('button', { name: '创建任务' }));
+    expect(await screen.findByText('创建成功', {}, SLOW)).toBeInTheDocument();
+    // The task keeps the real sites' addresses: the worker reroutes them when it loads them.
+    const body = calls.find((call) => call.key === 'POST /api/admin/crawl-tasks')?.body as { targetUrls: string[] };
+    expect(body.targetUrls[0]).toMatch(/^https:\/\/we\.51job\.com\/pc\/search\?keyword=AI%E4%BA%A7%E5%93%81%E7%BB%8F%E7%90%86&jobArea=190200&/);
+  }, 60_000);
+
   it('shows the task states, the run button reading 运行中 while running, live progress pushed by the server, and the last run’s figures', async () => {
     const running = task({ status: 'running', lastRunAt: '2026-11-24T02:01:00.000Z' });
     const done = task({

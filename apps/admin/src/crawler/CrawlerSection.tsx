@@ -136,7 +136,7 @@ export function CrawlerSection() {
         </CardContent>
       </Card>
 
-      <CreateTaskDialog open={creating} onClose={() => setCreating(false)} />
+      <CreateTaskDialog open={creating} onClose={() => setCreating(false)} siteOrigins={status.data?.siteOrigins} />
       <ScheduleDialog key={scheduling?.id ?? 'closed'} task={scheduling} onClose={() => setScheduling(null)} />
     </>
   );

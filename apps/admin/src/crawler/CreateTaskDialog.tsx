@@ -1,4 +1,4 @@
-import { CRAWL_CITIES, type CrawlCity, SEARCH_SITES, type SearchSite } from '@aipm/contracts';
+import { CRAWL_CITIES, type CrawlCity, loadedUrl, SEARCH_SITES, type SearchSite, type SiteOrigins } from '@aipm/contracts';
 import {
   Box,
   Button,
@@ -44,7 +44,7 @@ function serverFieldErrors(error: unknown): TaskFormErrors {
  * with the messages of docs/product/validation.md#crawl-task-form; a live preview of the search pages (keywords ×
  * sites × cities) built from the templates the worker loads.
  */
-export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function CreateTaskDialog({ open, onClose, siteOrigins }: { open: boolean; onClose: () => void; siteOrigins?: SiteOrigins }) {
   const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
@@ -55,6 +55,8 @@ export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: ()
   const [values, setValues] = useState<TaskFormValues>(INITIAL_TASK_FORM);
   const [errors, setErrors] = useState<TaskFormErrors>({});
   const preview = useMemo(() => previewOf(values), [values]);
+  // The task keeps the real sites' addresses; a worker with CRAWLER_SITE_ORIGINS loads them elsewhere, and the preview says where.
+  const rerouted = SEARCH_SITES.filter((site) => values.sites.includes(site) && siteOrigins?.[site]);
   const extraCount = values.extraUrls.split('\n').filter((line) => line.trim() !== '').length;
 
   const create = useMutation({
@@ -207,10 +209,15 @@ export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: ()
                   data-testid="task-preview"
                   sx={{ maxHeight: 160, overflowY: 'auto', m: 0, mt: 1, pl: 3, fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', border: 1, borderColor: 'divider', borderRadius: 1 }}
                 >
-                  {preview.map(({ url }) => (
-                    <li key={url}>{url}</li>
+                  {preview.map(({ url, site }) => (
+                    <li key={url}>{loadedUrl(url, site, siteOrigins)}</li>
                   ))}
                 </Box>
+              )}
+              {preview.length > 0 && rerouted.length > 0 && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="task-preview-rerouted">
+                  {translate('aipm.crawler.form.preview_rerouted', { sites: rerouted.map((site) => translate(`aipm.crawler.sites.${site}`)).join('、') })}
+                </Typography>
               )}
             </Box>
           </Stack>

@@ -1,9 +1,10 @@
-import { type DashboardCharts as Charts, DEFAULT_CURRENCY, formatMoneyFromCents, type LeadSourceCount } from '@aipm/contracts';
+import { type DashboardCharts as Charts, DEFAULT_CURRENCY, formatDate, formatMoneyFromCents, formatShortDate, type LeadSourceCount } from '@aipm/contracts';
 import { Alert, Box, Button, Skeleton, Typography, useTheme } from '@mui/material';
 import type { BarChartProps } from '@mui/x-charts/BarChart';
+import type { XAxis } from '@mui/x-charts/models';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 
 import { CHART_HEIGHT, ChartCard, type ChartTable } from './ChartCard';
 import { DASHBOARD_CHARTS_QUERY_KEY, useDashboardApi } from './dashboardApi';
@@ -16,11 +17,25 @@ const LIGHT_COLOURS = ['#c2410c', '#2e7d32', '#6a1b9a', '#00695c', '#ad1457'];
 const DARK_COLOURS = ['#ffb74d', '#81c784', '#ce93d8', '#80cbc4', '#f48fb1'];
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
-/** "2026-03-10" → "03/10" under the axis, the whole day in the tooltip: China-time days. */
-const dayLabel = (day: string, context: { location: string }) => (context.location === 'tick' ? `${day.slice(5, 7)}/${day.slice(8, 10)}` : day);
-/** A label every week, and every third month, keeps the axes readable at 375 px. */
+/** A tick every week, and every third month, keeps the axes readable at 375 px. */
 const everyWeek = (_value: unknown, index: number) => index % 7 === 0;
 const everyThirdMonth = (_value: unknown, index: number) => index % 3 === 0;
+
+/**
+ * The day axis of the 30-day charts: a labelled tick every seventh day, "3月10日" / "10 Mar" under it and the whole
+ * date in the tooltip, China-time days (docs/product/constants.md#dates-and-times). Every tick is labelled: the
+ * library asks tickLabelInterval about the ticks tickInterval kept (five of them), so a second "every seventh"
+ * there left only the first date.
+ */
+export function dayAxis(days: string[], language: string): XAxis<'band'> {
+  return {
+    scaleType: 'band',
+    data: days,
+    valueFormatter: (day: string, context) => (context.location === 'tick' ? formatShortDate(day, language) : formatDate(day, language)),
+    tickInterval: everyWeek,
+  };
+}
+
 const count = (value: number) => String(value);
 
 /**
@@ -46,6 +61,7 @@ export function DashboardCharts() {
   const translate = useTranslate();
   const theme = useTheme();
   const api = useDashboardApi();
+  const [language] = useLocaleState();
   const charts = useQuery({ queryKey: DASHBOARD_CHARTS_QUERY_KEY, queryFn: () => api.charts() });
   const colours = [theme.palette.primary.main, ...(theme.palette.mode === 'dark' ? DARK_COLOURS : LIGHT_COLOURS)];
   const t = (key: string, options?: Record<string, unknown>) => translate(`aipm.dashboard_charts.${key}`, options);
@@ -72,10 +88,10 @@ export function DashboardCharts() {
       )}
       {!charts.isError && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-          <LeadsPerDay data={data} loading={loading} colours={colours} t={t} />
+          <LeadsPerDay data={data} loading={loading} colours={colours} t={t} language={language} />
           <LeadSources data={data} loading={loading} colours={colours} t={t} />
           <Funnel data={data} loading={loading} colours={colours} t={t} />
-          <CrawlYield data={data} loading={loading} colours={colours} t={t} translate={translate} />
+          <CrawlYield data={data} loading={loading} colours={colours} t={t} translate={translate} language={language} />
           <Payments data={data} loading={loading} colours={colours} t={t} />
         </Box>
       )}
@@ -90,7 +106,7 @@ interface ChartProps {
   t: (key: string, options?: Record<string, unknown>) => string;
 }
 
-function LeadsPerDay({ data, loading, colours, t }: ChartProps) {
+function LeadsPerDay({ data, loading, colours, t, language }: ChartProps & { language: string }) {
   const registrations = sum(data?.leadsPerDay.registrations ?? []);
   const messages = sum(data?.leadsPerDay.messages ?? []);
   const table: ChartTable | undefined = data && {
@@ -110,7 +126,7 @@ function LeadsPerDay({ data, loading, colours, t }: ChartProps) {
         <BarChart
           height={CHART_HEIGHT}
           colors={colours}
-          xAxis={[{ scaleType: 'band', data: data.days, valueFormatter: dayLabel, tickInterval: everyWeek, tickLabelInterval: everyWeek }]}
+          xAxis={[dayAxis(data.days, language)]}
           yAxis={[{ tickMinStep: 1 }]}
           series={[
             { data: data.leadsPerDay.registrations, label: t('series.registrations'), stack: 'leads' },
@@ -197,7 +213,7 @@ function Funnel({ data, loading, colours, t }: ChartProps) {
   );
 }
 
-function CrawlYield({ data, loading, colours, t, translate }: ChartProps & { translate: (key: string) => string }) {
+function CrawlYield({ data, loading, colours, t, translate, language }: ChartProps & { translate: (key: string) => string; language: string }) {
   const sites = data?.crawlYield ?? [];
   const found = sum(sites.flatMap((site) => site.found));
   const runs = sum(sites.flatMap((site) => site.runs));
@@ -219,7 +235,7 @@ function CrawlYield({ data, loading, colours, t, translate }: ChartProps & { tra
         <BarChart
           height={CHART_HEIGHT}
           colors={colours}
-          xAxis={[{ scaleType: 'band', data: data.days, valueFormatter: dayLabel, tickInterval: everyWeek, tickLabelInterval: everyWeek }]}
+          xAxis={[dayAxis(data.days, language)]}
           yAxis={[{ tickMinStep: 1 }]}
           series={sites.map((site) => ({ data: site.found, label: siteName(site.site), stack: 'found' }))}
           skipAnimation
@@ -254,7 +270,7 @@ function Payments({ data, loading, colours, t }: ChartProps) {
         <BarChart
           height={CHART_HEIGHT}
           colors={colours}
-          xAxis={[{ scaleType: 'band', data: data.months, tickInterval: everyThirdMonth, tickLabelInterval: everyThirdMonth }]}
+          xAxis={[{ scaleType: 'band', data: data.months, tickInterval: everyThirdMonth }]}
           yAxis={[{ valueFormatter: (cents: number) => formatMoneyFromCents(Math.round(cents), axisCurrency), width: 96 }]}
           series={series.map((currency) => ({
             data: currency.amounts,

@@ -39,7 +39,8 @@ export class CrawlServiceStatusService {
     // that names it is reported with it. An empty path is a worker saying it has none.
     if (heartbeat.chromiumPath === '') return { isValid: false, reason: 'chromium_missing', message: CRAWL_SERVICE_MESSAGES.chromiumMissing, heartbeat };
     const browser = heartbeat.chromiumPath ? `，Chromium: ${heartbeat.chromiumPath}` : '';
-    return { isValid: true, reason: 'usable', worker: `${heartbeat.hostname}:${heartbeat.pid}`, message: `${CRAWL_SERVICE_MESSAGES.usable}（抓取进程 ${heartbeat.hostname}:${heartbeat.pid}${browser}）`, heartbeat };
+    const siteOrigins = heartbeat.siteOrigins && Object.keys(heartbeat.siteOrigins).length > 0 ? { siteOrigins: heartbeat.siteOrigins } : {};
+    return { isValid: true, reason: 'usable', worker: `${heartbeat.hostname}:${heartbeat.pid}`, ...siteOrigins, message: `${CRAWL_SERVICE_MESSAGES.usable}（抓取进程 ${heartbeat.hostname}:${heartbeat.pid}${browser}）`, heartbeat };
   }
 }
 

@@ -55,7 +55,7 @@ export class CrawlerConfigController {
   @ApiAnswer(CRAWL_SERVICE_STATUS, { description: 'Whether crawling can run now' })
   @ApiOperation({ summary: 'Whether a crawl worker is available (the crawling-service status)' })
   async serviceStatus(): Promise<CrawlServiceStatus> {
-    const { isValid, message, reason, worker } = await this.status.check();
-    return { isValid, message, reason, ...(worker ? { worker } : {}) };
+    const { isValid, message, reason, worker, siteOrigins } = await this.status.check();
+    return { isValid, message, reason, ...(worker ? { worker } : {}), ...(siteOrigins ? { siteOrigins } : {}) };
   }
 }

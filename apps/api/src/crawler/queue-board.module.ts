@@ -1,7 +1,3 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { BACKUP_QUEUE, CRAWL_QUEUE, CRAWLER_DIAGNOSTICS_QUEUE, JOB_LIVENESS_QUEUE, MAINTENANCE_QUEUE, NOTIFY_QUEUE, PRIVACY_QUEUE } from '@aipm/queue';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -10,6 +6,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { ApplicationConfig } from '@nestjs/core';
 import type { Queue } from 'bullmq';
+import type express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import { isCrossSiteRequest } from '../auth/guards/same-origin.guard';
 import { errorBody, statusOf } from '../common/errors/api-exception.filter';
@@ -33,26 +30,27 @@ function requireAdminSession(request: Request, response: Response, next: NextFun
   next();
 }
 
+/** Bull Board's page without its web-font links (fonts.googleapis.com / fonts.gstatic.com). */
+export function withoutThirdPartyFonts(page: string): string {
+  return page.replace(/<link[^>]*fonts\.(googleapis|gstatic)\.com[^>]*>\s*/g, '');
+}
+
+type RenderEngine = (file: string, options: object, callback: (error: Error | null, html?: string) => void) => void;
+
 /**
- * Bull Board's page template without its web-font link: fonts.googleapis.com is blocked in mainland China and
- * unreachable offline, and the board must not tell a third party who opens it (docs/product/crawler.md#queue-board).
- * Derived at start from the installed template, so the asset names of an upgrade stay right; the fonts fall back to the
- * system's sans-serif and monospace. One folder per template (named by its hash), made once and reused by every
- * start and every API process: a new folder per start left one behind in the temporary directory each time.
+ * Bull Board's page without its web-font link: fonts.googleapis.com is blocked in mainland China and unreachable
+ * offline, and the board must not tell a third party who opens it (docs/product/crawler.md#queue-board). The installed
+ * template is rendered as it is and the link taken out of the rendered page, so an upgrade's asset names stay right
+ * and nothing is written to disk: a rewritten template in the temporary directory outlived every start. The fonts
+ * fall back to the system's sans-serif and monospace.
  */
-export function viewsWithoutThirdPartyFonts(tmpdir = os.tmpdir()): string {
-  const uiDist = path.join(path.dirname(require.resolve('@bull-board/ui/package.json')), 'dist');
-  const template = fs.readFileSync(path.join(uiDist, 'index.ejs'), 'utf8');
-  const page = template.replace(/<link[^>]*fonts\.(googleapis|gstatic)\.com[^>]*>\s*/g, '');
-  const dir = path.join(tmpdir, `aipm-queue-board-${createHash('sha256').update(page).digest('hex').slice(0, 16)}`);
-  const file = path.join(dir, 'index.ejs');
-  if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === page) return dir;
-  fs.mkdirSync(dir, { recursive: true });
-  // Written aside and renamed: API processes starting together never read half a page.
-  const partial = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(partial, page);
-  fs.renameSync(partial, file);
-  return dir;
+export function renderWithoutThirdPartyFonts(adapter: ExpressAdapter): void {
+  const app = adapter.getRouter() as express.Application & { engines: Record<string, RenderEngine | undefined> };
+  const render = app.engines['.ejs'];
+  if (!render) throw new Error('Bull Board renders no ejs page: its views are set by createBullBoard');
+  app.engine('ejs', (file: string, options: object, callback: (error: Error | null, html?: string) => void) =>
+    render(file, options, (error, html) => callback(error, html === undefined ? html : withoutThirdPartyFonts(html))),
+  );
 }
 
 /**
@@ -77,7 +75,7 @@ export class QueueBoardModule implements NestModule {
     // Every queue of QUEUE_NAMES (apps/api/test/crawler.e2e-spec.ts compares the board's list with it).
     const queues = [crawl, notify, diagnostics, maintenance, privacy, backups, liveness].map((queue) => new BullMQAdapter(queue));
     createBullBoard({ queues, serverAdapter: this.adapter });
-    this.adapter.setViewsPath(viewsWithoutThirdPartyFonts());
+    renderWithoutThirdPartyFonts(this.adapter);
   }
 
   configure(consumer: MiddlewareConsumer): void {

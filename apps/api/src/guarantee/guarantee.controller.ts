@@ -1,7 +1,7 @@
 import { type ApiDataResponse, type ApiListResponse, GUARANTEE_RESOURCE, type GuaranteeEntryResponse, type GuaranteeSummaryResponse, type GuaranteeTerms } from '@aipm/contracts';
 import { UpdateGuaranteeSettingsDto } from '@aipm/contracts/dto';
 import { Body, Controller, Get, Header, Put, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Audited } from '../audit/audited.decorator';
 import { pageOf } from '../common/list/list-page';
@@ -24,6 +24,8 @@ export class GuaranteeController {
   @ApiListAnswer(GUARANTEE_ENTRY, { resource: GUARANTEE_RESOURCE, description: 'One page of the ledger, most owed first' })
   @ApiFailures('INVALID_LIST_QUERY', 'LIMIT_TOO_LARGE')
   @ApiOperation({ summary: 'react-admin list of the guaranteed contracts: range, sort, filter (status, q over the contract number and the student name); computed on every read' })
+  // The ledger has no createdAt, the other lists' example sort: its own default order is the example.
+  @ApiQuery({ name: 'sort', required: false, description: 'JSON [field, "ASC" | "DESC"]: owed, exposure, windowEnd, contractNumber, studentName or status', example: '["owed","DESC"]' })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<ApiListResponse<GuaranteeEntryResponse>> {
     return pageOf(response, GUARANTEE_RESOURCE, await this.guarantee.list(query), (entry) => entry);
   }

@@ -4,7 +4,7 @@ import { createTranslator } from '../i18n/translator';
 import en from '../locales/en/common.json';
 import zh from '../locales/zh/common.json';
 
-import { PUBLIC_ERROR_CODES, submitLeadForm, type LeadSubmissionContext } from './lead-submission.server';
+import { answerStatus, PUBLIC_ERROR_CODES, submitLeadForm, type LeadSubmissionContext } from './lead-submission.server';
 
 const zhTranslator = createTranslator('zh', zh);
 const enTranslator = createTranslator('en', en);
@@ -158,6 +158,33 @@ describe(submitLeadForm.name, () => {
     await expect(submitLeadForm(post({ intent: 'login' }), context(jest.fn()))).rejects.toMatchObject({ status: 400 });
     const huge = post(validContact, { 'Content-Length': String(1024 * 1024) });
     await expect(submitLeadForm(huge, context(jest.fn()))).rejects.toMatchObject({ status: 413 });
+  });
+});
+
+describe(answerStatus.name, () => {
+  // What browsers send: the fetcher's fetch is Sec-Fetch-Dest empty, a form posted without JavaScript is a document.
+  const script = { 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty' };
+  const navigation = { 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' };
+  const empty = { intent: 'registration', name: '', phone: '', email: '', school: '', major: '' };
+
+  it('answers an empty registration sent by the page\'s script 200, with its field messages, so the browser logs no failed request', async () => {
+    const request = post(empty, script);
+    const submission = await submitLeadForm(request, context(jest.fn()));
+    expect(answerStatus(request, submission)).toBe(200);
+    expect(submission.result).toMatchObject({ ok: false, toast: { title: '注册失败', text: '姓名不能为空' } });
+    expect(submission.result.errors).toMatchObject({ name: '姓名不能为空', phone: '手机号码不能为空', school: '请填写在读/毕业学校', major: '请填写就读专业' });
+  });
+
+  it('keeps the 400 for a form posted without JavaScript, and the failures the page did not cause for everyone', async () => {
+    for (const headers of [navigation, {}]) {
+      const request = post(empty, headers);
+      expect(answerStatus(request, await submitLeadForm(request, context(jest.fn())))).toBe(400);
+    }
+    const limited = post(validRegistration, script);
+    const answer = apiAnswer(429, { success: false, code: 'FORM_RATE_LIMITED', message: ERROR_MESSAGES.FORM_RATE_LIMITED });
+    expect(answerStatus(limited, await submitLeadForm(limited, context(jest.fn().mockResolvedValue(answer))))).toBe(429);
+    const sent = post(validRegistration, script);
+    expect(answerStatus(sent, await submitLeadForm(sent, context(jest.fn().mockResolvedValue(created()))))).toBe(200);
   });
 });
 

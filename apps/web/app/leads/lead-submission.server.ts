@@ -171,6 +171,16 @@ function codeRecord(value: unknown): Record<string, ErrorCode> {
   return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, ErrorCode] => isErrorCode(entry[1])));
 }
 
+/**
+ * The HTTP status the index route answers a submission with. A form refused for its fields is data the page shows
+ * beside them: to the page's own script (a fetch, Sec-Fetch-Dest: empty) it is answered 200, so the browser logs no
+ * failed request for a form the page handled. A form posted without JavaScript (a navigation, or a browser that
+ * sends no Sec-Fetch-Dest) keeps the 400; the rate limit and an unreachable API keep theirs everywhere.
+ */
+export function answerStatus(request: Request, { status, result }: LeadSubmission): number {
+  return !result.ok && status === 400 && request.headers.get('sec-fetch-dest') === 'empty' ? 200 : status;
+}
+
 /** Reads the posted form, checks it, and sends it to the API. Throws a 400/413 Response for a request no form makes. */
 export async function submitLeadForm(request: Request, context: LeadSubmissionContext): Promise<LeadSubmission> {
   const { t } = context.translator;

@@ -23,7 +23,7 @@ import { pageMeta } from '~/i18n/page-meta';
 import { loadInitialJobs } from '~/jobs/jobs.server';
 import { firstTouchSetCookie } from '~/leads/first-touch.server';
 import { INTENT_FIELD } from '~/leads/lead-form';
-import { submitLeadForm } from '~/leads/lead-submission.server';
+import { answerStatus, submitLeadForm } from '~/leads/lead-submission.server';
 import { buildPageMeta } from '~/seo/page-meta.server';
 import { siteOrigin } from '~/seo/site-url.server';
 import { jsonLdScript, landingStructuredData } from '~/seo/structured-data';
@@ -64,13 +64,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The registration and contact forms (`intent` tells them apart), sent by a fetcher or, without JavaScript, by the browser. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { status, result } = await submitLeadForm(request, {
+  const submission = await submitLeadForm(request, {
     apiUrl: context.apiUrl,
     requestId: context.requestId,
     remoteAddress: context.remoteAddress,
     translator: await requestTranslator(request),
   });
-  return data(result, { status });
+  return data(submission.result, { status: answerStatus(request, submission) });
 }
 
 /** A form submission changes nothing the page shows (jobs, settings): no reload of the landing data. */

@@ -57,7 +57,15 @@ export interface CrawlServiceStatus {
   reason?: CrawlServiceState;
   /** The live worker, "host:pid", when there is one. */
   worker?: string;
+  /**
+   * Where the live worker loads a site's pages instead of the real site (its CRAWLER_SITE_ORIGINS, tests and demos):
+   * site → origin. Absent when it loads the real sites.
+   */
+  siteOrigins?: SiteOrigins;
 }
+
+/** Sites whose pages a worker loads from another origin (CRAWLER_SITE_ORIGINS): site → origin ("http://127.0.0.1:4010"). */
+export type SiteOrigins = Partial<Record<string, string>>;
 
 /** Why crawling can or cannot run now: Redis, a live worker, its Chromium. */
 export const CRAWL_SERVICE_STATES = ['usable', 'redis_down', 'worker_missing', 'chromium_missing'] as const;

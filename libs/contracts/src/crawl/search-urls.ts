@@ -199,3 +199,15 @@ export function taskSearchUrls({ keywords, sites, cities }: TaskSearchInput): Ta
   }
   return urls;
 }
+
+/**
+ * The address a worker really loads for a real-site `url` of `site`: the same path, query and fragment on the site's
+ * rerouted origin (CRAWLER_SITE_ORIGINS, tests and demos), else `url` itself. The worker and the task form's preview
+ * both use it, so the preview shows what the crawl will load.
+ */
+export function loadedUrl(url: string, site: string, siteOrigins: Partial<Record<string, string>> | undefined): string {
+  const origin = siteOrigins?.[site];
+  if (!origin) return url;
+  const real = new URL(url);
+  return new URL(real.pathname + real.search + real.hash, origin).toString();
+}

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatIsoDate, formatMonthDay, formatPostedTime, startOfWeek, weekStartsOn } from './date.format';
+import { formatDate, formatDateTime, formatIsoDate, formatMonthDay, formatShortDate, formatPostedTime, startOfWeek, weekStartsOn } from './date.format';
 
 const NOW = new Date('2025-08-20T04:00:00Z'); // 12:00 in Changsha
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
@@ -90,5 +90,14 @@ describe(startOfWeek.name, () => {
   it('keeps a Sunday in the Chinese week that began the Monday before', () => {
     expect(formatIsoDate(startOfWeek('2025-08-24T04:00:00Z', 'zh'))).toBe('2025-08-18');
     expect(formatIsoDate(startOfWeek('2025-08-24T04:00:00Z', 'en'))).toBe('2025-08-24');
+  });
+});
+
+describe(formatShortDate.name, () => {
+  it('gives the day without its year, in China time, in each language', () => {
+    expect(formatShortDate('2026-03-10', 'zh')).toBe('3月10日');
+    expect(formatShortDate('2026-03-10', 'en')).toBe('10 Mar');
+    // 20:00 UTC on 9 Aug is already 10 Aug in Changsha.
+    expect(formatShortDate('2025-08-09T20:00:00Z', 'zh-CN')).toBe('8月10日');
   });
 });

@@ -51,6 +51,12 @@ export function formatDateTime(value: DateInput, language?: string): string {
     : `${year}年${pad(month)}月${pad(day)}日 ${time}`;
 }
 
+/** A date without its year, where the year goes without saying (a chart's day axis): "8月13日" / "13 Aug". */
+export function formatShortDate(value: DateInput, language?: string): string {
+  const { month, day } = businessFields(value);
+  return formatLanguage(language) === 'en' ? `${day} ${EN_MONTHS[month - 1]}` : `${month}月${day}日`;
+}
+
 /** Month and day as MM/dd, the posted-time fallback (docs/product/public-site.md#posted-time). */
 export function formatMonthDay(value: DateInput): string {
   const { month, day } = businessFields(value);

@@ -15,4 +15,6 @@ export interface WorkerHeartbeat {
   beatAt: string;
   /** The Chromium the worker drives (it refuses to start without an executable one); absent from older workers. */
   chromiumPath?: string;
+  /** The sites it loads from another origin (CRAWLER_SITE_ORIGINS, tests and demos): site → origin; absent when none. */
+  siteOrigins?: Partial<Record<string, string>>;
 }

@@ -18,7 +18,8 @@ export class ListQueryDto {
   @IsString(rule('INVALID_LIST_QUERY'))
   sort?: string;
 
-  @ApiPropertyOptional({ description: 'JSON object: q (search), id (one or a list) and the resource\'s own fields', example: '{"q":"张","status":"new"}' })
+  // The example is what "Try it out" sends: an empty filter finds what a fresh system holds, where a sample search found nothing.
+  @ApiPropertyOptional({ description: 'JSON object: q (search), id (one or a list) and the resource\'s own fields, e.g. {"q":"张","status":"new"}', example: '{}' })
   @IsOptional()
   @IsString(rule('INVALID_LIST_QUERY'))
   filter?: string;

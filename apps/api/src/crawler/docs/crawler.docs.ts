@@ -170,7 +170,11 @@ export const CRAWL_SERVICE_STATUS = recordSchema<CrawlServiceStatus>('CrawlServi
   message: text('抓取服务可用：1 个 worker 在线'),
   reason: oneOf(CRAWL_SERVICE_STATES, 'usable', 'What `message` says, for clients that word it in another language'),
   worker: text('crawl-host:4242', 'The live worker, "host:pid", when there is one'),
-}, { optional: ['reason', 'worker'] });
+  siteOrigins: dictionary(
+    { zhipin: 'http://127.0.0.1:4010' } as Record<string, string>,
+    'Sites the live worker loads from another origin (its CRAWLER_SITE_ORIGINS, tests and demos): site → origin; absent when it loads the real sites',
+  ),
+}, { optional: ['reason', 'worker', 'siteOrigins'] });
 
 export const SITE_HEALTH = recordSchema<SiteHealth>('SiteHealth', {
   site: oneOf(CRAWL_SITES.filter((site) => site !== 'other'), 'zhipin'),

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { loadedUrl, taskSearchUrls } from '@aipm/contracts';
 import { SiteRegistry } from './site-registry';
 
 describe(SiteRegistry.name, () => {
@@ -15,6 +16,16 @@ describe(SiteRegistry.name, () => {
     // Sites without an override keep their real origin.
     const lagou = registry.adapter('lagou');
     expect(registry.toLoadUrl(lagou, lagou.searchUrl({ keyword: 'x', city: '长沙', page: 1 })).origin).toBe('https://www.lagou.com');
+  });
+
+  it('tells the heartbeat its rerouted sites, and loads exactly what the task form previews from them', () => {
+    const registry = SiteRegistry.fromEnv('{"job51":"http://127.0.0.1:4012/","zhipin":"http://127.0.0.1:4010"}');
+    expect(registry.siteOrigins()).toEqual({ job51: 'http://127.0.0.1:4012', zhipin: 'http://127.0.0.1:4010' });
+    expect(SiteRegistry.fromEnv(undefined).siteOrigins()).toEqual({});
+    // The admin's preview (loadedUrl over the form's search URLs) is the address this worker loads for each of them.
+    for (const { site, url } of taskSearchUrls({ keywords: ['AI产品经理'], sites: ['job51', 'zhipin', 'zhaopin'], cities: ['长沙'] })) {
+      expect(loadedUrl(url, site, registry.siteOrigins())).toBe(registry.toLoadUrl(registry.adapter(site), new URL(url)).toString());
+    }
   });
 
   it('recognises each site by its domains, subdomains included', () => {

@@ -1,4 +1,4 @@
-import { CRAWL_SITES, type CrawlSite } from '@aipm/contracts';
+import { CRAWL_SITES, type CrawlSite, loadedUrl, type SiteOrigins } from '@aipm/contracts';
 import { job51Adapter } from './job51/job51.adapter';
 import { lagouAdapter } from './lagou/lagou.adapter';
 import { liepinAdapter } from './liepin/liepin.adapter';
@@ -52,6 +52,11 @@ export class SiteRegistry {
     return this.overrides.get(site);
   }
 
+  /** The rerouted sites and their origins, as the heartbeat tells the API (the task form's preview shows them). */
+  siteOrigins(): SiteOrigins {
+    return Object.fromEntries(this.overrides);
+  }
+
   /** Origins named in configuration: allowed for navigation even though they are loopback or private. */
   configuredOrigins(): ReadonlySet<string> {
     return new Set(this.overrides.values());
@@ -59,10 +64,8 @@ export class SiteRegistry {
 
   /** Where to actually load a URL built for the real site. */
   toLoadUrl(adapter: SiteAdapter, url: URL): URL {
-    const origin = this.overrides.get(adapter.site);
-    if (!origin) return url;
-    const moved = new URL(url.pathname + url.search + url.hash, origin);
-    return moved;
+    if (!this.overrides.has(adapter.site)) return url;
+    return new URL(loadedUrl(url.toString(), adapter.site, this.siteOrigins()));
   }
 
   /** The canonical address of a posting found on a (possibly overridden) page: always the real site. */
