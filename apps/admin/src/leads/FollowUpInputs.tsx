@@ -1,4 +1,4 @@
-import { CLOSED_LEAD_STATUSES, formatIsoDate, LEAD_LIMITS, type LeadFollowUp, type LeadStatus } from '@aipm/contracts';
+import { CLOSED_LEAD_STATUSES, formatIsoDate, LEAD_LIMITS, type LeadFollowUp, type LeadStatus, leadStatusReasonLabel } from '@aipm/contracts';
 import { Box, Button, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { DateInput, maxLength, required, SelectInput, TextInput, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
@@ -78,7 +78,7 @@ function ReasonShown({ reason, note, onChange }: { reason: string; note: string 
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const reasons = useLeadStatusReasons(true);
-  const label = reasons.data?.find((entry) => entry.code === reason)?.[locale === 'en' ? 'en' : 'zh'] ?? reason;
+  const label = leadStatusReasonLabel(reasons.data ?? [], reason, locale === 'en' ? 'en' : 'zh');
   return (
     <Box data-testid="lead-status-reason" sx={{ mb: 2, width: '100%' }}>
       <Typography variant="body2">
