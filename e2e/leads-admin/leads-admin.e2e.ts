@@ -105,6 +105,33 @@ test.describe.serial('back office: registrations and consultation messages', () 
     await expect(leadItem(page, leads.second.name).getByTestId('lead-status')).toHaveText('新报名');
   });
 
+  test('marks a lead 已流失 with a reason from the dialog, and shows the reason on the lead', DESKTOP_ONLY, async ({ page }) => {
+    await loginAsAdmin(page, { at: '/admin/registrations' });
+    await leadItem(page, leads.third.name).getByText(leads.third.name).click();
+    await expect(page.getByTestId('lead-details')).toContainText('尚未联系');
+
+    // Cancelling the dialog puts the status back.
+    await chooseFilter(page, /状态/, '已流失');
+    const dialog = page.getByRole('dialog', { name: '标记为「已流失」' });
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('combobox', { name: /状态/ })).toHaveText('新报名');
+
+    await chooseFilter(page, /状态/, '已流失');
+    await expect(dialog.getByRole('button', { name: '确定' })).toBeDisabled();
+    await dialog.getByRole('radio', { name: '选择了其他机构' }).check();
+    await dialog.getByRole('textbox', { name: '补充说明（选填）' }).fill('报了别家的周末班');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect(page.getByTestId('lead-status-reason')).toContainText('原因：选择了其他机构');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(toast(page, '已更新')).toBeVisible();
+
+    await expect(leadItem(page, leads.third.name).getByTestId('lead-status')).toHaveText('已流失');
+    await leadItem(page, leads.third.name).getByText(leads.third.name).click();
+    await expect(page.getByTestId('lead-status-reason')).toContainText('原因：选择了其他机构');
+    await expect(page.getByTestId('lead-status-reason')).toContainText('说明：报了别家的周末班');
+  });
+
   test('searches and filters by status, subject and date on the server', DESKTOP_ONLY, async ({ page }) => {
     await loginAsAdmin(page, { at: '/admin/registrations' });
     await search(page, SEARCH_REGISTRATIONS, leads.second.phone.slice(-6));

@@ -13,6 +13,7 @@ import { guaranteeClient } from './students/guaranteeApi';
 import { outcomesClient } from './students/outcomesApi';
 import { studentAccountsClient } from './students/studentAccountsApi';
 import { backupsClient } from './backups/backupsApi';
+import { leadSettingsClient } from './leads/leadSettingsApi';
 
 /*
  * Each section's typed client, registered with react-admin's data provider (ADR 048). Assembled here, where the back
@@ -35,6 +36,7 @@ export const SECTION_CLIENTS: ReadonlyArray<RegisteredSectionClient> = [
   outcomesClient,
   studentAccountsClient,
   backupsClient,
+  leadSettingsClient,
 ];
 
 /** The back office's data provider: the resources, the PIPL and upload calls, and every section's calls. */

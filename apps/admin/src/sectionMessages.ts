@@ -7,6 +7,7 @@ import { enSiteHealthMessages, zhSiteHealthMessages } from './crawler-config/sit
 import { enDashboardChartsMessages, zhDashboardChartsMessages } from './dashboard/dashboardChartsMessages';
 import type { SectionMessages } from './i18n/i18nProvider';
 import { enLeadSourceMessages, zhLeadSourceMessages } from './leads/leadSourceMessages';
+import { enLeadFollowUpMessages, zhLeadFollowUpMessages } from './leads/leadFollowUpMessages';
 import { enListPaginationMessages, zhListPaginationMessages } from './layout/listPaginationMessages';
 import { enQueueBoardMessages, zhQueueBoardMessages } from './layout/queueBoardMessages';
 import { enPeopleMessages, zhPeopleMessages } from './people/peopleMessages';
@@ -34,6 +35,7 @@ const zhSectionMessages = {
   phone_config: zhPhoneConfigMessages,
   students: zhStudentMessages,
   lead_source: zhLeadSourceMessages,
+  lead_follow_up: zhLeadFollowUpMessages,
   site_settings: zhSiteSettingsMessages,
   people: zhPeopleMessages,
   dashboard_charts: zhDashboardChartsMessages,
@@ -53,6 +55,7 @@ const enSectionMessages: typeof zhSectionMessages = {
   phone_config: enPhoneConfigMessages,
   students: enStudentMessages,
   lead_source: enLeadSourceMessages,
+  lead_follow_up: enLeadFollowUpMessages,
   site_settings: enSiteSettingsMessages,
   people: enPeopleMessages,
   dashboard_charts: enDashboardChartsMessages,

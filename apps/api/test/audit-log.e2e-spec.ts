@@ -138,7 +138,12 @@ describe('audit log', () => {
         await agent.patch(`/api/registrations/${known['registration']}`).send({ status: 'contacted' }).expect(200);
         return known['registration'];
       },
-      check: (entry) => expect({ before: entry.before, after: entry.after }).toEqual({ before: { status: 'new' }, after: { status: 'contacted' } }),
+      // The first contact is stamped with it (ADR 068).
+      check: (entry) =>
+        expect({ before: entry.before, after: entry.after }).toEqual({
+          before: { status: 'new', firstContactedAt: null },
+          after: { status: 'contacted', firstContactedAt: expect.any(String) },
+        }),
     },
     {
       name: 'a registration note change',
@@ -180,9 +185,12 @@ describe('audit log', () => {
       entity: 'message',
       run: async (agent, known) => {
         known['message'] = (await publicPost('/api/contact', VALID_BODIES['post /api/contact']!).expect(201)).body.data.id;
-        await agent.patch(`/api/contact/${known['message']}`).send({ status: 'invalid' }).expect(200);
+        await agent.patch(`/api/contact/${known['message']}`).send({ status: 'invalid', statusReason: 'wrong_number' }).expect(200);
         return known['message'];
       },
+      // The reason a lead is given up for is part of the change (ADR 068).
+      check: (entry) =>
+        expect({ before: entry.before, after: entry.after }).toEqual({ before: { status: 'new', statusReason: null }, after: { status: 'invalid', statusReason: 'wrong_number' } }),
     },
     {
       name: 'a messages export',
@@ -755,6 +763,17 @@ describe('audit log', () => {
         await agent.put('/api/admin/guarantee/settings').send({ minAttendance: 80 }).expect(200);
       },
       check: (entry) => expect({ before: entry.before, after: entry.after }).toEqual({ before: { minAttendance: 90 }, after: { minAttendance: 80 } }),
+    },
+    {
+      name: 'lead settings (the reasons a lead is given up for)',
+      action: 'settings.leads.change',
+      entity: 'lead_settings',
+      run: async (agent) => {
+        const current = (await agent.get('/api/admin/lead-settings').expect(200)).body.data.statusReasons as { code: string }[];
+        await agent.put('/api/admin/lead-settings').send({ statusReasons: current.filter((reason) => reason.code !== 'other') }).expect(200);
+      },
+      check: (entry) =>
+        expect((entry.after as { statusReasons: unknown[] }).statusReasons).toContainEqual({ code: 'other', zh: '其他', en: 'Other', retired: true }),
     },
     {
       name: 'the outcomes report as CSV (it names students)',

@@ -92,8 +92,9 @@ describe('enrolling a lead', () => {
         action: 'lead.enrol',
         entity: 'registration',
         entityId: id,
-        before: { status: 'new', studentId: null },
-        after: { status: 'enrolled', studentId: student.id },
+        // Enrolled counts as contacted: the first contact is stamped (ADR 068).
+        before: { status: 'new', studentId: null, firstContactedAt: null },
+        after: { status: 'enrolled', studentId: student.id, firstContactedAt: expect.any(String) },
         details: { studentId: student.id },
       }),
     ]);

@@ -400,6 +400,7 @@ describe(RegistrationsController.name, () => {
             'agreement',
             'createdAt',
             'email',
+            'firstContactedAt',
             'followUpAt',
             'goals',
             'id',
@@ -412,6 +413,8 @@ describe(RegistrationsController.name, () => {
             'school',
             'source',
             'status',
+            'statusNote',
+            'statusReason',
             'studentId',
           ].sort()
         );

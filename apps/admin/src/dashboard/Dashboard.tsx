@@ -25,6 +25,9 @@ const GuaranteeCard = lazy(() => import('../students/GuaranteeCard').then((modul
 /** 系统提醒 (docs/product/operations.md#on-the-dashboard): its own chunk, above the cards when anything needs the operator. */
 const SystemAlertsBanner = lazy(() => import('./SystemAlertsBanner').then((module) => ({ default: module.SystemAlertsBanner })));
 
+/** 线索跟进 (docs/product/back-office.md#first-contact-and-funnel): its own chunk, fetched after the cards. */
+const LeadFollowUpCard = lazy(() => import('./LeadFollowUpCard').then((module) => ({ default: module.LeadFollowUpCard })));
+
 /** 数据备份 (docs/product/backups.md#in-the-back-office): its own chunk, fetched after the cards. */
 const BackupCard = lazy(() => import('../backups/BackupCard').then((module) => ({ default: module.BackupCard })));
 
@@ -51,6 +54,9 @@ export function Dashboard() {
           <StatCard key={key} label={translate(labelKey)} icon={icon} value={stats?.[key]} testId={`stat-${key}`} />
         ))}
       </Box>
+      <Suspense fallback={<LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />}>
+        <LeadFollowUpCard />
+      </Suspense>
       <Suspense fallback={null}>
         <GuaranteeCard />
       </Suspense>

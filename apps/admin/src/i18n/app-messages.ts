@@ -158,6 +158,7 @@ export const enAppMessages: typeof zhAppMessages = {
         contacted: 'Contacted',
         enrolled: 'Enrolled',
         invalid: 'Invalid',
+        lost: 'Lost',
       },
       message_status_new: 'New',
       subjects: {

@@ -8,6 +8,7 @@ const STATUS_COLORS: Record<LeadStatus, ChipProps['color']> = {
   contacted: 'info',
   enrolled: 'success',
   invalid: 'default',
+  lost: 'warning',
 };
 
 /** The status badge (docs/product/back-office.md#lead-follow-up): 新报名 / 新咨询 while new, then the follow-up status. */
@@ -18,7 +19,7 @@ export function LeadStatusBadge({ status }: { status: LeadStatus }) {
     <Chip
       size="small"
       color={STATUS_COLORS[status] ?? 'default'}
-      variant={status === 'invalid' ? 'outlined' : 'filled'}
+      variant={status === 'invalid' || status === 'lost' ? 'outlined' : 'filled'}
       label={translate(statusLabelKey(kind, status))}
       data-testid="lead-status"
       data-status={status}

@@ -17,6 +17,10 @@ function MessageDetails() {
         { label: field('name'), value: record.name },
         { label: field('status'), value: <LeadStatusBadge status={record.status} /> },
         { label: field('createdAt'), value: formatDate(record.createdAt) },
+        {
+          label: translate('aipm.lead_follow_up.first_contacted_at'),
+          value: record.firstContactedAt ? formatDate(record.firstContactedAt) : translate('aipm.lead_follow_up.not_contacted'),
+        },
         { label: field('subject'), value: <SubjectBadge subject={record.subject} /> },
         { label: field('phone'), value: record.phone && <RevealablePhone phone={record.phone} resource="contact" id={record.id} /> },
         { label: field('email'), value: record.email },

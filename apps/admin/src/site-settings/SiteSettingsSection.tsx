@@ -4,6 +4,7 @@ import { Title, useTranslate } from 'react-admin';
 
 import { SITE_SETTINGS_QUERY_KEY, useSiteSettingsApi } from './siteSettingsApi';
 import { SiteSettingsForm } from './SiteSettingsForm';
+import { LeadSettingsCard } from '../leads/LeadSettingsCard';
 
 /**
  * 网站设置 (docs/product/back-office.md#site-settings): what the public site shows of the next cohort, the fees and the
@@ -45,6 +46,7 @@ export function SiteSettingsSection() {
           {settings.data && <SiteSettingsForm settings={settings.data} />}
         </CardContent>
       </Card>
+      <LeadSettingsCard />
     </>
   );
 }

@@ -23,6 +23,7 @@ import { WechatModule } from '../wechat/wechat.module';
 import { ContractsModule } from '../students/contracts/contracts.module';
 import { OutcomesModule } from '../students/outcomes/outcomes.module';
 import { GuaranteeModule } from '../guarantee/guarantee.module';
+import { LeadSettingsModule } from '../lead-settings/lead-settings.module';
 import { OutcomesReportModule } from '../outcomes-report/outcomes-report.module';
 import { BackupsModule } from '../backups/backups.module';
 import { SystemAlertsModule } from '../system-alerts/system-alerts.module';
@@ -69,6 +70,7 @@ export class AppModule {
         ContractsModule,
         OutcomesModule,
         GuaranteeModule,
+        LeadSettingsModule,
         OutcomesReportModule,
         BackupsModule,
         SystemAlertsModule,

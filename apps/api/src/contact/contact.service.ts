@@ -13,6 +13,7 @@ import type { ListSpec } from '../common/list/list-query';
 import { firstTouchSource, type VisitorContext } from '../leads/visitor-context';
 import { LEAD_METRICS, type LeadMetrics } from '../metrics/metrics.module';
 import { NotifyRelay } from '../notifications/notify-relay.service';
+import { LeadSettingsService } from '../lead-settings/lead-settings.service';
 
 export const CONTACT_LIST: ListSpec = {
   alias: 'contact',
@@ -48,6 +49,7 @@ export class ContactService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>,
     private readonly notifyRelay: NotifyRelay,
+    private readonly leadSettings: LeadSettingsService,
     @Inject(LEAD_METRICS) private readonly leadMetrics: LeadMetrics,
   ) {}
 
@@ -93,7 +95,7 @@ export class ContactService {
   }
 
   update(id: string, dto: UpdateLeadDto): Promise<ContactMessage> {
-    return updateLead(this.messages, id, dto);
+    return updateLead(this.messages, id, dto, () => this.leadSettings.offeredReasons());
   }
 
   remove(id: string): Promise<ContactMessage> {

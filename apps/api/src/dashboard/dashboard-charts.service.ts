@@ -196,7 +196,7 @@ export function funnelOf(rows: readonly (Kinded & { status: LeadStatus; count: n
   const sum = (statuses: readonly LeadStatus[], kind: Kinded['kind']) =>
     rows.filter((row) => row.kind === kind && statuses.includes(row.status)).reduce((total, row) => total + row.count, 0);
   const reached: Record<FunnelStageCount['stage'], readonly LeadStatus[]> = {
-    new: [LeadStatus.New, LeadStatus.Contacted, LeadStatus.Enrolled, LeadStatus.Invalid],
+    new: [LeadStatus.New, LeadStatus.Contacted, LeadStatus.Enrolled, LeadStatus.Invalid, LeadStatus.Lost],
     contacted: [LeadStatus.Contacted, LeadStatus.Enrolled],
     enrolled: [LeadStatus.Enrolled],
   };

@@ -1,8 +1,9 @@
-import type { AdminStatsResponse, DashboardChartsResponse } from '@aipm/contracts';
+import type { AdminStatsResponse, DashboardChartsResponse, FirstContactResponse, SourceFunnelResponse } from '@aipm/contracts';
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer } from '../common/openapi/api-answers';
-import { ADMIN_STATS, DASHBOARD_CHARTS } from './docs/dashboard.docs';
+import { ADMIN_STATS, DASHBOARD_CHARTS, FIRST_CONTACT, SOURCE_FUNNEL } from './docs/dashboard.docs';
+import { LeadFollowUpService } from './lead-follow-up.service';
 import { DashboardChartsService } from './dashboard-charts.service';
 import { DashboardStatsService } from './dashboard-stats.service';
 
@@ -12,6 +13,7 @@ export class DashboardStatsController {
   constructor(
     private readonly statsService: DashboardStatsService,
     private readonly chartsService: DashboardChartsService,
+    private readonly followUp: LeadFollowUpService,
   ) {}
 
   @Get()
@@ -29,5 +31,19 @@ export class DashboardStatsController {
   })
   async charts(): Promise<DashboardChartsResponse> {
     return { success: true, data: await this.chartsService.charts() };
+  }
+
+  @Get('first-contact')
+  @ApiAnswer(FIRST_CONTACT, { description: 'Every week of the window, zero-filled' })
+  @ApiOperation({ summary: 'Median time from arrival to first contact per ISO week of arrival (12 Asia/Shanghai weeks), with the leads still new' })
+  async firstContact(): Promise<FirstContactResponse> {
+    return { success: true, data: await this.followUp.firstContact() };
+  }
+
+  @Get('source-funnel')
+  @ApiAnswer(SOURCE_FUNNEL, { description: 'One row per first-touch source, most leads first' })
+  @ApiOperation({ summary: 'The funnel new → contacted → enrolled per first-touch source (utm_source, else referrer host, else direct) over 12 weeks, with rates' })
+  async sourceFunnel(): Promise<SourceFunnelResponse> {
+    return { success: true, data: await this.followUp.sourceFunnel() };
   }
 }

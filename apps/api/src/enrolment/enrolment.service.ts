@@ -63,7 +63,12 @@ export class EnrolmentService {
         manager,
       );
       const before = plain(lead);
-      await leads.update({ id: leadId }, { status: LeadStatus.Enrolled, studentId: student.id });
+      // Enrolled counts as contacted (ADR 068): the first contact is stamped if no status change did it; a reason of
+      // an invalid or lost lead no longer applies.
+      await leads.update(
+        { id: leadId },
+        { status: LeadStatus.Enrolled, studentId: student.id, statusReason: null, statusNote: null, firstContactedAt: () => 'COALESCE("firstContactedAt", now())' },
+      );
       const after = plain(await leads.findOneByOrFail({ id: leadId }));
 
       const studentEntry = diffValues(null, { ...student }, STUDENT_AUDIT_OMIT);

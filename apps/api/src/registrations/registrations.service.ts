@@ -13,6 +13,7 @@ import type { ListSpec } from '../common/list/list-query';
 import { type Consent, consentOf, firstTouchSource, type VisitorContext } from '../leads/visitor-context';
 import { LEAD_METRICS, type LeadMetrics } from '../metrics/metrics.module';
 import { NotifyRelay } from '../notifications/notify-relay.service';
+import { LeadSettingsService } from '../lead-settings/lead-settings.service';
 import { GroupCommit } from '../common/group-commit/group-commit';
 
 export const REGISTRATION_LIST: ListSpec = {
@@ -108,6 +109,7 @@ export class RegistrationsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(Registration) private readonly registrations: Repository<Registration>,
     private readonly notifyRelay: NotifyRelay,
+    private readonly leadSettings: LeadSettingsService,
     @Inject(LEAD_METRICS) private readonly leadMetrics: LeadMetrics,
   ) {}
 
@@ -211,7 +213,7 @@ export class RegistrationsService {
   }
 
   update(id: string, dto: UpdateLeadDto): Promise<Registration> {
-    return updateLead(this.registrations, id, dto);
+    return updateLead(this.registrations, id, dto, () => this.leadSettings.offeredReasons());
   }
 
   remove(id: string): Promise<Registration> {

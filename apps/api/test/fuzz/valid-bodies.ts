@@ -41,6 +41,7 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
     evidence: [{ accessURL: '/api/admin/files/contracts/2d3e4f50-6172-4839-a4b5-c6d7e8f9a0b1.pdf', kind: 'offer_letter' }],
   },
   'patch /api/admin/outcomes/{id}': { monthsPerYear: 13 },
+  'put /api/admin/lead-settings': { statusReasons: [{ code: 'unreachable', zh: '联系不上', en: 'Could not be reached' }] },
   'put /api/admin/guarantee/settings': { target: 20000000, refundRate: 100, bonusThreshold: 150, bonusRate: 10, windowDays: 180, minAttendance: 90 },
   // No entry for POST test-phone, test-aliyun, test-aliyun-phone: they take no body
   // (docs/product/phone.md#admin-calls), so every body is "broken" already; they get hostile bodies only (and place

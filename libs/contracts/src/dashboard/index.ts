@@ -1,2 +1,3 @@
 export * from './dashboard-charts';
 export * from './system-alerts';
+export * from './lead-follow-up';

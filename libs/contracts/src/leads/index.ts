@@ -4,3 +4,4 @@ export * from './lead.messages';
 export * from './lead.responses';
 export * from './lead-source';
 export * from './phone';
+export * from './lead-status-reasons';

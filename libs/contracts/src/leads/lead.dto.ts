@@ -1,6 +1,8 @@
-import { Equals, IsEmail, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, Equals, IsArray, IsEmail, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import { CONTACT_SUBJECTS, type ContactSubject } from '../enums/leads.enums';
 import { LEAD_STATUSES, type LeadStatus } from './lead.enums';
+import { LEAD_STATUS_REASON_CODE_PATTERN, LEAD_STATUS_REASON_LIMITS, type SaveLeadSettingsRequest } from './lead-status-reasons';
+import { custom } from '../students/student-validators';
 import { OmittedOrValid, rule } from '../validation/rule';
 import { LEAD_LIMITS } from './lead.messages';
 import { type LeadSource, PERSON_RECORD_RESOURCES, type PersonRecordResource, type PersonRequest, type RevealPhoneRequest } from './lead.responses';
@@ -116,6 +118,46 @@ export class UpdateLeadDto {
   @IsOptional()
   @IsISO8601({ strict: true }, rule('INVALID_FOLLOW_UP_AT'))
   followUpAt?: string | null;
+
+  /**
+   * Why the lead is given up: a code of the settings' list, required with status invalid or lost and refused
+   * without it (the service checks both, and the code against the list).
+   */
+  @IsOptional()
+  @IsString(rule('UNKNOWN_LEAD_STATUS_REASON'))
+  @MaxLength(LEAD_STATUS_REASON_LIMITS.code, rule('UNKNOWN_LEAD_STATUS_REASON'))
+  statusReason?: string | null;
+
+  @Trimmed()
+  @IsOptional()
+  @IsString(rule('STATUS_NOTE_TOO_LONG'))
+  @MaxLength(LEAD_STATUS_REASON_LIMITS.statusNote, rule('STATUS_NOTE_TOO_LONG'))
+  statusNote?: string | null;
+}
+
+type ReasonEntry = SaveLeadSettingsRequest['statusReasons'][number];
+const entries = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const isEntry = (value: unknown): value is ReasonEntry =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) &&
+  Object.keys(value).every((key) => key === 'code' || key === 'zh' || key === 'en') &&
+  ['code', 'zh', 'en'].every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
+const isLabel = (label: string) => label.trim().length > 0 && label.length <= LEAD_STATUS_REASON_LIMITS.label;
+
+/** PUT /api/admin/lead-settings (docs/product/validation.md#lead-settings): the reasons offered, in order. */
+export class SaveLeadSettingsDto implements SaveLeadSettingsRequest {
+  @IsArray(rule('INVALID_LEAD_STATUS_REASONS'))
+  @ArrayMinSize(1, rule('LEAD_STATUS_REASONS_EMPTY'))
+  @ArrayMaxSize(LEAD_STATUS_REASON_LIMITS.reasons, rule('TOO_MANY_LEAD_STATUS_REASONS'))
+  @custom('leadReasonEntries', 'INVALID_LEAD_STATUS_REASONS', (value) => entries(value).every(isEntry))
+  @custom('leadReasonCodes', 'INVALID_LEAD_STATUS_REASON_CODE', (value) =>
+    entries(value).filter(isEntry).every(({ code }) => code.length <= LEAD_STATUS_REASON_LIMITS.code && LEAD_STATUS_REASON_CODE_PATTERN.test(code)),
+  )
+  @custom('leadReasonLabels', 'LEAD_STATUS_REASON_LABEL_INVALID', (value) => entries(value).filter(isEntry).every(({ zh, en }) => isLabel(zh) && isLabel(en)))
+  @custom('leadReasonsUnique', 'DUPLICATE_LEAD_STATUS_REASON', (value) => {
+    const codes = entries(value).filter(isEntry).map(({ code }) => code);
+    return new Set(codes).size === codes.length;
+  })
+  statusReasons: ReasonEntry[];
 }
 
 /** Whether a PIPL request names a record of the person (resource and id) instead of their phone or email. */

@@ -30,7 +30,21 @@ export const LEAD_ERRORS = {
   // back office
   INVALID_LEAD_ID: '记录ID格式无效',
   LEAD_NOT_FOUND: '记录不存在或已被删除',
-  INVALID_LEAD_STATUS: '状态必须是 new, contacted, enrolled 或 invalid',
+  INVALID_LEAD_STATUS: '状态必须是 new, contacted, enrolled, invalid 或 lost',
+  /** Marking a lead invalid or lost without a reason (docs/product/lead-capture.md#status-reasons). */
+  LEAD_STATUS_REASON_REQUIRED: '标记为无效或已流失时请选择原因',
+  /** A reason code not offered by the settings' list (or a retired one). */
+  UNKNOWN_LEAD_STATUS_REASON: '原因不在线索设置的原因列表中',
+  /** A reason (or its note) with a status other than invalid or lost. */
+  LEAD_STATUS_REASON_NOT_ALLOWED: '只有标记为无效或已流失时才能填写原因',
+  STATUS_NOTE_TOO_LONG: '原因说明不能超过500个字符',
+  // 线索设置
+  INVALID_LEAD_STATUS_REASONS: '原因列表格式无效：每项需要编号、中文名称和英文名称',
+  LEAD_STATUS_REASONS_EMPTY: '原因列表至少需要一项',
+  TOO_MANY_LEAD_STATUS_REASONS: '原因不能超过30项',
+  INVALID_LEAD_STATUS_REASON_CODE: '原因编号只能包含小写字母、数字、_ 和 -，且不超过32个字符',
+  LEAD_STATUS_REASON_LABEL_INVALID: '原因名称不能为空，且不超过40个字符',
+  DUPLICATE_LEAD_STATUS_REASON: '原因编号不能重复',
   NOTE_TOO_LONG: '备注不能超过2000个字符',
   INVALID_FOLLOW_UP_AT: '跟进时间必须是有效的日期时间',
   ERASURE_NEEDS_IDENTITY: '请提供要删除的联系人的手机号码或邮箱',

@@ -15,6 +15,12 @@ export interface LeadFollowUp {
   status: LeadStatus;
   note: string | null;
   followUpAt: string | null;
+  /** Why it was given up (a code of the settings' reasons), while the status is invalid or lost; else null. */
+  statusReason: string | null;
+  /** Free text beside the reason. */
+  statusNote: string | null;
+  /** When it first moved to contacted or enrolled; set once, never changed (null: not yet, or before this was kept). */
+  firstContactedAt: string | null;
   /** The student this lead became (docs/product/students.md#enrol-a-lead), or null. */
   studentId: string | null;
 }

@@ -27,11 +27,13 @@ export async function seedEveryTable(sql: Client, fileKeys: { contract: string; 
   );
   await one(`INSERT INTO students (name, phone, status) VALUES ('李二', '+8613900139000', 'active') RETURNING id`);
   const registrationId = await one(
-    `INSERT INTO registrations (name, phone, "phoneNormalized", email, school, major, goals, status, source, "agreementVersion", "agreedAt", "studentId")
-     VALUES ('王一', '138 0013 8000', '+8613800138000', 'wangyi@example.com', '中南大学', '软件工程', '转行 AI 产品', 'enrolled', $1, '2025-08-13', now(), $2) RETURNING id`,
+    `INSERT INTO registrations (name, phone, "phoneNormalized", email, school, major, goals, status, source, "agreementVersion", "agreedAt", "studentId", "firstContactedAt")
+     VALUES ('王一', '138 0013 8000', '+8613800138000', 'wangyi@example.com', '中南大学', '软件工程', '转行 AI 产品', 'enrolled', $1, '2025-08-13', now(), $2, now()) RETURNING id`,
     [JSON.stringify({ utm_source: 'wechat', landingPath: '/?utm_source=wechat' }), studentId],
   );
-  const messageId = await one(`INSERT INTO contact_messages (name, phone, "phoneNormalized", subject, message) VALUES ('张三', '13700137000', '+8613700137000', 'pricing', '学费可以分期吗？') RETURNING id`);
+  const messageId = await one(
+    `INSERT INTO contact_messages (name, phone, "phoneNormalized", subject, message, status, "statusReason", "statusNote") VALUES ('张三', '13700137000', '+8613700137000', 'pricing', '学费可以分期吗？', 'lost', 'budget', '明年再说') RETURNING id`,
+  );
   const callId = await one(`INSERT INTO notification_calls (provider, status, trigger, "calledNumber", "leadCount", "providerCallId", "durationSeconds") VALUES ('aliyun', 'placed', 'batch', '+8673188886666', 2, 'call-1', 31) RETURNING id`);
   const firstNotice = await one(`INSERT INTO lead_notifications ("registrationId", "callId", "announcedAt") VALUES ($1, $2, now()) RETURNING id`, [registrationId, callId]);
   await one(`INSERT INTO lead_notifications ("contactMessageId") VALUES ($1) RETURNING id`, [messageId]);

@@ -1,4 +1,4 @@
-import { type AdminStatsResponse, CRAWL_SITES, type CrawlYieldSeries, type DashboardCharts, type DashboardChartsResponse, FUNNEL_STAGES, type FunnelStageCount, LEAD_SOURCE_KINDS, type LeadCounts, type LeadSourceCount, type PaymentSeries } from '@aipm/contracts';
+import { type AdminStatsResponse, type FirstContactResponse, type FirstContactWeek, FUNNEL_SOURCE_KINDS, type SourceFunnelResponse, type SourceFunnelRow, CRAWL_SITES, type CrawlYieldSeries, type DashboardCharts, type DashboardChartsResponse, FUNNEL_STAGES, type FunnelStageCount, LEAD_SOURCE_KINDS, type LeadCounts, type LeadSourceCount, type PaymentSeries } from '@aipm/contracts';
 import { constant, integer, listOf, nullable, object, recordSchema, text, oneOf, type PropertiesOf } from '../../common/openapi/schemas';
 
 /* The dashboard's shape and example; ADR 022. */
@@ -46,4 +46,34 @@ const DATA: PropertiesOf<DashboardCharts> = {
 export const DASHBOARD_CHARTS = recordSchema<DashboardChartsResponse>('DashboardChartsResponse', {
   success: constant(true),
   data: object(DATA),
+});
+
+const FIRST_CONTACT_WEEK = recordSchema<FirstContactWeek>('FirstContactWeek', {
+  week: text('2026-11-23', "The ISO week's Monday (Asia/Shanghai)"),
+  isoWeek: text('2026-W48'),
+  arrived: integer(42, 'Registrations and messages that arrived that week'),
+  contacted: integer(30, 'Of them, those with a first-contact time'),
+  medianSeconds: nullable(integer(5400, 'Median of first contact − arrival, seconds; null when none')),
+  waiting: integer(8, 'Of them, those still new'),
+});
+
+export const FIRST_CONTACT = recordSchema<FirstContactResponse>('FirstContactResponse', {
+  success: constant(true),
+  data: object({ timeZone: text('Asia/Shanghai'), weeks: listOf(FIRST_CONTACT_WEEK, 'Oldest first') }),
+});
+
+const SOURCE_FUNNEL_ROW = recordSchema<SourceFunnelRow>('SourceFunnelRow', {
+  kind: oneOf(FUNNEL_SOURCE_KINDS, 'utm', 'utm_source, else the referrer host, else direct'),
+  name: nullable(text('wechat', 'The utm_source or host; null for direct')),
+  arrived: integer(120),
+  contacted: integer(90, 'First contacted, or contacted or enrolled now'),
+  enrolled: integer(12),
+  givenUp: integer(20, 'Marked invalid or lost'),
+  contactedRate: { type: 'number', example: 0.75, description: 'contacted ÷ arrived' },
+  enrolledRate: { type: 'number', example: 0.1, description: 'enrolled ÷ arrived' },
+});
+
+export const SOURCE_FUNNEL = recordSchema<SourceFunnelResponse>('SourceFunnelResponse', {
+  success: constant(true),
+  data: object({ timeZone: text('Asia/Shanghai'), from: text('2026-09-07', "The window's first Monday"), weeks: integer(12), sources: listOf(SOURCE_FUNNEL_ROW, 'Most leads first') }),
 });

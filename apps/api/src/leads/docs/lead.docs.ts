@@ -18,6 +18,9 @@ const followUp = {
   status: oneOf(LEAD_STATUSES, 'contacted'),
   note: nullable(text('已电话联系，周末试听')),
   followUpAt: nullable(dateTime('2026-12-01T09:00:00.000Z', 'When to call back')),
+  statusReason: nullable(text('chose_competitor', "Why it was given up (a code of 线索设置's reasons), while invalid or lost")),
+  statusNote: nullable(text('已报名其他训练营', 'Free text beside the reason')),
+  firstContactedAt: nullable(dateTime('2026-11-24T10:12:00.000Z', 'The first move to contacted or enrolled; set once')),
   studentId: nullable(uuid('5c4b3a29-1807-4f6e-9d5c-4b3a29180716', 'The student this lead became (转为学员), or null')),
 };
 const source = nullable(dictionary({ utm_source: 'wechat', utm_campaign: 'autumn', landingPath: '/' }, 'First-touch source (utm_*, referrer, landing path)'));

@@ -2,6 +2,7 @@ import { LEAD_STATUSES, type LeadSource, LeadStatus } from '@aipm/contracts';
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { Student } from '../students/student.entity';
 import { inValues } from '../common/sql-check';
+import { LEAD_STATUS_REASON_LIMITS } from '@aipm/contracts';
 
 /** A public sign-up for the bootcamp (registration form), followed up in the back office. */
 @Entity('registrations')
@@ -17,6 +18,10 @@ import { inValues } from '../common/sql-check';
 // A student's lead (the card's link, and enrolling twice refused).
 @Index('IDX_registrations_studentId', ['studentId'])
 @Check('CHK_registrations_status', inValues('status', LEAD_STATUSES))
+// A reason (and its note) only while the lead is given up (docs/product/lead-capture.md#status-reasons).
+@Check('CHK_registrations_statusReason', `"statusReason" IS NULL OR "status" IN ('invalid', 'lost')`)
+@Check('CHK_registrations_statusNote', `"statusNote" IS NULL OR "statusReason" IS NOT NULL`)
+@Check('CHK_registrations_firstContactedAt', `"firstContactedAt" IS NULL OR "firstContactedAt" >= "createdAt"`)
 export class Registration {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_registrations' })
   id: string;
@@ -54,6 +59,17 @@ export class Registration {
 
   @Column({ type: 'timestamptz', nullable: true })
   followUpAt: Date | null;
+
+  /** Why it was given up: a code of 线索设置's reasons (ADR 068), set with status invalid or lost, cleared when it leaves them. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  statusReason: string | null;
+
+  @Column({ type: 'varchar', length: LEAD_STATUS_REASON_LIMITS.statusNote, nullable: true })
+  statusNote: string | null;
+
+  /** The first move to contacted or enrolled (ADR 068): set once, never changed; null before this was kept. */
+  @Column({ type: 'timestamptz', nullable: true })
+  firstContactedAt: Date | null;
 
   /** The student this lead became (docs/product/students.md#enrol-a-lead); SET NULL: deleting the student keeps the lead. */
   @Column({ type: 'uuid', nullable: true })
