@@ -42,6 +42,14 @@ export class StoredUploadsRepository {
     return claimed[0] ?? null;
   }
 
+  /** A file the API stored and checked itself (a form's file): recorded confirmed in one statement. */
+  async recordConfirmed(key: string, originalName: string, size: number, contentType: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO "stored_uploads" ("key", "originalName", "claimedAt", "confirmedAt", "size", "contentType") VALUES ($1, $2, now(), now(), $3, $4)`,
+      [key, originalName, size, contentType],
+    );
+  }
+
   async markConfirmed(key: string, size: number, contentType: string): Promise<void> {
     await this.table.update({ key }, { confirmedAt: () => 'now()', size, contentType });
   }

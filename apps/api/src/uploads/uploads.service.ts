@@ -1,5 +1,7 @@
 import {
   type ConfirmUploadResponse,
+  extensionOf,
+  fileKeyOfAccessUrl,
   INCOMING_UPLOAD_KEY_PATTERN,
   INCOMING_UPLOAD_PREFIX,
   STUDENT_PATHS,
@@ -22,12 +24,6 @@ import { StoredUploadsRepository } from './stored-uploads.repository';
 /** Storage folder of each upload kind; the folder in a key tells the confirm step which limits apply. */
 const FOLDER_OF: Record<UploadKind, string> = { contract: 'contracts', photo: 'photos' };
 const KIND_OF: Record<string, UploadKind> = { contracts: 'contract', photos: 'photo' };
-
-/** A file name's extension, lower-cased, without the dot ('' when it has none). */
-function extensionOf(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
-}
 
 export function isUploadKey(key: string): boolean {
   return UPLOAD_KEY_PATTERN.test(key);
@@ -139,21 +135,15 @@ export class UploadsService {
   async storeChecked(kind: UploadKind, fileName: string, bytes: Buffer): Promise<ConfirmUploadResponse> {
     const key = `${FOLDER_OF[kind]}/${randomUUID()}.${extensionOf(fileName)}`;
     const type = UPLOAD_EXTENSIONS[extensionOf(fileName)]!.type;
-    await this.stored.record(key, fileName);
-    await this.stored.claim(key);
-    try {
-      await this.files.put(key, bytes, contentTypeOf(key));
-    } catch (error) {
-      await this.stored.forget([key]);
-      throw error;
-    }
-    await this.stored.markConfirmed(key, bytes.length, contentTypeOf(key));
+    // Written first, recorded after: a row never points at a missing object (an object without a row is swept).
+    await this.files.put(key, bytes, contentTypeOf(key));
+    await this.stored.recordConfirmed(key, fileName, bytes.length, contentTypeOf(key));
     return { accessURL: accessUrlOf(key), kind, type, size: bytes.length, originalName: fileName };
   }
 
   /** Removes uploads no record took after all (a report refused once its files were stored). */
   async discard(accessURLs: readonly string[]): Promise<void> {
-    const keys = accessURLs.map((url) => url.slice(`${STUDENT_PATHS.files}/`.length)).filter(isUploadKey);
+    const keys = accessURLs.map(fileKeyOfAccessUrl).filter((key): key is string => !!key);
     await this.files.remove(keys);
     await this.stored.forget(keys);
   }

@@ -5,7 +5,7 @@ import { formatIsoDate, isCalendarDate } from '../format/date.format';
 import type { ErrorCode } from '../errors/error-catalog';
 import { rule } from '../validation/rule';
 import { FILE_ACCESS_URL_PATTERN } from './student.responses';
-import { UPLOAD_EXTENSIONS, UPLOAD_RULES, type UploadKind } from './student.messages';
+import { extensionOf, UPLOAD_EXTENSIONS, UPLOAD_RULES, type UploadKind } from './student.messages';
 
 /**
  * Several rules as one decorator, listed as they would be written above a property (the top one is the first
@@ -47,12 +47,6 @@ export const IsFileAccessUrl = (folder: 'contracts' | 'photos'): PropertyDecorat
     const match = typeof value === 'string' ? FILE_ACCESS_URL_PATTERN.exec(value) : null;
     return match?.[1] === folder;
   });
-
-/** The extension of a file name, lower-cased, without the dot. */
-export function extensionOf(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
-}
 
 /** The file name's extension is one the upload `kind` (a sibling field, default contract) accepts. */
 export const HasUploadExtension = (): PropertyDecorator =>

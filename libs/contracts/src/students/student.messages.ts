@@ -134,6 +134,12 @@ export const UPLOAD_RULES: Record<UploadKind, { maxBytes: number; types: readonl
   photo: { maxBytes: UPLOAD_LIMITS.photoMb * MB, types: ['jpg', 'png', 'webp'] },
 };
 
+/** The extension of a file name, lower-cased, without the dot ('' when it has none). */
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
 /** File-name extension → the type its content must have, and the content type the object is stored with. */
 export const UPLOAD_EXTENSIONS: Record<string, { type: UploadFileType; mime: string }> = {
   pdf: { type: 'pdf', mime: 'application/pdf' },

@@ -59,10 +59,9 @@ export class OutcomesService {
    */
   async create(dto: CreateOutcomeDto, { reportedByStudent = false } = {}): Promise<OutcomeWithEvidence> {
     const { evidence = [], studentId, category, date, notes } = dto;
-    const student = await this.students.find(studentId);
     const offer = offerOf(dto, isOfferCategory(category));
     const items = uniqueByUrl(evidence);
-    this.assertValid({ category, date, ...offer, evidenceCount: items.length }, student.enrollmentDate);
+    await this.assertReportable(studentId, dto, items.length);
     await this.studentFiles.assertAttachable(studentId, items.map((item) => item.accessURL), 'evidence');
     const reviewState = reportedByStudent ? OutcomeReviewState.Pending : OutcomeReviewState.Accepted;
     const id = String((await this.outcomes.insert({ studentId, category, date, notes: notes ?? null, ...offer, reviewState, reportedByStudent })).identifiers[0]!.id);
@@ -107,8 +106,8 @@ export class OutcomesService {
   }
 
   /**
-   * The checks create makes of an outcome before any of its evidence exists: a student's report is checked whole
-   * before its files are stored.
+   * The checks of an outcome across its fields, given how much evidence it will have: create makes them, and a
+   * student's report is checked by them whole before its files are stored.
    */
   async assertReportable(studentId: string, dto: Omit<CreateOutcomeDto, 'studentId' | 'evidence'>, evidenceCount: number): Promise<void> {
     const student = await this.students.find(studentId);
