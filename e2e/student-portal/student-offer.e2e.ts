@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 import { loginAsAdmin, toast } from '../support/admin';
 import { chooseOption } from '../support/select';
+import { created, expectNoAxeViolations, random, studentBrowser } from './student-journeys';
 
 /*
  * A student's portal from the school's first step to the accepted offer (docs/product/student-portal.md,
@@ -13,28 +13,8 @@ import { chooseOption } from '../support/select';
  */
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
-const random = (below: number) => Math.floor(Math.random() * below);
 /** China's calendar day, offset by days (the cohort's and the offer's dates). */
 const chinaDay = (offsetDays = 0) => new Date(Date.now() + 8 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
-
-async function created(page: Page, path: string, data: object): Promise<string> {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: { id: string } }).data.id;
-}
-
-/** The student's own browser at the project's width, from an address of this run alone (its sign-in allowance). */
-async function studentBrowser(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale } = testInfo.project.use;
-  const address = `10.${random(256)}.${random(256)}.${1 + random(254)}`;
-  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, extraHTTPHeaders: { 'X-Forwarded-For': address } });
-  return context.newPage();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary}`).join(', ')}`)).toEqual([]);
-}
 
 /** Nothing wider than the screen (WeChat's browser at 375 px has no sideways scroll). */
 async function expectNoSidewaysScroll(page: Page) {
@@ -165,9 +145,7 @@ test('student portal: the offer report works without JavaScript, its refusals be
   const studentId = await created(admin, '/api/admin/students', { name: `无脚本${suffix}`, phone: `138${String(Date.now()).slice(-8)}`, enrollmentDate: chinaDay(-30) });
   await created(admin, '/api/admin/student-accounts', { studentId, kind: 'student_login', username, email: `${username}@example.cn`, password });
 
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale } = testInfo.project.use;
-  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-For': `10.${random(256)}.${random(256)}.${1 + random(254)}` } });
-  const page = await context.newPage();
+  const page = await studentBrowser(browser, testInfo, { javaScriptEnabled: false });
   await page.goto('/student');
   await page.getByLabel('用户名或邮箱', { exact: true }).fill(username);
   await page.getByLabel('密码', { exact: true }).fill(password);
@@ -206,5 +184,5 @@ test('student portal: the offer report works without JavaScript, its refusals be
   const outcomes = await admin.request.get(`/api/admin/outcomes?filter=${encodeURIComponent(JSON.stringify({ studentId }))}`);
   const [outcome] = ((await outcomes.json()) as { data: Array<{ evidence: Array<{ originalName: string; kind: string }> }> }).data;
   expect(outcome!.evidence).toEqual([expect.objectContaining({ originalName: '劳动合同.pdf', kind: 'labour_contract' })]);
-  await context.close();
+  await page.context().close();
 });

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContextOptions, expect, type Page, type Response, test, type TestInfo } from '@playwright/test';
+import { expect, type Page, type Response, test, type TestInfo } from '@playwright/test';
 
 import { loginAsAdmin } from '../support/admin';
+import { created, expectNoAxeViolations, random, studentBrowser } from './student-journeys';
 
 /*
  * The student's own sign-in (docs/product/student-portal.md): the administrator seeds a student and its 学员登录
@@ -27,20 +28,6 @@ const WORDS = {
   passwordsDiffer: '两次输入的新密码不一致',
 } as const;
 
-const random = (below: number) => Math.floor(Math.random() * below);
-/**
- * A client address of this run alone (the e2e system trusts X-Forwarded-For from loopback): the wrong passwords
- * sent here count against this visitor's sign-in allowance, never another journey's or another repeat's.
- */
-const visitorAddress = () => `10.${random(256)}.${random(256)}.${1 + random(254)}`;
-
-/** The student's own browser at the project's width (its viewport, phone or not), apart from the administrator's. */
-async function studentBrowser(browser: Browser, testInfo: TestInfo, options: BrowserContextOptions = {}): Promise<Page> {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale } = testInfo.project.use;
-  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress() }, ...options });
-  return context.newPage();
-}
-
 /** Opens a student page and, with JavaScript on, waits for the root's hydration mark (as e2e/support/site.ts does). */
 async function open(page: Page, path: string, { javaScript = true } = {}): Promise<Response> {
   const response = await page.goto(path);
@@ -54,23 +41,11 @@ function expectNotCached(response: Response, what: string) {
   expect(response.headers()['cache-control'], `${what}: Cache-Control`).toBe('no-store');
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary}`).join(', ')}`)).toEqual([]);
-}
-
 async function signIn(page: Page, login: string, password: string) {
   const form = page.locator('main form');
   await form.getByLabel(WORDS.login, { exact: true }).fill(login);
   await form.getByLabel(WORDS.password, { exact: true }).fill(password);
   await form.getByRole('button', { name: WORDS.signIn, exact: true }).click();
-}
-
-/** Creates through the administrator's API and answers the new record's id. */
-async function created(page: Page, path: string, data: object): Promise<string> {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: { id: string } }).data.id;
 }
 
 /** A student with a 学员登录 of its own, seeded through the administrator's API. */

@@ -1,10 +1,10 @@
-import { type OutcomeResponse, STUDENT_PAGES, STUDENT_PORTAL_PATHS } from '@aipm/contracts';
+import { EVIDENCE_KINDS, OFFER_CATEGORIES, type OutcomeResponse, STUDENT_PAGES, STUDENT_PORTAL_PATHS } from '@aipm/contracts';
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 
 import { requestTranslator } from '~/i18n/translations.server';
 import { useTranslation } from '~/i18n/TranslationProvider';
-import { offerCards, type OfferFormField, offerReportBody, readOfferForm } from '~/student/offer-report.server';
+import { OFFER_FORM_FIELDS, offerCards, type OfferFormField, offerReportBody, readOfferForm } from '~/student/offer-report.server';
 import { OfferList, OfferReportForm } from '~/student/OfferReport';
 import { callStudentApi, studentHeaders } from '~/student/student-api.server';
 import { studentError } from '~/student/student-errors';
@@ -13,7 +13,7 @@ import { StudentFrame } from '~/student/StudentFrame';
 import { MUTED, Section, TAP } from '~/student/StudentRecord';
 
 /** The fields of the form an API refusal can name; any other names the form as a whole. */
-const FORM_FIELDS: readonly string[] = ['category', 'date', 'employer', 'title', 'city', 'startDate', 'monthlyBase', 'monthsPerYear', 'fixedExtras', 'evidence', 'evidenceKind', 'notes'];
+const FORM_FIELDS: readonly string[] = [...OFFER_FORM_FIELDS, 'evidence'];
 
 /** 录用报告: the student's own reports (GET /api/student/offers, by the session's student) and the form. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -22,7 +22,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (offers.status !== 200 || !offers.body.data) throw new Response(null, { status: 502, headers: studentHeaders() });
   const { t, language } = await requestTranslator(request);
   const submitted = new URL(request.url).searchParams.has('submitted');
-  return data({ title: t('student.offers.title'), offers: offerCards(offers.body.data, language), submitted }, { headers: studentHeaders() });
+  // The form's choices come with the data: the page's own JavaScript carries nothing of the contracts (record-text.ts).
+  const choices = { categories: OFFER_CATEGORIES, evidenceKinds: EVIDENCE_KINDS };
+  return data({ title: t('student.offers.title'), offers: offerCards(offers.body.data, language), submitted, choices }, { headers: studentHeaders() });
 }
 
 /**
@@ -55,7 +57,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: p
 
 export default function StudentOffers() {
   const { t } = useTranslation();
-  const { offers, submitted } = useLoaderData<typeof loader>();
+  const { offers, submitted, choices } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   return (
@@ -73,7 +75,7 @@ export default function StudentOffers() {
       <section id="report" aria-labelledby="report-title" style={{ marginTop: '2rem' }}>
         <h2 id="report-title">{t('student.offers.formTitle')}</h2>
         {result?.errors.form ? <p role="alert">{result.errors.form}</p> : null}
-        <OfferReportForm values={result?.values ?? {}} errors={result?.errors ?? {}} busy={busy} />
+        <OfferReportForm choices={choices} values={result?.values ?? {}} errors={result?.errors ?? {}} busy={busy} />
       </section>
     </StudentFrame>
   );

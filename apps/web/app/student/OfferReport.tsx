@@ -1,5 +1,7 @@
-import type { CSSProperties } from 'react';
 import { Form } from '@remix-run/react';
+import type { CSSProperties } from 'react';
+
+import type { EvidenceKind, OutcomeCategory } from '@aipm/contracts';
 
 import type { TextKey } from '~/i18n/translator';
 import { useTranslation } from '~/i18n/TranslationProvider';
@@ -9,8 +11,6 @@ import { CARD, LIST, MUTED, TAP } from './StudentRecord';
 
 /* 录用报告 (docs/product/student-portal.md#offer-reports): the student's reports with where each stands, and the form. */
 
-const JOB_CATEGORIES = ['in_field_full_time', 'in_field_contract', 'in_field_part_time', 'out_of_field'] as const;
-const EVIDENCE_KINDS = ['offer_letter', 'labour_contract', 'social_insurance', 'other'] as const;
 const STATE_COLOURS: Record<OfferCard['state'], CSSProperties> = {
   pending: { background: '#fef3c7', color: '#78350f' },
   accepted: { background: '#dcfce7', color: '#14532d' },
@@ -77,7 +77,13 @@ function Field({ name, label, hint, error, children }: FieldProps) {
  * 报告新的录用: one form with its files, posted by the browser itself (it works without JavaScript, as in WeChat's
  * browser with scripts slow to come). What was typed comes back after a refusal; the files must be chosen again.
  */
-export function OfferReportForm({ values, errors, busy }: { values: OfferFormValues; errors: Partial<Record<OfferFormField, string>>; busy: boolean }) {
+/** The form's choices, from the loader (the job categories and the evidence kinds of @aipm/contracts). */
+export interface OfferChoices {
+  categories: readonly OutcomeCategory[];
+  evidenceKinds: readonly EvidenceKind[];
+}
+
+export function OfferReportForm({ choices, values, errors, busy }: { choices: OfferChoices; values: OfferFormValues; errors: Partial<Record<OfferFormField, string>>; busy: boolean }) {
   const { t } = useTranslation();
   const text = (name: keyof OfferFormValues, type: string, extra: { autoComplete?: string; inputMode?: 'decimal' | 'numeric'; required?: boolean; maxLength?: number } = {}) =>
     (describedBy: string | undefined, invalid: true | undefined) => <input id={name} name={name} type={type} defaultValue={values[name] ?? ''} aria-describedby={describedBy} aria-invalid={invalid} style={INPUT} {...extra} />;
@@ -85,10 +91,10 @@ export function OfferReportForm({ values, errors, busy }: { values: OfferFormVal
     <Form method="post" encType="multipart/form-data" noValidate aria-labelledby="report-title">
       <Field name="category" label={t('student.offers.fields.category')} hint={t('student.offers.fields.categoryHint')} error={errors.category}>
         {(describedBy, invalid) => (
-          <select id="category" name="category" defaultValue={values.category ?? JOB_CATEGORIES[0]} aria-describedby={describedBy} aria-invalid={invalid} style={INPUT}>
-            {JOB_CATEGORIES.map((category) => (
+          <select id="category" name="category" defaultValue={values.category ?? choices.categories[0]} aria-describedby={describedBy} aria-invalid={invalid} style={INPUT}>
+            {choices.categories.map((category) => (
               <option key={category} value={category}>
-                {t(`student.offers.fields.categories.${category}`)}
+                {t(`student.offers.fields.categories.${category}` as TextKey)}
               </option>
             ))}
           </select>
@@ -125,8 +131,8 @@ export function OfferReportForm({ values, errors, busy }: { values: OfferFormVal
       </Field>
       <Field name="evidenceKind" label={t('student.offers.fields.evidenceKind')} error={errors.evidenceKind}>
         {(describedBy, invalid) => (
-          <select id="evidenceKind" name="evidenceKind" defaultValue={values.evidenceKind ?? EVIDENCE_KINDS[0]} aria-describedby={describedBy} aria-invalid={invalid} style={INPUT}>
-            {EVIDENCE_KINDS.map((kind) => (
+          <select id="evidenceKind" name="evidenceKind" defaultValue={values.evidenceKind ?? choices.evidenceKinds[0]} aria-describedby={describedBy} aria-invalid={invalid} style={INPUT}>
+            {choices.evidenceKinds.map((kind) => (
               <option key={kind} value={kind}>
                 {t(`student.offers.fields.evidenceKinds.${kind}`)}
               </option>
