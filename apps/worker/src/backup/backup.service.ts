@@ -4,7 +4,6 @@ import { s3ClientOptions } from '@aipm/config';
 import { BACKUP_JOB_NAME, BACKUP_JOB_OPTIONS, BACKUP_QUEUE, BACKUP_SCHEDULER_ID, type BackupJobData, bullOptions, workerOptions } from '@aipm/queue';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { type Job, Queue, Worker } from 'bullmq';
-import { Client } from 'minio';
 import { WORKER_ENV, type WorkerEnv } from '../config/worker-env';
 
 /** What a backup job answers: where the archive went (no personal data, no secret). */
@@ -48,6 +47,8 @@ export class BackupService implements OnApplicationBootstrap, BeforeApplicationS
   /** One backup into BACKUP_TARGET, keeping BACKUP_KEEP, recorded whatever its outcome. */
   async run(data: BackupJobData): Promise<BackupJobResult> {
     const startedAt = new Date();
+    // Loaded here, not at start: the S3 client weighs about 28 MB and a backup runs once a day (ADR 064's memory budget).
+    const { Client } = await import('minio');
     const client = new Client(s3ClientOptions(this.env));
     const record = (outcome: Parameters<typeof recordBackupRun>[1]['outcome']) =>
       recordBackupRun(this.env.DATABASE_URL, { trigger: data.trigger, startedAt, requestedBy: data.requestedBy ?? null, outcome });

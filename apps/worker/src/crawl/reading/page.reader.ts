@@ -45,7 +45,7 @@ export async function readPage(adapter: SiteAdapter, page: LoadedPage, stored: (
   }
 
   // Salary digits drawn with a private-use font are written back as digits before the cards are read.
-  const dom = readCards(decodePrivateDigits(page.html, page.fonts), await stored());
+  const dom = readCards(await decodePrivateDigits(page.html, page.fonts), await stored());
   if (dom.jobs) return { jobs: dom.jobs, source: 'dom', hasMore: undefined, lesson: dom.lesson };
 
   const refusal = detectBlockPage(page.html, page.url);

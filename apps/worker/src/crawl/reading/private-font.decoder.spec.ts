@@ -122,53 +122,54 @@ function shuffled(seed: number): number[] {
 const encode = (text: string, order: readonly number[]) => text.replace(/[0-9]/g, (digit) => String.fromCodePoint(0xe031 + order[Number(digit)]));
 
 describe(digitMapOf.name, () => {
-  it.each([1, 7, 2026])('gives each shuffled private-use glyph its digit by outline against a reference (seed %i)', (seed) => {
+  it.each([1, 7, 2026])('gives each shuffled private-use glyph its digit by outline against a reference (seed %i)', async (seed) => {
     const order = shuffled(seed);
-    const map = digitMapOf(privateFont(order), [reference]);
+    const map = await digitMapOf(privateFont(order), [reference]);
     expect([...map.entries()].sort((a, b) => a[0] - b[0])).toEqual(order.map((slot, digit) => [0xe031 + slot, String(digit)]).sort((a, b) => (a[0] as number) - (b[0] as number)));
   });
 
-  it('reads the font’s own ASCII digits as the reference when it has them', () => {
+  it('reads the font’s own ASCII digits as the reference when it has them', async () => {
     const order = shuffled(5);
     const font = toWoff(buildFont([...order.map((slot, digit) => ({ name: `g${slot}`, unicode: 0xe031 + slot, path: digitPath(digit, 1.3) })), ...Array.from({ length: 10 }, (_, digit) => ({ name: `d${digit}`, unicode: 0x30 + digit, path: digitPath(digit) }))]));
-    expect(digitMapOf(font).get(0xe031 + order[3])).toBe('3');
-    expect(digitMapOf(font).size).toBe(10);
+    const map = await digitMapOf(font);
+    expect(map.get(0xe031 + order[3])).toBe('3');
+    expect(map.size).toBe(10);
   });
 
-  it('takes the digit from the glyph name where the font names its glyphs', () => {
+  it('takes the digit from the glyph name where the font names its glyphs', async () => {
     const names = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
     const font = buildFont([4, 9, 0].map((digit, index) => ({ name: names[digit], unicode: 0xf101 + index, path: letterPath() })));
-    expect([...digitMapOf(font).entries()]).toEqual([
+    expect([...(await digitMapOf(font)).entries()]).toEqual([
       [0xf101, '4'],
       [0xf102, '9'],
       [0xf103, '0'],
     ]);
   });
 
-  it('leaves out a private-use glyph that draws no digit', () => {
-    const map = digitMapOf(privateFont(shuffled(3), [{ name: 'uniE050', unicode: 0xe050, path: letterPath() }]), [reference]);
+  it('leaves out a private-use glyph that draws no digit', async () => {
+    const map = await digitMapOf(privateFont(shuffled(3), [{ name: 'uniE050', unicode: 0xe050, path: letterPath() }]), [reference]);
     expect(map.has(0xe050)).toBe(false);
     expect(map.size).toBe(10);
   });
 
-  it('keeps the map of a font it has read, by the font’s hash', () => {
+  it('keeps the map of a font it has read, by the font’s hash', async () => {
     const font = privateFont(shuffled(11));
-    expect(digitMapOf(font, [reference])).toBe(digitMapOf(Uint8Array.from(font), [reference]));
+    expect(await digitMapOf(font, [reference])).toBe(await digitMapOf(Uint8Array.from(font), [reference]));
   });
 });
 
 describe(decodePrivateDigits.name, () => {
-  it('decodes characters and entities with an inline data: font', () => {
+  it('decodes characters and entities with an inline data: font', async () => {
     const order = shuffled(42);
     const font = Buffer.from(privateFont(order)).toString('base64');
     const salary = encode('15-25K', order);
     const html = `<style>@font-face{font-family:x;src:url(data:font/woff;base64,${font}) format("woff")}</style><span>${salary}</span><i>&#x${(0xe031 + order[8]).toString(16)};</i>`;
-    expect(decodePrivateDigits(html, new Map(), [reference])).toContain('<span>15-25K</span><i>8</i>');
+    expect(await decodePrivateDigits(html, new Map(), [reference])).toContain('<span>15-25K</span><i>8</i>');
   });
 
-  it('leaves a page without private-use characters as it is', () => {
+  it('leaves a page without private-use characters as it is', async () => {
     const html = '<style>@font-face{src:url(a.woff)}</style><p>15-25K</p>';
-    expect(decodePrivateDigits(html, new Map([['a.woff', new Uint8Array([1, 2, 3])]]))).toBe(html);
+    expect(await decodePrivateDigits(html, new Map([['a.woff', new Uint8Array([1, 2, 3])]]))).toBe(html);
   });
 });
 

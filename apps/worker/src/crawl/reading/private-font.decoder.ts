@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 
 /**
  * BOSS直聘 draws salary digits with a private-use font whose code points change from font to font
@@ -17,7 +17,7 @@ const GRID = 16;
 const MAX_DISTANCE = 0.12;
 const CACHE_SIZE = 32;
 
-type Font = fontkit.Font;
+type Font = Fontkit.Font;
 type Glyph = ReturnType<Font['glyphForCodePoint']>;
 
 /** A private-use code point → the digit it draws. */
@@ -25,7 +25,12 @@ export type DigitMap = ReadonlyMap<number, string>;
 
 const cache = new Map<string, DigitMap>();
 
-function openFont(bytes: Uint8Array): Font | null {
+// fontkit and its brotli decoder weigh about 19 MB in the worker, and most pages draw no private glyph: they load
+// with the first font to read (the worker's memory budget, docs/decisions/064-adaptive-pacing.md).
+let fontkitLoading: Promise<typeof Fontkit> | undefined;
+const loadFontkit = () => (fontkitLoading ??= import('fontkit'));
+
+function openFont(fontkit: typeof Fontkit, bytes: Uint8Array): Font | null {
   try {
     const opened = fontkit.create(Buffer.from(bytes));
     return 'glyphForCodePoint' in opened ? opened : null;
@@ -125,14 +130,15 @@ function referenceDigits(font: Font): Array<{ digit: string; cells: Uint8Array }
  * nearest reference outline (the font's own digits, then each reference font's). Glyphs that match no
  * digit closely enough are left out. Kept per font hash and reference set.
  */
-export function digitMapOf(fontBytes: Uint8Array, referenceFonts: readonly Uint8Array[] = []): DigitMap {
+export async function digitMapOf(fontBytes: Uint8Array, referenceFonts: readonly Uint8Array[] = []): Promise<DigitMap> {
   const key = createHash('sha1').update(fontBytes).update(referenceFonts.map((bytes) => createHash('sha1').update(bytes).digest('hex')).join(',')).digest('hex');
   const cached = cache.get(key);
   if (cached) return cached;
-  const font = openFont(fontBytes);
+  const fontkit = await loadFontkit();
+  const font = openFont(fontkit, fontBytes);
   const map = new Map<number, string>();
   if (font) {
-    const references = [font, ...referenceFonts.map(openFont).filter((reference): reference is Font => reference !== null)].flatMap(referenceDigits);
+    const references = [font, ...referenceFonts.map((bytes) => openFont(fontkit, bytes)).filter((reference): reference is Font => reference !== null)].flatMap(referenceDigits);
     for (const codePoint of font.characterSet.filter((point) => PRIVATE_USE.test(String.fromCodePoint(point)))) {
       const glyph = font.glyphForCodePoint(codePoint);
       const named = digitByName(glyph.name);
@@ -177,7 +183,7 @@ function dataUrlBytes(source: string): Uint8Array | null {
  * in `@font-face`) or from `fonts`, the bytes the loader fetched, by address as written in the page. The
  * reference digits are those of `referenceFonts` and of the page's other fonts.
  */
-export function decodePrivateDigits(html: string, fonts: ReadonlyMap<string, Uint8Array> = new Map(), referenceFonts: readonly Uint8Array[] = []): string {
+export async function decodePrivateDigits(html: string, fonts: ReadonlyMap<string, Uint8Array> = new Map(), referenceFonts: readonly Uint8Array[] = []): Promise<string> {
   if (!usesPrivateGlyphs(html)) return html;
   const pageFonts = fontFaceSources(html)
     .map((source) => (source.startsWith('data:') ? dataUrlBytes(source) : (fonts.get(source) ?? null)))
@@ -185,7 +191,7 @@ export function decodePrivateDigits(html: string, fonts: ReadonlyMap<string, Uin
   const map = new Map<number, string>();
   for (const bytes of pageFonts) {
     const references = [...referenceFonts, ...pageFonts.filter((other) => other !== bytes)];
-    for (const [codePoint, digit] of digitMapOf(bytes, references)) if (!map.has(codePoint)) map.set(codePoint, digit);
+    for (const [codePoint, digit] of await digitMapOf(bytes, references)) if (!map.has(codePoint)) map.set(codePoint, digit);
   }
   if (map.size === 0) return html;
   return html.replace(PRIVATE_USE_IN_HTML, (found, hex: string | undefined, decimal: string | undefined) => {
