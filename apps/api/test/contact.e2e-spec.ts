@@ -192,7 +192,7 @@ describe(ContactController.name, () => {
         const response = await admin.get('/api/contact/export').expect(200);
         expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
         expect(
-          response.text.startsWith('\uFEFF提交时间,姓名,手机号码,邮箱,咨询主题,咨询内容,状态,备注,跟进日期,来源,媒介,活动,来源页面,ID\r\n')
+          response.text.startsWith('\uFEFF提交时间,姓名,手机号码,邮箱,咨询主题,咨询内容,状态,原因,原因说明,首次联系时间,备注,跟进日期,来源,媒介,活动,来源页面,ID\r\n')
         ).toBe(true);
         const lines = response.text.split('\r\n').filter(Boolean);
         expect(lines).toHaveLength(1 + 1099); // one was deleted above

@@ -627,6 +627,10 @@ describe(RegistrationsController.name, () => {
         );
         await sql.query(`UPDATE registrations SET name = '=HYPERLINK("x")', goals = '第一行\n第二行, 含逗号' WHERE name = '学员1'`);
         await sql.query(`UPDATE registrations SET status = 'contacted', "followUpAt" = timestamptz '2025-08-05 00:00+08' WHERE name = '学员2'`);
+        await sql.query(
+          `UPDATE registrations SET status = 'lost', "statusReason" = 'budget', "statusNote" = '明年再说', "firstContactedAt" = timestamptz '2025-08-01 10:33+08'
+           WHERE name = '学员3'`
+        );
       });
 
       it('streams every matching row (more than 1,000) as UTF-8 CSV with a BOM for Excel', async () => {
@@ -646,17 +650,19 @@ describe(RegistrationsController.name, () => {
         const text = body.toString('utf8').slice(1);
         const lines = text.split('\r\n').filter(Boolean);
         expect(lines[0]).toBe(
-          '报名时间,姓名,手机号码,邮箱,学校,专业,学习目标,状态,备注,跟进日期,重复提交次数,来源,媒介,活动,来源页面,协议版本,ID'
+          '报名时间,姓名,手机号码,邮箱,学校,专业,学习目标,状态,原因,原因说明,首次联系时间,备注,跟进日期,重复提交次数,来源,媒介,活动,来源页面,协议版本,ID'
         );
         // The header and 1,500 rows (records end in CRLF; the line break inside a quoted goal is a bare LF).
         expect(lines).toHaveLength(1 + 1500);
         // Labels, not codes; a follow-up is a day, not "00:00".
         // Phones masked (PIPL).
         expect(lines[1]).toMatch(/^2025-08-02 11:00,学员1500,135\*\*\*\*1500,,中南大学,软件工程,,已报名入学,/);
-        expect(lines).toContainEqual(expect.stringMatching(/^2025-08-01 10:02,学员2,135\*\*\*\*0002,,中南大学,软件工程,,已联系,,2025-08-05,0,/));
+        expect(lines).toContainEqual(expect.stringMatching(/^2025-08-01 10:02,学员2,135\*\*\*\*0002,,中南大学,软件工程,,已联系,,,,,2025-08-05,0,/));
+        // A lead given up: its reason as 线索设置 words it, the note and the first contact in China time.
+        expect(lines).toContainEqual(expect.stringMatching(/^2025-08-01 10:03,学员3,135\*\*\*\*0003,,中南大学,软件工程,,已流失,预算不足,明年再说,2025-08-01 10:33,,,0,/));
         // A whole field, not any eleven digits: the ID column's UUIDs contain digit runs like 135xxxxxxxx by chance.
         expect(text).not.toMatch(/(^|,)135\d{8}(,|$)/m);
-        expect(text).not.toMatch(/,(new|contacted|enrolled),/);
+        expect(text).not.toMatch(/,(new|contacted|enrolled|lost|budget),/);
         expect(text).toContain(`"'=HYPERLINK(""x"")"`);
         expect(text).toContain('"第一行\n第二行, 含逗号"');
       });

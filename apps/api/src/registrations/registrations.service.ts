@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { DataSource, Repository } from 'typeorm';
 import type { ListQueryDto } from '../common/list/list-query.dto';
+import { leadStatusColumns, withStatusColumns } from '../leads/lead-export-columns';
 import { beijingDay, beijingTime, type ExportColumn, exportRows, maskCsvPhone } from '../common/export/csv-export';
 import { deleteLead, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
 import type { ListSpec } from '../common/list/list-query';
@@ -204,8 +205,9 @@ export class RegistrationsService {
     return listLeads(this.registrations, REGISTRATION_LIST, query);
   }
 
-  exportCsv(query: ListQueryDto): Promise<Readable> {
-    return exportRows(this.dataSource, this.registrations, REGISTRATION_LIST, query, EXPORT_COLUMNS);
+  async exportCsv(query: ListQueryDto): Promise<Readable> {
+    const { statusReasons } = await this.leadSettings.read();
+    return exportRows(this.dataSource, this.registrations, REGISTRATION_LIST, query, withStatusColumns(EXPORT_COLUMNS, leadStatusColumns('registration', statusReasons)));
   }
 
   find(id: string): Promise<Registration> {
