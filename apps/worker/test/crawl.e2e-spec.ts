@@ -387,6 +387,17 @@ describe('crawl through the queue (real Chromium, fixture sites)', () => {
     expect(browser.browserPid()).not.toBe(pid);
   });
 
+  it("keeps no renderer beside its tabs: the address bar's popups are not loaded ahead (ADR 064's memory)", async () => {
+    const kinds = await app.get(BrowserService).withPage(false, async (page) => {
+      const session = await page.browser().target().createCDPSession();
+      const { targetInfos } = await session.send('Target.getTargets', { filter: [{}] });
+      await session.detach();
+      return targetInfos.map((target) => `${target.type} ${target.url}`);
+    });
+    expect(kinds).toContainEqual(expect.stringMatching(/^page /));
+    expect(kinds.filter((kind) => kind.startsWith('browser_ui'))).toEqual([]);
+  });
+
   describe('crawler-config test', () => {
     const diagnose = () => app.get(CrawlerDiagnosticsService).diagnose(Date.now() + 30_000);
     const outcomes = (data: CrawlerDiagnostics) => Object.fromEntries(data.sites.map((site) => [site.site, [site.outcome, site.source, site.jobs]]));

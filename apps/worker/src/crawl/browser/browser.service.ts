@@ -17,8 +17,10 @@ const TAB_PAGES = 10;
 /**
  * Flags measured to work for Debian's Chromium as root without a display (design stack notes). The last two hold
  * the memory of five sites crawled at once (ADR 064): renderers only for the tabs themselves, no spare renderer
- * launched ahead for a next tab and no earlier page of a kept tab in the back/forward cache (30–45 MB each), and
- * V8 tuned for size over speed in the pages' own scripts, which only fetch and draw a list.
+ * launched ahead for a next tab, no earlier page of a kept tab in the back/forward cache (30–45 MB each), and no
+ * renderer for the address bar's WebUI popups, which Chromium 156 loads ahead even headless (a browser without an
+ * address bar to type in); and V8 tuned for size over speed in the pages' own scripts, which only fetch and draw a
+ * list.
  */
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -29,7 +31,7 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
-  '--disable-features=SpareRendererForSitePerProcess,BackForwardCache',
+  '--disable-features=SpareRendererForSitePerProcess,BackForwardCache,WebUIOmniboxPopup,WebUIOmniboxAimPopup',
   '--js-flags=--optimize-for-size',
 ];
 
