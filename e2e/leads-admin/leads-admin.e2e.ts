@@ -193,15 +193,16 @@ test.describe.serial('back office: registrations and consultation messages', () 
     // UTF-8 with a BOM, so Excel on Chinese Windows reads it right.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('报名时间,姓名,手机号码,邮箱,学校,专业,学习目标,状态,备注,跟进日期,重复提交次数,来源,媒介,活动,来源页面,协议版本,ID');
+    expect(lines[0]).toBe('报名时间,姓名,手机号码,邮箱,学校,专业,学习目标,状态,原因,原因说明,首次联系时间,备注,跟进日期,重复提交次数,来源,媒介,活动,来源页面,协议版本,ID');
     expect(lines).toHaveLength(4);
     const row = lines.find((line) => line.includes(leads.repeat.name)) ?? '';
     // Masked in the file too (PIPL).
     expect(row).toContain(maskPhone(leads.repeat.phone));
     expect(bytes.toString('utf8')).not.toContain(leads.repeat.phone);
-    // The status as its label, not its code (docs/product/back-office.md#csv-export).
-    expect(row).toContain(',已联系,已电话沟通，周末再联系,');
-    expect(row.split(',')[10]).toBe('1');
+    // The status as its label, not its code, then no reason, and the first contact the status change stamped
+    // (docs/product/back-office.md#csv-export).
+    expect(row).toMatch(/,已联系,,,\d{4}-\d\d-\d\d \d\d:\d\d,已电话沟通，周末再联系,/);
+    expect(row.split(',')[13]).toBe('1');
     for (const who of [leads.second, leads.third]) expect(lines.some((line) => line.includes(who.name) && line.includes(maskPhone(who.phone)))).toBe(true);
 
     // The export follows the filters on screen.
