@@ -17,31 +17,35 @@ interface PersonRecordRow {
   createdAt: Date;
 }
 
-/**
- * Records of every kind with any of these normalised phones or lower-cased emails, in one statement: leads by
- * phone or email, students by phone or email in any case (staff typed it; IDX_students_email_lower serves it).
- */
-const RECORDS_SQL = `
+/** The records of every kind whose phone is one of `phones` or whose email one of `emails` (SQL expressions). */
+const recordsMatching = (phones: string, emails: string) => `
   SELECT 'registrations' AS "resource", "id", "name", "phone", "phoneNormalized", "email", "createdAt" FROM "registrations"
-  WHERE "phoneNormalized" = ANY($1::varchar[]) OR "email" = ANY($2::varchar[])
+  WHERE "phoneNormalized" = ANY(${phones}) OR "email" = ANY(${emails})
   UNION ALL
   SELECT 'contact', "id", "name", "phone", "phoneNormalized", "email", "createdAt" FROM "contact_messages"
-  WHERE "phoneNormalized" = ANY($1::varchar[]) OR "email" = ANY($2::varchar[])
+  WHERE "phoneNormalized" = ANY(${phones}) OR "email" = ANY(${emails})
   UNION ALL
   SELECT 'students', "id", "name", "phone", "phoneNormalized", lower("email"), "createdAt" FROM "students"
-  WHERE "phoneNormalized" = ANY($1::varchar[]) OR lower("email") = ANY($2::varchar[])
+  WHERE "phoneNormalized" = ANY(${phones}) OR lower("email") = ANY(${emails})`;
+
+/**
+ * The person's records in one statement: those with the record's normalised phone or lower-cased email (leads by
+ * phone or email, students by phone or email in any case: staff typed it, IDX_students_email_lower serves it), then
+ * those sharing a phone or email one of them brought (a second registration with a new number and the old email).
+ * One step only: a shared family email must not pull in a class. Each ARRAY(...) is computed once, so every branch
+ * stays an index lookup.
+ */
+const RECORDS_SQL = `
+  WITH "first" AS (${recordsMatching('$1::varchar[]', '$2::varchar[]')})
+  ${recordsMatching(
+    `ARRAY(SELECT unnest($1::varchar[]) UNION SELECT "phoneNormalized" FROM "first" WHERE "phoneNormalized" IS NOT NULL)`,
+    `ARRAY(SELECT unnest($2::varchar[]) UNION SELECT "email" FROM "first" WHERE "email" IS NOT NULL)`,
+  )}
   ORDER BY "createdAt" DESC, "id"`;
 
 /**
- * How far the page follows a person's other phones and emails: the record's phone and email find records, whose
- * other phone or email find more (a second registration with a new number and the old email). Bounded: a shared
- * family email must not pull in a whole class.
- */
-const LINK_ROUNDS = 3;
-
-/**
  * The person page (docs/product/back-office.md#person-page, ADR 071): the person a record names, found by normalised
- * phone and email as the PIPL actions find them (and through the other phones and emails of what that finds), and
+ * phone and email as the PIPL actions find them (and one step further, through the other phones and emails those bring), and
  * everything known about them on one timeline, newest first. Phones stay masked.
  */
 @Injectable()
@@ -57,39 +61,27 @@ export class PersonTimelineService {
   async timeline(resource: string, id: string): Promise<PersonTimeline> {
     if (!(PERSON_RECORD_RESOURCES as readonly string[]).includes(resource)) throw new LeadError('LEAD_NOT_FOUND');
     const person = await this.people.identify({ resource: resource as PersonRecordResource, id });
-    // One snapshot: a record arriving meanwhile is either on every part of the page or on none.
-    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
-      const records = await recordsOf(manager, person, resource as PersonRecordResource, id);
-      const scope: PersonScope = {
-        registrationIds: idsOf(records, 'registrations'),
-        messageIds: idsOf(records, 'contact'),
-        studentIds: idsOf(records, 'students'),
-      };
-      const events: PersonTimelineEvent[] = [];
-      // One connection in a transaction: the sources run one after another, each one short indexed query.
-      for (const source of this.sources) if (source.applies(scope)) events.push(...(await source.read(manager, scope)));
-      return {
-        identity: identityOf(records),
-        records: records.map((row) => ({ resource: row.resource, id: row.id, createdAt: new Date(row.createdAt).toISOString() })),
-        events: newestFirst(events).slice(0, PERSON_TIMELINE_LIMIT),
-      };
-    });
+    const manager = this.dataSource.manager;
+    const records = await recordsOf(manager, person, resource as PersonRecordResource, id);
+    const scope: PersonScope = {
+      registrationIds: idsOf(records, 'registrations'),
+      messageIds: idsOf(records, 'contact'),
+      studentIds: idsOf(records, 'students'),
+    };
+    // Side by side on the pool, not one after another in a snapshot: at 100,000 people the page's round trips, not
+    // its queries, were its time (ADR 071). A change landing meanwhile shows on the next read.
+    const events = (await Promise.all(this.sources.filter((source) => source.applies(scope)).map((source) => source.read(manager, scope)))).flat();
+    return {
+      identity: identityOf(records),
+      records: records.map((row) => ({ resource: row.resource, id: row.id, createdAt: new Date(row.createdAt).toISOString() })),
+      events: newestFirst(events).slice(0, PERSON_TIMELINE_LIMIT),
+    };
   }
 }
 
 async function recordsOf(manager: EntityManager, person: PersonIdentity, resource: PersonRecordResource, id: string): Promise<PersonRecordRow[]> {
-  const phones = new Set(person.phone ? [person.phone] : []);
-  const emails = new Set(person.email ? [person.email] : []);
-  let rows: PersonRecordRow[] = [];
-  for (let round = 0; round < LINK_ROUNDS && (phones.size > 0 || emails.size > 0); round += 1) {
-    rows = await manager.query(RECORDS_SQL, [[...phones], [...emails]]);
-    const known = phones.size + emails.size;
-    for (const row of rows) {
-      if (row.phoneNormalized) phones.add(row.phoneNormalized);
-      if (row.email) emails.add(row.email);
-    }
-    if (phones.size + emails.size === known) break;
-  }
+  const rows: PersonRecordRow[] =
+    person.phone || person.email ? await manager.query(RECORDS_SQL, [person.phone ? [person.phone] : [], person.email ? [person.email] : []]) : [];
   // A student without phone or email is still their own person.
   if (!rows.some((row) => row.resource === resource && row.id === id)) {
     const table = { registrations: 'registrations', contact: 'contact_messages', students: 'students' }[resource];
