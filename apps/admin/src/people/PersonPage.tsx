@@ -83,7 +83,7 @@ function PersonDetails({ person }: { person: PersonTimeline }) {
                 <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
                   {label}
                 </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid={`person-${label}`}>
+                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
                   {values.length > 0 ? values.join('、') : '—'}
                 </Typography>
               </Box>
