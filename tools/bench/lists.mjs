@@ -2,10 +2,12 @@
 // Back-office lists at 100,000 rows (docs/product/back-office.md#long-lists, ADR 028): registrations, messages,
 // crawl results and students, each seeded with --rows rows, read as the admin reads them (first page, a status
 // filter, the `q` search, a deep page), beside a one-query baseline measured in the same run and at the same
-// concurrency.
+// concurrency. `people` reads the person page (docs/product/back-office.md#person-page, ADR 071) at --rows people,
+// each with a registration, a message and a student of the same phone, a status change in the audit log and a
+// payment.
 //
 //   npm run build -w @aipm/api        (or: npx nx run-many -t build -p @aipm/api)
-//   node tools/with-services.mjs -- node tools/bench/lists.mjs [--rows 100000] [--requests 300] [--concurrency 4] [--only registrations,messages,students,crawl] [--through-front-door]
+//   node tools/with-services.mjs -- node tools/bench/lists.mjs [--rows 100000] [--requests 300] [--concurrency 4] [--only registrations,messages,students,crawl,people] [--through-front-door]
 //
 // Targets: p95 ≤ 50 ms for the first page, a filter and the search; ≤ 100 ms for a deep page (offset 50,000
 // of 100,000). On a loaded machine the one-query baseline alone can miss 50 ms, so a row also passes when its
@@ -36,6 +38,9 @@ const { values } = parseArgs({
 /** `--only students,crawl`: just the lists whose names start so (only they are seeded). */
 const ONLY = values.only ? values.only.split(',').map((name) => name.trim()) : null;
 const selected = (list) => !ONLY || ONLY.some((name) => list.startsWith(name));
+/** The person page reads the three lead and student tables: `--only people` seeds them too. */
+const PERSON_TABLES = ['registrations', 'messages', 'students'];
+const seeded = (list) => selected(list) || (selected('people') && PERSON_TABLES.includes(list));
 const ROWS = Number(values.rows);
 const REQUESTS = Number(values.requests);
 const CONCURRENCY = Number(values.concurrency);
@@ -88,6 +93,12 @@ const SEED = [
           'ai产品经理' || (CASE WHEN i % 10 = 1 THEN i - 1 ELSE i END),
           (ARRAY['pending','pending','pending','approved','rejected','published'])[1 + i % 6], ${CREATED}
    FROM generate_series(1, $1::int) AS i`],
+  // What staff did to each person and what they paid: the timeline's audit-log and payment sources read them.
+  ['people', `INSERT INTO audit_log ("actorName", action, entity, "entityId", before, after)
+   SELECT 'bench@example.com', 'lead.status.change', 'registration', id::text, '{"status":"new"}', '{"status":"contacted"}'
+   FROM registrations WHERE $1::int > 0`],
+  ['people', `INSERT INTO student_payments ("studentId", "paymentNumber", amount, "paymentMethod", "paymentDate")
+   SELECT id, 'PAY-BENCH-' || id, 990000, 'wechat', "enrollmentDate" FROM students WHERE $1::int > 0`],
 ];
 /** Who found what, where the schema records it (crawl_result_sightings, ADR 020); absent before it. */
 const SIGHTINGS = [
@@ -171,7 +182,16 @@ try {
   const db = new pg.Client({ connectionString: api.databaseUrl });
   await db.connect();
   try {
-    for (const [list, statement] of SEED) if (selected(list)) await db.query(statement, [ROWS]);
+    for (const [list, statement] of SEED) if (seeded(list)) await db.query(statement, [ROWS]);
+    if (selected('people')) {
+      // A person half-way down the lists: their registration's page, their message's and their student's.
+      const person = (resource, table) => db.query(`SELECT id FROM ${table} ORDER BY "createdAt" DESC OFFSET $1 LIMIT 1`, [Math.floor(ROWS / 2)]).then(({ rows }) => `/api/admin/people/${resource}/${rows[0].id}/timeline`);
+      CASES.push(
+        ['people', 'page', 'from a registration', await person('registrations', 'registrations')],
+        ['people', 'page', 'from a message', await person('contact', 'contact_messages')],
+        ['people', 'page', 'from a student', await person('students', 'students')],
+      );
+    }
     const sightings = (await db.query(`SELECT to_regclass('crawl_result_sightings') AS name`)).rows[0].name;
     if (selected('crawl results') && sightings) for (const statement of SIGHTINGS) await db.query(statement);
     // What autovacuum does soon after a bulk load: statistics, and the visibility map index-only scans need.

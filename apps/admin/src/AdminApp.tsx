@@ -16,6 +16,7 @@ import { SECTION_MESSAGES } from './sectionMessages';
 import { createI18nProvider } from './i18n/i18nProvider';
 import { AdminLayout } from './layout/AdminLayout';
 import { messagesResource } from './messages';
+import { PersonScreen } from './people';
 import { PublishedJobsScreen } from './published-jobs';
 import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
@@ -92,6 +93,8 @@ export default function AdminApp() {
         {Object.entries(SECTION_SCREENS).map(([path, Screen]) => (
           <Route key={path} path={`/${path}`} element={<Screen />} />
         ))}
+        {/* 客户主页: the person a registration, message or student names (docs/product/back-office.md#person-page). */}
+        <Route path="/people/:resource/:id" element={<PersonScreen />} />
         {PLACEHOLDER_SECTIONS.map(({ path, labelKey }) => (
           <Route key={path} path={`/${path}`} element={<SectionPlaceholder labelKey={labelKey} />} />
         ))}

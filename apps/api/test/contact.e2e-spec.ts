@@ -155,6 +155,8 @@ describe(ContactController.name, () => {
           studentId: null,
           source: null,
           createdAt: expect.any(String),
+          // The records of its person (the person page's chip): this one alone.
+          personRecords: 1,
         });
 
         const pricing = await admin.get('/api/contact').query({ filter: '{"subject":"pricing"}', range: '[0,4]' }).expect(200);

@@ -408,6 +408,8 @@ describe(RegistrationsController.name, () => {
             'major',
             'name',
             'note',
+            // The records of its person (the person page's chip).
+            'personRecords',
             'phone',
             'repeatCount',
             'school',

@@ -3,6 +3,7 @@ import { Box, Divider, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Edit, ListButton, SaveButton, SimpleForm, Toolbar, TopToolbar, useTranslate } from 'react-admin';
 import { ExportPersonButton } from '../people/ExportPersonButton';
+import { PersonPageButton } from '../people/PersonLinks';
 import { EnrolButton } from './EnrolButton';
 import { ErasePersonButton } from './ErasePersonButton';
 import { FollowUpInputs } from './FollowUpInputs';
@@ -46,6 +47,7 @@ function LeadEditActions() {
   return (
     <TopToolbar>
       <ListButton />
+      <PersonPageButton />
       <EnrolButton />
       <ExportPersonButton />
       <ErasePersonButton />

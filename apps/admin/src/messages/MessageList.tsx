@@ -5,6 +5,7 @@ import { LeadStatusBadge, SubjectBadge } from '../leads/LeadBadges';
 import { ContactCell, noWrap } from '../leads/LeadCells';
 import { LeadDate, LeadDay, useFormatLeadDate } from '../leads/LeadDate';
 import { LeadListFrame, useIsPhone } from '../leads/LeadListFrame';
+import { PersonRecordsChip } from '../people/PersonLinks';
 
 const Column = DataTable.Col<ContactMessageResponse>;
 
@@ -39,6 +40,7 @@ export function MessageList() {
                 <span>{formatDate(record.createdAt)}</span>
                 <SubjectBadge subject={record.subject} />
                 {record.phone && <span>{record.phone}</span>}
+                <PersonRecordsChip count={record.personRecords} resource="messages" id={record.id} linked={false} />
               </Box>
               {record.email ? <Box component="span" sx={{ overflowWrap: 'anywhere' }}>{record.email}</Box> : null}
               <MessageBody text={record.message} />
@@ -48,7 +50,15 @@ export function MessageList() {
         />
       ) : (
         <DataTable<ContactMessageResponse> rowClick="edit" bulkActionButtons={false}>
-          <Column source="name" />
+          <Column
+            source="name"
+            render={(record) => (
+              <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+                {record.name}
+                <PersonRecordsChip count={record.personRecords} resource="messages" id={record.id} />
+              </Box>
+            )}
+          />
           <Column source="createdAt" cellSx={noWrap} render={(record) => <LeadDate value={record.createdAt} />} />
           <Column source="subject" render={(record) => <SubjectBadge subject={record.subject} />} />
           <Column source="status" render={(record) => <LeadStatusBadge status={record.status} />} />

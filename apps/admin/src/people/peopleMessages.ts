@@ -1,6 +1,6 @@
 /*
- * PIPL actions on one person (docs/product/back-office.md#personal-data): a masked phone shown in full, and a copy of
- * their data.
+ * One person across their records: the person page (docs/product/back-office.md#person-page), and the PIPL actions
+ * (docs/product/back-office.md#personal-data): a masked phone shown in full, and a copy of their data.
  */
 
 export const zhPeopleMessages = {
@@ -17,6 +17,47 @@ export const zhPeopleMessages = {
     failed: '导出失败：%{message}',
   },
   phone_edit_hint: '号码已隐藏；如需修改，请输入完整的新号码',
+  page: {
+    title: '客户主页',
+    open: '查看此人全部记录',
+    records_chip: '%{count} 条记录',
+    records_chip_label: '此人共有 %{count} 条记录，打开客户主页',
+    identity: '身份信息',
+    names: '姓名',
+    phones: '手机号码（已隐藏）',
+    emails: '邮箱',
+    records: '全部记录',
+    timeline: '时间线（最新在前）',
+    empty: '暂无记录',
+    load_failed: '无法加载客户主页：%{message}',
+    retry: '重试',
+    by: '操作人：%{actor}',
+    open_record: '打开此记录',
+    resources: { registrations: '报名', contact: '咨询', students: '学员' },
+    kinds: {
+      registration: '提交报名',
+      message: '发送咨询',
+      consent: '同意协议',
+      lead_call: '新线索来电通知',
+      status_change: '状态变更',
+      note: '备注',
+      enrolment: '转为学员',
+      student: '学员档案',
+      payment: '缴费',
+    },
+    facts: {
+      registration: '%{school} · %{major}，来源：%{source}',
+      repeat: '24 小时内重复提交 %{count} 次',
+      message: '主题：%{subject}',
+      consent: '协议版本 %{version}',
+      lead_call_announced: '已通知，共拨打 %{attempts} 次，最后一次：%{status}',
+      lead_call_waiting: '尚未通知',
+      status_change: '%{from} → %{to}',
+      student: '入学日期 %{date}，状态：%{status}',
+      payment: '%{amount}（%{kind}，%{status}），缴费日期 %{date}',
+      no_source: '直接访问',
+    },
+  },
 };
 
 export const enPeopleMessages: typeof zhPeopleMessages = {
@@ -33,4 +74,45 @@ export const enPeopleMessages: typeof zhPeopleMessages = {
     failed: 'Export failed: %{message}',
   },
   phone_edit_hint: 'The number is hidden; to change it, type the full new number',
+  page: {
+    title: 'Person',
+    open: 'All records of this person',
+    records_chip: '%{count} records',
+    records_chip_label: 'This person has %{count} records; open their page',
+    identity: 'Identity',
+    names: 'Names',
+    phones: 'Mobile numbers (hidden)',
+    emails: 'Emails',
+    records: 'Records',
+    timeline: 'Timeline (newest first)',
+    empty: 'Nothing recorded yet',
+    load_failed: 'Could not load the person: %{message}',
+    retry: 'Retry',
+    by: 'By %{actor}',
+    open_record: 'Open this record',
+    resources: { registrations: 'Registration', contact: 'Message', students: 'Student' },
+    kinds: {
+      registration: 'Registered',
+      message: 'Sent a message',
+      consent: 'Accepted the agreement',
+      lead_call: 'New-lead call',
+      status_change: 'Status changed',
+      note: 'Note',
+      enrolment: 'Enrolled as a student',
+      student: 'Student record',
+      payment: 'Payment',
+    },
+    facts: {
+      registration: '%{school} · %{major}, source: %{source}',
+      repeat: 'Sent again %{count} times within 24 hours',
+      message: 'Subject: %{subject}',
+      consent: 'Agreement version %{version}',
+      lead_call_announced: 'Announced; %{attempts} calls, the last: %{status}',
+      lead_call_waiting: 'Not announced yet',
+      status_change: '%{from} → %{to}',
+      student: 'Enrolled %{date}, status: %{status}',
+      payment: '%{amount} (%{kind}, %{status}), paid %{date}',
+      no_source: 'direct visit',
+    },
+  },
 };

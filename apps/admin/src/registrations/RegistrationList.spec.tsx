@@ -24,7 +24,7 @@ describe(RegistrationList.name, () => {
   it('shows the card fields: name, date as yyyy年MM月dd日 HH:mm, status badge, phone, email, school, major, repeats', async () => {
     const dataProvider = stubDataProvider([
       // Follow-up on 20 Aug, sent as its midnight in China time.
-      aRegistration({ status: 'contacted', repeatCount: 2, followUpAt: '2025-08-19T16:00:00.000Z' }),
+      aRegistration({ status: 'contacted', repeatCount: 2, followUpAt: '2025-08-19T16:00:00.000Z', personRecords: 3 }),
       aRegistration({ id: 'b5f0d8c3-1a2b-4c3d-8e4f-5a6b7c8d9e0f', name: '王五', email: null, status: 'new' }),
     ]);
     renderList(dataProvider);
@@ -40,6 +40,9 @@ describe(RegistrationList.name, () => {
     const other = screen.getByText('王五').closest('tr') as HTMLElement;
     expect(within(other).getByTestId('lead-status')).toHaveTextContent('新报名');
     expect(within(other).queryByTestId('lead-repeat')).not.toBeInTheDocument();
+    // The person has two more records: a link of its own to the person page; one record alone shows nothing.
+    expect(within(row).getByRole('link', { name: '此人共有 3 条记录，打开客户主页' })).toHaveAttribute('href', expect.stringMatching(/\/people\/registrations\/[0-9a-f-]+$/));
+    expect(within(other).queryByTestId('person-records')).not.toBeInTheDocument();
 
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'registrations',

@@ -5,6 +5,7 @@ import { LeadStatusBadge, RepeatBadge } from '../leads/LeadBadges';
 import { ContactCell, noWrap, TwoLines } from '../leads/LeadCells';
 import { LeadDate, LeadDay, useFormatLeadDate } from '../leads/LeadDate';
 import { LeadListFrame, useIsPhone } from '../leads/LeadListFrame';
+import { PersonRecordsChip } from '../people/PersonLinks';
 
 const Column = DataTable.Col<RegistrationResponse>;
 
@@ -32,6 +33,7 @@ export function RegistrationList() {
                 {record.school} · {record.major}
               </span>
               <RepeatBadge count={record.repeatCount} />
+              <PersonRecordsChip count={record.personRecords} resource="registrations" id={record.id} linked={false} />
             </Box>
           )}
           tertiaryText={(record) => <LeadStatusBadge status={record.status} />}
@@ -44,6 +46,7 @@ export function RegistrationList() {
               <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
                 {record.name}
                 <RepeatBadge count={record.repeatCount} />
+                <PersonRecordsChip count={record.personRecords} resource="registrations" id={record.id} />
               </Box>
             )}
           />

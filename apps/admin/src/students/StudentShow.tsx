@@ -9,6 +9,7 @@ import { GraduationLine, OutcomesSection } from './OutcomesSection';
 import { ProfilePhoto } from './StudentFiles';
 import { StudentAccounts } from './StudentAccounts';
 import { StudentStatusBadge } from './StudentParts';
+import { PersonPageButton } from '../people/PersonLinks';
 
 function Line({ label, value }: { label: string; value: string | null | undefined }) {
   const translate = useTranslate();
@@ -109,6 +110,7 @@ function CardActions({ student }: { student: StudentResponse }) {
       <Button size="small" startIcon={<DownloadIcon />} href={`${STUDENT_PATHS.students}/${student.id}/export`} download>
         {translate('aipm.students.export')}
       </Button>
+      <PersonPageButton />
       <EditButton />
       <DeleteButton mutationMode="pessimistic" />
     </Stack>

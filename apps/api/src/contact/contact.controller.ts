@@ -52,7 +52,7 @@ export class ContactController {
     @Query() query: ListQueryDto,
     @Res({ passthrough: true }) response: Response
   ): Promise<ApiListResponse<ContactMessageResponse>> {
-    return pageOf(response, LEAD_RESOURCES.contact, await this.contact.list(query), (row) => toContactMessageResponse(row));
+    return pageOf(response, LEAD_RESOURCES.contact, await this.contact.list(query), (row) => ({ ...toContactMessageResponse(row.lead), personRecords: row.personRecords }));
   }
 
   @Get('export')

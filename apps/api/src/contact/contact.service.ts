@@ -9,7 +9,7 @@ import type { DataSource, Repository } from 'typeorm';
 import type { ListQueryDto } from '../common/list/list-query.dto';
 import { leadStatusColumns, withStatusColumns } from '../leads/lead-export-columns';
 import { beijingDay, beijingTime, type ExportColumn, exportRows, maskCsvPhone } from '../common/export/csv-export';
-import { deleteLead, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
+import { deleteLead, findLead, type LeadRow, listLeads, type Page, updateLead } from '../leads/lead-records';
 import type { ListSpec } from '../common/list/list-query';
 import { firstTouchSource, type VisitorContext } from '../leads/visitor-context';
 import { LEAD_METRICS, type LeadMetrics } from '../metrics/metrics.module';
@@ -83,7 +83,7 @@ export class ContactService {
     return { id, stored: true };
   }
 
-  list(query: ListQueryDto): Promise<Page<ContactMessage>> {
+  list(query: ListQueryDto): Promise<Page<LeadRow<ContactMessage>>> {
     return listLeads(this.messages, CONTACT_LIST, query);
   }
 

@@ -1,18 +1,20 @@
-import { LEAD_MESSAGES, type PersonErasedResponse, type RevealPhoneResponse } from '@aipm/contracts';
+import { LEAD_MESSAGES, type PersonErasedResponse, type PersonTimelineResponse, type RevealPhoneResponse } from '@aipm/contracts';
 import { ErasePersonDto, ExportPersonDto, RevealPhoneDto } from '@aipm/contracts/dto';
-import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiAnswer, ApiDataAnswer, ApiFailures, ApiJsonBody } from '../common/openapi/api-answers';
-import { ERASE_PERSON_BODY, EXPORT_PERSON_BODY, PERSON_ERASED, PERSON_EXPORT, PHONE_REVEALED, REVEAL_PHONE_BODY } from '../leads/docs/lead.docs';
+import { ERASE_PERSON_BODY, EXPORT_PERSON_BODY, PERSON_ERASED, PERSON_EXPORT, PERSON_TIMELINE, PHONE_REVEALED, REVEAL_PHONE_BODY } from '../leads/docs/lead.docs';
 import { PeopleService } from './people.service';
+import { PersonTimelineService } from './timeline/person-timeline.service';
+import { LeadIdPipe } from '../leads/lead-http';
 import { AuditService } from '../audit/audit.service';
 import { Audited } from '../audit/audited.decorator';
 import { erasureDetails, PERSON_RECORD_ENTITY, personIdentity } from '../leads/lead-audit';
 
 /**
- * PIPL duties on one person (docs/product/back-office.md#personal-data): erase, a copy of their data, and a masked
- * phone shown in full.
+ * One person across their records: the person page (docs/product/back-office.md#person-page), and the PIPL duties
+ * (docs/product/back-office.md#personal-data): erase, a copy of their data, and a masked phone shown in full.
  */
 @ApiTags('leads')
 @Controller('admin/people')
@@ -20,7 +22,16 @@ export class PeopleController {
   constructor(
     private readonly people: PeopleService,
     private readonly audit: AuditService,
+    private readonly timelines: PersonTimelineService,
   ) {}
+
+  @Get(':resource/:id/timeline')
+  @ApiDataAnswer(PERSON_TIMELINE, { description: 'The person and their timeline, newest first; phones masked' })
+  @ApiFailures('INVALID_LEAD_ID', 'LEAD_NOT_FOUND')
+  @ApiOperation({ summary: 'The person page: everything known about the person one registration, message or student names (by normalised phone and email), on one timeline' })
+  async timeline(@Param('resource') resource: string, @Param('id', LeadIdPipe) id: string): Promise<PersonTimelineResponse> {
+    return { success: true, data: await this.timelines.timeline(resource, id) };
+  }
 
   @Post('erase')
   @Audited({ action: 'lead.erase', entity: 'person', details: erasureDetails })

@@ -5,11 +5,12 @@ import { StudentsModule } from '../students/students.module';
 import { PeopleController } from './people.controller';
 import { PeopleRepository } from './people.repository';
 import { PeopleService } from './people.service';
+import { PersonTimelineService } from './timeline/person-timeline.service';
 
-/** The duties to one person (docs/product/back-office.md#personal-data): erasure, a copy of their data and a masked phone in full, across leads and students. */
+/** One person across their records: the person page, and the duties to them (docs/product/back-office.md#personal-data): erasure, a copy of their data and a masked phone in full, across leads and students. */
 @Module({
   imports: [RegistrationsModule, ContactModule, StudentsModule],
   controllers: [PeopleController],
-  providers: [PeopleService, PeopleRepository],
+  providers: [PeopleService, PeopleRepository, PersonTimelineService],
 })
 export class PeopleModule {}

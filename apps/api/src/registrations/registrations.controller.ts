@@ -52,7 +52,7 @@ export class RegistrationsController {
     @Query() query: ListQueryDto,
     @Res({ passthrough: true }) response: Response
   ): Promise<ApiListResponse<RegistrationResponse>> {
-    return pageOf(response, LEAD_RESOURCES.registrations, await this.registrations.list(query), (row) => toRegistrationResponse(row));
+    return pageOf(response, LEAD_RESOURCES.registrations, await this.registrations.list(query), (row) => ({ ...toRegistrationResponse(row.lead), personRecords: row.personRecords }));
   }
 
   @Get('export')

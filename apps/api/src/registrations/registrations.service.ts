@@ -9,7 +9,7 @@ import type { DataSource, Repository } from 'typeorm';
 import type { ListQueryDto } from '../common/list/list-query.dto';
 import { leadStatusColumns, withStatusColumns } from '../leads/lead-export-columns';
 import { beijingDay, beijingTime, type ExportColumn, exportRows, maskCsvPhone } from '../common/export/csv-export';
-import { deleteLead, findLead, listLeads, type Page, updateLead } from '../leads/lead-records';
+import { deleteLead, findLead, type LeadRow, listLeads, type Page, updateLead } from '../leads/lead-records';
 import type { ListSpec } from '../common/list/list-query';
 import { type Consent, consentOf, firstTouchSource, type VisitorContext } from '../leads/visitor-context';
 import { LEAD_METRICS, type LeadMetrics } from '../metrics/metrics.module';
@@ -201,7 +201,7 @@ export class RegistrationsService {
     return results;
   }
 
-  list(query: ListQueryDto): Promise<Page<Registration>> {
+  list(query: ListQueryDto): Promise<Page<LeadRow<Registration>>> {
     return listLeads(this.registrations, REGISTRATION_LIST, query);
   }
 

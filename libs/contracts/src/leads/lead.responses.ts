@@ -23,6 +23,11 @@ export interface LeadFollowUp {
   firstContactedAt: string | null;
   /** The student this lead became (docs/product/students.md#enrol-a-lead), or null. */
   studentId: string | null;
+  /**
+   * List rows only: how many registrations, messages and students share this lead's phone or email, itself
+   * included (the person page, docs/product/back-office.md#person-page).
+   */
+  personRecords?: number;
 }
 
 export interface RegistrationResponse extends LeadFollowUp {

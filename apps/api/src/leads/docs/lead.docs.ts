@@ -6,6 +6,9 @@ import {
   type LeadCreatedResponse,
   type PersonErasedResponse,
   type PersonExport,
+  PERSON_EVENT_KINDS,
+  PERSON_RECORD_RESOURCES,
+  type PersonTimeline,
   type RevealPhoneResponse,
   type RegistrationResponse,
 } from '@aipm/contracts';
@@ -22,6 +25,7 @@ const followUp = {
   statusNote: nullable(text('已报名其他训练营', 'Free text beside the reason')),
   firstContactedAt: nullable(dateTime('2026-11-24T10:12:00.000Z', 'The first move to contacted or enrolled; set once')),
   studentId: nullable(uuid('5c4b3a29-1807-4f6e-9d5c-4b3a29180716', 'The student this lead became (转为学员), or null')),
+  personRecords: integer(3, 'List rows only: registrations, messages and students sharing the phone or email, this one included'),
 };
 const source = nullable(dictionary({ utm_source: 'wechat', utm_campaign: 'autumn', landingPath: '/' }, 'First-touch source (utm_*, referrer, landing path)'));
 
@@ -49,7 +53,7 @@ export const REGISTRATION = recordSchema<RegistrationResponse>('RegistrationResp
     ),
   ),
   ...followUp,
-});
+}, { optional: ['personRecords'] });
 
 export const CONTACT_MESSAGE = recordSchema<ContactMessageResponse>('ContactMessageResponse', {
   id: uuid(),
@@ -61,7 +65,7 @@ export const CONTACT_MESSAGE = recordSchema<ContactMessageResponse>('ContactMess
   createdAt: dateTime(),
   source,
   ...followUp,
-});
+}, { optional: ['personRecords'] });
 
 export const LEAD_CREATED = recordSchema<LeadCreatedResponse>(
   'LeadCreatedResponse',
@@ -132,6 +136,30 @@ export const PERSON_EXPORT = recordSchema<PersonExport>(
     students: listOf(refTo('StudentExport'), 'Each student record as GET /api/admin/students/{id}/export gives it'),
   },
   { description: 'Everything stored about one person (PIPL copy request), as a JSON download' }
+);
+
+const personRecord = object({ resource: oneOf(PERSON_RECORD_RESOURCES, 'registrations'), id: uuid() });
+
+export const PERSON_TIMELINE = recordSchema<PersonTimeline>(
+  'PersonTimeline',
+  {
+    identity: object(
+      { names: listOf(text('张三')), phones: listOf(text('139****5678', 'Masked')), emails: listOf(text('zhangsan@example.com')) },
+      'What the person used across their records'
+    ),
+    records: listOf(object({ resource: oneOf(PERSON_RECORD_RESOURCES, 'contact'), id: uuid(), createdAt: dateTime() }), 'The person\'s records, newest first'),
+    events: listOf(
+      object({
+        kind: oneOf(PERSON_EVENT_KINDS, 'status_change'),
+        at: dateTime(),
+        record: personRecord,
+        actor: nullable(text('admin', 'Who did it, when staff did')),
+        facts: dictionary({ from: 'new', to: 'contacted' }, 'What the kind shows; phones masked, money in cents (amountCents)'),
+      }),
+      'Newest first, at most 500'
+    ),
+  },
+  { description: 'Everything known about the person one record names, on one timeline (docs/product/back-office.md#person-page)' }
 );
 
 export const REGISTRATIONS_CSV_EXAMPLE = '\uFEFF报名时间,姓名,手机号码,邮箱,学校,专业,学习目标,状态,备注,跟进日期,重复提交次数,来源,媒介,活动,来源页面,协议版本,ID\r\n2026-11-24 16:30,张三,139****5678,zhangsan@example.com,中南大学,计算机科学与技术,转型 AI 产品经理,新报名,,,0,wechat,,autumn,/,2026-09,3f2b8c1e-7a4d-4e0b-9c51-2d6f8a9b0c12\r\n';

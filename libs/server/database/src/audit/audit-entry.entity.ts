@@ -14,6 +14,8 @@ import { inValues } from '../common/sql-check';
 @Index('IDX_audit_log_action_createdAt', ['action', 'createdAt'])
 @Index('IDX_audit_log_entity_createdAt', ['entity', 'createdAt'])
 @Index('IDX_audit_log_actorId_createdAt', ['actorId', 'createdAt'])
+// What staff did to one record (the person page, ADR 071).
+@Index('IDX_audit_log_entityId_createdAt', ['entityId', 'createdAt'])
 @Check('CHK_audit_log_actorKind', inValues('actorKind', AUDIT_ACTOR_KINDS))
 export class AuditEntry {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_audit_log' })

@@ -12,6 +12,8 @@ import { inValues } from '../common/sql-check';
 @Index('IDX_students_phoneGrams', { synchronize: false })
 @Index('IDX_students_phoneNormalized', ['phoneNormalized'])
 @Index('IDX_students_email', ['email'])
+// lower("email") in the migration: a person's students by email in any case (ADR 071); TypeORM cannot declare it.
+@Index('IDX_students_email_lower', { synchronize: false })
 @Index('IDX_students_cohortId', ['cohortId'])
 @Check('CHK_students_status', inValues('status', STUDENT_STATUSES))
 export class Student {

@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+
+/** 客户主页 (docs/product/back-office.md#person-page): its own chunk, fetched when a person is first opened (ADR 040). */
+export const PersonScreen = lazy(() => import('./PersonPage').then((module) => ({ default: module.PersonPage })));

@@ -1,0 +1,114 @@
+import { maskPhone, PERSON_RECORD_RESOURCES, PERSON_TIMELINE_LIMIT, type PersonRecordResource, type PersonTimeline, type PersonTimelineEvent } from '@aipm/contracts';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { LeadError } from '../../leads/lead.error';
+import type { PersonIdentity } from '../people.repository';
+import { PeopleService } from '../people.service';
+import { type PersonScope, TIMELINE_SOURCES, type TimelineSource } from './timeline-sources';
+
+interface PersonRecordRow {
+  resource: PersonRecordResource;
+  id: string;
+  name: string;
+  phone: string | null;
+  phoneNormalized: string | null;
+  email: string | null;
+  createdAt: Date;
+}
+
+/** The records of every kind whose phone is one of `phones` or whose email one of `emails` (SQL expressions). */
+const recordsMatching = (phones: string, emails: string) => `
+  SELECT 'registrations' AS "resource", "id", "name", "phone", "phoneNormalized", "email", "createdAt" FROM "registrations"
+  WHERE "phoneNormalized" = ANY(${phones}) OR "email" = ANY(${emails})
+  UNION ALL
+  SELECT 'contact', "id", "name", "phone", "phoneNormalized", "email", "createdAt" FROM "contact_messages"
+  WHERE "phoneNormalized" = ANY(${phones}) OR "email" = ANY(${emails})
+  UNION ALL
+  SELECT 'students', "id", "name", "phone", "phoneNormalized", lower("email"), "createdAt" FROM "students"
+  WHERE "phoneNormalized" = ANY(${phones}) OR lower("email") = ANY(${emails})`;
+
+/**
+ * The person's records in one statement: those with the record's normalised phone or lower-cased email (leads by
+ * phone or email, students by phone or email in any case: staff typed it, IDX_students_email_lower serves it), then
+ * those sharing a phone or email one of them brought (a second registration with a new number and the old email).
+ * One step only: a shared family email must not pull in a class. Each ARRAY(...) is computed once, so every branch
+ * stays an index lookup.
+ */
+const RECORDS_SQL = `
+  WITH "first" AS (${recordsMatching('$1::varchar[]', '$2::varchar[]')})
+  ${recordsMatching(
+    `ARRAY(SELECT unnest($1::varchar[]) UNION SELECT "phoneNormalized" FROM "first" WHERE "phoneNormalized" IS NOT NULL)`,
+    `ARRAY(SELECT unnest($2::varchar[]) UNION SELECT "email" FROM "first" WHERE "email" IS NOT NULL)`,
+  )}
+  ORDER BY "createdAt" DESC, "id"`;
+
+/**
+ * The person page (docs/product/back-office.md#person-page, ADR 071): the person a record names, found by normalised
+ * phone and email as the PIPL actions find them (and one step further, through the other phones and emails those bring), and
+ * everything known about them on one timeline, newest first. Phones stay masked.
+ */
+@Injectable()
+export class PersonTimelineService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly people: PeopleService,
+  ) {}
+
+  /** Every kind the page shows; a new kind is one more entry of TIMELINE_SOURCES. */
+  private readonly sources: readonly TimelineSource[] = TIMELINE_SOURCES;
+
+  async timeline(resource: string, id: string): Promise<PersonTimeline> {
+    if (!(PERSON_RECORD_RESOURCES as readonly string[]).includes(resource)) throw new LeadError('LEAD_NOT_FOUND');
+    const person = await this.people.identify({ resource: resource as PersonRecordResource, id });
+    const manager = this.dataSource.manager;
+    const records = await recordsOf(manager, person, resource as PersonRecordResource, id);
+    const scope: PersonScope = {
+      registrationIds: idsOf(records, 'registrations'),
+      messageIds: idsOf(records, 'contact'),
+      studentIds: idsOf(records, 'students'),
+    };
+    // Side by side on the pool, not one after another in a snapshot: at 100,000 people the page's round trips, not
+    // its queries, were its time (ADR 071). A change landing meanwhile shows on the next read.
+    const events = (await Promise.all(this.sources.filter((source) => source.applies(scope)).map((source) => source.read(manager, scope)))).flat();
+    return {
+      identity: identityOf(records),
+      records: records.map((row) => ({ resource: row.resource, id: row.id, createdAt: new Date(row.createdAt).toISOString() })),
+      events: newestFirst(events).slice(0, PERSON_TIMELINE_LIMIT),
+    };
+  }
+}
+
+async function recordsOf(manager: EntityManager, person: PersonIdentity, resource: PersonRecordResource, id: string): Promise<PersonRecordRow[]> {
+  const rows: PersonRecordRow[] =
+    person.phone || person.email ? await manager.query(RECORDS_SQL, [person.phone ? [person.phone] : [], person.email ? [person.email] : []]) : [];
+  // A student without phone or email is still their own person.
+  if (!rows.some((row) => row.resource === resource && row.id === id)) {
+    const table = { registrations: 'registrations', contact: 'contact_messages', students: 'students' }[resource];
+    const own: PersonRecordRow[] = await manager.query(
+      `SELECT $2::text AS "resource", "id", "name", "phone", "phoneNormalized", "email", "createdAt" FROM "${table}" WHERE "id" = $1`,
+      [id, resource],
+    );
+    if (own.length === 0) throw new LeadError('LEAD_NOT_FOUND');
+    rows.push(...own);
+  }
+  return rows;
+}
+
+const idsOf = (records: PersonRecordRow[], resource: PersonRecordResource) => records.filter((row) => row.resource === resource).map((row) => row.id);
+
+/** The names, masked phones and emails across the records, each once, in the records' order (newest first). */
+export function identityOf(records: Array<Pick<PersonRecordRow, 'name' | 'phone' | 'email'>>): PersonTimeline['identity'] {
+  const unique = (values: Array<string | null>) => [...new Set(values.filter((value): value is string => Boolean(value)))];
+  return {
+    names: unique(records.map((row) => row.name.trim())),
+    phones: unique(records.map((row) => (row.phone ? maskPhone(row.phone) : null))),
+    emails: unique(records.map((row) => row.email?.toLowerCase() ?? null)),
+  };
+}
+
+/** Newest first; at the same instant, the order of PERSON_EVENT_KINDS reversed keeps a record before what followed it. */
+export function newestFirst(events: PersonTimelineEvent[]): PersonTimelineEvent[] {
+  const RANK: Record<string, number> = { registration: 0, message: 0, student: 0, consent: 1, lead_call: 2, enrolment: 3, status_change: 4, note: 5, payment: 6 };
+  return [...events].sort((a, b) => (a.at === b.at ? (RANK[b.kind] ?? 9) - (RANK[a.kind] ?? 9) : a.at < b.at ? 1 : -1));
+}
