@@ -118,8 +118,11 @@ describe('the person page', () => {
     const rows = (await admin.get('/api/registrations').query({ filter: JSON.stringify({ id: [lead, alone] }) }).expect(200)).body.data as Array<{ id: string; personRecords: number }>;
     expect(Object.fromEntries(rows.map((row) => [row.id, row.personRecords]))).toEqual({ [lead]: 3, [alone]: 1 });
     const messages = (await admin.get('/api/contact').query({ filter: JSON.stringify({ q: phone.slice(-8) }) }).expect(200)).body.data as Array<{ personRecords: number }>;
-    // Its person is found by its own phone and email: the message without an email shares only the phone.
-    expect(messages.map((row) => row.personRecords)).toEqual([2]);
+    // Counted as the page finds the person: the message without an email shares the phone with the registration,
+    // whose email brings the other message.
+    expect(messages.map((row) => row.personRecords)).toEqual([3]);
+    const [{ id: question }] = (await admin.get('/api/contact').query({ filter: JSON.stringify({ q: phone.slice(-8) }) }).expect(200)).body.data as Array<{ id: string }>;
+    expect((await admin.get(`/api/admin/people/contact/${question}/timeline`).expect(200)).body.data.records).toHaveLength(3);
   });
 
   it('answers 404 for a record that is gone or a kind that holds no person, and 400 for a malformed id', async () => {

@@ -6,6 +6,7 @@ import type { ListSpec } from '../common/list/list-query';
 import { listPage, type Page } from '../common/list/list-page';
 import { LeadError } from './lead.error';
 import { InvalidInputError } from '../common/errors/api.error';
+import { personRecordsOf } from './person-records.sql';
 
 /*
  * What the registrations and contact resources share in the back office: paged lists, the follow-up edit and
@@ -20,17 +21,6 @@ export type LeadRow<T> = { lead: T; personRecords: number };
 export async function listLeads<T extends ObjectLiteral>(repository: Repository<T>, spec: ListSpec, raw: ListQueryDto): Promise<Page<LeadRow<T>>> {
   const { extras, ...page } = await listPage(repository, spec, raw, (rows) => rows.addSelect(personRecordsOf(spec.alias), 'personRecords'));
   return { ...page, rows: page.rows.map((lead, index) => ({ lead, personRecords: Number(extras[index]!.personRecords ?? 1) })) };
-}
-
-/**
- * The records of the person of each list row (the person page's records, ADR 071): registrations, messages and
- * students with the row's normalised phone or email, as correlated counts in the statement that reads the page,
- * so a page of 25 costs no query more. Each count is an index lookup (phone, email, lower(email)).
- */
-export function personRecordsOf(alias: string): string {
-  const same = (table: string, email: string) =>
-    `(SELECT count(*) FROM "${table}" other WHERE other."phoneNormalized" = ${alias}."phoneNormalized" OR ${email} = ${alias}."email")`;
-  return `(${same('registrations', 'other."email"')} + ${same('contact_messages', 'other."email"')} + ${same('students', 'lower(other."email")')})`;
 }
 
 export async function findLead<T extends ObjectLiteral>(repository: Repository<T>, id: string): Promise<T> {

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { LeadError } from '../../leads/lead.error';
+import { personRecordsFrom } from '../../leads/person-records.sql';
 import type { PersonIdentity } from '../people.repository';
 import { PeopleService } from '../people.service';
 import { type PersonScope, TIMELINE_SOURCES, type TimelineSource } from './timeline-sources';
@@ -17,30 +18,8 @@ interface PersonRecordRow {
   createdAt: Date;
 }
 
-/** The records of every kind whose phone is one of `phones` or whose email one of `emails` (SQL expressions). */
-const recordsMatching = (phones: string, emails: string) => `
-  SELECT 'registrations' AS "resource", "id", "name", "phone", "phoneNormalized", "email", "createdAt" FROM "registrations"
-  WHERE "phoneNormalized" = ANY(${phones}) OR "email" = ANY(${emails})
-  UNION ALL
-  SELECT 'contact', "id", "name", "phone", "phoneNormalized", "email", "createdAt" FROM "contact_messages"
-  WHERE "phoneNormalized" = ANY(${phones}) OR "email" = ANY(${emails})
-  UNION ALL
-  SELECT 'students', "id", "name", "phone", "phoneNormalized", lower("email"), "createdAt" FROM "students"
-  WHERE "phoneNormalized" = ANY(${phones}) OR lower("email") = ANY(${emails})`;
-
-/**
- * The person's records in one statement: those with the record's normalised phone or lower-cased email (leads by
- * phone or email, students by phone or email in any case: staff typed it, IDX_students_email_lower serves it), then
- * those sharing a phone or email one of them brought (a second registration with a new number and the old email).
- * One step only: a shared family email must not pull in a class. Each ARRAY(...) is computed once, so every branch
- * stays an index lookup.
- */
-const RECORDS_SQL = `
-  WITH "first" AS (${recordsMatching('$1::varchar[]', '$2::varchar[]')})
-  ${recordsMatching(
-    `ARRAY(SELECT unnest($1::varchar[]) UNION SELECT "phoneNormalized" FROM "first" WHERE "phoneNormalized" IS NOT NULL)`,
-    `ARRAY(SELECT unnest($2::varchar[]) UNION SELECT "email" FROM "first" WHERE "email" IS NOT NULL)`,
-  )}
+/** The person's records, newest first ($1 the phones, $2 the emails it starts from). */
+const RECORDS_SQL = `${personRecordsFrom('$1::varchar[]', '$2::varchar[]')}
   ORDER BY "createdAt" DESC, "id"`;
 
 /**
