@@ -232,6 +232,7 @@ const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | Student
   REQUEST_DELAY_TOO_LARGE: 'The request delay cannot be more than 60000 ms',
   INVALID_COOKIE: 'The cookie must be text',
   COOKIE_TOO_LONG: 'The cookie cannot be longer than 8192 characters',
+  COOKIE_CONTROL_CHARACTERS: 'The cookie cannot contain line breaks, tabs or other control characters; paste it as one line',
   TASK_NOT_FOUND: 'The task does not exist',
   RESULT_NOT_FOUND: 'The result does not exist',
   TASK_RUNNING: 'The task is running; try again when the current run has finished',
