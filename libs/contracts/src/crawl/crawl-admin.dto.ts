@@ -178,6 +178,7 @@ export class ReviewCrawlResultDto {
  * A cookie is sent as one header line: a line break, tab or other control character would end or corrupt the header
  * Chromium and fetch build from it, so such a paste is refused instead of failing every page of the site.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const COOKIE_TEXT = /^[^\u0000-\u001f\u007f]*$/;
 
 export class SaveCrawlerConfigDto {
