@@ -418,6 +418,8 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
   /** QR tickets shown and not yet scanned, per site; SMS codes sent, per site and phone. */
   const tickets = Object.fromEntries(FIXTURE_SITES.map((site) => [site, new Map()]));
   const smsCodes = Object.fromEntries(FIXTURE_SITES.map((site) => [site, new Map()]));
+  /** QR sign-ins completed (a page's poll received its cookie), per site: GET /web/user/qr/signed-in answers it. */
+  const qrSignIns = Object.fromEntries(FIXTURE_SITES.map((site) => [site, 0]));
   let generation = `g${hex(String(Date.now()), 6)}`;
   const servers = [];
   const origins = {};
@@ -441,10 +443,12 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
         for (const key of tickets[site].keys()) tickets[site].set(key, true);
         return send(200, 'application/json', JSON.stringify({ scanned: tickets[site].size }));
       }
+      if (url.pathname === '/web/user/qr/signed-in') return send(200, 'application/json', JSON.stringify({ count: qrSignIns[site] }));
       if (url.pathname === '/web/user/qr/status') {
         const ticket = url.searchParams.get('ticket') ?? '';
         if (tickets[site].get(ticket) !== true) return send(200, 'application/json', JSON.stringify({ scanned: false }));
         tickets[site].delete(ticket);
+        qrSignIns[site] += 1;
         return send(200, 'application/json', JSON.stringify({ scanned: true, token: `token-${site}-qr` }), { 'set-cookie': sessionCookie(site, 'qr') });
       }
       if (url.pathname === '/login/sms/send' && req.method === 'POST') {

@@ -118,14 +118,21 @@ describe('the live view of the worker’s Chromium', () => {
     expect(size!.height).toBeLessThanOrEqual(LIVE_VIEW_HEIGHT);
 
     // The phone scans the code; the page's poll then receives the session cookie and keeps its token.
+    const signIns = async () => ((await fetch(`${fixtures.origins.zhipin}/web/user/qr/signed-in`).then((response) => response.json())) as { count: number }).count;
+    const before = await signIns();
     const scanned = await fetch(`${fixtures.origins.zhipin}/web/user/qr/scan`, { method: 'POST' }).then((response) => response.json() as Promise<{ scanned: number }>);
     expect(scanned.scanned).toBeGreaterThanOrEqual(1);
-    const scannedAt = Date.now();
-    await waitFor(async () => fixtures.requests.zhipin.find((entry) => entry.path === '/web/user/qr/status' && entry.at > scannedAt + 50), 20_000);
+    // The page's poll has received the cookie; its script keeps the token right after.
+    await waitFor(async () => ((await signIns()) > before ? true : undefined), 20_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     const closed = await api().post(`/api/admin/crawler/live-view/${viewId}/close`).set('cookie', cookie).expect(200);
-    expect(closed.body.data).toMatchObject({ stored: true, cookies: expect.any(Number), origins: expect.any(Number) });
+    expect(closed.body.data).toMatchObject({ site: 'zhipin', stored: true, cookies: expect.any(Number), origins: expect.any(Number) });
+    // Audited (ADR 030) with the site and how much was stored, never the session.
+    const [entry] = await dataSource.query(`SELECT action, entity, after, details FROM audit_log WHERE action = 'settings.crawler.session.store'`);
+    expect(entry).toMatchObject({ action: 'settings.crawler.session.store', entity: 'crawler_settings' });
+    expect(JSON.stringify(entry)).toContain('zhipin');
+    expect(JSON.stringify(entry)).not.toMatch(/signed-in|token-zhipin/);
     expect(closed.body.data.cookies).toBeGreaterThanOrEqual(1);
     await stream.until((event) => event.type === 'closed', 10_000);
     const row = await dataSource.getRepository(CrawlerSiteSession).findOneByOrFail({ site: 'zhipin' });

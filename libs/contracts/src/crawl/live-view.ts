@@ -45,6 +45,7 @@ export interface LiveViewOpened {
 
 /** The session a closed view stored: how many cookies and origins' storage it holds. */
 export interface LiveViewClosed {
+  site: LiveViewSite;
   stored: boolean;
   cookies: number;
   origins: number;
@@ -53,7 +54,7 @@ export interface LiveViewClosed {
 /** The messages of a view's event stream (server-sent events, each message's data as JSON). */
 export type LiveViewEvent =
   | { type: 'frame'; jpeg: string; width: number; height: number; url: string }
-  | { type: 'closed'; stored: boolean; cookies: number; origins: number; reason: 'operator' | 'idle' | 'page_closed' | 'failed'; message?: string };
+  | { type: 'closed'; site: LiveViewSite; stored: boolean; cookies: number; origins: number; reason: 'operator' | 'idle' | 'page_closed' | 'failed'; message?: string };
 
 export const LIVE_VIEW_PATHS = {
   open: '/api/admin/crawler/live-view',

@@ -196,6 +196,7 @@ export const LIVE_VIEW_OPENED = recordSchema<LiveViewOpened>('LiveViewOpened', {
 });
 
 export const LIVE_VIEW_CLOSED = recordSchema<LiveViewClosed>('LiveViewClosed', {
+  site: oneOf(SEARCH_SITES, 'zhipin'),
   stored: boolean(true, 'The session was stored (sealed); false when the page had nothing to store'),
   cookies: integer(12, 'Cookies of the site’s domains stored'),
   origins: integer(1, 'Origins whose localStorage and sessionStorage were stored'),

@@ -4,6 +4,7 @@ import { Body, Controller, HttpCode, type MessageEvent, Param, Post, Sse } from 
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Observable } from 'rxjs';
 import { ApiDataAnswer, ApiFailures, ApiFileAnswer, ApiJsonBody } from '../../common/openapi/api-answers';
+import { Audited } from '../../audit/audited.decorator';
 import { idParam } from '../../common/errors/id-param';
 import { LIVE_VIEW_CLOSED, LIVE_VIEW_EVENTS_EXAMPLE, LIVE_VIEW_INPUT_BODY, LIVE_VIEW_OPENED, OPEN_LIVE_VIEW_BODY } from '../docs/crawler.docs';
 import { LiveViewService } from './live-view.service';
@@ -49,6 +50,8 @@ export class LiveViewController {
 
   @Post(':viewId/close')
   @HttpCode(200)
+  // The session itself never reaches the log: which site, and how much was stored.
+  @Audited({ action: 'settings.crawler.session.store', entity: 'crawler_settings', details: ({ answer }) => ({ ...((answer as { data?: LiveViewClosed } | undefined)?.data ?? {}) }) })
   @ApiDataAnswer(LIVE_VIEW_CLOSED, { description: 'The session the view stored (cookies and the site’s storage, sealed)' })
   @ApiFailures('INVALID_VIEW_ID', 'LIVE_VIEW_CLOSED', 'LIVE_VIEW_TIMED_OUT')
   @ApiOperation({ summary: 'Closes the view and stores the site’s session' })

@@ -28,6 +28,8 @@ export class LiveViewService implements OnModuleDestroy {
 
   constructor(@Inject(API_ENV) private readonly env: ApiEnv) {
     this.publisher = createRedisConnection(env.REDIS_URL);
+    // A dropped connection reconnects by itself; a call made meanwhile fails on its own.
+    this.publisher.on('error', () => undefined);
   }
 
   async open(site: LiveViewSite): Promise<LiveViewOpened> {
@@ -61,7 +63,7 @@ export class LiveViewService implements OnModuleDestroy {
     if (held === 0) throw new LiveViewError('LIVE_VIEW_CLOSED');
     const event = await closed;
     if (!event) throw new LiveViewError('LIVE_VIEW_TIMED_OUT');
-    return { stored: event.stored, cookies: event.cookies, origins: event.origins };
+    return { site: event.site, stored: event.stored, cookies: event.cookies, origins: event.origins };
   }
 
   /**
@@ -100,6 +102,7 @@ export class LiveViewService implements OnModuleDestroy {
     this.subscribed ??= (async () => {
       const subscriber = createRedisConnection(this.env.REDIS_URL);
       this.subscriber = subscriber;
+      subscriber.on('error', () => undefined);
       subscriber.on('pmessage', (_pattern: string, channel: string, text: string) => {
         const viewId = channel.split(':').at(-2);
         try {

@@ -80,6 +80,9 @@ export class LiveViewService implements OnModuleInit, OnApplicationShutdown {
   async onModuleInit(): Promise<void> {
     this.subscriber = createRedisConnection(this.env.REDIS_URL);
     this.publisher = createRedisConnection(this.env.REDIS_URL);
+    // A dropped connection reconnects (and resubscribes) by itself: nothing to report here.
+    this.subscriber.on('error', () => undefined);
+    this.publisher.on('error', () => undefined);
     this.subscriber.on('message', (channel: string, message: string) => void this.received(channel, message));
     await this.subscriber.subscribe(LIVE_VIEW_CHANNELS.open(this.env.REDIS_URL));
   }
@@ -102,7 +105,7 @@ export class LiveViewService implements OnModuleInit, OnApplicationShutdown {
       if (typeof viewId !== 'string' || !SEARCH_SITES.includes(site as never)) return;
       // Every worker hears the request; the first to claim the view opens it.
       const claimed = await this.publisher!.set(LIVE_VIEW_KEYS_IN_REDIS.owner(viewId), String(process.pid), 'EX', LIVE_VIEW_KEY_TTL_S, 'NX');
-      if (claimed) await this.open(viewId, site as LiveView['site']).catch((error: Error) => this.failedToOpen(viewId, error));
+      if (claimed) await this.open(viewId, site as LiveView['site']).catch((error: Error) => this.failedToOpen(viewId, site as LiveView['site'], error));
       return;
     }
     const view = [...this.views.values()].find((candidate) => LIVE_VIEW_CHANNELS.input(candidate.viewId) === channel);
@@ -222,7 +225,7 @@ export class LiveViewService implements OnModuleInit, OnApplicationShutdown {
     clearTimeout(view.idle);
     if (view.pendingFrame) clearTimeout(view.pendingFrame);
     await this.subscriber?.unsubscribe(LIVE_VIEW_CHANNELS.input(viewId)).catch(() => undefined);
-    let closed: LiveViewEvent = { type: 'closed', stored: false, cookies: 0, origins: 0, reason, ...(message ? { message } : {}) };
+    let closed: LiveViewEvent = { type: 'closed', site: view.site, stored: false, cookies: 0, origins: 0, reason, ...(message ? { message } : {}) };
     if (store && !view.page.isClosed()) {
       try {
         await view.queue;
@@ -258,9 +261,9 @@ export class LiveViewService implements OnModuleInit, OnApplicationShutdown {
     return timer;
   }
 
-  private async failedToOpen(viewId: string, error: Error): Promise<void> {
+  private async failedToOpen(viewId: string, site: LiveView['site'], error: Error): Promise<void> {
     this.logger.warn(`live view ${viewId} could not open: ${error.message}`);
-    const closed: LiveViewEvent = { type: 'closed', stored: false, cookies: 0, origins: 0, reason: 'failed', message: error.message };
+    const closed: LiveViewEvent = { type: 'closed', site, stored: false, cookies: 0, origins: 0, reason: 'failed', message: error.message };
     await this.publisher?.multi().del(LIVE_VIEW_KEYS_IN_REDIS.owner(viewId)).publish(LIVE_VIEW_CHANNELS.events(viewId), JSON.stringify(closed)).exec().catch(() => undefined);
   }
 }
