@@ -9,9 +9,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { URLSearchParams } from 'node:url';
 
 export const FIXTURE_SITES = ['zhaopin', 'zhipin', 'job51', 'liepin', 'lagou'];
-export const FIXTURE_MODES = ['normal', 'login-wall', 'captcha', 'dom', 'flaky', 'redirect-away', 'refusing'];
+export const FIXTURE_MODES = ['normal', 'login-wall', 'captcha', 'dom', 'flaky', 'redirect-away', 'refusing', 'signed-in-only'];
 
 /** A saved answer of the refusal corpus (apps/worker/src/crawl/sites/<site>/fixtures/refusals, ADR 060). */
 const corpusPage = (site, file) => readFileSync(new URL(`../../apps/worker/src/crawl/sites/${site}/fixtures/refusals/${file}`, import.meta.url), 'utf8');
@@ -204,6 +205,12 @@ const LAYOUT = (title, body, head = '') => `<!doctype html><html lang="zh-CN"><h
 ${body}
 <footer class="footer"><a href="/about">关于我们</a> <a href="/help">帮助中心</a> <a href="/privacy">隐私政策</a></footer></body></html>`;
 
+/**
+ * A signed-in page's script sends the token its sign-in left in Web Storage (BOSS keeps one in localStorage, liepin in
+ * sessionStorage), read when the page starts: a crawl shows it restored the site's storage before the site's scripts.
+ */
+const STORED_TOKEN_HEADER = `{ 'x-fixture-token': localStorage.getItem('fixture_token') || sessionStorage.getItem('fixture_token') || '' }`;
+
 /** The client script of a page that loads its list from the data endpoint, as the real sites do. */
 function clientList(fetchCode, listPath, fields) {
   return `<ul class="job-list-box"></ul><script>
@@ -278,11 +285,11 @@ function searchPage(site, jobs, context) {
   const data = shapes[site](jobs, context);
   switch (site) {
     case 'zhipin':
-      return LAYOUT('「AI产品经理招聘」- BOSS直聘', clientList(`fetch('${DATA_PATHS.zhipin}' + location.search + '&scene=1')`, 'd.zpData && d.zpData.jobList', { href: "'/job_detail/' + j.encryptJobId + '.html'", title: 'j.jobName', salary: 'j.salaryDesc', company: 'j.brandName' }));
+      return LAYOUT('「AI产品经理招聘」- BOSS直聘', clientList(`fetch('${DATA_PATHS.zhipin}' + location.search + '&scene=1', { headers: ${STORED_TOKEN_HEADER} })`, 'd.zpData && d.zpData.jobList', { href: "'/job_detail/' + j.encryptJobId + '.html'", title: 'j.jobName', salary: 'j.salaryDesc', company: 'j.brandName' }));
     case 'job51':
       return LAYOUT('前程无忧 - 职位搜索', clientList(`fetch('${DATA_PATHS.job51}?api_key=51job&' + location.search.slice(1) + '&pageSize=20')`, 'd.resultbody && d.resultbody.job.items', { href: 'j.jobHref', title: 'j.jobName', salary: 'j.provideSalaryString', company: 'j.fullCompanyName' }));
     case 'liepin': {
-      const fetchCode = `fetch('${DATA_PATHS.liepin}', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { mainSearchPcConditionForm: Object.fromEntries(new URLSearchParams(location.search)) } }) })`;
+      const fetchCode = `fetch('${DATA_PATHS.liepin}', { method: 'POST', headers: Object.assign({ 'content-type': 'application/json' }, ${STORED_TOKEN_HEADER}), body: JSON.stringify({ data: { mainSearchPcConditionForm: Object.fromEntries(new URLSearchParams(location.search)) } }) })`;
       return LAYOUT('猎聘 - 找工作', clientList(fetchCode, 'd.data && d.data.data.jobCardList.map((c) => Object.assign({}, c.job, { compName: c.comp.compName }))', { href: 'j.link', title: 'j.title', salary: 'j.salary', company: 'j.compName' }));
     }
     case 'zhaopin':
@@ -346,6 +353,48 @@ const CAPTCHA_BODIES = {
   lagou: { status: false, msg: '您操作太频繁，请完成验证' },
 };
 
+/** An element 400×40 at the left edge, `top` pixels down the viewport: where a test clicks it. */
+const AT = (top) => `position:fixed;left:0;top:${top}px;width:400px;height:40px;margin:0;box-sizing:border-box`;
+/** The centres of the sign-in pages' fixed elements, in the live view's viewport. */
+export const LIVE_VIEW_TARGETS = { toPassword: { x: 100, y: 720 }, phone: { x: 100, y: 120 }, password: { x: 100, y: 220 }, code: { x: 100, y: 320 }, sendCode: { x: 100, y: 420 }, submit: { x: 100, y: 520 } };
+
+/**
+ * A QR sign-in as BOSS直聘 and liepin show it: the page polls for its ticket; once "scanned" (the phone: a POST to
+ * /web/user/qr/scan, which a test makes) the poll answers with the session cookie, and the page keeps the site's
+ * token in its Web Storage (liepin in sessionStorage, the others in localStorage) and says 登录成功.
+ */
+const QR_PAGE = (site, ticket) =>
+  LAYOUT(
+    '扫码登录',
+    `<div class="login-box"><h2>扫码登录</h2><div class="qr-code" data-ticket="${ticket}" style="width:160px;height:160px;background:repeating-linear-gradient(45deg,#000 0 8px,#fff 8px 16px)"></div>
+<p class="qr-state">请使用手机扫码</p><p>登录后查看更多职位</p><form><input name="phone" placeholder="手机号"><button>登录/注册</button></form><p><a href="/login/password" class="to-password" style="${AT(700)}">密码登录</a></p></div>
+<script>
+const poll = setInterval(() => fetch('/web/user/qr/status?ticket=${ticket}').then((r) => r.json()).then((d) => {
+  if (!d.scanned) return;
+  clearInterval(poll);
+  ${site === 'liepin' ? 'sessionStorage' : 'localStorage'}.setItem('fixture_token', d.token);
+  document.querySelector('.qr-state').textContent = '登录成功';
+  document.body.dataset.signedIn = 'true';
+}), 300);
+</script>`,
+  );
+
+/**
+ * A password and SMS-code form: the code is "sent" to the phone (GET /login/sms/last answers it, for a test). Its
+ * fields sit at fixed places (LIVE_VIEW_TARGETS), so a test can click them in the live view's 1280×800 viewport.
+ */
+const PASSWORD_PAGE = LAYOUT(
+  '密码登录',
+  `<form class="login-form" method="post" action="/login/password"><input name="phone" placeholder="手机号" autocomplete="off" style="${AT(100)}"><input name="password" type="password" placeholder="密码" style="${AT(200)}">
+<input name="code" placeholder="短信验证码" style="${AT(300)}"><button type="button" class="send-code" style="${AT(400)}" onclick="fetch('/login/sms/send?phone=' + encodeURIComponent(this.form.phone.value), { method: 'POST' })">获取验证码</button>
+<button type="submit" class="submit" style="${AT(500)}">登录</button></form>`,
+);
+
+/** The fixture's account: the password, and the session cookie a sign-in sets. */
+const FIXTURE_PASSWORD = 'fixture-password';
+const sessionCookie = (site, how) => `fixture_session=signed-in-${site}-${how}; Path=/; HttpOnly; SameSite=Lax`;
+const signedIn = (req) => /(?:^|;\s*)fixture_session=signed-in-/.test(req.headers.cookie ?? '');
+
 async function readBody(req) {
   let body = '';
   for await (const chunk of req) body += chunk;
@@ -366,6 +415,11 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
   const periods = {};
   const requests = Object.fromEntries(FIXTURE_SITES.map((site) => [site, []]));
   const seenOnce = new Set();
+  /** QR tickets shown and not yet scanned, per site; SMS codes sent, per site and phone. */
+  const tickets = Object.fromEntries(FIXTURE_SITES.map((site) => [site, new Map()]));
+  const smsCodes = Object.fromEntries(FIXTURE_SITES.map((site) => [site, new Map()]));
+  /** QR sign-ins completed (a page's poll received its cookie), per site: GET /web/user/qr/signed-in answers it. */
+  const qrSignIns = Object.fromEntries(FIXTURE_SITES.map((site) => [site, 0]));
   let generation = `g${hex(String(Date.now()), 6)}`;
   const servers = [];
   const origins = {};
@@ -374,7 +428,7 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
     const server = createServer(async (req, res) => {
       const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
       const body = req.method === 'POST' ? await readBody(req) : '';
-      requests[site].push({ method: req.method, path: url.pathname, search: url.search, cookie: req.headers.cookie ?? '', userAgent: req.headers['user-agent'] ?? '', at: Date.now() });
+      requests[site].push({ method: req.method, path: url.pathname, search: url.search, cookie: req.headers.cookie ?? '', token: req.headers['x-fixture-token'] ?? '', userAgent: req.headers['user-agent'] ?? '', at: Date.now() });
       if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
       const send = (status, type, payload, headers = {}) => {
         res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
@@ -385,8 +439,40 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
       const isData = url.pathname === DATA_PATHS[site];
 
       if (url.pathname === '/favicon.ico') return send(404, 'text/plain', '');
-      if (url.pathname === '/login' || url.pathname.startsWith('/web/user')) {
-        return send(200, 'text/html; charset=utf-8', url.pathname.includes('verify') ? CAPTCHA_PAGE : LOGIN_PAGE);
+      if (url.pathname === '/web/user/qr/scan' && req.method === 'POST') {
+        for (const key of tickets[site].keys()) tickets[site].set(key, true);
+        return send(200, 'application/json', JSON.stringify({ scanned: tickets[site].size }));
+      }
+      if (url.pathname === '/web/user/qr/signed-in') return send(200, 'application/json', JSON.stringify({ count: qrSignIns[site] }));
+      if (url.pathname === '/web/user/qr/status') {
+        const ticket = url.searchParams.get('ticket') ?? '';
+        if (tickets[site].get(ticket) !== true) return send(200, 'application/json', JSON.stringify({ scanned: false }));
+        tickets[site].delete(ticket);
+        qrSignIns[site] += 1;
+        return send(200, 'application/json', JSON.stringify({ scanned: true, token: `token-${site}-qr` }), { 'set-cookie': sessionCookie(site, 'qr') });
+      }
+      if (url.pathname === '/login/sms/send' && req.method === 'POST') {
+        smsCodes[site].set(url.searchParams.get('phone') ?? '', String(100000 + Math.floor(Math.random() * 900000)));
+        return send(200, 'application/json', '{"sent":true}');
+      }
+      if (url.pathname === '/login/sms/last') return send(200, 'application/json', JSON.stringify({ code: smsCodes[site].get(url.searchParams.get('phone') ?? '') ?? null }));
+      if (url.pathname === '/login/password') {
+        if (req.method !== 'POST') return send(200, 'text/html; charset=utf-8', PASSWORD_PAGE);
+        const form = new URLSearchParams(body);
+        const code = smsCodes[site].get(form.get('phone') ?? '');
+        if (form.get('password') !== FIXTURE_PASSWORD || !code || form.get('code') !== code) return send(200, 'text/html; charset=utf-8', LAYOUT('密码登录', '<p class="login-error">手机号、密码或验证码错误</p>'));
+        return send(200, 'text/html; charset=utf-8', LAYOUT('登录成功', `<p class="signed-in">登录成功</p><script>${site === 'liepin' ? 'sessionStorage' : 'localStorage'}.setItem('fixture_token', 'token-${site}-password')</script>`), { 'set-cookie': sessionCookie(site, 'password') });
+      }
+      if (url.pathname === '/login' || (url.pathname.startsWith('/web/user') && !url.pathname.includes('verify'))) {
+        const ticket = hex(`${site}${Date.now()}${Math.random()}`, 12);
+        tickets[site].set(ticket, false);
+        return send(200, 'text/html; charset=utf-8', QR_PAGE(site, ticket));
+      }
+      if (url.pathname.startsWith('/web/user')) return send(200, 'text/html; charset=utf-8', CAPTCHA_PAGE);
+      // Signed in only: a visitor without the session meets the login wall, as liepin's account gate does.
+      if (mode === 'signed-in-only' && (isSearch || isData) && !signedIn(req)) {
+        if (isSearch) return site === 'job51' || site === 'liepin' ? send(200, 'text/html; charset=utf-8', LOGIN_PAGE) : send(302, 'text/plain', '', { location: site === 'zhipin' ? '/web/user/?ka=header-login' : '/login' });
+        return send(200, 'application/json', JSON.stringify(LOGIN_BODIES[site]));
       }
       if (mode === 'flaky' && (isSearch || isData)) {
         // The first search-page and data request after the mode is set fail once, as a hiccup would.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { isSameProcess, processStartTime } from './proc.mjs';
 
 /** The variables a set of apps needs from the services: every replica must use the same ones. */
-export const SHARED_VARIABLES = ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'S3_REGION', 'SESSION_SECRET', 'CHROMIUM_PATH', 'BACKUP_TARGET'];
+export const SHARED_VARIABLES = ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'S3_REGION', 'SESSION_SECRET', 'CRAWLER_SESSION_KEY', 'CHROMIUM_PATH', 'BACKUP_TARGET'];
 /** Without these a replica cannot share anything; the others have defaults. */
 const REQUIRED = ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'SESSION_SECRET'];
 

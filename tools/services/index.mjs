@@ -5,12 +5,12 @@ import { ensureChromium } from './chromium.mjs';
 import { ensurePostgres } from './postgres.mjs';
 import { ensureRedis } from './redis.mjs';
 import { ensureS3 } from './s3.mjs';
-import { ensureSessionSecret } from './session.mjs';
+import { ensureCrawlerSessionKey, ensureSessionSecret } from './session.mjs';
 import { ensureBackupTarget } from './backups.mjs';
 
 export { createContext } from './context.mjs';
 
-export const SERVICES = [ensurePostgres, ensureRedis, ensureS3, ensureChromium, ensureSessionSecret, ensureBackupTarget];
+export const SERVICES = [ensurePostgres, ensureRedis, ensureS3, ensureChromium, ensureSessionSecret, ensureCrawlerSessionKey, ensureBackupTarget];
 
 /**
  * @returns {Promise<{ env: Record<string,string>, services: object[], stop: () => Promise<void>,
@@ -75,7 +75,7 @@ export function formatTable(services) {
   const rows = services.map((s) => [
     s.name,
     s.status,
-    s.name === 'session' ? '(hidden)' : maskSecrets(Object.values(s.env)[0] ?? ''),
+    s.name === 'session' || s.name === 'crawler-sessions' ? '(hidden)' : maskSecrets(Object.values(s.env)[0] ?? ''),
     [s.detail, s.status === 'started' ? `up in ${s.seconds.toFixed(1)} s` : ''].filter(Boolean).join(', '),
   ]);
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i].length)));

@@ -7,7 +7,7 @@ import { formatTable, startServices } from './index.mjs';
 import { ensurePostgres } from './postgres.mjs';
 import { ensureRedis } from './redis.mjs';
 import { ensureS3 } from './s3.mjs';
-import { ensureSessionSecret } from './session.mjs';
+import { ensureCrawlerSessionKey, ensureSessionSecret } from './session.mjs';
 
 /** A context in which starting, installing or locking anything fails the test. */
 function givenOnlyContext(env: Record<string, string>) {
@@ -39,6 +39,7 @@ describe('a variable already set in the environment', () => {
     [ensureRedis.name, ensureRedis, { REDIS_URL: 'redis://cache:6379' }],
     [ensureChromium.name, ensureChromium, { CHROMIUM_PATH: '/opt/chrome/chrome' }],
     [ensureSessionSecret.name, ensureSessionSecret, { SESSION_SECRET: 'x'.repeat(40) }],
+    [ensureCrawlerSessionKey.name, ensureCrawlerSessionKey, { CRAWLER_SESSION_KEY: 'k'.repeat(40) }],
   ])('%s uses it and starts nothing', async (_name, ensure, env) => {
     const service = await ensure(givenOnlyContext(env));
     expect(service.status).toBe('given');
@@ -82,6 +83,20 @@ describe(ensureSessionSecret.name, () => {
     expect(second.status).toBe('stored');
     expect(first.env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(second.env.SESSION_SECRET).toBe(first.env.SESSION_SECRET);
+  });
+});
+
+describe(ensureCrawlerSessionKey.name, () => {
+  it('generates a key beside the session secret on the first run and reuses it on the next', async () => {
+    const file = path.join(temporaryDir(), 'secrets.json');
+    const context = () => ({ env: {}, secrets: openSecrets(file), show: (p: string) => p });
+    const first = await ensureCrawlerSessionKey(context());
+    const second = await ensureCrawlerSessionKey(context());
+    const secret = await ensureSessionSecret(context());
+    expect([first.status, second.status]).toEqual(['generated', 'stored']);
+    expect(first.env.CRAWLER_SESSION_KEY.length).toBeGreaterThanOrEqual(32);
+    expect(second.env.CRAWLER_SESSION_KEY).toBe(first.env.CRAWLER_SESSION_KEY);
+    expect(secret.env.SESSION_SECRET).not.toBe(first.env.CRAWLER_SESSION_KEY);
   });
 });
 

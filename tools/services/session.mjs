@@ -12,3 +12,15 @@ export async function ensureSessionSecret(ctx) {
   });
   return passive('session', created ? 'generated' : 'stored', { SESSION_SECRET: secret }, `SESSION_SECRET in ${ctx.show(ctx.secrets.file)}`);
 }
+
+// CRAWLER_SESSION_KEY seals the crawler's signed-in site sessions (ADR 070); kept like SESSION_SECRET, because a
+// new key would make every stored sign-in unreadable.
+export async function ensureCrawlerSessionKey(ctx) {
+  if (ctx.env.CRAWLER_SESSION_KEY) return given('crawler-sessions', { CRAWLER_SESSION_KEY: ctx.env.CRAWLER_SESSION_KEY });
+  let created = false;
+  const key = ctx.secrets.get('crawlerSessionKey', () => {
+    created = true;
+    return randomSecret(48);
+  });
+  return passive('crawler-sessions', created ? 'generated' : 'stored', { CRAWLER_SESSION_KEY: key }, `CRAWLER_SESSION_KEY in ${ctx.show(ctx.secrets.file)}`);
+}

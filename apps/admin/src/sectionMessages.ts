@@ -4,6 +4,8 @@ import { enSystemAlertsMessages, zhSystemAlertsMessages } from './dashboard/syst
 import { enCrawlerMessages, zhCrawlerMessages } from './crawler/crawlerMessages';
 import { enCrawlerConfigMessages, zhCrawlerConfigMessages } from './crawler-config/crawlerConfigMessages';
 import { enSiteHealthMessages, zhSiteHealthMessages } from './crawler-config/siteHealthMessages';
+import { enSiteSessionsMessages, zhSiteSessionsMessages } from './crawler-config/siteSessionsMessages';
+import { enLiveViewMessages, zhLiveViewMessages } from './crawler-config/liveViewMessages';
 import { enDashboardChartsMessages, zhDashboardChartsMessages } from './dashboard/dashboardChartsMessages';
 import type { SectionMessages } from './i18n/i18nProvider';
 import { enLeadSourceMessages, zhLeadSourceMessages } from './leads/leadSourceMessages';
@@ -29,6 +31,8 @@ const zhSectionMessages = {
   published_jobs: zhPublishedJobsMessages,
   crawler_config: zhCrawlerConfigMessages,
   site_health: zhSiteHealthMessages,
+  site_sessions: zhSiteSessionsMessages,
+  live_view: zhLiveViewMessages,
   queue_board: zhQueueBoardMessages,
   list_pagination: zhListPaginationMessages,
   wechat_share: zhWechatShareMessages,
@@ -49,6 +53,8 @@ const enSectionMessages: typeof zhSectionMessages = {
   published_jobs: enPublishedJobsMessages,
   crawler_config: enCrawlerConfigMessages,
   site_health: enSiteHealthMessages,
+  site_sessions: enSiteSessionsMessages,
+  live_view: enLiveViewMessages,
   queue_board: enQueueBoardMessages,
   list_pagination: enListPaginationMessages,
   wechat_share: enWechatShareMessages,

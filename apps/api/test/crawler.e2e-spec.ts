@@ -455,6 +455,7 @@ describe('crawler admin API', () => {
       [{ request_delay: 1e15 }, CRAWL_ERRORS.REQUEST_DELAY_TOO_LARGE],
       [{ request_delay: 60_001 }, CRAWL_ERRORS.REQUEST_DELAY_TOO_LARGE],
       [{ lagou_cookie: 'x'.repeat(8193) }, CRAWL_ERRORS.COOKIE_TOO_LONG],
+      [{ boss_cookie: 'wt2=abc;\r\n__zp_stoken__=xy' }, CRAWL_ERRORS.COOKIE_CONTROL_CHARACTERS],
       [{ anti_detection: 'on' }, CRAWL_ERRORS.INVALID_OPTION],
       [{ zhaopin_cookie: 42 }, CRAWL_ERRORS.INVALID_COOKIE],
     ])('refuses %j', async (body, message) => {

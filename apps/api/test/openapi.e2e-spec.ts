@@ -45,6 +45,7 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const NO_SUCCESS_BODY: Record<string, string> = {
   'get /api/admin/files/{folder}/{name}': 'answers 302 to a signed URL of the file (documented with its Location header)',
   'get /api/student/files/{id}': 'answers 302 to a signed URL of the student\'s own contract file (documented with its Location header)',
+  'post /api/admin/crawler/live-view/{viewId}/input': 'answers 204: an input, sent many times a second, has nothing to answer',
 };
 
 describe('the OpenAPI document (/api/docs)', () => {

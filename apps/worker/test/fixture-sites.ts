@@ -10,7 +10,8 @@ export interface FixtureSites {
   /** `refuseEvery`: in the refusing mode, every how many search pages the site refuses one (10 by default). */
   setMode(site: FixtureSite | '*', mode: FixtureMode, options?: { refuseEvery?: number }): void;
   rotateClasses(): string;
-  requests: Record<FixtureSite, Array<{ method: string; path: string; search: string; cookie: string; userAgent: string; at: number }>>;
+  /** `token`: the x-fixture-token a signed-in page's script sent from the site's Web Storage. */
+  requests: Record<FixtureSite, Array<{ method: string; path: string; search: string; cookie: string; token: string; userAgent: string; at: number }>>;
   /** When each site refused a page in the refusing mode. */
   refusals: Record<FixtureSite, number[]>;
   close(): Promise<void>;

@@ -84,6 +84,7 @@ const enActions: Record<AuditAction, string> = {
   'job.deactivate': 'Hid a published job',
   'job.delete': 'Deleted a published job',
   'settings.crawler.change': 'Changed the crawler settings',
+  'settings.crawler.session.store': 'Stored a site sign-in session',
   'settings.site.change': 'Changed the site settings',
   'settings.guarantee.change': 'Changed the salary-guarantee rules',
   'settings.leads.change': 'Changed the lead settings',

@@ -7,6 +7,7 @@ import { CrawlCardsForSettings } from '../crawler';
 import { AdvancedSettingsForm } from './AdvancedSettingsForm';
 import { CRAWLER_CONFIG_QUERY_KEY, useCrawlerConfigApi } from './crawlerConfigApi';
 import { CrawlerTestCard } from './CrawlerTestCard';
+import { SiteSessionsCard } from './SiteSessionsCard';
 
 /** Site health (docs/product/crawler.md#site-health): its own chunk, fetched with its data when the section opens. */
 const SiteHealthCard = lazy(() => import('./SiteHealthCard').then((module) => ({ default: module.SiteHealthCard })));
@@ -46,6 +47,11 @@ export function CrawlerConfigSection() {
           )}
           {/* The form starts from the first answer; a save answers the new settings, which the form takes up. */}
           {config.data && <AdvancedSettingsForm config={config.data} />}
+        </CardContent>
+      </Card>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <SiteSessionsCard />
         </CardContent>
       </Card>
       <Card sx={{ mt: 2 }}>

@@ -1,4 +1,16 @@
-import { CRAWLER_CONFIG_PATHS, CRAWLER_OPS_PATHS, type CrawlerConfig, type CrawlerTestResponse, type SiteHealth } from '@aipm/contracts';
+import {
+  CRAWLER_CONFIG_PATHS,
+  CRAWLER_OPS_PATHS,
+  type CrawlerConfig,
+  type CrawlerTestResponse,
+  LIVE_VIEW_PATHS,
+  type LiveViewClosed,
+  type LiveViewInput,
+  type LiveViewOpened,
+  type LiveViewSite,
+  type SiteHealth,
+  type SiteSessionStatus,
+} from '@aipm/contracts';
 
 import { defineSectionClient, useSectionClient } from '../data/sectionClient';
 
@@ -19,6 +31,13 @@ export const crawlerConfigClient = defineSectionClient('crawlerConfig', (http) =
     return JSON.parse(response.body) as CrawlerTestResponse;
   },
   siteHealth: async () => (await http(CRAWLER_OPS_PATHS.siteHealth)).json as SiteHealth[],
+  siteSessions: async () => (await http(CRAWLER_OPS_PATHS.siteSessions)).json as SiteSessionStatus[],
+  // The live view (docs/product/crawler.md#live-view): its frames arrive on an EventSource of LIVE_VIEW_PATHS.events.
+  openLiveView: async (site: LiveViewSite) => (await http(LIVE_VIEW_PATHS.open, { method: 'POST', body: JSON.stringify({ site }) })).json as LiveViewOpened,
+  liveViewInput: async (viewId: string, input: LiveViewInput) => {
+    await http(LIVE_VIEW_PATHS.input(viewId), { method: 'POST', body: JSON.stringify(input) });
+  },
+  closeLiveView: async (viewId: string) => (await http(LIVE_VIEW_PATHS.close(viewId), { method: 'POST' })).json as LiveViewClosed,
 }));
 
 /** The calls through react-admin's data provider: a 401 signs the administrator out (ADR 048). */
@@ -26,3 +45,4 @@ export const useCrawlerConfigApi = () => useSectionClient(crawlerConfigClient);
 
 export const CRAWLER_CONFIG_QUERY_KEY = ['aipm', 'crawler-config'] as const;
 export const SITE_HEALTH_QUERY_KEY = ['aipm', 'crawler', 'site-health'] as const;
+export const SITE_SESSIONS_QUERY_KEY = ['aipm', 'crawler', 'site-sessions'] as const;

@@ -1,5 +1,5 @@
 import { CRAWL_EVENTS_KEEPALIVE_MS } from '@aipm/contracts';
-import { AdminConfig, CrawlResult, CrawlTask, CrawlTaskLifecycle, PublishedJob } from '@aipm/database';
+import { AdminConfig, CrawlerSiteSession, CrawlResult, CrawlTask, CrawlTaskLifecycle, PublishedJob } from '@aipm/database';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -20,18 +20,23 @@ import { QueueBoardModule } from './queue-board.module';
 import { CrawlScheduleService } from './crawl-schedule.service';
 import { SiteHealthController } from './site-health.controller';
 import { SiteHealthService } from './site-health.service';
+import { SiteSessionsService } from './site-sessions.service';
+import { LiveViewController } from './live-view/live-view.controller';
+import { LiveViewService } from './live-view/live-view.service';
 
 /** The crawler's admin API (docs/product/crawler.md#crawler-calls): enqueue and read; the worker crawls. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([CrawlTask, CrawlResult, PublishedJob, AdminConfig]),
+    TypeOrmModule.forFeature([CrawlTask, CrawlResult, PublishedJob, AdminConfig, CrawlerSiteSession]),
     QueueBoardModule,
   ],
-  controllers: [CrawlTasksController, CrawlResultsController, CrawlerConfigController, CrawlRunController, CrawlEventsController, SiteHealthController],
+  controllers: [CrawlTasksController, CrawlResultsController, CrawlerConfigController, CrawlRunController, CrawlEventsController, SiteHealthController, LiveViewController],
   providers: [
     CrawlTasksService,
     CrawlScheduleService,
     SiteHealthService,
+    SiteSessionsService,
+    LiveViewService,
     CrawlResultsRepository,
     CrawlResultsService,
     CrawlerConfigService,

@@ -1,4 +1,4 @@
-import { AdminConfig, CrawlResult, CrawlRun, CrawlTask, CrawlTaskLifecycle, LearnedSelector, PublishedJob, PublishedJobLiveness } from '@aipm/database';
+import { AdminConfig, CrawlerSiteSession, CrawlResult, CrawlRun, CrawlTask, CrawlTaskLifecycle, LearnedSelector, PublishedJob, PublishedJobLiveness } from '@aipm/database';
 import { createRedisConnection } from '@aipm/queue';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -20,10 +20,12 @@ import { SitePacing } from './navigation/site.pacing';
 import { SiteThrottle } from './navigation/site.throttle';
 import { PageLoader } from './page.loader';
 import { SiteRegistry } from './sites/site-registry';
+import { SiteSessionStore } from './sessions/site-session.store';
+import { LiveViewService } from './live-view/live-view.service';
 import { FailureSnapshotStore } from './storage/failure-snapshot.store';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AdminConfig, CrawlTask, CrawlResult, CrawlRun, LearnedSelector, PublishedJob])],
+  imports: [TypeOrmModule.forFeature([AdminConfig, CrawlerSiteSession, CrawlTask, CrawlResult, CrawlRun, LearnedSelector, PublishedJob])],
   providers: [
     { provide: SiteRegistry, inject: [WORKER_ENV], useFactory: (env: WorkerEnv) => SiteRegistry.fromEnv(env.CRAWLER_SITE_ORIGINS) },
     { provide: NavigationGuard, inject: [SiteRegistry], useFactory: (registry: SiteRegistry) => new NavigationGuard(registry) },
@@ -44,12 +46,14 @@ import { FailureSnapshotStore } from './storage/failure-snapshot.store';
     JobLivenessService,
     LearnedSelectorService,
     FailureSnapshotStore,
+    SiteSessionStore,
+    LiveViewService,
     CrawlProcessor,
     CrawlerDiagnosticsService,
     CrawlTaskReconciler,
     OrphanedJobRecovery,
     CrawlWorkerService,
   ],
-  exports: [BrowserService, CrawlProcessor],
+  exports: [BrowserService, CrawlProcessor, SiteSessionStore],
 })
 export class CrawlModule {}

@@ -14,7 +14,7 @@ import {
   type SiteRunTally,
   taskSearchUrls,
 } from '@aipm/contracts';
-import { AdminConfig, CrawlTask, CrawlTaskLifecycle, readCrawlerConfig } from '@aipm/database';
+import { AdminConfig, CrawlTask, CrawlTaskLifecycle, readCrawlerConfig, type SiteSessionContents } from '@aipm/database';
 import type { CrawlJobData, CrawlJobResult } from '@aipm/queue';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -31,6 +31,7 @@ import { CRAWL_METRICS, type CrawlMetrics } from '../metrics/worker-metrics';
 import { readPage } from './reading/page.reader';
 import type { SiteAdapter } from './sites/site-adapter';
 import { SiteRegistry } from './sites/site-registry';
+import { SiteSessionStore } from './sessions/site-session.store';
 import { FailureSnapshotStore } from './storage/failure-snapshot.store';
 
 /** Failures that are the site turning the crawler away (metrics: aipm_crawl_refusals_total). */
@@ -68,6 +69,7 @@ export class CrawlProcessor {
     private readonly throttle: SiteThrottle,
     private readonly pacing: SitePacing,
     private readonly lifecycle: CrawlTaskLifecycle,
+    private readonly sessions: SiteSessionStore,
     @Inject(PAGE_LOADER) private readonly loader: PageLoader,
     @Inject(CRAWL_METRICS) private readonly metrics: CrawlMetrics,
   ) {}
@@ -257,9 +259,27 @@ export class CrawlProcessor {
     }
   }
 
+  /**
+   * A page loaded with the site's signed-in session when one is stored and opens (docs/decisions/070), and the
+   * session told what the site made of it: read, or refused. Recording that never fails the page.
+   */
   private async crawlPage(adapter: SiteAdapter, url: URL, config: CrawlerConfig, task: CrawlTask, pageNumber: number, slot: PageGate, tab: object): Promise<PageOutcome> {
+    const session = await this.sessions.open(adapter.site);
+    const record = (update: () => Promise<void>) => update().catch((error: Error) => this.logger.warn(`${adapter.site}: session outcome not recorded: ${error.message}`));
+    try {
+      const outcome = await this.loadPage(adapter, url, config, task, pageNumber, slot, tab, session);
+      if (session) await record(() => this.sessions.succeeded(adapter.site));
+      return outcome;
+    } catch (error) {
+      if (session && error instanceof CrawlPageError && SITE_REFUSALS.includes(error.reason)) await record(() => this.sessions.refused(adapter.site, error.reason, error.message));
+      throw error;
+    }
+  }
+
+  private async loadPage(adapter: SiteAdapter, url: URL, config: CrawlerConfig, task: CrawlTask, pageNumber: number, slot: PageGate, tab: object, session: SiteSessionContents | null): Promise<PageOutcome> {
     const options = {
       tab,
+      session,
       javascript: task.crawlConfig.enableJavaScriptRendering ?? config.javascript_rendering,
       stealth: task.crawlConfig.antiDetectionMode ?? config.anti_detection,
       cookie: config[adapter.cookieKey] as string,

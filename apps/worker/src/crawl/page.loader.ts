@@ -1,8 +1,10 @@
 import type { CrawlFailureReason } from '@aipm/contracts';
+import type { SiteSessionContents } from '@aipm/database';
 import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import type { BrowserService } from './browser/browser.service';
 import type { NavigationGuard } from './navigation/navigation.guard';
 import { fontFaceSources, usesPrivateGlyphs } from './reading/private-font.decoder';
+import { applySession, cookieHeader } from './sessions/session-in-browser';
 import { detectBlockPage } from './sites/block.detector';
 import type { SiteAdapter } from './sites/site-adapter';
 
@@ -22,6 +24,8 @@ export interface LoadOptions {
   javascript: boolean;
   stealth: boolean;
   cookie: string;
+  /** The site's signed-in session (docs/decisions/070); when there is one it is sent instead of the pasted cookie. */
+  session?: SiteSessionContents | null;
   userAgent: string | null;
   /** Navigation timeout and the longest wait for the page's own requests to settle. */
   waitMs: number;
@@ -118,10 +122,13 @@ export class PageLoader {
         page.on(event, handler as never);
         listeners.push([event, handler as never]);
       };
+      // The storage script stays with a kept tab: removed when this page is done, like the listeners.
+      const undoSession = options.session ? await applySession(page, options.session) : null;
       try {
         return await this.loadInTab(page, adapter, url, options, use, gate, listen);
       } finally {
         for (const [event, handler] of listeners) page.off(event as 'request', handler as never);
+        await undoSession?.();
       }
     });
   }
@@ -166,7 +173,7 @@ export class PageLoader {
       });
       if (options.userAgent) await page.setUserAgent({ userAgent: options.userAgent });
       await page.setExtraHTTPHeaders({ 'accept-language': 'zh-CN,zh;q=0.9' });
-      if (options.cookie) await page.browserContext().setCookie(...cookiesFor(options.cookie, url));
+      if (options.cookie && !options.session) await page.browserContext().setCookie(...cookiesFor(options.cookie, url));
 
       const { status, html, finalUrl, fonts } = await gate(async (siteAnswered) => {
         navigationAnswered = siteAnswered;
@@ -221,7 +228,8 @@ export class PageLoader {
   private async overHttp(adapter: SiteAdapter, url: URL, options: LoadOptions, siteAnswered: () => void = () => undefined): Promise<LoadedPage> {
     const headers: Record<string, string> = { 'accept-language': 'zh-CN,zh;q=0.9', accept: 'text/html,application/json;q=0.9,*/*;q=0.8' };
     if (options.userAgent) headers['user-agent'] = options.userAgent;
-    if (options.cookie) headers['cookie'] = options.cookie;
+    const cookie = options.session ? cookieHeader(options.session.cookies, url) : options.cookie;
+    if (cookie) headers['cookie'] = cookie;
     const page = await this.fetchFollowing(url, { method: 'GET', headers }, options.waitMs);
     siteAnswered();
     const html = await page.response.text();

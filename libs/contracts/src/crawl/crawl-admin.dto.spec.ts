@@ -72,6 +72,11 @@ describe(SaveCrawlerConfigDto.name, () => {
     [{ request_delay: 1.5 }, { request_delay: CRAWL_ERRORS.INVALID_REQUEST_DELAY }],
     [{ boss_cookie: 'x'.repeat(8192) }, {}],
     [{ boss_cookie: 'x'.repeat(8193) }, { boss_cookie: CRAWL_ERRORS.COOKIE_TOO_LONG }],
+    [{ boss_cookie: 'wt2=abc; __zp_stoken__=x%2Fy' }, {}],
+    [{ boss_cookie: 'wt2=abc;\n__zp_stoken__=xy' }, { boss_cookie: CRAWL_ERRORS.COOKIE_CONTROL_CHARACTERS }],
+    [{ liepin_cookie: 'a=1;\tb=2' }, { liepin_cookie: CRAWL_ERRORS.COOKIE_CONTROL_CHARACTERS }],
+    [{ lagou_cookie: 'a=1\r' }, { lagou_cookie: CRAWL_ERRORS.COOKIE_CONTROL_CHARACTERS }],
+    [{ job51_cookie: 'a=\u0000' }, { job51_cookie: CRAWL_ERRORS.COOKIE_CONTROL_CHARACTERS }],
   ])('%j → %j', async (body, expected) => {
     expect(await firstMessages(SaveCrawlerConfigDto, body)).toEqual(expected);
   });

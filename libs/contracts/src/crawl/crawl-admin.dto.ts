@@ -174,12 +174,19 @@ export class ReviewCrawlResultDto {
  * POST /api/admin/crawler-config: any subset of the settings, each within its bounds
  * (docs/product/validation.md#crawler-settings).
  */
+/**
+ * A cookie is sent as one header line: a line break, tab or other control character would end or corrupt the header
+ * Chromium and fetch build from it, so such a paste is refused instead of failing every page of the site.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const COOKIE_TEXT = /^[^\u0000-\u001f\u007f]*$/;
+
 export class SaveCrawlerConfigDto {
-  @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) zhaopin_cookie?: string;
-  @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) boss_cookie?: string;
-  @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) job51_cookie?: string;
-  @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) liepin_cookie?: string;
-  @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) lagou_cookie?: string;
+  @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) @Matches(COOKIE_TEXT, rule('COOKIE_CONTROL_CHARACTERS')) zhaopin_cookie?: string;
+  @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) @Matches(COOKIE_TEXT, rule('COOKIE_CONTROL_CHARACTERS')) boss_cookie?: string;
+  @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) @Matches(COOKIE_TEXT, rule('COOKIE_CONTROL_CHARACTERS')) job51_cookie?: string;
+  @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) @Matches(COOKIE_TEXT, rule('COOKIE_CONTROL_CHARACTERS')) liepin_cookie?: string;
+  @IsOptional() @IsString(rule('INVALID_COOKIE')) @MaxLength(CRAWLER_COOKIE_MAX_LENGTH, rule('COOKIE_TOO_LONG')) @Matches(COOKIE_TEXT, rule('COOKIE_CONTROL_CHARACTERS')) lagou_cookie?: string;
 
   /** Milliseconds between two pages of one site: 0 … 60,000. */
   @IsOptional()

@@ -45,6 +45,8 @@ export const CRAWL_ERRORS = {
   REQUEST_DELAY_TOO_LARGE: `请求间隔不能超过${REQUEST_DELAY_MAX_MS}毫秒`,
   INVALID_COOKIE: 'Cookie 必须是文本',
   COOKIE_TOO_LONG: `Cookie 不能超过${CRAWLER_COOKIE_MAX_LENGTH}个字符`,
+  /** A line break or other control character, often from copying a request's headers: one header line is expected. */
+  COOKIE_CONTROL_CHARACTERS: 'Cookie 不能包含换行、制表符等控制字符，请粘贴为一行',
   TASK_NOT_FOUND: '任务不存在',
   RESULT_NOT_FOUND: '结果不存在',
   TASK_RUNNING: '任务正在运行中，请等待当前运行完成后再试',

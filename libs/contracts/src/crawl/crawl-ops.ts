@@ -96,6 +96,7 @@ export const CRAWL_OPS_MESSAGES = {
 
 export const CRAWLER_OPS_PATHS = {
   siteHealth: '/api/admin/crawler/site-health',
+  siteSessions: '/api/admin/crawler/site-sessions',
   queueBoard: '/api/admin/queues',
   schedule: (taskId: string) => `/api/admin/crawl-tasks/${taskId}/schedule`,
 } as const;

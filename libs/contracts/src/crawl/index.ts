@@ -13,3 +13,6 @@ export * from './search-urls';
 export * from './crawl-ops';
 export * from './crawl-ops.errors';
 export * from './crawl-pacing';
+export * from './site-session';
+export * from './live-view';
+export * from './live-view.errors';

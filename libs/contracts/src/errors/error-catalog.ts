@@ -4,6 +4,7 @@ import { BACKUP_ERRORS } from '../backups/backup.errors';
 import { COHORT_ERRORS } from '../cohorts/cohort.errors';
 import { CRAWL_ERRORS, PUBLISHED_JOB_ERRORS } from '../crawl/crawl-admin.errors';
 import { CRAWL_OPS_ERRORS } from '../crawl/crawl-ops.errors';
+import { LIVE_VIEW_ERRORS } from '../crawl/live-view.errors';
 import { LEAD_ERRORS } from '../leads/lead.errors';
 import { OUTCOME_ERRORS } from '../outcomes/outcome.errors';
 import { PHONE_ERRORS } from '../phone/phone.errors';
@@ -20,6 +21,7 @@ export const ERROR_CATALOGS = {
   leads: LEAD_ERRORS,
   crawl: CRAWL_ERRORS,
   crawlOps: CRAWL_OPS_ERRORS,
+  liveView: LIVE_VIEW_ERRORS,
   publishedJobs: PUBLISHED_JOB_ERRORS,
   wechat: WECHAT_ERRORS,
   students: STUDENT_ERRORS,
@@ -39,6 +41,7 @@ export const ERROR_MESSAGES = {
   ...LEAD_ERRORS,
   ...CRAWL_ERRORS,
   ...CRAWL_OPS_ERRORS,
+  ...LIVE_VIEW_ERRORS,
   ...PUBLISHED_JOB_ERRORS,
   ...WECHAT_ERRORS,
   ...STUDENT_ERRORS,

@@ -98,6 +98,8 @@ export async function seedEveryTable(sql: Client, fileKeys: { contract: string; 
   await sql.query(
     `INSERT INTO backup_runs (trigger, status, "startedAt", "finishedAt", name, location, "sizeBytes", tables, rows, files, "fileBytes") VALUES ('schedule', 'succeeded', now() - interval '1 day 30 seconds', now() - interval '1 day', 'aipm-backup-20261128-030000.tar', '/srv/aipm/.data/backups/aipm-backup-20261128-030000.tar', 52400000, 30, 100512, 40, 48000000)`,
   );
+  // Sealed bytes stand in for a real sign-in: a restore copies them as they are and the same key opens them.
+  await sql.query(`INSERT INTO crawler_site_sessions (site, sealed, "capturedAt", "lastSuccessAt", "lastRefusalAt", "lastRefusal") VALUES ('zhipin', '\\x01a1b2c3'::bytea, now() - interval '3 days', now() - interval '1 hour', now() - interval '1 day', 'login_wall: 请登录后查看')`);
   await sql.query(`INSERT INTO backup_runs (trigger, status, "startedAt", "finishedAt", error) VALUES ('manual', 'failed', now() - interval '2 days', now() - interval '2 days', 'pg_dump failed (exit 1): connection refused')`);
   await sql.query(`INSERT INTO audit_log ("actorId", "actorName", ip, action, entity, "entityId", before, after) VALUES ($1, 'admin@example.com', '203.0.113.7', 'student.update', 'student', $2, $3, $4)`, [
     adminId,

@@ -57,6 +57,12 @@ export class ServicesEnv extends DatabaseEnv {
   LOG_LEVEL: LogLevel = 'info';
 }
 
+/**
+ * Seals the crawler's site sessions (docs/decisions/070): generated into .data/secrets.json like SESSION_SECRET. Optional:
+ * without it no session is stored or sent, and a stored one is reported as missing.
+ */
+const CrawlerSessionKey = () => allOf(IsOptional(), IsString(), MinLength(32, { message: 'must be at least 32 characters (a long random string)' }));
+
 const KEEP_MESSAGE = { message: 'must be a whole number of archives from 1 to 365' };
 // Five cron fields (minute hour day month weekday), read in China time like the crawl schedules.
 const CRON_FIVE_FIELDS = /^\s*(\S+\s+){4}\S+\s*$/;
@@ -179,6 +185,9 @@ export class ApiEnv extends PhoneEnv {
   @Max(720, { message: 'must be between 1 and 720 hours' })
   SESSION_IDLE_HOURS: number = 12;
 
+  @CrawlerSessionKey()
+  CRAWLER_SESSION_KEY?: string;
+
   // First-time mode: both or neither. With both, a missing administrator is created at start and must
   // change the password at first sign-in.
   @ValidateIf((env: ApiEnv) => env.ADMIN_EMAIL !== undefined || env.ADMIN_INITIAL_PASSWORD !== undefined)
@@ -244,6 +253,9 @@ export class WorkerEnv extends PhoneEnv {
   @IsOptional()
   @IsJSON({ message: 'must be a JSON object mapping a site (zhaopin, zhipin, job51, liepin, lagou) to an origin' })
   CRAWLER_SITE_ORIGINS?: string;
+
+  @CrawlerSessionKey()
+  CRAWLER_SESSION_KEY?: string;
 
   // The daily backup (docs/product/backups.md#settings): the BackupEnv settings, and when it runs.
   @BackupTarget()

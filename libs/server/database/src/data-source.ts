@@ -40,6 +40,8 @@ import { SalaryGuarantee1796800000000 } from './migrations/1796800000000-salary-
 import { ChangeMarkers1796900000000 } from './migrations/1796900000000-change-markers';
 import { BackupRuns1797000000000 } from './migrations/1797000000000-backup-runs';
 import { BackupRun } from './backups/backup-run.entity';
+import { CrawlerSiteSession } from './crawler/site-session.entity';
+import { CrawlerSiteSessions1797600000000 } from './migrations/1797600000000-crawler-site-sessions';
 import { ChangeMarker } from './common/change-marker.entity';
 import { CrawlResultSighting } from './crawler/crawl-result-sighting.entity';
 import { LeadNotification } from './notifications/lead-notification.entity';
@@ -100,10 +102,11 @@ export const ALL_ENTITIES = [
   AuditEntry,
   ChangeMarker,
   BackupRun,
+  CrawlerSiteSession,
 ];
 
 /** In order; append new migrations, never edit one that has run anywhere. */
-export const ALL_MIGRATIONS = [InitialSchema1763800000000, SingleAdminAndFirstTimePassword1763900000000, CrawlRunDetails1763950000000, LeadCapture1764000000000, StudentsSection1795489639494, CrawlerOperations1795500470441, LeadPhoneNotifications1795500704794, CrawlResultsBackfill1795514181517, NotificationCallLeadsAndDetails1795515271872, ListsAtScale1795518327591, AuditLog1795526189000, PaymentsByDate1795526248503, CrawlResultSightings1795526693495, CrawlResultRepresentatives1795556900000, SearchGramStatistics1795557600000, RegisterLeadFunction1795600000000, CrawlSightingItems1795700000000, SearchTrigrams1795800000000, RegisterLeadPlans1795900000000, LoginFailuresHourly1796000000000, StoredUploads1796100000000, StudentFiles1796200000000, StudentAccountKinds1796300000000, LeadEnrolment1796400000000, Cohorts1796500000000, Attendance1796600000000, Outcomes1796700000000, SalaryGuarantee1796800000000, ChangeMarkers1796900000000, BackupRuns1797000000000, StudentPortal1797100000000, CrawlTaskMaxResults1797200000000, PublishedJobLiveness1797300000000, OfferReports1797450000000, LeadStatusReasons1797560000000, PersonPage1797650000000];
+export const ALL_MIGRATIONS = [InitialSchema1763800000000, SingleAdminAndFirstTimePassword1763900000000, CrawlRunDetails1763950000000, LeadCapture1764000000000, StudentsSection1795489639494, CrawlerOperations1795500470441, LeadPhoneNotifications1795500704794, CrawlResultsBackfill1795514181517, NotificationCallLeadsAndDetails1795515271872, ListsAtScale1795518327591, AuditLog1795526189000, PaymentsByDate1795526248503, CrawlResultSightings1795526693495, CrawlResultRepresentatives1795556900000, SearchGramStatistics1795557600000, RegisterLeadFunction1795600000000, CrawlSightingItems1795700000000, SearchTrigrams1795800000000, RegisterLeadPlans1795900000000, LoginFailuresHourly1796000000000, StoredUploads1796100000000, StudentFiles1796200000000, StudentAccountKinds1796300000000, LeadEnrolment1796400000000, Cohorts1796500000000, Attendance1796600000000, Outcomes1796700000000, SalaryGuarantee1796800000000, ChangeMarkers1796900000000, BackupRuns1797000000000, StudentPortal1797100000000, CrawlTaskMaxResults1797200000000, PublishedJobLiveness1797300000000, OfferReports1797450000000, LeadStatusReasons1797560000000, CrawlerSiteSessions1797600000000, PersonPage1797650000000];
 
 /**
  * Options shared by the API, the worker, the CLI and tests. The schema changes only through

@@ -11,6 +11,8 @@ export { CrawlResult } from './crawler/crawl-result.entity';
 export type { CrawledJobRow, CrawledResultWrite, CrawlResultRow, NewCrawlResult, PublishedJobCopy, WithDates } from './crawler/crawl-result.row';
 export { CrawlResultSighting } from './crawler/crawl-result-sighting.entity';
 export { CrawlRun } from './crawler/crawl-run.entity';
+export { CrawlerSiteSession } from './crawler/site-session.entity';
+export { SiteSessionSeal, type OriginStorage, type SiteSessionContents, type StoredCookie } from './crawler/site-session.seal';
 export {
   allowed as crawlTaskTransitionAllowed,
   CRAWL_TASK_TRANSITIONS,

@@ -47,3 +47,4 @@ export {
   type NotifyJobData,
   type NotifyJobResult,
 } from './notify-job';
+export { LIVE_VIEW_CHANNELS, LIVE_VIEW_KEY_TTL_S, LIVE_VIEW_KEYS_IN_REDIS } from './live-view-channels';

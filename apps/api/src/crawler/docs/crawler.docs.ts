@@ -20,6 +20,11 @@ import {
   type SiteDiagnosis,
   type SiteHealth,
   type SiteRunTally,
+  SEARCH_SITES,
+  SITE_SESSION_STATES,
+  type SiteSessionStatus,
+  type LiveViewClosed,
+  type LiveViewOpened,
 } from '@aipm/contracts';
 import type { CreateCrawlTaskDto, CreateManualJobDto, ReviewCrawlResultDto, RunAutomatedCrawlDto, SaveCrawlerConfigDto, SetCrawlScheduleDto, ZhaopinSearchDto } from '@aipm/contracts/dto';
 import { boolean, constant, dateTime, dictionary, integer, listOf, nullable, number, object, oneOf, type PropertiesOf, recordSchema, refTo, text, url, uuid } from '../../common/openapi/schemas';
@@ -175,6 +180,36 @@ export const CRAWL_SERVICE_STATUS = recordSchema<CrawlServiceStatus>('CrawlServi
     'Sites the live worker loads from another origin (its CRAWLER_SITE_ORIGINS, tests and demos): site → origin; absent when it loads the real sites',
   ),
 }, { optional: ['reason', 'worker', 'siteOrigins'] });
+
+export const SITE_SESSION_STATUS = recordSchema<SiteSessionStatus>('SiteSessionStatus', {
+  site: oneOf(SEARCH_SITES, 'zhipin'),
+  state: oneOf(SITE_SESSION_STATES, 'stored', 'missing: none stored (or no key); unreadable: stored but it does not open with the key, so never sent'),
+  capturedAt: nullable(dateTime()),
+  lastSuccessAt: nullable(dateTime()),
+  lastRefusalAt: nullable(dateTime()),
+  lastRefusal: nullable(text('login_wall: https://www.zhipin.com/web/geek/job: 当前登录状态已失效')),
+});
+
+export const LIVE_VIEW_OPENED = recordSchema<LiveViewOpened>('LiveViewOpened', {
+  viewId: uuid(),
+  site: oneOf(SEARCH_SITES, 'zhipin'),
+});
+
+export const LIVE_VIEW_CLOSED = recordSchema<LiveViewClosed>('LiveViewClosed', {
+  site: oneOf(SEARCH_SITES, 'zhipin'),
+  stored: boolean(true, 'The session was stored (sealed); false when the page had nothing to store'),
+  cookies: integer(12, 'Cookies of the site’s domains stored'),
+  origins: integer(1, 'Origins whose localStorage and sessionStorage were stored'),
+});
+
+export const OPEN_LIVE_VIEW_BODY = { site: 'zhipin' };
+export const LIVE_VIEW_INPUT_BODY = { kind: 'click', x: 640, y: 400 };
+export const LIVE_VIEW_EVENTS_EXAMPLE = [
+  'data: {"type":"frame","jpeg":"/9j/4AAQSkZJRg…","width":1280,"height":800,"url":"https://www.zhipin.com/web/user/?ka=header-login"}',
+  '',
+  'data: {"type":"closed","stored":true,"cookies":12,"origins":1,"reason":"operator"}',
+  '',
+].join('\n');
 
 export const SITE_HEALTH = recordSchema<SiteHealth>('SiteHealth', {
   site: oneOf(CRAWL_SITES.filter((site) => site !== 'other'), 'zhipin'),

@@ -1,4 +1,4 @@
-import { AUDIT_ACTOR_KINDS, CONTACT_SUBJECTS, CONTRACT_STATUSES, NOTIFICATION_CALL_STATUSES, NOTIFICATION_CALL_TRIGGERS, PHONE_PROVIDERS, CRAWL_RESULT_STATUSES, CRAWL_SITES, CRAWL_TASK_STATUSES, EMPLOYMENT_TYPES, JOB_CHECK_OUTCOMES, JOB_CLOSED_REASONS, LEAD_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, STUDENT_ACCOUNT_KINDS, STUDENT_ACCOUNT_STATUSES, STUDENT_STATUSES } from '@aipm/contracts';
+import { AUDIT_ACTOR_KINDS, CONTACT_SUBJECTS, CONTRACT_STATUSES, NOTIFICATION_CALL_STATUSES, NOTIFICATION_CALL_TRIGGERS, PHONE_PROVIDERS, CRAWL_RESULT_STATUSES, CRAWL_SITES, CRAWL_TASK_STATUSES, EMPLOYMENT_TYPES, JOB_CHECK_OUTCOMES, JOB_CLOSED_REASONS, LEAD_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SEARCH_SITES, STUDENT_ACCOUNT_KINDS, STUDENT_ACCOUNT_STATUSES, STUDENT_STATUSES } from '@aipm/contracts';
 import { DataSource } from 'typeorm';
 import { User } from '../auth/user.entity';
 import { CrawlTask } from '../crawler/crawl-task.entity';
@@ -22,6 +22,7 @@ const DATA_MODEL_TABLES = [
   'crawl_results',
   'crawl_runs',
   'crawl_tasks',
+  'crawler_site_sessions',
   'lead_notifications',
   'learned_selectors',
   'login_failures_hourly',
@@ -294,6 +295,7 @@ describe(InitialSchema1763800000000.name, () => {
       CHK_crawl_results_site: CRAWL_SITES,
       CHK_crawl_runs_site: CRAWL_SITES,
       CHK_crawl_runs_status: ['completed', 'failed'],
+      CHK_crawler_site_sessions_site: SEARCH_SITES,
       CHK_published_jobs_employmentType: EMPLOYMENT_TYPES,
       CHK_published_jobs_closedReason: JOB_CLOSED_REASONS,
       CHK_published_jobs_sourceCheckOutcome: JOB_CHECK_OUTCOMES,

@@ -1,0 +1,43 @@
+import '../../test/support/jsdom-setup';
+import type { SiteSessionStatus } from '@aipm/contracts';
+import { screen, within } from '@testing-library/react';
+import { answerFetch, renderInAdmin } from '../../test/support/renderInAdmin';
+import { SiteSessionsCard } from './SiteSessionsCard';
+
+const SLOW = { timeout: 5000 };
+const READ = 'GET /api/admin/crawler/site-sessions';
+
+const none = (site: SiteSessionStatus['site'], state: SiteSessionStatus['state'] = 'missing'): SiteSessionStatus => ({ site, state, capturedAt: null, lastSuccessAt: null, lastRefusalAt: null, lastRefusal: null });
+
+describe(SiteSessionsCard.name, () => {
+  it("shows a stored session's age and outcomes, and an unreadable one as not stored", async () => {
+    const capturedAt = new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString();
+    answerFetch({
+      [READ]: {
+        status: 200,
+        body: {
+          success: true,
+          data: [
+            { site: 'zhipin', state: 'stored', capturedAt, lastSuccessAt: '2026-11-24T02:30:00.000Z', lastRefusalAt: '2026-11-24T03:00:00.000Z', lastRefusal: 'captcha: 您的访问行为异常' },
+            none('liepin', 'unreadable'),
+            none('lagou'),
+          ],
+        },
+      },
+    });
+    renderInAdmin(<SiteSessionsCard />);
+
+    const stored = await screen.findByTestId('site-session-zhipin', {}, SLOW);
+    expect(within(stored).getByRole('heading', { level: 3, name: 'BOSS直聘' })).toBeInTheDocument();
+    expect(within(stored).getAllByText('已保存')).toHaveLength(2);
+    expect(within(stored).getByText(/（3 天前）$/)).toBeInTheDocument();
+    expect(within(stored).getByText('2026年11月24日 10:30')).toBeInTheDocument();
+    expect(within(stored).getByText('2026年11月24日 11:00：captcha: 您的访问行为异常')).toBeInTheDocument();
+
+    const unreadable = screen.getByTestId('site-session-liepin');
+    expect(within(unreadable).getByText('无法解密')).toBeInTheDocument();
+    expect(within(unreadable).getByText('未保存（已存的会话无法用当前密钥解密，不会使用）')).toBeInTheDocument();
+    expect(within(unreadable).queryByText('保存于')).toBeNull();
+    expect(within(screen.getByTestId('site-session-lagou')).getAllByText('未保存')).toHaveLength(2);
+  });
+});

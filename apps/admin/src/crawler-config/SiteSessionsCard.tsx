@@ -1,0 +1,97 @@
+import { formatDateTime, type SiteSessionStatus } from '@aipm/contracts';
+import { Alert, Box, Button, Chip, LinearProgress, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useLocaleState, useTranslate } from 'react-admin';
+
+import { SITE_SESSIONS_QUERY_KEY, useCrawlerConfigApi } from './crawlerConfigApi';
+
+/** The live view: its own chunk, loaded when the operator signs in. */
+const LiveViewDialog = lazy(() => import('./LiveViewDialog').then((module) => ({ default: module.LiveViewDialog })));
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * 站点登录会话 (docs/product/crawler.md#site-sessions): per site, whether a signed-in session is stored, its age, the
+ * last page read with it and the last refusal. Read when the section opens and by hand, never polled.
+ */
+export function SiteSessionsCard() {
+  const translate = useTranslate();
+  const api = useCrawlerConfigApi();
+  const sessions = useQuery({ queryKey: SITE_SESSIONS_QUERY_KEY, queryFn: () => api.siteSessions() });
+  const [signingIn, setSigningIn] = useState<SiteSessionStatus['site'] | null>(null);
+
+  return (
+    <Box component="section" aria-labelledby="site-sessions-title">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography id="site-sessions-title" component="h2" variant="h6" sx={{ flex: 1 }}>
+          {translate('aipm.site_sessions.title')}
+        </Typography>
+        <Button size="small" onClick={() => void sessions.refetch()} disabled={sessions.isFetching}>
+          {translate('aipm.site_sessions.refresh')}
+        </Button>
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {translate('aipm.site_sessions.hint')}
+      </Typography>
+      {sessions.isFetching && <LinearProgress sx={{ mt: 1 }} aria-label={translate('ra.page.loading')} />}
+      {sessions.isError && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {translate('aipm.site_sessions.load_failed', {
+            message: sessions.error instanceof Error ? translate(sessions.error.message, { _: sessions.error.message }) : String(sessions.error),
+          })}
+        </Alert>
+      )}
+      {sessions.data && (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+          {sessions.data.map((session) => (
+            <SiteSessionEntry key={session.site} session={session} onSignIn={() => setSigningIn(session.site)} />
+          ))}
+        </Box>
+      )}
+      {signingIn && (
+        <Suspense fallback={<LinearProgress aria-label={translate('ra.page.loading')} />}>
+          <LiveViewDialog site={signingIn} onClose={() => setSigningIn(null)} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}
+
+function SiteSessionEntry({ session, onSignIn }: { session: SiteSessionStatus; onSignIn: () => void }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const t = (key: string, options?: Record<string, unknown>) => translate(`aipm.site_sessions.${key}`, options);
+  const at = (iso: string | null) => (iso === null ? t('never') : formatDateTime(iso, locale));
+  const rows: Array<[string, string]> = [[t('state'), t(`states.${session.state}`)]];
+  if (session.capturedAt) {
+    rows.push([t('age'), t('age_value', { at: at(session.capturedAt), days: Math.floor((Date.now() - Date.parse(session.capturedAt)) / DAY_MS) })]);
+    rows.push([t('last_success'), at(session.lastSuccessAt)]);
+    rows.push([t('last_refusal'), session.lastRefusalAt ? `${at(session.lastRefusalAt)}：${session.lastRefusal ?? ''}` : t('never')]);
+  }
+  return (
+    <Box component="li" data-testid={`site-session-${session.site}`} sx={{ border: 1, borderColor: session.state === 'unreadable' ? 'warning.main' : 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
+          {translate(`aipm.crawler_config.sites.${session.site}`)}
+        </Typography>
+        <Button size="small" variant="outlined" onClick={onSignIn} aria-label={translate('aipm.live_view.open_label', { site: translate(`aipm.crawler_config.sites.${session.site}`) })}>
+          {translate('aipm.live_view.open')}
+        </Button>
+        <Chip size="small" color={session.state === 'stored' ? 'success' : session.state === 'unreadable' ? 'warning' : 'default'} variant="outlined" label={t(`chips.${session.state}`)} />
+      </Box>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(6.5em, auto) 1fr', columnGap: 1, rowGap: 0.5 }}>
+        {rows.map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
