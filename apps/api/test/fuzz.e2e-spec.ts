@@ -25,7 +25,7 @@ type Method = (typeof METHODS)[number];
  * Routes whose valid call would end the fuzzing session or wait on a worker this suite does not run, and the
  * crawl and backup event streams, which never end by design (crawler-run and backups e2e specs test them).
  */
-const NOT_FUZZED = new Set(['post /api/admin/logout', 'post /api/admin/change-password', 'post /api/admin/crawler-config/test', 'get /api/admin/crawler/events', 'get /api/admin/backups/events']);
+const NOT_FUZZED = new Set(['post /api/admin/logout', 'post /api/admin/change-password', 'post /api/admin/crawler-config/test', 'get /api/admin/crawler/events', 'get /api/admin/backups/events', 'get /api/admin/follow-ups/events']);
 
 interface Finding {
   route: string;
