@@ -94,25 +94,34 @@ export class FollowUpsRepository {
     );
   }
 
-  /** 今日待办: open follow-ups due before `until`, soonest (most overdue) first; then the leads nobody has contacted, newest first. */
-  async today(until: Date, limit: number): Promise<TodayRows> {
+  /**
+   * 今日待办: open follow-ups due before `until`, soonest (most overdue) first; then the leads nobody has contacted,
+   * newest first (each table read backwards through its (status, createdAt DESC NULLS LAST, id DESC) index). The
+   * totals stop counting at `countCap`: the card says "200+" rather than reading every waiting lead.
+   */
+  async today(until: Date, limit: number, countCap: number): Promise<TodayRows> {
+    const newest = `ORDER BY l."createdAt" DESC NULLS LAST, l."id" DESC`;
     const [followUps, [{ total: followUpsTotal }], newLeads, [{ total: newLeadsTotal }]] = await Promise.all([
       this.dataSource.query<FollowUpWithLead[]>(`${WITH_LEAD} WHERE f."doneAt" IS NULL AND f."dueAt" < $1 ORDER BY f."dueAt", f."id" LIMIT $2`, [until.toISOString(), limit]),
-      this.dataSource.query<[{ total: number }]>(`SELECT count(*)::int AS total FROM "follow_ups" WHERE "doneAt" IS NULL AND "dueAt" < $1`, [until.toISOString()]),
+      this.dataSource.query<[{ total: number }]>(
+        `SELECT count(*)::int AS total FROM (SELECT 1 FROM "follow_ups" WHERE "doneAt" IS NULL AND "dueAt" < $1 LIMIT $2) AS due`,
+        [until.toISOString(), countCap],
+      ),
       this.dataSource.query<NewLeadRow[]>(
-        `(SELECT 'registration' AS "leadType", l."id" AS "leadId", l."name", l."phone", l."createdAt" FROM ${waitingLeads('registrations', 'registrationId')}
-           ORDER BY l."createdAt" DESC, l."id" DESC LIMIT $1)
-         UNION ALL
-         (SELECT 'message', l."id", l."name", l."phone", l."createdAt" FROM ${waitingLeads('contact_messages', 'contactMessageId')}
-           ORDER BY l."createdAt" DESC, l."id" DESC LIMIT $1)
-         ORDER BY "createdAt" DESC, "leadId" DESC LIMIT $1`,
+        `SELECT * FROM (
+           (SELECT 'registration' AS "leadType", l."id" AS "leadId", l."name", l."phone", l."createdAt" FROM ${waitingLeads('registrations', 'registrationId')} ${newest} LIMIT $1)
+           UNION ALL
+           (SELECT 'message', l."id", l."name", l."phone", l."createdAt" FROM ${waitingLeads('contact_messages', 'contactMessageId')} ${newest} LIMIT $1)
+         ) AS l ORDER BY l."createdAt" DESC NULLS LAST, l."leadId" DESC LIMIT $1`,
         [limit],
       ),
       this.dataSource.query<[{ total: number }]>(
-        `SELECT ((SELECT count(*) FROM ${waitingLeads('registrations', 'registrationId')}) + (SELECT count(*) FROM ${waitingLeads('contact_messages', 'contactMessageId')}))::int AS total`,
+        `SELECT ((SELECT count(*) FROM (SELECT 1 FROM ${waitingLeads('registrations', 'registrationId')} LIMIT $1) AS r)
+               + (SELECT count(*) FROM (SELECT 1 FROM ${waitingLeads('contact_messages', 'contactMessageId')} LIMIT $1) AS m))::int AS total`,
+        [countCap],
       ),
     ]);
-    return { followUps, followUpsTotal, newLeads, newLeadsTotal };
+    return { followUps, followUpsTotal: Math.min(followUpsTotal, countCap), newLeads, newLeadsTotal: Math.min(newLeadsTotal, countCap) };
   }
 
   /** The earliest open due time after `after`, or null: when the reminders wake next. */

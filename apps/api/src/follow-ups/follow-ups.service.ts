@@ -1,4 +1,4 @@
-import { type CreateFollowUpRequest, type FollowUpLeadType, type FollowUpResponse, TODAY_AGENDA_LIMIT, type TodayAgenda } from '@aipm/contracts';
+import { type CreateFollowUpRequest, type FollowUpLeadType, type FollowUpResponse, TODAY_AGENDA_LIMIT, TODAY_TOTAL_CAP, type TodayAgenda } from '@aipm/contracts';
 import { Injectable } from '@nestjs/common';
 import { InvalidInputError } from '../common/errors/api.error';
 import { LeadError } from '../leads/lead.error';
@@ -54,7 +54,7 @@ export class FollowUpsService {
 
   async today(now = new Date()): Promise<TodayAgenda> {
     const until = endOfBusinessDay(now);
-    const rows = await this.followUps.today(until, TODAY_AGENDA_LIMIT);
+    const rows = await this.followUps.today(until, TODAY_AGENDA_LIMIT, TODAY_TOTAL_CAP);
     return {
       timeZone: BUSINESS_TIME_ZONE,
       until: until.toISOString(),

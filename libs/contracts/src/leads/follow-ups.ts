@@ -16,6 +16,11 @@ export const FOLLOW_UP_LIMITS = { note: 2000, result: 2000 } as const;
 
 /** 今日待办 lists at most this many of each part; the totals say how many more there are. */
 export const TODAY_AGENDA_LIMIT = 50;
+/**
+ * The totals count this far and no further: the card shows "200+". Counting every waiting lead cost the most of
+ * 今日待办 at 100,000 people (ADR 073); past this many, the exact figure changes nothing in the day's work.
+ */
+export const TODAY_TOTAL_CAP = 200;
 
 export const FOLLOW_UP_PATHS = {
   base: '/api/admin/follow-ups',
@@ -59,8 +64,10 @@ export interface TodayAgenda {
   /** The end of today in that zone (exclusive), ISO 8601: follow-ups due before it are listed. */
   until: string;
   followUps: AgendaFollowUp[];
+  /** At most TODAY_TOTAL_CAP. */
   followUpsTotal: number;
   newLeads: AgendaNewLead[];
+  /** At most TODAY_TOTAL_CAP. */
   newLeadsTotal: number;
 }
 

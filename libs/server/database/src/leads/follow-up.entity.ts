@@ -9,8 +9,8 @@ import { Registration } from './registration.entity';
  * its result once done. Exactly one of the two lead columns is set; erasing the lead (PIPL) erases its follow-ups.
  */
 @Entity('follow_ups')
-// 今日待办 and the reminders read the open ones by due time: a partial index of those only (the migration's WHERE).
-@Index('IDX_follow_ups_open_dueAt', ['dueAt'], { where: '"doneAt" IS NULL' })
+// 今日待办 and the reminders read the open ones in due order (ties by id): a partial index of those only.
+@Index('IDX_follow_ups_open_dueAt_id', ['dueAt', 'id'], { where: '"doneAt" IS NULL' })
 @Index('IDX_follow_ups_registrationId_dueAt', ['registrationId', 'dueAt'])
 @Index('IDX_follow_ups_contactMessageId_dueAt', ['contactMessageId', 'dueAt'])
 @Check('CHK_follow_ups_one_lead', `("registrationId" IS NULL) <> ("contactMessageId" IS NULL)`)

@@ -28,7 +28,7 @@ export class FollowUps1797700000000 implements MigrationInterface {
         CONSTRAINT "FK_follow_ups_registration" FOREIGN KEY ("registrationId") REFERENCES "registrations"("id") ON DELETE CASCADE,
         CONSTRAINT "FK_follow_ups_contactMessage" FOREIGN KEY ("contactMessageId") REFERENCES "contact_messages"("id") ON DELETE CASCADE
       )`);
-    await queryRunner.query(`CREATE INDEX "IDX_follow_ups_open_dueAt" ON "follow_ups" ("dueAt") WHERE "doneAt" IS NULL`);
+    await queryRunner.query(`CREATE INDEX "IDX_follow_ups_open_dueAt_id" ON "follow_ups" ("dueAt", "id") WHERE "doneAt" IS NULL`);
     await queryRunner.query(`CREATE INDEX "IDX_follow_ups_registrationId_dueAt" ON "follow_ups" ("registrationId", "dueAt")`);
     await queryRunner.query(`CREATE INDEX "IDX_follow_ups_contactMessageId_dueAt" ON "follow_ups" ("contactMessageId", "dueAt")`);
     for (const [table, column] of [

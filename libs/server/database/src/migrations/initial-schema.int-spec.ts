@@ -223,7 +223,7 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_crawl_tasks_createdBy: 'crawl_tasks USING btree ("createdBy")',
       IDX_crawl_tasks_status: 'crawl_tasks USING btree (status)',
       IDX_follow_ups_contactMessageId_dueAt: 'follow_ups USING btree ("contactMessageId", "dueAt")',
-      IDX_follow_ups_open_dueAt: 'follow_ups USING btree ("dueAt") WHERE ("doneAt" IS NULL)',
+      IDX_follow_ups_open_dueAt_id: 'follow_ups USING btree ("dueAt", id) WHERE ("doneAt" IS NULL)',
       IDX_follow_ups_registrationId_dueAt: 'follow_ups USING btree ("registrationId", "dueAt")',
       IDX_lead_notifications_announcedAt_createdAt: 'lead_notifications USING btree ("announcedAt", "createdAt")',
       IDX_lead_notifications_callId: 'lead_notifications USING btree ("callId")',
