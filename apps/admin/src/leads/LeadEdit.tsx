@@ -6,6 +6,7 @@ import { ExportPersonButton } from '../people/ExportPersonButton';
 import { EnrolButton } from './EnrolButton';
 import { ErasePersonButton } from './ErasePersonButton';
 import { FollowUpInputs } from './FollowUpInputs';
+import { LeadFollowUps } from '../follow-ups/LeadFollowUps';
 
 export interface DetailItem {
   label: string;
@@ -82,6 +83,8 @@ export function LeadEdit({ details }: { details: ReactNode }) {
             </Typography>
             <FollowUpInputs />
           </SimpleForm>
+          <Divider />
+          <LeadFollowUps />
         </Box>
       </Box>
     </Edit>
