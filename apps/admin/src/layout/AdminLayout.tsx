@@ -6,10 +6,12 @@ import { FollowUpReminders } from '../follow-ups/FollowUpReminders';
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={AdminAppBar} menu={AdminMenu}>
+    <>
       {/* Reminders of follow-ups falling due, wherever the administrator is in the back office. */}
       <FollowUpReminders />
-      {children}
-    </Layout>
+      <Layout appBar={AdminAppBar} menu={AdminMenu}>
+        {children}
+      </Layout>
+    </>
   );
 }
