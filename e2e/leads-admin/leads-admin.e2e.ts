@@ -5,6 +5,10 @@ import { loginAsAdmin, toast } from '../support/admin';
 import { chinaDay, clearLeads, type SeededLeads, seedLeads } from './leads';
 import { DESKTOP_ONLY } from '../support/viewport';
 import { chooseOption } from '../support/select';
+import { withDatabase } from '../site/jobs-database';
+
+/** "YYYY-MM-DDTHH:mm" in China time, `minutes` from now: what the follow-up's due-time field takes. */
+const chinaMinute = (minutes: number) => new Date(Date.now() + 8 * 3600_000 + minutes * 60_000).toISOString().slice(0, 16);
 
 /** Opens an area from the menu (behind the menu button on phones). */
 async function openArea(page: Page, isMobile: boolean, label: string) {
@@ -109,7 +113,6 @@ test.describe.serial('back office: registrations and consultation messages', () 
     await expect(details).toContainText(leads.repeat.email);
     await expect(details).toContainText('重复提交 1 次');
     await chooseFilter(page, /状态/, '已联系');
-    await page.getByLabel('跟进日期').fill(chinaDay(1));
     await page.getByRole('textbox', { name: '备注' }).fill('已电话沟通，周末再联系');
     await page.getByRole('button', { name: '保存' }).click();
     await expect(toast(page, '已更新')).toBeVisible();
@@ -117,6 +120,51 @@ test.describe.serial('back office: registrations and consultation messages', () 
     await expect(page).toHaveURL(/\/admin\/registrations(\?.*)?$/);
     await expect(leadItem(page, leads.repeat.name).getByTestId('lead-status')).toHaveText('已联系');
     await expect(leadItem(page, leads.second.name).getByTestId('lead-status')).toHaveText('新报名');
+  });
+
+  test('schedules a follow-up two minutes ahead, is reminded when it falls due, and records the call’s result', DESKTOP_ONLY, async ({ page }) => {
+    await loginAsAdmin(page, { at: '/admin/registrations' });
+    await leadItem(page, leads.second.name).getByText(leads.second.name).click();
+    const panel = page.getByTestId('lead-follow-ups');
+    await expect(panel).toContainText('还没有跟进任务。');
+
+    // A time already past is refused with the rule's words.
+    await panel.getByLabel(/到期时间/).fill(chinaMinute(-10));
+    await panel.getByRole('button', { name: '安排跟进' }).click();
+    await expect(panel).toContainText('到期时间不能早于现在，请选择未来的时间');
+
+    const note = `回电 ${leads.tag}`;
+    await panel.getByLabel(/到期时间/).fill(chinaMinute(2));
+    await panel.getByRole('textbox', { name: '说明（选填）' }).fill(note);
+    await panel.getByRole('button', { name: '安排跟进' }).click();
+    await expect(toast(page, '已安排跟进')).toBeVisible();
+    await expect(panel.getByTestId('lead-follow-up-row')).toContainText(/电话/);
+
+    // The dashboard opens on 今日待办; the reminders' stream is open from here on.
+    await page.goto('/admin');
+    const today = page.getByTestId('today-agenda-card');
+    await expect(today.getByRole('heading', { name: '今日待办' })).toBeVisible();
+    // Time moves instead of the test waiting two minutes: the due time comes 3 s ahead, and scheduling another
+    // follow-up (a week ahead, on another lead) makes the API look at the due times again, as any change does.
+    await withDatabase((client) => client.query(`UPDATE follow_ups SET "dueAt" = now() + interval '3 seconds' WHERE note = $1`, [note]));
+    const other = (await (await page.request.get('/api/registrations?filter=' + encodeURIComponent(JSON.stringify({ q: leads.third.name })))).json()) as { data: { id: string }[] };
+    const scheduled = await page.request.post('/api/admin/follow-ups', {
+      data: { leadType: 'registration', leadId: other.data[0]!.id, dueAt: new Date(Date.now() + 7 * 86_400_000).toISOString(), kind: 'wechat' },
+    });
+    expect(scheduled.status()).toBe(201);
+
+    // Desktop notifications are not allowed in this browser: the reminder is a toast, and 今日待办 is read again.
+    await expect(toast(page, new RegExp(`跟进到期：${leads.second.name}（电话） · ${note}`))).toBeVisible({ timeout: 20_000 });
+    const row = today.getByTestId('today-due-row').filter({ hasText: leads.second.name });
+    await expect(row).toContainText(note);
+    await expect(row.getByRole('link', { name: `打开 ${leads.second.name} 的个人页` })).toHaveAttribute('href', /\/people\/registrations\//);
+
+    await row.getByRole('button', { name: '完成' }).click();
+    const dialog = page.getByRole('dialog', { name: /记录跟进结果/ });
+    await dialog.getByRole('textbox', { name: /跟进结果/ }).fill('已沟通，周末来面谈');
+    await dialog.getByRole('button', { name: '保存结果' }).click();
+    await expect(toast(page, '跟进已完成')).toBeVisible();
+    await expect(today.getByTestId('today-due-row').filter({ hasText: leads.second.name })).toHaveCount(0);
   });
 
   test('marks a lead 已流失 with a reason from the dialog, and shows the reason on the lead', DESKTOP_ONLY, async ({ page }) => {

@@ -33,7 +33,8 @@ export interface SeedJob {
   isActive?: boolean;
 }
 
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** A client of the journeys' system's database for `work` (the follow-ups journey moves a due time with it too). */
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   try {

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Back-office lists at 100,000 rows (docs/product/back-office.md#long-lists, ADR 028): registrations, messages,
-// crawl results and students, each seeded with --rows rows, read as the admin reads them (first page, a status
+// crawl results and students, each seeded with --rows rows, and 今日待办 over the registrations and messages with
+// their follow-ups (ADR 073), read as the admin reads them (first page, a status
 // filter, the `q` search, a deep page), beside a one-query baseline measured in the same run and at the same
 // concurrency. `people` reads the person page (docs/product/back-office.md#person-page, ADR 071) at --rows people,
 // each with a registration, a message and a student of the same phone, a status change in the audit log and a
 // payment.
 //
 //   npm run build -w @aipm/api        (or: npx nx run-many -t build -p @aipm/api)
-//   node tools/with-services.mjs -- node tools/bench/lists.mjs [--rows 100000] [--requests 300] [--concurrency 4] [--only registrations,messages,students,crawl,people] [--through-front-door]
+//   node tools/with-services.mjs -- node tools/bench/lists.mjs [--rows 100000] [--requests 300] [--concurrency 4] [--only registrations,messages,students,crawl,people,today] [--through-front-door]
 //
 // Targets: p95 ≤ 50 ms for the first page, a filter and the search; ≤ 100 ms for a deep page (offset 50,000
 // of 100,000). On a loaded machine the one-query baseline alone can miss 50 ms, so a row also passes when its
@@ -100,6 +101,23 @@ const SEED = [
   ['people', `INSERT INTO student_payments ("studentId", "paymentNumber", amount, "paymentMethod", "paymentDate")
    SELECT id, 'PAY-BENCH-' || id, 990000, 'wechat', "enrollmentDate" FROM students WHERE $1::int > 0`],
 ];
+/**
+ * 今日待办's follow-ups: one on every other registration and every third message, due from five days ago to five
+ * days ahead, a fifth of them done. Seeded after the leads; `today` needs both lists.
+ */
+const FOLLOW_UPS = [
+  `INSERT INTO follow_ups ("registrationId", "dueAt", kind, note, result, "doneAt")
+   SELECT id, now() + ((n % 41) - 20) * interval '6 hours', (ARRAY['phone','wechat','meeting'])[1 + n % 3], '回电确认意向',
+          CASE WHEN n % 5 = 0 THEN '已沟通' END, CASE WHEN n % 5 = 0 THEN now() END
+   FROM (SELECT id, row_number() OVER (ORDER BY "createdAt") AS n FROM registrations) AS lead WHERE n % 2 = 0`,
+  `INSERT INTO follow_ups ("contactMessageId", "dueAt", kind, result, "doneAt")
+   SELECT id, now() + ((n % 37) - 18) * interval '6 hours', 'wechat', CASE WHEN n % 5 = 0 THEN '已回复' END, CASE WHEN n % 5 = 0 THEN now() END
+   FROM (SELECT id, row_number() OVER (ORDER BY "createdAt") AS n FROM contact_messages) AS lead WHERE n % 3 = 0`,
+];
+/** Lists another list's cases need seeded. */
+const SEEDED_FOR = { today: ['registrations', 'messages'] };
+const seeded = (list) => selected(list) || Object.entries(SEEDED_FOR).some(([needing, lists]) => selected(needing) && lists.includes(list));
+
 /** Who found what, where the schema records it (crawl_result_sightings, ADR 020); absent before it. */
 const SIGHTINGS = [
   `INSERT INTO crawl_result_sightings ("resultId", "taskId", "foundAt") SELECT id, "taskId", "createdAt" FROM crawl_results`,
@@ -153,6 +171,8 @@ const CASES = [
   ['crawl results', 'page', 'show all, page 2', `/api/admin/crawl-results?limit=20&offset=20`],
   ['crawl results', 'deep', `offset ${DEEP_OFFSET}`, `/api/admin/crawl-results?limit=20&offset=${DEEP_OFFSET}`],
   ['crawl results', 'deep', `task, offset 1000`, `/api/admin/crawl-results?limit=20&offset=1000&taskId=${BENCH_TASK(7)}`],
+  // Due and overdue follow-ups with their totals, then the leads nobody has contacted (four statements).
+  ['today', 'page', '今日待办', '/api/admin/follow-ups/today'],
 ];
 
 /**
@@ -192,6 +212,7 @@ try {
         ['people', 'page', 'from a student', await person('students', 'students')],
       );
     }
+    if (selected('today')) for (const statement of FOLLOW_UPS) await db.query(statement);
     const sightings = (await db.query(`SELECT to_regclass('crawl_result_sightings') AS name`)).rows[0].name;
     if (selected('crawl results') && sightings) for (const statement of SIGHTINGS) await db.query(statement);
     // What autovacuum does soon after a bulk load: statistics, and the visibility map index-only scans need.

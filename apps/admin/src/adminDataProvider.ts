@@ -15,6 +15,7 @@ import { studentAccountsClient } from './students/studentAccountsApi';
 import { backupsClient } from './backups/backupsApi';
 import { leadSettingsClient } from './leads/leadSettingsApi';
 import { peopleClient } from './people/peopleApi';
+import { followUpsClient } from './follow-ups/followUpsApi';
 
 /*
  * Each section's typed client, registered with react-admin's data provider (ADR 048). Assembled here, where the back
@@ -39,6 +40,7 @@ export const SECTION_CLIENTS: ReadonlyArray<RegisteredSectionClient> = [
   backupsClient,
   leadSettingsClient,
   peopleClient,
+  followUpsClient,
 ];
 
 /** The back office's data provider: the resources, the PIPL and upload calls, and every section's calls. */

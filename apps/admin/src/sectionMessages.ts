@@ -10,6 +10,7 @@ import { enDashboardChartsMessages, zhDashboardChartsMessages } from './dashboar
 import type { SectionMessages } from './i18n/i18nProvider';
 import { enLeadSourceMessages, zhLeadSourceMessages } from './leads/leadSourceMessages';
 import { enLeadFollowUpMessages, zhLeadFollowUpMessages } from './leads/leadFollowUpMessages';
+import { enFollowUpsMessages, zhFollowUpsMessages } from './follow-ups/followUpsMessages';
 import { enListPaginationMessages, zhListPaginationMessages } from './layout/listPaginationMessages';
 import { enQueueBoardMessages, zhQueueBoardMessages } from './layout/queueBoardMessages';
 import { enPeopleMessages, zhPeopleMessages } from './people/peopleMessages';
@@ -40,6 +41,7 @@ const zhSectionMessages = {
   students: zhStudentMessages,
   lead_source: zhLeadSourceMessages,
   lead_follow_up: zhLeadFollowUpMessages,
+  follow_ups: zhFollowUpsMessages,
   site_settings: zhSiteSettingsMessages,
   people: zhPeopleMessages,
   dashboard_charts: zhDashboardChartsMessages,
@@ -62,6 +64,7 @@ const enSectionMessages: typeof zhSectionMessages = {
   students: enStudentMessages,
   lead_source: enLeadSourceMessages,
   lead_follow_up: enLeadFollowUpMessages,
+  follow_ups: enFollowUpsMessages,
   site_settings: enSiteSettingsMessages,
   people: enPeopleMessages,
   dashboard_charts: enDashboardChartsMessages,

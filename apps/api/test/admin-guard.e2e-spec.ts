@@ -1,4 +1,4 @@
-import { AUTH_ERRORS, BACKUP_PATHS, CRAWL_ADMIN_PATHS, STUDENT_PORTAL_ERRORS } from '@aipm/contracts';
+import { AUTH_ERRORS, BACKUP_PATHS, CRAWL_ADMIN_PATHS, FOLLOW_UP_PATHS, STUDENT_PORTAL_ERRORS } from '@aipm/contracts';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import type { INestApplication } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
@@ -33,7 +33,7 @@ const concrete = (path: string) => path.replace(/:(\w+)/g, '00000000-0000-4000-8
 const hasNoStore = (header: string | undefined) => (header ?? '').split(',').some((directive) => directive.trim() === 'no-store');
 
 /** The server-sent events routes never end: their answer is taken as soon as the headers arrive, then closed. */
-const EVENT_STREAMS: readonly string[] = [CRAWL_ADMIN_PATHS.events, BACKUP_PATHS.events, '/api/admin/crawler/live-view/:viewId/events'];
+const EVENT_STREAMS: readonly string[] = [CRAWL_ADMIN_PATHS.events, BACKUP_PATHS.events, '/api/admin/crawler/live-view/:viewId/events', FOLLOW_UP_PATHS.events];
 function headersOfStream(agent: ReturnType<typeof request.agent>, path: string): Promise<request.Response> {
   return new Promise((resolve, reject) => {
     void agent

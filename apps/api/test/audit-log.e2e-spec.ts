@@ -156,6 +156,27 @@ describe('audit log', () => {
       check: (entry) => expect(entry.after).toEqual({ note: '周末回电' }),
     },
     {
+      name: 'a follow-up scheduled on a registration',
+      action: 'follow_up.create',
+      entity: 'follow_up',
+      run: async (agent, known) => {
+        const dueAt = new Date(Date.now() + 3_600_000).toISOString();
+        known['followUp'] = (await agent.post('/api/admin/follow-ups').send({ leadType: 'registration', leadId: known['registration'], dueAt, kind: 'phone', note: '回电' }).expect(201)).body.data.id;
+        return known['followUp'];
+      },
+      check: (entry) => expect(entry.after).toMatchObject({ kind: 'phone', note: '回电', doneAt: null }),
+    },
+    {
+      name: 'a follow-up completed with its result',
+      action: 'follow_up.complete',
+      entity: 'follow_up',
+      run: async (agent, known) => {
+        await agent.post(`/api/admin/follow-ups/${known['followUp']}/complete`).send({ result: '已沟通' }).expect(200);
+        return known['followUp'];
+      },
+      check: (entry) => expect({ before: entry.before, after: entry.after }).toMatchObject({ before: { result: null }, after: { result: '已沟通' } }),
+    },
+    {
       name: 'a registrations export, with its filter',
       action: 'lead.export',
       entity: 'registration',

@@ -27,7 +27,7 @@ type Method = (typeof METHODS)[number];
  */
 const NOT_FUZZED = new Set(['post /api/admin/logout', 'post /api/admin/change-password', 'post /api/admin/crawler-config/test', 'get /api/admin/crawler/events', 'get /api/admin/backups/events',
   // A stream that stays open, and opening a view: 503 LIVE_VIEW_UNAVAILABLE when no worker listens is not bad input.
-  'get /api/admin/crawler/live-view/{viewId}/events', 'post /api/admin/crawler/live-view']);
+  'get /api/admin/crawler/live-view/{viewId}/events', 'post /api/admin/crawler/live-view', 'get /api/admin/follow-ups/events']);
 
 interface Finding {
   route: string;

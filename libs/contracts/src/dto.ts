@@ -7,6 +7,7 @@ export * from './crawl/crawl-admin.dto';
 export * from './crawl/published-job-admin.dto';
 export * from './crawl/crawl-ops.dto';
 export * from './leads/lead.dto';
+export * from './leads/follow-up.dto';
 export * from './leads/lead-validators';
 export * from './validation/rule';
 export * from './wechat/wechat.dto';

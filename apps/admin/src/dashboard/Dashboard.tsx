@@ -25,6 +25,9 @@ const GuaranteeCard = lazy(() => import('../students/GuaranteeCard').then((modul
 /** 系统提醒 (docs/product/operations.md#on-the-dashboard): its own chunk, above the cards when anything needs the operator. */
 const SystemAlertsBanner = lazy(() => import('./SystemAlertsBanner').then((module) => ({ default: module.SystemAlertsBanner })));
 
+/** 今日待办 (docs/product/back-office.md#todays-list): the first card, its own chunk like the others. */
+const TodayAgendaCard = lazy(() => import('../follow-ups/TodayAgendaCard').then((module) => ({ default: module.TodayAgendaCard })));
+
 /** 线索跟进 (docs/product/back-office.md#first-contact-and-funnel): its own chunk, fetched after the cards. */
 const LeadFollowUpCard = lazy(() => import('./LeadFollowUpCard').then((module) => ({ default: module.LeadFollowUpCard })));
 
@@ -47,6 +50,9 @@ export function Dashboard() {
       </Typography>
       <Suspense fallback={null}>
         <SystemAlertsBanner />
+      </Suspense>
+      <Suspense fallback={<LinearProgress sx={{ mb: 2 }} aria-label={translate('ra.page.loading')} />}>
+        <TodayAgendaCard />
       </Suspense>
       {failed && <Alert severity="error">{translate('aipm.dashboard.stats.load_failed')}</Alert>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>

@@ -1,25 +1,16 @@
-import { CLOSED_LEAD_STATUSES, formatIsoDate, LEAD_LIMITS, type LeadFollowUp, type LeadStatus, leadStatusReasonLabel } from '@aipm/contracts';
+import { CLOSED_LEAD_STATUSES, LEAD_LIMITS, type LeadFollowUp, type LeadStatus, leadStatusReasonLabel } from '@aipm/contracts';
 import { Box, Button, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
-import { DateInput, maxLength, required, SelectInput, TextInput, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { maxLength, required, SelectInput, TextInput, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { statusChoices, useLeadKind } from './leadChoices';
 import { type StatusReasonChoice, StatusReasonDialog, useLeadStatusReasons } from './StatusReasonDialog';
 
-/**
- * A follow-up date is a China calendar day: shown as that day whatever the browser's zone, and sent as
- * its midnight in China time (the API stores an instant).
- */
-const followUpDay = {
-  format: (value: string | null | undefined): string => (value ? formatIsoDate(value) : ''),
-  parse: (value: string): string | null => (value ? `${value}T00:00:00+08:00` : null),
-};
-
 const isClosed = (status: unknown): status is LeadStatus => CLOSED_LEAD_STATUSES.includes(status as LeadStatus);
 
 /**
- * What the administrator edits on a lead: status new → contacted → enrolled | invalid | lost, a note, a follow-up
- * day. Choosing invalid or lost asks for the reason (a dialog); cancelling it puts the status back. The reason and
+ * What the administrator edits on a lead: status new → contacted → enrolled | invalid | lost, and a note; follow-ups
+ * are scheduled beside the form (LeadFollowUps, ADR 073). Choosing invalid or lost asks for the reason (a dialog); cancelling it puts the status back. The reason and
  * its note are form values, saved with the rest.
  */
 export function FollowUpInputs() {
@@ -67,7 +58,6 @@ export function FollowUpInputs() {
         <ReasonShown reason={statusReason} note={statusNote ?? null} onChange={() => setAsking(status)} />
       )}
       <StatusReasonDialog status={asking} initial={{ statusReason: statusReason ?? undefined, statusNote: statusNote ?? undefined }} onConfirm={confirm} onCancel={cancel} />
-      <DateInput source="followUpAt" format={followUpDay.format} parse={followUpDay.parse} fullWidth />
       <TextInput source="note" multiline minRows={3} fullWidth validate={maxLength(LEAD_LIMITS.note)} />
     </>
   );

@@ -7,6 +7,7 @@ import { PersonPageButton } from '../people/PersonLinks';
 import { EnrolButton } from './EnrolButton';
 import { ErasePersonButton } from './ErasePersonButton';
 import { FollowUpInputs } from './FollowUpInputs';
+import { LeadFollowUps } from '../follow-ups/LeadFollowUps';
 
 export interface DetailItem {
   label: string;
@@ -84,6 +85,8 @@ export function LeadEdit({ details }: { details: ReactNode }) {
             </Typography>
             <FollowUpInputs />
           </SimpleForm>
+          <Divider />
+          <LeadFollowUps />
         </Box>
       </Box>
     </Edit>

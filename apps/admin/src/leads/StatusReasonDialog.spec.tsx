@@ -16,6 +16,8 @@ function renderLead(record: ReturnType<typeof aRegistration>, saved: object = re
   const calls = answerFetch({
     [`GET /api/registrations/${record.id}`]: ok(record),
     'GET /api/admin/lead-settings': ok(SETTINGS),
+    // The page's follow-ups beside the form (ADR 073).
+    [`GET /api/admin/follow-ups?leadType=registration&leadId=${record.id}`]: ok([]),
     [`PATCH /api/registrations/${record.id}`]: ok(saved),
   });
   renderInAdmin(

@@ -1,5 +1,5 @@
 import '../../test/support/jsdom-setup';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
@@ -29,7 +29,7 @@ function renderEdit(dataProvider: ReturnType<typeof stubDataProvider>) {
 }
 
 describe(RegistrationEdit.name, () => {
-  it('shows the details, then saves status, follow-up day (China midnight) and note', async () => {
+  it('shows the details, then saves status and note', async () => {
     const dataProvider = stubDataProvider([record]);
     const user = userEvent.setup();
     renderEdit(dataProvider);
@@ -45,9 +45,8 @@ describe(RegistrationEdit.name, () => {
 
     await user.click(screen.getByRole('combobox', { name: /状态/ }));
     await user.click(await screen.findByRole('option', { name: '已联系' }, SLOW));
-    const day = screen.getByLabelText('跟进日期');
-    fireEvent.change(day, { target: { value: '2025-08-20' } });
-    fireEvent.blur(day);
+    // The old follow-up day is gone from the form: follow-ups are scheduled beside it (ADR 073).
+    expect(screen.queryByLabelText('跟进日期')).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: '备注' }), '已电话沟通');
     await user.click(screen.getByRole('button', { name: '保存' }));
 
@@ -56,7 +55,7 @@ describe(RegistrationEdit.name, () => {
     expect(resource).toBe('registrations');
     expect(params).toMatchObject({
       id: record.id,
-      data: { status: 'contacted', followUpAt: '2025-08-20T00:00:00+08:00', note: '已电话沟通' },
+      data: { status: 'contacted', note: '已电话沟通' },
       previousData: record,
     });
     expect(await screen.findByText('list page', {}, SLOW)).toBeInTheDocument();

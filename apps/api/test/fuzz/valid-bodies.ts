@@ -41,6 +41,8 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
     evidence: [{ accessURL: '/api/admin/files/contracts/2d3e4f50-6172-4839-a4b5-c6d7e8f9a0b1.pdf', kind: 'offer_letter' }],
   },
   'patch /api/admin/outcomes/{id}': { monthsPerYear: 13 },
+  'post /api/admin/follow-ups': { leadType: 'registration', leadId: '9a1c2b3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d', dueAt: '2030-01-02T02:00:00.000Z', kind: 'phone', note: '回电' },
+  'post /api/admin/follow-ups/{id}/complete': { result: '已沟通' },
   'put /api/admin/lead-settings': { statusReasons: [{ code: 'unreachable', zh: '联系不上', en: 'Could not be reached' }] },
   'put /api/admin/guarantee/settings': { target: 20000000, refundRate: 100, bonusThreshold: 150, bonusRate: 10, windowDays: 180, minAttendance: 90 },
   // No entry for POST test-phone, test-aliyun, test-aliyun-phone: they take no body

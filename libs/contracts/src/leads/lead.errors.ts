@@ -50,6 +50,18 @@ export const LEAD_ERRORS = {
   ERASURE_NEEDS_IDENTITY: '请提供要删除的联系人的手机号码或邮箱',
   EXPORT_NEEDS_IDENTITY: '请提供要导出的联系人的手机号码或邮箱',
   INVALID_PERSON_RECORD: '记录类型或编号无效',
+  // follow-ups (docs/product/back-office.md#follow-ups)
+  INVALID_FOLLOW_UP_ID: '跟进任务ID格式无效',
+  FOLLOW_UP_NOT_FOUND: '跟进任务不存在或已被删除',
+  INVALID_FOLLOW_UP_LEAD: '请指定跟进的线索：报名或咨询留言及其ID',
+  INVALID_FOLLOW_UP_DUE_AT: '到期时间必须是有效的日期时间',
+  /** A new follow-up due before now: it would be overdue from the start. */
+  FOLLOW_UP_DUE_IN_PAST: '到期时间不能早于现在，请选择未来的时间',
+  INVALID_FOLLOW_UP_KIND: '跟进方式必须是 phone（电话）、wechat（微信）或 meeting（面谈）',
+  FOLLOW_UP_NOTE_TOO_LONG: '跟进说明不能超过2000个字符',
+  FOLLOW_UP_RESULT_REQUIRED: '请填写跟进结果',
+  FOLLOW_UP_RESULT_TOO_LONG: '跟进结果不能超过2000个字符',
+  FOLLOW_UP_ALREADY_DONE: '该跟进任务已完成',
 } as const;
 
 export type LeadErrorCode = keyof typeof LEAD_ERRORS;

@@ -34,6 +34,12 @@ export async function seedEveryTable(sql: Client, fileKeys: { contract: string; 
   const messageId = await one(
     `INSERT INTO contact_messages (name, phone, "phoneNormalized", subject, message, status, "statusReason", "statusNote") VALUES ('张三', '13700137000', '+8613700137000', 'pricing', '学费可以分期吗？', 'lost', 'budget', '明年再说') RETURNING id`,
   );
+  // Follow-ups: one done with its result, one still open.
+  await sql.query(
+    `INSERT INTO follow_ups ("registrationId", "dueAt", kind, note, result, "doneAt") VALUES ($1, now() - interval '1 day', 'phone', '问清楚每周能投入的时间', '已沟通，周末来面谈', now())`,
+    [registrationId],
+  );
+  await sql.query(`INSERT INTO follow_ups ("contactMessageId", "dueAt", kind) VALUES ($1, now() + interval '1 day', 'wechat')`, [messageId]);
   const callId = await one(`INSERT INTO notification_calls (provider, status, trigger, "calledNumber", "leadCount", "providerCallId", "durationSeconds") VALUES ('aliyun', 'placed', 'batch', '+8673188886666', 2, 'call-1', 31) RETURNING id`);
   const firstNotice = await one(`INSERT INTO lead_notifications ("registrationId", "callId", "announcedAt") VALUES ($1, $2, now()) RETURNING id`, [registrationId, callId]);
   await one(`INSERT INTO lead_notifications ("contactMessageId") VALUES ($1) RETURNING id`, [messageId]);

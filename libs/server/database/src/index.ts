@@ -5,6 +5,7 @@ export { AdminConfig } from './settings/admin-config.entity';
 export { readCrawlerConfig } from './settings/crawler-config.reader';
 export { Registration } from './leads/registration.entity';
 export { ContactMessage } from './leads/contact-message.entity';
+export { FollowUp } from './leads/follow-up.entity';
 export { LearnedSelector } from './crawler/learned-selector.entity';
 export { CrawlTask, type CrawlTaskConfig } from './crawler/crawl-task.entity';
 export { CrawlResult } from './crawler/crawl-result.entity';
@@ -49,6 +50,7 @@ export { StudentsSection1795489639494 } from './migrations/1795489639494-student
 export { CrawlerOperations1795500470441 } from './migrations/1795500470441-crawler-operations';
 export { LeadPhoneNotifications1795500704794 } from './migrations/1795500704794-lead-phone-notifications';
 export { NotificationCallLeadsAndDetails1795515271872 } from './migrations/1795515271872-notification-call-leads-and-details';
+export { FollowUps1797700000000 } from './migrations/1797700000000-follow-ups';
 export {
   ALL_ENTITIES,
   ALL_MIGRATIONS,

@@ -1,4 +1,4 @@
-import { AUDIT_ACTOR_KINDS, CONTACT_SUBJECTS, CONTRACT_STATUSES, NOTIFICATION_CALL_STATUSES, NOTIFICATION_CALL_TRIGGERS, PHONE_PROVIDERS, CRAWL_RESULT_STATUSES, CRAWL_SITES, CRAWL_TASK_STATUSES, EMPLOYMENT_TYPES, JOB_CHECK_OUTCOMES, JOB_CLOSED_REASONS, LEAD_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SEARCH_SITES, STUDENT_ACCOUNT_KINDS, STUDENT_ACCOUNT_STATUSES, STUDENT_STATUSES } from '@aipm/contracts';
+import { AUDIT_ACTOR_KINDS, CONTACT_SUBJECTS, FOLLOW_UP_KINDS, CONTRACT_STATUSES, NOTIFICATION_CALL_STATUSES, NOTIFICATION_CALL_TRIGGERS, PHONE_PROVIDERS, CRAWL_RESULT_STATUSES, CRAWL_SITES, CRAWL_TASK_STATUSES, EMPLOYMENT_TYPES, JOB_CHECK_OUTCOMES, JOB_CLOSED_REASONS, LEAD_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SEARCH_SITES, STUDENT_ACCOUNT_KINDS, STUDENT_ACCOUNT_STATUSES, STUDENT_STATUSES } from '@aipm/contracts';
 import { DataSource } from 'typeorm';
 import { User } from '../auth/user.entity';
 import { CrawlTask } from '../crawler/crawl-task.entity';
@@ -23,6 +23,7 @@ const DATA_MODEL_TABLES = [
   'crawl_runs',
   'crawl_tasks',
   'crawler_site_sessions',
+  'follow_ups',
   'lead_notifications',
   'learned_selectors',
   'login_failures_hourly',
@@ -138,6 +139,9 @@ describe(InitialSchema1763800000000.name, () => {
       { name: 'FK_crawl_results_task', table: 'crawl_results', column: 'taskId', references: 'crawl_tasks', onDelete: 'SET NULL' },
       { name: 'FK_crawl_runs_task', table: 'crawl_runs', column: 'taskId', references: 'crawl_tasks', onDelete: 'SET NULL' },
       { name: 'FK_crawl_tasks_createdBy', table: 'crawl_tasks', column: 'createdBy', references: 'users', onDelete: 'SET NULL' },
+      // A lead's follow-ups go with it (an erasure, ADR 073).
+      { name: 'FK_follow_ups_contactMessage', table: 'follow_ups', column: 'contactMessageId', references: 'contact_messages', onDelete: 'CASCADE' },
+      { name: 'FK_follow_ups_registration', table: 'follow_ups', column: 'registrationId', references: 'registrations', onDelete: 'CASCADE' },
       { name: 'FK_lead_notifications_call', table: 'lead_notifications', column: 'callId', references: 'notification_calls', onDelete: 'SET NULL' },
       { name: 'FK_lead_notifications_contactMessage', table: 'lead_notifications', column: 'contactMessageId', references: 'contact_messages', onDelete: 'CASCADE' },
       { name: 'FK_lead_notifications_registration', table: 'lead_notifications', column: 'registrationId', references: 'registrations', onDelete: 'CASCADE' },
@@ -220,6 +224,9 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_crawl_tasks_createdAt: 'crawl_tasks USING btree ("createdAt" DESC)',
       IDX_crawl_tasks_createdBy: 'crawl_tasks USING btree ("createdBy")',
       IDX_crawl_tasks_status: 'crawl_tasks USING btree (status)',
+      IDX_follow_ups_contactMessageId_dueAt: 'follow_ups USING btree ("contactMessageId", "dueAt")',
+      IDX_follow_ups_open_dueAt_id: 'follow_ups USING btree ("dueAt", id) WHERE ("doneAt" IS NULL)',
+      IDX_follow_ups_registrationId_dueAt: 'follow_ups USING btree ("registrationId", "dueAt")',
       IDX_lead_notifications_announcedAt_createdAt: 'lead_notifications USING btree ("announcedAt", "createdAt")',
       IDX_lead_notifications_callId: 'lead_notifications USING btree ("callId")',
       IDX_lead_notifications_enqueuedAt_createdAt: 'lead_notifications USING btree ("enqueuedAt", "createdAt")',
@@ -309,6 +316,7 @@ describe(InitialSchema1763800000000.name, () => {
       CHK_notification_calls_provider: PHONE_PROVIDERS,
       CHK_notification_calls_status: NOTIFICATION_CALL_STATUSES,
       CHK_notification_calls_trigger: NOTIFICATION_CALL_TRIGGERS,
+      CHK_follow_ups_kind: FOLLOW_UP_KINDS,
     };
     for (const [name, values] of Object.entries(enumChecks)) {
       expect({ name, values: allowedValues(name) }).toEqual({ name, values: [...values].sort() });
