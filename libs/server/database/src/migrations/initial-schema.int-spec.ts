@@ -22,6 +22,7 @@ const DATA_MODEL_TABLES = [
   'crawl_results',
   'crawl_runs',
   'crawl_tasks',
+  'landing_publications',
   'lead_notifications',
   'learned_selectors',
   'login_failures_hourly',
