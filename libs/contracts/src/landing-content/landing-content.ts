@@ -247,7 +247,7 @@ export const LANDING_CONTENT_FIELDS = group({
   }),
   contact: group({
     subtitle: text(SENTENCE),
-    materials: list(text(HEADING), 0, 6),
+    materials: list(text(HEADING), 1, 6),
   }),
 });
 
