@@ -14,6 +14,7 @@ import { enPeopleMessages, zhPeopleMessages } from './people/peopleMessages';
 import { enPhoneConfigMessages, zhPhoneConfigMessages } from './phone-config/phoneConfigMessages';
 import { enPublishedJobsMessages, zhPublishedJobsMessages } from './published-jobs/publishedJobsMessages';
 import { enSiteSettingsMessages, zhSiteSettingsMessages } from './site-settings/siteSettingsMessages';
+import { enLandingContentMessages, zhLandingContentMessages } from './landing-content/landingContentMessages';
 import { enStudentMessages, enStudentResources, zhStudentMessages, zhStudentResources } from './students/studentMessages';
 import { enWechatShareMessages, enWechatShareResource, zhWechatShareMessages, zhWechatShareResource } from './wechat-share/messages';
 
@@ -37,6 +38,7 @@ const zhSectionMessages = {
   lead_source: zhLeadSourceMessages,
   lead_follow_up: zhLeadFollowUpMessages,
   site_settings: zhSiteSettingsMessages,
+  landing_content: zhLandingContentMessages,
   people: zhPeopleMessages,
   dashboard_charts: zhDashboardChartsMessages,
   audit: zhAuditMessages,
@@ -57,6 +59,7 @@ const enSectionMessages: typeof zhSectionMessages = {
   lead_source: enLeadSourceMessages,
   lead_follow_up: enLeadFollowUpMessages,
   site_settings: enSiteSettingsMessages,
+  landing_content: enLandingContentMessages,
   people: enPeopleMessages,
   dashboard_charts: enDashboardChartsMessages,
   audit: enAuditMessages,
