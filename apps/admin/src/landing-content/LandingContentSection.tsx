@@ -287,7 +287,8 @@ function Editor({ initial, unpublished }: { initial: LandingContent; unpublished
   const [fromServer, setFromServer] = useState<Errors>({});
   const [previewing, setPreviewing] = useState(false);
   const failures = landingContentFailures(content);
-  const errors: Errors = { ...fromServer, ...Object.fromEntries(failures.map((failure) => [failure.path, failure.message])) };
+  // Worded from the rule and its bounds in the back office's language (the API's own messages are Chinese).
+  const errors: Errors = { ...fromServer, ...Object.fromEntries(failures.map(({ path, rule, min, max }) => [path, translate(`aipm.landing_content.rules.${rule}`, { min, max })])) };
   const failed = (key: string) => (error: unknown) => {
     setFromServer(serverErrors(error));
     notify(key, { type: 'error', messageArgs: { message: error instanceof Error ? translate(error.message, { _: error.message }) : String(error) } });

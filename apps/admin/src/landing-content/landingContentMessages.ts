@@ -52,6 +52,15 @@ export const zhLandingContentMessages = {
     faq: '常见问题',
     contact: '联系我们',
   },
+  rules: {
+    required: '不能为空',
+    too_long: '不能超过%{max}个字符',
+    exact_count: '需要正好%{min}项',
+    count_range: '需要%{min}到%{max}项',
+    date: '请输入有效的日期（YYYY-MM-DD）',
+    days: '天数必须是%{min}到%{max}之间的整数',
+    invalid: '内容格式不正确',
+  },
   icons: { theory: '理论', practice: '实践', employment: '就业', mentor: '导师', network: '人脉', certification: '认证' },
   fields: {
     badge: '标签（{{cohort}} 为下一期开班时间）',
@@ -154,6 +163,15 @@ export const enLandingContentMessages: typeof zhLandingContentMessages = {
     pricing: 'Pricing',
     faq: 'FAQ',
     contact: 'Contact',
+  },
+  rules: {
+    required: 'Required',
+    too_long: 'At most %{max} characters',
+    exact_count: 'Exactly %{min} items',
+    count_range: '%{min} to %{max} items',
+    date: 'Please enter a valid date (YYYY-MM-DD)',
+    days: 'A whole number of days from %{min} to %{max}',
+    invalid: 'Not in the expected form',
   },
   icons: { theory: 'Theory', practice: 'Practice', employment: 'Employment', mentor: 'Mentor', network: 'Network', certification: 'Certification' },
   fields: {

@@ -53,16 +53,16 @@ describe('landing content', () => {
     content.pricing.promotions[0]!.options[0]!.endsOn = '2026-02-30';
     (content.hero as Record<string, unknown>).extra = 'x';
     expect(landingContentFailures(content)).toEqual([
-      { path: 'hero', code: 'LANDING_INVALID_VALUE', message: '内容格式不正确' },
-      { path: 'pricing.promotions.0.options.0.endsOn', code: 'LANDING_INVALID_VALUE', message: '请输入有效的日期（YYYY-MM-DD）' },
-      { path: 'faq.items', code: 'LANDING_LIST_SIZE', message: '需要正好4项' },
-      { path: 'faq.items.1.answer.en', code: 'LANDING_TEXT_TOO_LONG', message: '不能超过400个字符' },
-      { path: 'faq.items.2.question.zh', code: 'LANDING_TEXT_REQUIRED', message: '不能为空' },
+      { path: 'hero', code: 'LANDING_INVALID_VALUE', message: '内容格式不正确', rule: 'invalid' },
+      { path: 'pricing.promotions.0.options.0.endsOn', code: 'LANDING_INVALID_VALUE', message: '请输入有效的日期（YYYY-MM-DD）', rule: 'date' },
+      { path: 'faq.items', code: 'LANDING_LIST_SIZE', message: '需要正好4项', rule: 'exact_count', min: 4, max: 4 },
+      { path: 'faq.items.1.answer.en', code: 'LANDING_TEXT_TOO_LONG', message: '不能超过400个字符', rule: 'too_long', max: 400 },
+      { path: 'faq.items.2.question.zh', code: 'LANDING_TEXT_REQUIRED', message: '不能为空', rule: 'required' },
     ]);
     // Characters, not UTF-16 units: 400 emoji-free CJK characters fit.
     const fits = defaultLandingContent(null, today);
     fits.faq.items[0]!.answer.zh = '字'.repeat(400);
     expect(landingContentFailures(fits)).toEqual([]);
-    expect(landingContentFailures(null)).toEqual([{ path: '', code: 'LANDING_INVALID_VALUE', message: '内容格式不正确' }]);
+    expect(landingContentFailures(null)).toEqual([{ path: '', code: 'LANDING_INVALID_VALUE', message: '内容格式不正确', rule: 'invalid' }]);
   });
 });

@@ -259,52 +259,58 @@ export interface LandingFailure {
   code: LandingFailureCode;
   /** The field's own message, with its limit (docs/product/validation.md#landing-content). */
   message: string;
+  /** Which rule, and its bounds: a client words the message in its own language from these. */
+  rule: LandingRule;
+  min?: number;
+  max?: number;
 }
+
+export type LandingRule = 'required' | 'too_long' | 'exact_count' | 'count_range' | 'date' | 'days' | 'invalid';
 
 const characters = (value: string) => [...value].length;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function check(field: LandingField, value: unknown, path: string, failures: LandingFailure[]): void {
-  const fail = (code: LandingFailureCode, message: string, at = path): void => {
-    failures.push({ path: at, code, message });
+  const fail = (code: LandingFailureCode, message: string, rule: LandingRule, bounds: { min?: number; max?: number } = {}, at = path): void => {
+    failures.push({ path: at, code, message, rule, ...bounds });
   };
   switch (field.kind) {
     case 'text': {
-      if (!isObject(value) || Object.keys(value).length !== 2) return fail('LANDING_INVALID_VALUE', '内容格式不正确');
+      if (!isObject(value) || Object.keys(value).length !== 2) return fail('LANDING_INVALID_VALUE', '内容格式不正确', 'invalid');
       for (const language of LANDING_LANGUAGES) {
         const side = value[language];
         const at = `${path}.${language}`;
-        if (typeof side !== 'string') fail('LANDING_INVALID_VALUE', '内容格式不正确', at);
-        else if (side.trim() === '' && !field.optional) fail('LANDING_TEXT_REQUIRED', '不能为空', at);
-        else if (characters(side) > field.max) fail('LANDING_TEXT_TOO_LONG', `不能超过${field.max}个字符`, at);
+        if (typeof side !== 'string') fail('LANDING_INVALID_VALUE', '内容格式不正确', 'invalid', {}, at);
+        else if (side.trim() === '' && !field.optional) fail('LANDING_TEXT_REQUIRED', '不能为空', 'required', {}, at);
+        else if (characters(side) > field.max) fail('LANDING_TEXT_TOO_LONG', `不能超过${field.max}个字符`, 'too_long', { max: field.max }, at);
       }
       return;
     }
     case 'plain':
-      if (typeof value !== 'string') return fail('LANDING_INVALID_VALUE', '内容格式不正确');
-      if (value.trim() === '') return fail('LANDING_TEXT_REQUIRED', '不能为空');
-      if (characters(value) > field.max) fail('LANDING_TEXT_TOO_LONG', `不能超过${field.max}个字符`);
+      if (typeof value !== 'string') return fail('LANDING_INVALID_VALUE', '内容格式不正确', 'invalid');
+      if (value.trim() === '') return fail('LANDING_TEXT_REQUIRED', '不能为空', 'required');
+      if (characters(value) > field.max) fail('LANDING_TEXT_TOO_LONG', `不能超过${field.max}个字符`, 'too_long', { max: field.max });
       return;
     case 'days':
-      if (!Number.isInteger(value) || (value as number) < field.min || (value as number) > field.max) fail('LANDING_INVALID_VALUE', `天数必须是${field.min}到${field.max}之间的整数`);
+      if (!Number.isInteger(value) || (value as number) < field.min || (value as number) > field.max) fail('LANDING_INVALID_VALUE', `天数必须是${field.min}到${field.max}之间的整数`, 'days', { min: field.min, max: field.max });
       return;
     case 'date':
-      if (value !== null && !isCalendarDate(value)) fail('LANDING_INVALID_VALUE', '请输入有效的日期（YYYY-MM-DD）');
+      if (value !== null && !isCalendarDate(value)) fail('LANDING_INVALID_VALUE', '请输入有效的日期（YYYY-MM-DD）', 'date');
       return;
     case 'choice':
-      if (typeof value !== 'string' || !field.values.includes(value)) fail('LANDING_INVALID_VALUE', '内容格式不正确');
+      if (typeof value !== 'string' || !field.values.includes(value)) fail('LANDING_INVALID_VALUE', '内容格式不正确', 'invalid');
       return;
     case 'group': {
-      if (!isObject(value)) return fail('LANDING_INVALID_VALUE', '内容格式不正确');
+      if (!isObject(value)) return fail('LANDING_INVALID_VALUE', '内容格式不正确', 'invalid');
       const names = Object.keys(field.fields);
       // Unknown keys are refused rather than stored: a publication holds only what the page shows.
-      if (Object.keys(value).some((key) => !names.includes(key))) fail('LANDING_INVALID_VALUE', '内容格式不正确');
+      if (Object.keys(value).some((key) => !names.includes(key))) fail('LANDING_INVALID_VALUE', '内容格式不正确', 'invalid');
       for (const name of names) check(field.fields[name]!, value[name], path ? `${path}.${name}` : name, failures);
       return;
     }
     case 'list': {
-      if (!Array.isArray(value)) return fail('LANDING_INVALID_VALUE', '内容格式不正确');
-      if (value.length < field.min || value.length > field.max) fail('LANDING_LIST_SIZE', field.min === field.max ? `需要正好${field.min}项` : `需要${field.min}到${field.max}项`);
+      if (!Array.isArray(value)) return fail('LANDING_INVALID_VALUE', '内容格式不正确', 'invalid');
+      if (value.length < field.min || value.length > field.max) fail('LANDING_LIST_SIZE', field.min === field.max ? `需要正好${field.min}项` : `需要${field.min}到${field.max}项`, field.min === field.max ? 'exact_count' : 'count_range', { min: field.min, max: field.max });
       value.slice(0, field.max).forEach((item, index) => check(field.item, item, `${path}.${index}`, failures));
       return;
     }
