@@ -7,7 +7,7 @@ import { Public } from '../common/decorators/public.decorator';
 import { InvalidInputError } from '../common/errors/api.error';
 import { ApiDataAnswer, ApiFailures, ApiListAnswer } from '../common/openapi/api-answers';
 import type { SessionUser } from '../common/session';
-import { LANDING_CONTENT, LANDING_DRAFT, LANDING_PUBLICATION, LANDING_PUBLICATION_SUMMARY } from './docs/landing-content.docs';
+import { LANDING_CONTENT, LANDING_CONTENT_EXAMPLE, LANDING_DRAFT, LANDING_PUBLICATION, LANDING_PUBLICATION_SUMMARY } from './docs/landing-content.docs';
 import { LandingContentService } from './landing-content.service';
 
 /** The live publication's id as an entity tag: the web server asks with it every half second (ADR 074). */
@@ -59,7 +59,7 @@ export class LandingContentAdminController {
 
   @Put('draft')
   @Audited({ action: 'landing.draft.save', entity: 'landing_content' })
-  @ApiBody({ required: true, description: 'Every block, zh and en side by side', schema: LANDING_CONTENT })
+  @ApiBody({ required: true, description: 'Every block, zh and en side by side', schema: LANDING_CONTENT, examples: { valid: { summary: 'A body the API accepts', value: LANDING_CONTENT_EXAMPLE } } })
   @ApiDataAnswer(LANDING_DRAFT, { description: 'The draft as saved (not yet live)', message: LANDING_CONTENT_MESSAGES.draftSaved })
   @ApiFailures('LANDING_TEXT_REQUIRED', 'LANDING_TEXT_TOO_LONG', 'LANDING_LIST_SIZE', 'LANDING_INVALID_VALUE')
   @ApiOperation({ summary: 'Saves the draft; each failing field is named in `errors` with its own limit' })

@@ -23,10 +23,13 @@ function schemaOf(field: LandingField): SchemaObject {
   }
 }
 
+/** A fresh install's content with a cohort starting 15 March 2027: the early bird ends 8 and 13 February. */
+export const LANDING_CONTENT_EXAMPLE = defaultLandingContent('2027-03-15', '2026-11-29');
+
 export const LANDING_CONTENT = defineSchema('LandingContent', {
   ...schemaOf(LANDING_CONTENT_FIELDS),
   description: "Every block of the landing page a school edits, zh and en side by side; each text's maxLength counts characters",
-  example: defaultLandingContent('2027-03-15', '2026-11-29'),
+  example: LANDING_CONTENT_EXAMPLE,
 });
 
 const SUMMARY = {
