@@ -39,7 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(page, { headers: PRIVATE });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+/** The loader's `no-store` and `noindex`, on the 404 too (a thrown answer's headers are the error's). */
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page?.meta.title ?? '' }, { name: 'robots', content: 'noindex' }];
 
