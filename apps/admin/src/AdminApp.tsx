@@ -24,6 +24,7 @@ import { startFirstScreen } from './sections/firstScreens';
 import { adminDarkTheme, adminTheme } from './theme';
 import { PhoneConfigScreen } from './phone-config';
 import { SiteSettingsScreen } from './site-settings';
+import { LandingContentScreen } from './landing-content';
 import { AdminNotification } from './toast/AdminNotification';
 import { wechatShareResource } from './wechat-share';
 import { cohortsResource, contractsResource, guaranteeResource, outcomesReportResource, paymentsResource, studentAccountsResource, studentsResource } from './students';
@@ -48,6 +49,7 @@ const SECTION_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'crawler-config': CrawlerConfigScreen,
   'phone-config': PhoneConfigScreen,
   'site-settings': SiteSettingsScreen,
+  'landing-content': LandingContentScreen,
 };
 const PLACEHOLDER_SECTIONS = ADMIN_SECTIONS.filter(({ path }) => !RESOURCES.some((resource) => resource.name === path) && !(path in SECTION_SCREENS));
 

@@ -8,6 +8,7 @@ import { accountClient } from './layout/accountApi';
 import { phoneConfigClient } from './phone-config/phoneConfigApi';
 import { publishedJobsClient } from './published-jobs/publishedJobsApi';
 import { siteSettingsClient } from './site-settings/siteSettingsApi';
+import { landingContentClient } from './landing-content/landingContentApi';
 import { cohortsClient } from './students/cohortsApi';
 import { guaranteeClient } from './students/guaranteeApi';
 import { outcomesClient } from './students/outcomesApi';
@@ -31,6 +32,7 @@ export const SECTION_CLIENTS: ReadonlyArray<RegisteredSectionClient> = [
   phoneConfigClient,
   crawlerConfigClient,
   siteSettingsClient,
+  landingContentClient,
   auditClient,
   accountClient,
   cohortsClient,

@@ -17,6 +17,7 @@ import { enPeopleMessages, zhPeopleMessages } from './people/peopleMessages';
 import { enPhoneConfigMessages, zhPhoneConfigMessages } from './phone-config/phoneConfigMessages';
 import { enPublishedJobsMessages, zhPublishedJobsMessages } from './published-jobs/publishedJobsMessages';
 import { enSiteSettingsMessages, zhSiteSettingsMessages } from './site-settings/siteSettingsMessages';
+import { enLandingContentMessages, zhLandingContentMessages } from './landing-content/landingContentMessages';
 import { enStudentMessages, enStudentResources, zhStudentMessages, zhStudentResources } from './students/studentMessages';
 import { enWechatShareMessages, enWechatShareResource, zhWechatShareMessages, zhWechatShareResource } from './wechat-share/messages';
 
@@ -43,6 +44,7 @@ const zhSectionMessages = {
   lead_follow_up: zhLeadFollowUpMessages,
   follow_ups: zhFollowUpsMessages,
   site_settings: zhSiteSettingsMessages,
+  landing_content: zhLandingContentMessages,
   people: zhPeopleMessages,
   dashboard_charts: zhDashboardChartsMessages,
   audit: zhAuditMessages,
@@ -66,6 +68,7 @@ const enSectionMessages: typeof zhSectionMessages = {
   lead_follow_up: enLeadFollowUpMessages,
   follow_ups: enFollowUpsMessages,
   site_settings: enSiteSettingsMessages,
+  landing_content: enLandingContentMessages,
   people: enPeopleMessages,
   dashboard_charts: enDashboardChartsMessages,
   audit: enAuditMessages,

@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_REDACTED, type AuditAction, type AuditEntity, type AuditEntryResponse, STORAGE_PROXY_PATH } from '@aipm/contracts';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_REDACTED, type AuditAction, type AuditEntity, type AuditEntryResponse, LANDING_CONTENT_PATHS, STORAGE_PROXY_PATH } from '@aipm/contracts';
 import { createDataSourceOptions, CrawlResult } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import type { INestApplication } from '@nestjs/common';
@@ -775,6 +775,35 @@ describe('audit log', () => {
         await agent.put('/api/admin/site-settings').send({ ...current, wechatId: 'aipm_audit_2026' }).expect(200);
       },
       check: (entry) => expect(entry.after).toEqual({ wechatId: 'aipm_audit_2026' }),
+    },
+    {
+      name: 'landing content: a draft saved',
+      action: 'landing.draft.save',
+      entity: 'landing_content',
+      run: async (agent) => {
+        const { content } = (await agent.get(LANDING_CONTENT_PATHS.draft).expect(200)).body.data;
+        await agent.put(LANDING_CONTENT_PATHS.draft).send({ ...content, faq: { items: [{ ...content.faq.items[0], question: { zh: '审计问题？', en: 'Audit question?' } }, ...content.faq.items.slice(1)] } }).expect(200);
+      },
+      check: (entry) => expect(entry).toMatchObject({ entity: 'landing_content', before: null, after: null }),
+    },
+    {
+      name: 'landing content: published',
+      action: 'landing.publish',
+      entity: 'landing_content',
+      run: async (agent) => {
+        await agent.post(LANDING_CONTENT_PATHS.publish).expect(200);
+      },
+      check: (entry) => expect(entry.details).toEqual({ publicationId: expect.any(Number) }),
+    },
+    {
+      name: 'landing content: an earlier publication restored',
+      action: 'landing.restore',
+      entity: 'landing_content',
+      run: async (agent) => {
+        const [, earlier] = (await agent.get(LANDING_CONTENT_PATHS.publications).expect(200)).body.data;
+        await agent.post(LANDING_CONTENT_PATHS.restore(earlier.id)).expect(200);
+      },
+      check: (entry) => expect(entry).toMatchObject({ entityId: expect.stringMatching(/^\d+$/), details: { publicationId: expect.any(Number) } }),
     },
     {
       name: 'salary-guarantee rules',

@@ -15,6 +15,7 @@ export * from './cohorts';
 export * from './outcomes';
 export * from './phone';
 export * from './site-settings';
+export * from './landing-content';
 export * from './dashboard';
 export * from './audit';
 export * from './backups';

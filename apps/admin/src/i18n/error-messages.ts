@@ -299,6 +299,12 @@ const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | Student
   CONTACT_DETAIL_TOO_LONG: 'Contact details are too long',
   INVALID_RETENTION_MONTHS: 'The retention period is a whole number of months from 6 to 120',
   INVALID_HERO_FIGURE_SOURCE: "A hero figure comes from the site's own words or from the outcomes report",
+  // Site content (docs/product/errors.md#site-content).
+  LANDING_TEXT_REQUIRED: 'A text of the site content is empty',
+  LANDING_TEXT_TOO_LONG: 'A text of the site content is longer than its limit',
+  LANDING_LIST_SIZE: 'A list of the site content has too few or too many items',
+  LANDING_INVALID_VALUE: 'The site content is not in the expected form',
+  LANDING_PUBLICATION_NOT_FOUND: 'This publication does not exist',
   BACKUP_ALREADY_RUNNING: 'A backup is under way: wait for it to finish before starting another',
   INVALID_AUDIT_ID: 'Invalid log entry ID',
   AUDIT_ENTRY_NOT_FOUND: 'The log entry does not exist',

@@ -1,4 +1,5 @@
 import BugReportIcon from '@mui/icons-material/BugReport';
+import ArticleIcon from '@mui/icons-material/Article';
 import ChatIcon from '@mui/icons-material/Chat';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
@@ -29,6 +30,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: 'crawler-config', labelKey: 'aipm.menu.crawler_config', Icon: SettingsIcon },
   // What the public site shows of the cohort, fees and contacts (docs/product/back-office.md#site-settings).
   { path: 'site-settings', labelKey: 'aipm.site_settings.menu', Icon: WebIcon },
+  // The landing page's own words, drafted, previewed and published (docs/product/back-office.md#site-content).
+  { path: 'landing-content', labelKey: 'aipm.landing_content.menu', Icon: ArticleIcon },
   // Who did what in the back office (docs/product/back-office.md#audit-log, ADR 030).
   { path: 'audit-log', labelKey: 'aipm.audit.menu', Icon: ManageSearchIcon },
 ];

@@ -19,6 +19,7 @@ import { MetricsModule } from '../metrics/metrics.module';
 import { RedisModule } from '../redis/redis.module';
 import { StorageModule } from '../storage/storage.module';
 import { SiteSettingsModule } from '../site-settings/site-settings.module';
+import { LandingContentModule } from '../landing-content/landing-content.module';
 import { WechatModule } from '../wechat/wechat.module';
 import { ContractsModule } from '../students/contracts/contracts.module';
 import { OutcomesModule } from '../students/outcomes/outcomes.module';
@@ -62,6 +63,7 @@ export class AppModule {
         PublishedJobsAdminModule,
         WechatModule,
         SiteSettingsModule,
+        LandingContentModule,
         NotificationsModule,
         UploadsModule,
         StudentsModule,

@@ -1,8 +1,11 @@
+import { defaultLandingContent } from '@aipm/contracts';
+
 /**
  * A valid body per route (method and OpenAPI path), which the fuzz suite breaks one or two fields at a time.
  * Not the automated search's: a valid one waits for a crawl worker, which this suite does not run.
  */
 export const VALID_BODIES: Record<string, Record<string, unknown>> = {
+  'put /api/admin/landing-content/draft': { ...defaultLandingContent(null, '2026-11-29') },
   'post /api/registrations': { name: '张三', phone: '13912345678', email: 'a@example.com', school: '中南大学', major: '计算机', goals: '转型', agreement: true },
   'post /api/contact': { name: '李四', phone: '13912345679', email: 'b@example.com', subject: 'course', message: '想了解课程' },
   'post /api/admin/login': { email: 'leads-admin@example.com', password: 'wrong-password-123' },

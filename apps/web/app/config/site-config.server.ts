@@ -1,4 +1,4 @@
-import { formatCohortStart, formatFee, type SiteSettings } from '@aipm/contracts';
+import { formatCohortStart, formatFee, formatIsoDate, type SiteSettings } from '@aipm/contracts';
 
 import type { Language } from '~/i18n/config';
 
@@ -44,15 +44,20 @@ export function qrTarget(config: SiteConfig, name: QrCodeName, settings: SiteSet
   return name === 'wechat' ? (config.qr.wechat ?? `https://u.wechat.com/${settings.wechatId}`) : config.qr[name];
 }
 
-export function publicSiteConfig(config: SiteConfig, settings: SiteSettings, language: Language, now = new Date()): PublicSiteConfig {
+/**
+ * @param cohortToBeAnnounced what the page says instead of a start month already past (no next cohort is planned and
+ *   the settings still name an old one): the page never announces a date that has gone.
+ */
+export function publicSiteConfig(config: SiteConfig, settings: SiteSettings, language: Language, now = new Date(), cohortToBeAnnounced?: string): PublicSiteConfig {
   const en = language === 'en';
+  const past = settings.cohortMonth < formatIsoDate(now).slice(0, 7);
   return {
     wechatId: settings.wechatId,
     salesPhone: settings.salesPhone,
     salesTel: `tel:${settings.salesPhone.replace(/[^\d+]/g, '')}`,
     address: en ? settings.addressEn : settings.address,
     officeHours: en ? settings.officeHoursEn : settings.officeHours,
-    cohort: formatCohortStart(settings.cohortMonth, settings.cohortPart, language),
+    cohort: past && cohortToBeAnnounced ? cohortToBeAnnounced : formatCohortStart(settings.cohortMonth, settings.cohortPart, language),
     feeMin: formatFee(settings.feeMin),
     feeMax: formatFee(settings.feeMax),
     // China time: the new year starts at midnight in Beijing, whatever the server's zone.

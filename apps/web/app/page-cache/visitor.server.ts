@@ -1,6 +1,9 @@
 import { isLanguage, languageCookie } from '~/i18n/config';
 import { detectLanguage, languageFromQuery } from '~/i18n/language.server';
+import { formatIsoDate, upcomingPromotionEnds } from '@aipm/contracts';
+
 import { loadInitialJobs } from '~/jobs/jobs.server';
+import { readLandingContent } from '~/landing-content/landing-content.server';
 import { firstTouchSetCookie } from '~/leads/first-touch.server';
 import { siteOrigin } from '~/seo/site-url.server';
 import { readSiteSettings } from '~/site-settings/site-settings.server';
@@ -13,12 +16,15 @@ import { readSiteSettings } from '~/site-settings/site-settings.server';
 export const pageCacheVisitor = {
   /**
    * What the cached pages show that can change while the server runs, read as their loaders read it: the job
-   * block's list and the site settings. Equal fingerprints mean a render would show the same (apart from the
-   * render instant, which the cache renews on its own); the cache re-renders only when they differ.
+   * block's list, the site settings and the live landing publication, with the promotion end dates still ahead
+   * today in China (an option past its end leaves the page at the check after midnight, not a minute later).
+   * Equal fingerprints mean a render would show the same (apart from the render instant, which the cache renews
+   * on its own); the cache re-renders only when they differ.
    */
   async fingerprint(context: { apiUrl: string; requestId: string }): Promise<string> {
-    const [jobs, settings] = await Promise.all([loadInitialJobs(context), readSiteSettings(context)]);
-    return JSON.stringify([jobs.jobs, settings]);
+    const [jobs, settings, landing] = await Promise.all([loadInitialJobs(context), readSiteSettings(context), readLandingContent(context)]);
+    const today = formatIsoDate(new Date());
+    return JSON.stringify([jobs.jobs, settings, landing.id, upcomingPromotionEnds(landing.content, today)]);
   },
 
   /** The origin the page's links are built from: SITE_URL's when set, else the request's (the root loader's `siteOrigin`). */

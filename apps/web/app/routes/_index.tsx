@@ -21,6 +21,9 @@ import { requestTranslator } from '~/i18n/translations.server';
 import { useTranslation } from '~/i18n/TranslationProvider';
 import { pageMeta } from '~/i18n/page-meta';
 import { loadInitialJobs } from '~/jobs/jobs.server';
+import { readLandingContent } from '~/landing-content/landing-content.server';
+import { LandingContentProvider } from '~/landing-content/LandingContentProvider';
+import { pageTexts } from '~/landing-content/page-texts.server';
 import { firstTouchSetCookie } from '~/leads/first-touch.server';
 import { INTENT_FIELD } from '~/leads/lead-form';
 import { answerStatus, submitLeadForm } from '~/leads/lead-submission.server';
@@ -35,10 +38,12 @@ import { wechatShareConfig } from '~/wechat/share-config.server';
 const WechatSharePanel = lazy(() => import('~/components/wechat/WechatSharePanel'));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [translator, initialJobs, settings] = await Promise.all([requestTranslator(request), loadInitialJobs(context), readSiteSettings(context)]);
+  const [translator, initialJobs, settings, live] = await Promise.all([requestTranslator(request), loadInitialJobs(context), readSiteSettings(context), readLandingContent(context)]);
   const { t, language } = translator;
   // The site settings arrive rendered into the HTML, in the page's language (ADR 025).
-  const site = publicSiteConfig(readSiteConfig(), settings, language);
+  const site = publicSiteConfig(readSiteConfig(), settings, language, new Date(), t('site.cohortToBeAnnounced'));
+  // The published content in the page's language, as offered today (ADR 074): an expired promotion is gone.
+  const content = pageTexts(live.content, language, site);
   const meta = buildPageMeta(request, translator, t('seo.title'), t('seo.description'));
   const structuredData = jsonLdScript(
     landingStructuredData({
@@ -56,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   // Null outside WeChat: the page then only says to open it in WeChat to share.
   const wechatShare = await wechatShareConfig(request, context, meta);
-  const page = { meta, site, heroStats: measuredHeroStats(settings.heroFigures, translator), initialJobs, structuredData, wechatShare };
+  const page = { meta, site, content, heroStats: measuredHeroStats(settings.heroFigures, translator), initialJobs, structuredData, wechatShare };
   // First touch (utm_*, referrer, landing path) for the lead forms, kept from the first landing visit on.
   const firstTouch = firstTouchSetCookie(request, siteOrigin(request));
   return firstTouch ? data(page, { headers: { 'Set-Cookie': firstTouch } }) : page;
@@ -73,16 +78,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(submission.result, { status: answerStatus(request, submission) });
 }
 
-/** A form submission changes nothing the page shows (jobs, settings): no reload of the landing data. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.has(INTENT_FIELD) ? false : defaultShouldRevalidate;
+/** A form submission changes nothing the page shows (jobs, settings, content): no reload of the landing data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => (formData?.has(INTENT_FIELD) ? false : defaultShouldRevalidate);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.meta);
 
 /** The landing page: sections in the order of docs/product/public-site.md#section-order-and-anchors, each with its scroll anchor. */
 export default function Landing() {
   const { t } = useTranslation();
-  const { site, heroStats, initialJobs, structuredData, wechatShare } = useLoaderData<typeof loader>();
+  const { site, content, heroStats, initialJobs, structuredData, wechatShare } = useLoaderData<typeof loader>();
   useInPageAnchors();
   return (
     <>
@@ -90,21 +94,23 @@ export default function Landing() {
         {t('site.skipToContent')}
       </a>
       <SiteHeader />
-      <main id="main">
-        <Hero site={site} measured={heroStats} />
-        <About />
-        <Features />
-        <Goals />
-        <Instructors />
-        <Courses />
-        <Services />
-        <Results />
-        <Faq site={site} />
-        <Pricing site={site} />
-        <RegistrationSection />
-        <ContactSection site={site} />
-        <JobsSection initial={initialJobs} />
-      </main>
+      <LandingContentProvider content={content}>
+        <main id="main">
+          <Hero measured={heroStats} />
+          <About />
+          <Features />
+          <Goals />
+          <Instructors />
+          <Courses />
+          <Services />
+          <Results />
+          <Faq />
+          <Pricing site={site} />
+          <RegistrationSection />
+          <ContactSection site={site} />
+          <JobsSection initial={initialJobs} />
+        </main>
+      </LandingContentProvider>
       <SiteFooter site={site} inWechat={wechatShare !== null} />
       {wechatShare ? (
         <Suspense fallback={null}>

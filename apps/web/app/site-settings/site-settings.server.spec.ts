@@ -130,4 +130,13 @@ describe(publicSiteConfig.name, () => {
       officeHours: SITE_SETTINGS_DEFAULTS.officeHoursEn,
     });
   });
+
+  it('names no past start: a month already gone (no next cohort planned) reads as the placeholder', () => {
+    const config = readSiteConfig({} as NodeJS.ProcessEnv);
+    // 1 Mar 2026 00:30 in Beijing: March is the current month, February is past.
+    const firstOfMarch = new Date('2026-02-28T16:30:00.000Z');
+    expect(publicSiteConfig(config, settings, 'zh', firstOfMarch, '近期').cohort).toBe('2026 年 3 月上旬');
+    expect(publicSiteConfig(config, { ...settings, cohortMonth: '2026-02', cohortPart: 'late' }, 'zh', firstOfMarch, '近期').cohort).toBe('近期');
+    expect(publicSiteConfig(config, SITE_SETTINGS_DEFAULTS, 'en', firstOfMarch, 'the coming months').cohort).toBe('the coming months');
+  });
 });

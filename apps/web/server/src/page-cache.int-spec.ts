@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+import { defaultLandingContent } from '@aipm/contracts';
 import type { ServerBuild } from '@remix-run/node';
 import { pino } from 'pino';
 
@@ -50,10 +51,16 @@ function job(id: string, title: string) {
 }
 
 async function startApi() {
-  const state = { jobs: [job('1', 'AI 产品经理')], jobReads: 0 };
+  const state = { jobs: [job('1', 'AI 产品经理')], jobReads: 0, landing: { id: 1, content: defaultLandingContent(null, '2026-11-29') } };
   const server = http.createServer((req, res) => {
     res.setHeader('Content-Type', 'application/json');
-    if (req.url?.startsWith('/api/jobs')) {
+    if (req.url === '/api/landing-content') {
+      // The live publication, 304 to its ETag (ADR 074).
+      const etag = `"landing-${state.landing.id}"`;
+      res.setHeader('ETag', etag);
+      if (req.headers['if-none-match'] === etag) return void res.writeHead(304).end();
+      res.end(JSON.stringify({ success: true, data: { ...state.landing, publishedAt: '2026-11-29T08:00:00.000Z', publishedBy: null, restoredFrom: null } }));
+    } else if (req.url?.startsWith('/api/jobs')) {
       state.jobReads += 1;
       res.end(JSON.stringify({ success: true, data: state.jobs }));
     } else if (req.url === '/api/site-settings') {
@@ -347,6 +354,26 @@ describe('page cache (ADR 032)', () => {
       const renewed = await cache.page(key);
       expect(renewed).not.toBe(second);
       expect(renewed!.parts.join('')).toContain('Second job');
+    });
+
+    it('shows a publication of the landing content at the first check after its half-second read', async () => {
+      let clock = 2_000_000;
+      const cache = new PageCache({ build, apiUrl: ownApi.url, logger, visitor, now: () => clock });
+      const key = { origin: 'http://localhost', pathname: '/', language: 'en', lngQuery: null };
+      const first = await cache.page(key);
+      expect(first!.parts.join('')).toContain('Can I join without a technical background?');
+
+      const content = defaultLandingContent(null, '2026-11-29');
+      content.faq.items[0]!.question = { zh: '零基础可以报名吗？', en: 'Can a beginner join?' };
+      ownApi.state.landing = { id: 2, content };
+      // The web server's read of the content is fresh for half a second of real time (landing-content.server.ts).
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      clock += PAGE_FRESH_MS + 1;
+      await cache.page(key);
+      clock += PAGE_MAX_AGE_MS;
+      const published = (await cache.page(key))!.parts.join('');
+      expect(published).toContain('Can a beginner join?');
+      expect(published).not.toContain('Can I join without a technical background?');
     });
 
     it(`reads the data once per ${PAGE_FRESH_MS} ms for every page and language, shares a pending read, and reads again after a failed one`, async () => {

@@ -5,6 +5,7 @@ import { COHORT_ERRORS } from '../cohorts/cohort.errors';
 import { CRAWL_ERRORS, PUBLISHED_JOB_ERRORS } from '../crawl/crawl-admin.errors';
 import { CRAWL_OPS_ERRORS } from '../crawl/crawl-ops.errors';
 import { LIVE_VIEW_ERRORS } from '../crawl/live-view.errors';
+import { LANDING_CONTENT_ERRORS } from '../landing-content/landing-content.errors';
 import { LEAD_ERRORS } from '../leads/lead.errors';
 import { OUTCOME_ERRORS } from '../outcomes/outcome.errors';
 import { PHONE_ERRORS } from '../phone/phone.errors';
@@ -29,6 +30,7 @@ export const ERROR_CATALOGS = {
   outcomes: OUTCOME_ERRORS,
   phone: PHONE_ERRORS,
   siteSettings: SITE_SETTINGS_ERRORS,
+  landingContent: LANDING_CONTENT_ERRORS,
   audit: AUDIT_ERRORS,
   backups: BACKUP_ERRORS,
   studentPortal: STUDENT_PORTAL_ERRORS,
@@ -49,6 +51,7 @@ export const ERROR_MESSAGES = {
   ...OUTCOME_ERRORS,
   ...PHONE_ERRORS,
   ...SITE_SETTINGS_ERRORS,
+  ...LANDING_CONTENT_ERRORS,
   ...AUDIT_ERRORS,
   ...BACKUP_ERRORS,
   ...STUDENT_PORTAL_ERRORS,

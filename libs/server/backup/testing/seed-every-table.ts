@@ -3,7 +3,7 @@ import type { Client } from 'pg';
 /**
  * One or more rows in every table of the schema, of every kind the product writes (leads and their calls, the
  * crawler's tasks, runs and results, students with cohorts, attendance, contracts, payments, files and outcomes, the
- * administrator, sessions, settings, the audit log), with the value types that a dump must carry across: Chinese
+ * administrator, sessions, settings, the landing's publications, the audit log), with the value types that a dump must carry across: Chinese
  * text, JSON, arrays, nulls, timestamps, numerics. The restore drill checks afterwards that no table of the schema is
  * empty, so a table added later fails the drill, by name, until a row of it is seeded here.
  */
@@ -16,6 +16,9 @@ export async function seedEveryTable(sql: Client, fileKeys: { contract: string; 
   await sql.query(
     `INSERT INTO admin_config (key, value) VALUES ('site_cohort_month', '2027-03'), ('site_address', '湖南省长沙市岳麓区麓谷大道 668 号'), ('request_delay', '5000')`,
   );
+  await sql.query(`INSERT INTO landing_publications (content, "publishedBy", "restoredFrom") VALUES ($1, NULL, NULL), ($1, 'admin@example.com', 1)`, [
+    JSON.stringify({ faq: { items: [{ question: { zh: '没有技术背景可以参加吗？', en: 'Can I join without a technical background?' } }] } }),
+  ]);
   await sql.query(`INSERT INTO wechat_share_config ("pageUrl", title, description, "imageUrl") VALUES ('https://aipm.example.com/', 'AI 产品经理训练营', '35 天，成为 AI 产品经理', 'https://aipm.example.com/og.png')`);
 
   // Leads, their notification and the call that announced them.

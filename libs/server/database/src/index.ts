@@ -38,6 +38,7 @@ export { Attendance } from './cohorts/attendance.entity';
 export { StudentOutcome } from './students/student-outcome.entity';
 export { Session } from './sessions/session.entity';
 export { BackupRun } from './backups/backup-run.entity';
+export { LandingPublication } from './landing/landing-publication.entity';
 export { NotificationCall } from './notifications/notification-call.entity';
 export { LeadNotification } from './notifications/lead-notification.entity';
 export { NotificationCallLead } from './notifications/notification-call-lead.entity';

@@ -1,21 +1,23 @@
 import { useTranslation } from '~/i18n/TranslationProvider';
+import { useLandingContent } from '~/landing-content/LandingContentProvider';
 
 import { Section } from './Section';
 
 export function About() {
-  const { t, list } = useTranslation();
+  const { t } = useTranslation();
+  const { about } = useLandingContent();
   return (
     <Section id="about" title={t('about.title')}>
       <div className="about">
         <div>
           <h3>{t('about.missionTitle')}</h3>
-          <p>{t('about.mission')}</p>
-          <blockquote className="about__slogan">{t('about.slogan')}</blockquote>
+          <p>{about.mission}</p>
+          <blockquote className="about__slogan">{about.slogan}</blockquote>
         </div>
         <div>
           <h3>{t('about.advantagesTitle')}</h3>
           <ol className="card-list card-list--numbered">
-            {list('about.advantages').map((advantage) => (
+            {about.advantages.map((advantage) => (
               <li key={advantage.title} className="card">
                 <h4>{advantage.title}</h4>
                 <p>{advantage.text}</p>

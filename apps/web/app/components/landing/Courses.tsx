@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from '~/i18n/TranslationProvider';
+import { useLandingContent } from '~/landing-content/LandingContentProvider';
 
 import { Section } from './Section';
 
-type CourseModule = { id: string; title: string; description: string; keyTopics: string[]; exercises: string[] };
+type CourseModule = { id: string; title: string; description: string; days: number; keyTopics: string[]; exercises: string[] };
 
-/** docs/product/public-site.md#courses: module durations in days, 35 in all. */
-const MODULE_DAYS = [2, 6, 7, 4, 3, 9, 4] as const;
-
-function ModuleDetail({ module }: { module: CourseModule & { days: number } }) {
+function ModuleDetail({ module }: { module: CourseModule }) {
   const { t } = useTranslation();
   return (
     <>
@@ -45,8 +43,8 @@ function ModuleDetail({ module }: { module: CourseModule & { days: number } }) {
  * (≤ 768 px, switched in CSS): an accordion, none open at first, one at a time.
  */
 export function Courses() {
-  const { t, list } = useTranslation();
-  const modules = (list('courses.modules') as CourseModule[]).map((module, index) => ({ ...module, days: MODULE_DAYS[index] ?? 0 }));
+  const { t } = useTranslation();
+  const modules = useLandingContent().courses.modules;
   const [selected, setSelected] = useState(0);
   const [open, setOpen] = useState<number | null>(null);
   const current = modules[selected] ?? modules[0];

@@ -2,13 +2,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { aPublicSite } from '../../../test/support/public-site';
-import { renderWithI18n } from '../../../test/support/render-with-i18n';
+import { renderWithI18n, testLandingTexts } from '../../../test/support/render-with-i18n';
 
 import { Faq } from './Faq';
 
 describe(Faq.name, () => {
   it('has four items with the first open', async () => {
-    await renderWithI18n(<Faq site={aPublicSite({ cohort: 'mid March 2026' })} />, 'en');
+    await renderWithI18n(<Faq />, 'en', testLandingTexts('en', { site: aPublicSite({ cohort: 'mid March 2026' }) }));
     const triggers = screen.getAllByRole('button');
     expect(triggers).toHaveLength(4);
     expect(triggers.map((trigger) => trigger.getAttribute('aria-expanded'))).toEqual(['true', 'false', 'false', 'false']);
@@ -19,7 +19,7 @@ describe(Faq.name, () => {
 
   it('keeps one item open at a time and closes the open one on click', async () => {
     const user = userEvent.setup();
-    await renderWithI18n(<Faq site={aPublicSite()} />, 'zh');
+    await renderWithI18n(<Faq />, 'zh');
     const triggers = screen.getAllByRole('button');
     await user.click(triggers[2]!);
     expect(triggers.map((trigger) => trigger.getAttribute('aria-expanded'))).toEqual(['false', 'false', 'true', 'false']);

@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import type { PublicSiteConfig } from '~/config/site-config';
 import { useTranslation } from '~/i18n/TranslationProvider';
+import { useLandingContent } from '~/landing-content/LandingContentProvider';
 
 import { Section } from './Section';
 
 /** Four questions; the first open at start, one open at a time, the open one closes on click. */
-export function Faq({ site }: { site: PublicSiteConfig }) {
-  const { t, list } = useTranslation();
+export function Faq() {
+  const { t } = useTranslation();
+  const { faq } = useLandingContent();
   const [open, setOpen] = useState<number | null>(0);
   return (
     <Section id="faq" title={t('faq.title')}>
       <ul className="accordion">
-        {list('faq.items').map((item, index) => {
+        {faq.items.map((item, index) => {
           const expanded = open === index;
           return (
             <li key={item.question} className="accordion__item">
@@ -21,8 +22,8 @@ export function Faq({ site }: { site: PublicSiteConfig }) {
                 </button>
               </h3>
               <div id={`faq-panel-${index}`} role="region" aria-labelledby={`faq-trigger-${index}`} className="accordion__panel" data-nojs-show hidden={!expanded}>
-                {/* A list is not interpolated by t(): the cohort answer names the start from the site settings. */}
-                <p>{item.answer.replace('{{cohort}}', site.cohort)}</p>
+                {/* The cohort answer names the start from the site settings (filled by the loader). */}
+                <p>{item.answer}</p>
               </div>
             </li>
           );

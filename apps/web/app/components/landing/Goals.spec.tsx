@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { screen, within } from '@testing-library/react';
 
-import { renderWithI18n } from '../../../test/support/render-with-i18n';
+import { renderWithI18n, testLandingTexts } from '../../../test/support/render-with-i18n';
 
 import { Goals } from './Goals';
 
@@ -23,5 +23,21 @@ describe(Goals.name, () => {
     const phone = columnsIn(/@media \(max-width: 768px\) \{ \.partner-wall \{[^}]*\} \}/.exec(css)?.[0]);
     expect([wide, logos.length / wide]).toEqual([6, 3]);
     expect([phone, logos.length / phone]).toEqual([3, 6]);
+  });
+
+  it('states the salary guarantee with its figures, and only the sentence when the school states none', async () => {
+    const view = await renderWithI18n(<Goals />, 'zh');
+    const box = screen.getByRole('heading', { name: '薪资保障' }).parentElement!;
+    expect(within(box).getByText('目标年薪').nextElementSibling).toHaveTextContent('不低于 20 万元');
+    expect(within(box).getByText('未达标退款比例').nextElementSibling).toHaveTextContent('100%（按协议）');
+    expect(within(box).getByText('超额奖励').nextElementSibling).toHaveTextContent('薪资超出目标 50% 时发放');
+    view.unmount();
+
+    const content = testLandingTexts('en');
+    const sentence = 'The figures are in the agreement we sign with you.';
+    await renderWithI18n(<Goals />, 'en', { ...content, goals: { ...content.goals, guarantee: { target: '', refund: ' ', bonus: '', note: sentence } } });
+    const sentenceOnly = screen.getByRole('heading', { name: 'Salary guarantee' }).parentElement!;
+    expect(within(sentenceOnly).queryByRole('term')).not.toBeInTheDocument();
+    expect(within(sentenceOnly).getByText(sentence)).toBeInTheDocument();
   });
 });

@@ -1,14 +1,22 @@
 import { useTranslation } from '~/i18n/TranslationProvider';
+import { useLandingContent } from '~/landing-content/LandingContentProvider';
 
 import { PARTNERS } from './partners';
 import { Section } from './Section';
 
 export function Goals() {
-  const { t, list } = useTranslation();
+  const { t } = useTranslation();
+  const { goals } = useLandingContent();
+  const { guarantee } = goals;
+  const figures = [
+    { label: t('goals.guaranteeTarget'), value: guarantee.target },
+    { label: t('goals.guaranteeRefund'), value: guarantee.refund },
+    { label: t('goals.guaranteeBonus'), value: guarantee.bonus },
+  ].filter((figure) => figure.value.trim() !== '');
   return (
     <Section id="training-goals" title={t('goals.title')} subtitle={t('goals.subtitle')}>
       <ul className="grid grid--4">
-        {list('goals.cards').map((card) => (
+        {goals.cards.map((card) => (
           <li key={card.title} className="card">
             <h3>{card.title}</h3>
             <p>{card.text}</p>
@@ -19,22 +27,27 @@ export function Goals() {
         <div>
           <h3>{t('goals.positionsTitle')}</h3>
           <ul className="tag-list">
-            {list('goals.positions').map((position) => (
+            {goals.positions.map((position) => (
               <li key={position} className="tag tag--large">
                 {position}
               </li>
             ))}
           </ul>
         </div>
-        {/* The guarantee's figures are deliberately not shown (docs/product/public-site.md#training-goals): only what the agreement covers. */}
+        {/* Each figure as the school states it; one it prefers not to state is left out, and with none only the sentence shows (docs/product/public-site.md#training-goals). */}
         <div className="guarantee-box">
           <h3>{t('goals.guaranteeTitle')}</h3>
-          <ul>
-            <li>{t('goals.guaranteeTarget')}</li>
-            <li>{t('goals.guaranteeRefund')}</li>
-            <li>{t('goals.guaranteeBonus')}</li>
-          </ul>
-          <p className="muted">{t('goals.guaranteeNote')}</p>
+          {figures.length > 0 && (
+            <dl className="guarantee-box__figures">
+              {figures.map((figure) => (
+                <div key={figure.label}>
+                  <dt>{figure.label}</dt>
+                  <dd>{figure.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <p className="muted">{guarantee.note}</p>
         </div>
       </div>
       <h3 className="partners__title">{t('goals.partnersTitle')}</h3>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '~/i18n/TranslationProvider';
+import { useLandingContent } from '~/landing-content/LandingContentProvider';
 
 import { Section } from './Section';
 
@@ -7,12 +8,13 @@ const initial = (name: string) => name.trim().charAt(0);
 
 /** Three core instructors always; the seven others (ids 4–10) behind view more / collapse, collapsed at first. */
 export function Instructors() {
-  const { t, list } = useTranslation();
+  const { t } = useTranslation();
+  const { instructors } = useLandingContent();
   const [expanded, setExpanded] = useState(false);
   return (
     <Section id="instructors" title={t('instructors.title')} subtitle={t('instructors.subtitle')}>
       <ul className="grid grid--3">
-        {list('instructors.core').map((instructor) => (
+        {instructors.core.map((instructor) => (
           <li key={instructor.name} className="card instructor">
             <span className="avatar" aria-hidden="true">
               {initial(instructor.name)}
@@ -39,7 +41,7 @@ export function Instructors() {
       <div id="instructors-more" className="instructors__more" hidden={!expanded}>
         <h3 className="visually-hidden">{t('instructors.moreTitle')}</h3>
         <ul className="grid grid--compact">
-          {list('instructors.more').map((instructor) => (
+          {instructors.more.map((instructor) => (
             <li key={instructor.name} className="card card--compact">
               <span className="avatar avatar--small" aria-hidden="true">
                 {initial(instructor.name)}

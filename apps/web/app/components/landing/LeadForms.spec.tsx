@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 
 import { TranslationProvider } from '~/i18n/TranslationProvider';
+import { LandingContentProvider } from '~/landing-content/LandingContentProvider';
 import type { LeadFormResult } from '~/leads/lead-form';
 import { aPublicSite } from '../../../test/support/public-site';
-import { createTestTranslator } from '../../../test/support/render-with-i18n';
+import { createTestTranslator, testLandingTexts } from '../../../test/support/render-with-i18n';
 
 import { ContactSection, RegistrationSection } from './LeadForms';
 
@@ -58,7 +59,9 @@ function renderForms(element: ReactElement, answer: (submission: Submission) => 
   ]);
   render(
     <TranslationProvider initial={createTestTranslator('zh')}>
-      <Stub />
+      <LandingContentProvider content={testLandingTexts('zh')}>
+        <Stub />
+      </LandingContentProvider>
     </TranslationProvider>,
   );
   return submissions;

@@ -5,6 +5,7 @@ import { Toast } from '~/components/Toast';
 import type { PublicSiteConfig } from '~/config/site-config';
 import { useLeadForm } from '~/hooks/useLeadForm';
 import { useTranslation } from '~/i18n/TranslationProvider';
+import { useLandingContent } from '~/landing-content/LandingContentProvider';
 import { AGREEMENT_FIELD, AGREEMENT_TICKED, fieldIds, INTENT_FIELD, LEAD_FORM_ACTION, leadFormAction } from '~/leads/lead-form';
 
 import { AgreementDialog } from './AgreementDialog';
@@ -116,11 +117,12 @@ export function RegistrationSection() {
 
 /** The contact details are site settings (docs/product/public-site.md#site-settings-on-the-site), already in the page's language. */
 export function ContactSection({ site }: { site: PublicSiteConfig }) {
-  const { t, list } = useTranslation();
+  const { t } = useTranslation();
+  const { contact } = useLandingContent();
   const lead = useLeadForm('contact');
   const errors = lead.errors;
   return (
-    <Section id="contact" title={t('contact.title')} subtitle={t('contact.subtitle')} className="section--tinted">
+    <Section id="contact" title={t('contact.title')} subtitle={contact.subtitle} className="section--tinted">
       <div className="contact">
         <div className="card">
           <dl className="contact__details">
@@ -137,7 +139,7 @@ export function ContactSection({ site }: { site: PublicSiteConfig }) {
           </dl>
           <h3>{t('contact.materialsTitle')}</h3>
           <ol>
-            {list('contact.materials').map((item) => (
+            {contact.materials.map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ol>

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 
 import { aPublicSite } from '../../../test/support/public-site';
-import { renderWithI18n } from '../../../test/support/render-with-i18n';
+import { renderWithI18n, testLandingTexts } from '../../../test/support/render-with-i18n';
 
 import { Pricing } from './Pricing';
 
@@ -15,11 +15,24 @@ describe(Pricing.name, () => {
   });
 
   it('shows the fee range, the promotions and the two-discount note', async () => {
+    // The early bird of a fresh install: 35 and 30 days before the next cohort (2027-03-15).
     await renderWithI18n(<Pricing site={aPublicSite()} />, 'zh');
     expect(screen.getByText('每期费用 21,800 – 31,800 元，根据入学评估确定。')).toBeInTheDocument();
-    expect(screen.getByText('8 月 20 日前报名立减 1,500 元')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '早鸟优惠' })).toBeInTheDocument();
+    expect(screen.getByText('2月8日前报名立减 1,500 元')).toBeInTheDocument();
+    expect(screen.getByText('2月13日前报名立减 800 元')).toBeInTheDocument();
     expect(screen.getByText('5 人及以上每人减 2,000 元')).toBeInTheDocument();
     expect(screen.getByText('校友推荐报名减 1,000 元')).toBeInTheDocument();
     expect(screen.getByText('以上优惠最多只能同时享受两项。')).toBeInTheDocument();
+  });
+
+  it('shows only the promotions still offered: an option past its end date, and a promotion with none left, are gone', async () => {
+    const dayAfterFirstEnd = await renderWithI18n(<Pricing site={aPublicSite()} />, 'en', testLandingTexts('en', { today: '2027-02-09' }));
+    expect(screen.queryByText('1,500 RMB off when you register by 8 Feb')).not.toBeInTheDocument();
+    expect(screen.getByText('800 RMB off when you register by 13 Feb')).toBeInTheDocument();
+    dayAfterFirstEnd.unmount();
+    await renderWithI18n(<Pricing site={aPublicSite()} />, 'en', testLandingTexts('en', { today: '2027-02-14' }));
+    expect(screen.queryByRole('heading', { name: 'Early bird' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Group' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import type { PublicSiteConfig } from '~/config/site-config';
 import { useTranslation } from '~/i18n/TranslationProvider';
+import { useLandingContent } from '~/landing-content/LandingContentProvider';
 
 import { Section } from './Section';
 
@@ -9,51 +10,60 @@ const PLANS = [
   { id: 'enterprise', target: '#contact', recommended: false },
 ] as const;
 
-const PROMOTIONS = ['earlyBird', 'group', 'referral'] as const;
-
-/** The fees come from the site settings (docs/product/public-site.md#site-settings-on-the-site). */
+/**
+ * The fees come from the site settings (docs/product/public-site.md#site-settings-on-the-site); the promotions are the
+ * ones still offered today (the loader drops an option past its end date).
+ */
 export function Pricing({ site }: { site: PublicSiteConfig }) {
   const { t, list } = useTranslation();
+  const { pricing } = useLandingContent();
   return (
     <Section id="pricing" title={t('pricing.title')} subtitle={t('pricing.subtitle')} className="section--tinted">
       <ul className="grid grid--2">
-        {PLANS.map((plan) => (
-          <li key={plan.id} className={`card plan${plan.recommended ? ' plan--recommended' : ''}`}>
-            {plan.recommended ? <p className="plan__badge">{t('pricing.recommended')}</p> : null}
-            <h3>{t(`pricing.plans.${plan.id}.name`)}</h3>
-            <p>{t(`pricing.plans.${plan.id}.description`)}</p>
-            <p className="plan__price">
-              {t(`pricing.plans.${plan.id}.price`, site)} <span className="muted">{t(`pricing.plans.${plan.id}.period`)}</span>
-            </p>
-            <p className="muted">{t(`pricing.plans.${plan.id}.priceSubtext`)}</p>
-            <ul className="check-list">
-              {list(`pricing.plans.${plan.id}.features`).map((feature) => (
-                <li key={feature}>{feature}</li>
-              ))}
-            </ul>
-            <a className={`button${plan.recommended ? '' : ' button--ghost'}`} href={plan.target}>
-              {t(`pricing.plans.${plan.id}.button`)}
-            </a>
-          </li>
-        ))}
+        {PLANS.map((plan) => {
+          const texts = pricing.plans[plan.id];
+          return (
+            <li key={plan.id} className={`card plan${plan.recommended ? ' plan--recommended' : ''}`}>
+              {plan.recommended ? <p className="plan__badge">{t('pricing.recommended')}</p> : null}
+              <h3>{texts.name}</h3>
+              <p>{texts.description}</p>
+              <p className="plan__price">
+                {texts.price} <span className="muted">{texts.period}</span>
+              </p>
+              <p className="muted">{texts.priceSubtext}</p>
+              <ul className="check-list">
+                {texts.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              <a className={`button${plan.recommended ? '' : ' button--ghost'}`} href={plan.target}>
+                {texts.button}
+              </a>
+            </li>
+          );
+        })}
       </ul>
       <div className="card cost">
         <h3>{t('pricing.costTitle')}</h3>
         <p>{t('pricing.feeRange', site)}</p>
-        <h4>{t('pricing.promotionsTitle')}</h4>
-        <ul className="grid grid--3">
-          {PROMOTIONS.map((promotion) => (
-            <li key={promotion}>
-              <h5>{t(`pricing.promotions.${promotion}.title`)}</h5>
-              <ul>
-                {list(`pricing.promotions.${promotion}.options`).map((option) => (
-                  <li key={option}>{option}</li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-        <p className="cost__note">{t('pricing.note')}</p>
+        {pricing.promotions.length > 0 && (
+          <>
+            <h4>{t('pricing.promotionsTitle')}</h4>
+            <ul className="grid grid--3">
+              {pricing.promotions.map((promotion) => (
+                <li key={promotion.title}>
+                  <h5>{promotion.title}</h5>
+                  <ul>
+                    {promotion.options.map((option) => (
+                      <li key={option}>{option}</li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <p className="cost__note">{pricing.note}</p>
       </div>
       <div className="grid grid--3">
         {(['audience', 'requirements', 'guarantee'] as const).map((group) => (

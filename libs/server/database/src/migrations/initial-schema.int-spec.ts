@@ -24,6 +24,7 @@ const DATA_MODEL_TABLES = [
   'crawl_tasks',
   'crawler_site_sessions',
   'follow_ups',
+  'landing_publications',
   'lead_notifications',
   'learned_selectors',
   'login_failures_hourly',

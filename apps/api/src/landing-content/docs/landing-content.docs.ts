@@ -1,0 +1,54 @@
+import { defaultLandingContent, LANDING_CONTENT_FIELDS, type LandingDraft, type LandingField, type LandingPublication, type LandingPublicationSummary } from '@aipm/contracts';
+import type { SchemaObject } from '@nestjs/swagger';
+import { boolean, dateTime, defineSchema, integer, nullable, recordSchema, text } from '../../common/openapi/schemas';
+
+/* The landing content's shapes (docs/product/public-site.md#content-edited-in-the-back-office, ADR 074), drawn from the contracts' declaration. */
+
+function schemaOf(field: LandingField): SchemaObject {
+  switch (field.kind) {
+    case 'text':
+      return { type: 'object', properties: { zh: { type: 'string', maxLength: field.max }, en: { type: 'string', maxLength: field.max } }, required: ['zh', 'en'] };
+    case 'plain':
+      return { type: 'string', maxLength: field.max };
+    case 'days':
+      return { type: 'integer', minimum: field.min, maximum: field.max };
+    case 'date':
+      return { type: 'string', format: 'date', nullable: true, description: 'The last day it holds (China time); null: no end' };
+    case 'choice':
+      return { type: 'string', enum: [...field.values] };
+    case 'group':
+      return { type: 'object', properties: Object.fromEntries(Object.entries(field.fields).map(([name, inner]) => [name, schemaOf(inner)])), required: Object.keys(field.fields), additionalProperties: false };
+    case 'list':
+      return { type: 'array', items: schemaOf(field.item), minItems: field.min, maxItems: field.max };
+  }
+}
+
+/** A fresh install's content with a cohort starting 15 March 2027: the early bird ends 8 and 13 February. */
+export const LANDING_CONTENT_EXAMPLE = defaultLandingContent('2027-03-15', '2026-11-29');
+
+export const LANDING_CONTENT = defineSchema('LandingContent', {
+  ...schemaOf(LANDING_CONTENT_FIELDS),
+  description: "Every block of the landing page a school edits, zh and en side by side; each text's maxLength counts characters",
+  example: LANDING_CONTENT_EXAMPLE,
+});
+
+const SUMMARY = {
+  id: integer(3, 'Increasing; the newest is live'),
+  publishedAt: dateTime(),
+  publishedBy: nullable(text('admin@example.com', "The administrator; null for a fresh install's first publication")),
+  restoredFrom: nullable(integer(1, 'The earlier publication this one restored')),
+};
+
+export const LANDING_PUBLICATION_SUMMARY = recordSchema<LandingPublicationSummary>('LandingPublicationSummary', SUMMARY, { description: 'A publication as the history lists it' });
+
+export const LANDING_PUBLICATION = recordSchema<LandingPublication>('LandingPublication', { ...SUMMARY, content: LANDING_CONTENT }, { description: 'A publication and what it says' });
+
+export const LANDING_DRAFT = recordSchema<LandingDraft>(
+  'LandingDraft',
+  {
+    content: LANDING_CONTENT,
+    savedAt: nullable(dateTime('2026-11-29T08:30:00.000Z', 'Last save; null: never saved since the last publication')),
+    unpublished: boolean(true, 'Whether the draft says something other than the live publication'),
+  },
+  { description: 'The draft the back office edits' },
+);

@@ -1,0 +1,31 @@
+import { FEATURE_ICONS } from '@aipm/contracts';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { screen } from '@testing-library/react';
+
+import { renderWithI18n } from '../../../test/support/render-with-i18n';
+
+import { Features } from './Features';
+
+/** Any pictographic character: an emoji shows as an empty box where no emoji font is installed. */
+const EMOJI = /\p{Extended_Pictographic}/u;
+
+describe(Features.name, () => {
+  it('shows the six feature cards with SVG icons and no emoji', async () => {
+    const { container } = await renderWithI18n(<Features />, 'zh');
+    const cards = container.querySelectorAll('.feature-card');
+    expect(cards).toHaveLength(6);
+    const icons = [...cards].map((card) => card.querySelector('img.feature-card__icon')?.getAttribute('src'));
+    expect(icons).toEqual(['theory', 'practice', 'employment', 'mentor', 'network', 'certification'].map((icon) => `/images/icons/${icon}.svg`));
+    // Decorative: the card's heading names it.
+    expect(screen.queryAllByRole('img').filter((image) => image.classList.contains('feature-card__icon'))).toEqual([]);
+    expect(container.textContent).not.toMatch(EMOJI);
+  });
+
+  it('has an SVG file for every icon the content may name', () => {
+    for (const icon of FEATURE_ICONS) {
+      const file = path.join(__dirname, `../../../public/images/icons/${icon}.svg`);
+      expect(existsSync(file) && readFileSync(file, 'utf8')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    }
+  });
+});

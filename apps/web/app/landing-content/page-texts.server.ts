@@ -1,0 +1,20 @@
+import { formatIsoDate, type LandingContent, type LandingLanguage, type LandingTexts, landingTexts } from '@aipm/contracts';
+
+import type { PublicSiteConfig } from '~/config/site-config';
+
+/** Every string of `value` with its `{{name}}` placeholders filled from `values` (an unknown name stays as written). */
+function filled<T>(value: T, values: Readonly<Record<string, string | number>>): T {
+  if (typeof value === 'string') return value.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder)) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => filled(item, values)) as T;
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, filled(item, values)])) as T;
+  return value;
+}
+
+/**
+ * What the landing's sections show (ADR 074): the live publication in the page's language, the promotions as offered
+ * on this day in China (an expired one is gone), and the texts' {{cohort}}, {{feeMin}} and {{feeMax}} filled from
+ * the site settings here on the server, so the browser receives ready text and no formatting code.
+ */
+export function pageTexts(content: LandingContent, language: LandingLanguage, site: PublicSiteConfig, now = new Date()): LandingTexts {
+  return filled(landingTexts(content, language, formatIsoDate(now)), { cohort: site.cohort, feeMin: site.feeMin, feeMax: site.feeMax });
+}
