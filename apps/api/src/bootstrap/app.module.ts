@@ -24,6 +24,7 @@ import { ContractsModule } from '../students/contracts/contracts.module';
 import { OutcomesModule } from '../students/outcomes/outcomes.module';
 import { GuaranteeModule } from '../guarantee/guarantee.module';
 import { LeadSettingsModule } from '../lead-settings/lead-settings.module';
+import { LeadImportsModule } from '../lead-imports/lead-imports.module';
 import { OutcomesReportModule } from '../outcomes-report/outcomes-report.module';
 import { BackupsModule } from '../backups/backups.module';
 import { SystemAlertsModule } from '../system-alerts/system-alerts.module';
@@ -71,6 +72,7 @@ export class AppModule {
         OutcomesModule,
         GuaranteeModule,
         LeadSettingsModule,
+        LeadImportsModule,
         OutcomesReportModule,
         BackupsModule,
         SystemAlertsModule,

@@ -5,3 +5,4 @@ export * from './lead.responses';
 export * from './lead-source';
 export * from './phone';
 export * from './lead-status-reasons';
+export * from './lead-import';
