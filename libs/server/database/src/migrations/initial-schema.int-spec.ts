@@ -139,6 +139,9 @@ describe(InitialSchema1763800000000.name, () => {
       { name: 'FK_crawl_results_task', table: 'crawl_results', column: 'taskId', references: 'crawl_tasks', onDelete: 'SET NULL' },
       { name: 'FK_crawl_runs_task', table: 'crawl_runs', column: 'taskId', references: 'crawl_tasks', onDelete: 'SET NULL' },
       { name: 'FK_crawl_tasks_createdBy', table: 'crawl_tasks', column: 'createdBy', references: 'users', onDelete: 'SET NULL' },
+      // An import's rows go with their batch, and with their lead (an erasure leaves no before-image behind; ADR 075).
+      { name: 'FK_lead_import_rows_batch', table: 'lead_import_rows', column: 'batchId', references: 'lead_import_batches', onDelete: 'CASCADE' },
+      { name: 'FK_lead_import_rows_registration', table: 'lead_import_rows', column: 'registrationId', references: 'registrations', onDelete: 'CASCADE' },
       { name: 'FK_lead_notifications_call', table: 'lead_notifications', column: 'callId', references: 'notification_calls', onDelete: 'SET NULL' },
       { name: 'FK_lead_notifications_contactMessage', table: 'lead_notifications', column: 'contactMessageId', references: 'contact_messages', onDelete: 'CASCADE' },
       { name: 'FK_lead_notifications_registration', table: 'lead_notifications', column: 'registrationId', references: 'registrations', onDelete: 'CASCADE' },
