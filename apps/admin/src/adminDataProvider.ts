@@ -14,6 +14,7 @@ import { outcomesClient } from './students/outcomesApi';
 import { studentAccountsClient } from './students/studentAccountsApi';
 import { backupsClient } from './backups/backupsApi';
 import { leadSettingsClient } from './leads/leadSettingsApi';
+import { leadImportsClient } from './leads/leadImportApi';
 
 /*
  * Each section's typed client, registered with react-admin's data provider (ADR 048). Assembled here, where the back
@@ -37,6 +38,7 @@ export const SECTION_CLIENTS: ReadonlyArray<RegisteredSectionClient> = [
   studentAccountsClient,
   backupsClient,
   leadSettingsClient,
+  leadImportsClient,
 ];
 
 /** The back office's data provider: the resources, the PIPL and upload calls, and every section's calls. */

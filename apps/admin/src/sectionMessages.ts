@@ -8,6 +8,7 @@ import { enDashboardChartsMessages, zhDashboardChartsMessages } from './dashboar
 import type { SectionMessages } from './i18n/i18nProvider';
 import { enLeadSourceMessages, zhLeadSourceMessages } from './leads/leadSourceMessages';
 import { enLeadFollowUpMessages, zhLeadFollowUpMessages } from './leads/leadFollowUpMessages';
+import { enLeadImportMessages, zhLeadImportMessages } from './leads/leadImportMessages';
 import { enListPaginationMessages, zhListPaginationMessages } from './layout/listPaginationMessages';
 import { enQueueBoardMessages, zhQueueBoardMessages } from './layout/queueBoardMessages';
 import { enPeopleMessages, zhPeopleMessages } from './people/peopleMessages';
@@ -36,6 +37,7 @@ const zhSectionMessages = {
   students: zhStudentMessages,
   lead_source: zhLeadSourceMessages,
   lead_follow_up: zhLeadFollowUpMessages,
+  lead_import: zhLeadImportMessages,
   site_settings: zhSiteSettingsMessages,
   people: zhPeopleMessages,
   dashboard_charts: zhDashboardChartsMessages,
@@ -56,6 +58,7 @@ const enSectionMessages: typeof zhSectionMessages = {
   students: enStudentMessages,
   lead_source: enLeadSourceMessages,
   lead_follow_up: enLeadFollowUpMessages,
+  lead_import: enLeadImportMessages,
   site_settings: enSiteSettingsMessages,
   people: enPeopleMessages,
   dashboard_charts: enDashboardChartsMessages,
