@@ -72,6 +72,16 @@ describe('lead imports', () => {
       expect(await count('registrations')).toBe(0);
     });
 
+    it('refuses a workbook that declares more than it may unpack (a zip bomb), before unpacking it', async () => {
+      const workbook = new ExcelJS.Workbook();
+      workbook.addWorksheet('表单').addRow(['姓名', '手机号']);
+      const zip = Buffer.from(await workbook.xlsx.writeBuffer());
+      // The first central-directory entry now declares 512 MB unpacked.
+      const entry = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+      zip.writeUInt32LE(512 * 1024 * 1024, entry + 24);
+      expect((await post('/preview', zip, 'leads.xlsx').expect(413)).body).toEqual(apiError('LEAD_IMPORT_FILE_TOO_LARGE'));
+    });
+
     it('refuses a mapping without a phone column, or naming a column the file lacks, on the dry run and the import', async () => {
       const file = csv(['姓名,手机号', '张三,13800138000']);
       for (const path of ['/dry-run', '']) {

@@ -51,7 +51,43 @@ function csvRows(text: string): string[][] {
   return parsed.data;
 }
 
+/**
+ * A workbook unpacks in memory: 10 MB of zip can declare gigabytes (a zip bomb) and take the API process with it.
+ * 50,000 rows of a lead export unpack to a few tens of MB; over this, the file is refused before it is unpacked.
+ */
+const XLSX_UNPACKED_LIMIT = 256 * 1024 * 1024;
+
+/**
+ * The sizes a zip declares for its entries, summed from its central directory (without unpacking anything); null
+ * when the directory cannot be read (exceljs then says whether the file is a workbook). Zip64 counts as too large.
+ */
+export function declaredUnpackedSize(zip: Buffer): number | null {
+  const END_OF_DIRECTORY = 0x06054b50;
+  const ENTRY = 0x02014b50;
+  let end = -1;
+  for (let at = zip.length - 22; at >= Math.max(0, zip.length - 22 - 0xffff); at -= 1) {
+    if (zip.readUInt32LE(at) === END_OF_DIRECTORY) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const entries = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  let total = 0;
+  for (let entry = 0; entry < entries; entry += 1) {
+    if (at + 46 > zip.length || zip.readUInt32LE(at) !== ENTRY) return null;
+    const size = zip.readUInt32LE(at + 24);
+    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
+    total += size;
+    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
 async function xlsxRows(buffer: Buffer): Promise<string[][]> {
+  const unpacked = declaredUnpackedSize(buffer);
+  if (unpacked !== null && unpacked > XLSX_UNPACKED_LIMIT) throw new LeadImportError('LEAD_IMPORT_FILE_TOO_LARGE');
   // Loaded on first use: it is large and most requests never need it.
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
