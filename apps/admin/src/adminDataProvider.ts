@@ -17,6 +17,7 @@ import { backupsClient } from './backups/backupsApi';
 import { leadSettingsClient } from './leads/leadSettingsApi';
 import { peopleClient } from './people/peopleApi';
 import { followUpsClient } from './follow-ups/followUpsApi';
+import { leadImportsClient } from './leads/leadImportApi';
 
 /*
  * Each section's typed client, registered with react-admin's data provider (ADR 048). Assembled here, where the back
@@ -43,6 +44,7 @@ export const SECTION_CLIENTS: ReadonlyArray<RegisteredSectionClient> = [
   leadSettingsClient,
   peopleClient,
   followUpsClient,
+  leadImportsClient,
 ];
 
 /** The back office's data provider: the resources, the PIPL and upload calls, and every section's calls. */

@@ -11,6 +11,7 @@ import type { SectionMessages } from './i18n/i18nProvider';
 import { enLeadSourceMessages, zhLeadSourceMessages } from './leads/leadSourceMessages';
 import { enLeadFollowUpMessages, zhLeadFollowUpMessages } from './leads/leadFollowUpMessages';
 import { enFollowUpsMessages, zhFollowUpsMessages } from './follow-ups/followUpsMessages';
+import { enLeadImportMessages, zhLeadImportMessages } from './leads/leadImportMessages';
 import { enListPaginationMessages, zhListPaginationMessages } from './layout/listPaginationMessages';
 import { enQueueBoardMessages, zhQueueBoardMessages } from './layout/queueBoardMessages';
 import { enPeopleMessages, zhPeopleMessages } from './people/peopleMessages';
@@ -43,6 +44,7 @@ const zhSectionMessages = {
   lead_source: zhLeadSourceMessages,
   lead_follow_up: zhLeadFollowUpMessages,
   follow_ups: zhFollowUpsMessages,
+  lead_import: zhLeadImportMessages,
   site_settings: zhSiteSettingsMessages,
   landing_content: zhLandingContentMessages,
   people: zhPeopleMessages,
@@ -67,6 +69,7 @@ const enSectionMessages: typeof zhSectionMessages = {
   lead_source: enLeadSourceMessages,
   lead_follow_up: enLeadFollowUpMessages,
   follow_ups: enFollowUpsMessages,
+  lead_import: enLeadImportMessages,
   site_settings: enSiteSettingsMessages,
   landing_content: enLandingContentMessages,
   people: enPeopleMessages,

@@ -245,7 +245,7 @@ describe('audit log', () => {
       },
       check: (entry) => {
         expect(entry).toMatchObject({ before: null, after: null });
-        expect(JSON.stringify(entry)).not.toContain('13700002222');
+        expect(JSON.stringify(entry)).not.toContain('19912345678');
       },
     },
     {
@@ -824,6 +824,34 @@ describe('audit log', () => {
       },
       check: (entry) =>
         expect((entry.after as { statusReasons: unknown[] }).statusReasons).toContainEqual({ code: 'other', zh: '其他', en: 'Other', retired: true }),
+    },
+    {
+      name: 'a lead import, its counts and no row of the file',
+      action: 'lead.import',
+      entity: 'lead_import',
+      run: async (agent, ids) => {
+        const file = Buffer.from('姓名,手机号\r\n导入者,19912345678\r\n', 'utf8');
+        const { body } = await agent.post('/api/admin/lead-imports').field('mapping', JSON.stringify({ name: '姓名', phone: '手机号' })).attach('file', file, 'leads.csv').expect(201);
+        ids['leadImport'] = body.data.id;
+        return body.data.id;
+      },
+      check: (entry) => {
+        expect(entry.details).toMatchObject({ rowCount: 1, created: 1, merged: 0, skipped: 0 });
+        expect(JSON.stringify(entry)).not.toContain('19912345678');
+      },
+    },
+    {
+      name: 'a lead import undone',
+      action: 'lead.import.undo',
+      entity: 'lead_import',
+      run: async (agent, ids) => {
+        await agent.post(`/api/admin/lead-imports/${ids['leadImport']}/undo`).expect(200);
+        return ids['leadImport']!;
+      },
+      check: (entry) => {
+        expect(entry.details).toMatchObject({ rowCount: 1, created: 1 });
+        expect(entry.after).toMatchObject({ undoneBy: ADMIN_EMAIL });
+      },
     },
     {
       name: 'the outcomes report as CSV (it names students)',

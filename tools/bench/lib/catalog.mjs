@@ -55,6 +55,13 @@ export const BENCHES = [
     minutes: 10,
   },
   {
+    name: 'lead-import',
+    what: 'a 20,000-row CSV import with 10% duplicates of existing people: exact counts, its time against reading the file alone, and an undo that restores the table',
+    quick: ['--rows', '5000', '--existing', '5000'],
+    full: [],
+    minutes: 10,
+  },
+  {
     name: 'backup',
     what: 'a backup and its restore (100,000 leads, 1 GB of files), checked to 0 differences, against pg_dump and a read of every file',
     quick: ['--leads', '10000', '--file-mb', '64'],

@@ -1,11 +1,13 @@
 import { FilterButton, TopToolbar } from 'react-admin';
 import { ExportCsvButton } from './ExportCsvButton';
+import { LeadImportButton } from './LeadImportButton';
 
-/** "Add filter" for the date range, and the API's CSV export of every matching row. */
-export function LeadListActions({ exportPath }: { exportPath: string }) {
+/** "Add filter" for the date range, the API's CSV export of every matching row, and 导入 where leads can be imported. */
+export function LeadListActions({ exportPath, canImport = false }: { exportPath: string; canImport?: boolean }) {
   return (
     <TopToolbar>
       <FilterButton />
+      {canImport && <LeadImportButton />}
       <ExportCsvButton path={exportPath} />
     </TopToolbar>
   );

@@ -28,7 +28,7 @@ export function LeadListFrame({ kind, children }: { kind: LeadKind; children: Re
       perPage={25}
       pagination={<ListPagination />}
       exporter={false}
-      actions={<LeadListActions exportPath={EXPORT_PATHS[kind]} />}
+      actions={<LeadListActions exportPath={EXPORT_PATHS[kind]} canImport={kind === 'registrations'} />}
       empty={<LeadEmpty textKey={`aipm.leads.empty.${kind}`} />}
     >
       {children}

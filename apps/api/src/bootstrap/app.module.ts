@@ -26,6 +26,7 @@ import { OutcomesModule } from '../students/outcomes/outcomes.module';
 import { GuaranteeModule } from '../guarantee/guarantee.module';
 import { LeadSettingsModule } from '../lead-settings/lead-settings.module';
 import { FollowUpsModule } from '../follow-ups/follow-ups.module';
+import { LeadImportsModule } from '../lead-imports/lead-imports.module';
 import { OutcomesReportModule } from '../outcomes-report/outcomes-report.module';
 import { BackupsModule } from '../backups/backups.module';
 import { SystemAlertsModule } from '../system-alerts/system-alerts.module';
@@ -75,6 +76,7 @@ export class AppModule {
         GuaranteeModule,
         LeadSettingsModule,
         FollowUpsModule,
+        LeadImportsModule,
         OutcomesReportModule,
         BackupsModule,
         SystemAlertsModule,

@@ -40,10 +40,12 @@ export const API_TIMEOUTS: ApiTimeouts = { answerMs: 15_000, longLivedMs: 120_00
 /**
  * Routes that legitimately stream for long or start late: the crawl event stream (SSE), every CSV export, Bull Board,
  * and the calls that wait on the worker or a phone provider with bounds of their own, longer than an ordinary
- * answer's (a crawl run 50 s, the crawler test 45 s, a test call 10 s per provider).
+ * answer's (a crawl run 50 s, the crawler test 45 s, a test call 10 s per provider); and a lead import's steps, one
+ * transaction over up to 50,000 rows (20,000 took 19 s on a loaded machine, ADR 075): cut off at 15 s, the import
+ * would still commit while the administrator was told it failed.
  */
 const LONG_LIVED_API =
-  /^\/api\/admin\/(?:crawler\/events|queues(?:\/.*)?|crawl\/run|zhaopin\/search|crawler-config\/test|test-phone|test-aliyun|test-aliyun-phone)$|^\/api\/(?:.+\/)?export$/;
+  /^\/api\/admin\/(?:crawler\/events|queues(?:\/.*)?|crawl\/run|zhaopin\/search|crawler-config\/test|test-phone|test-aliyun|test-aliyun-phone|lead-imports(?:\/preview|\/dry-run|\/[^/]+\/undo)?)$|^\/api\/(?:.+\/)?export$/;
 
 export interface ApiGatewayOptions {
   /** Where /api/** is forwarded (path kept), e.g. http://127.0.0.1:3001. */

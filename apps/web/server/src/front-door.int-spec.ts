@@ -602,8 +602,17 @@ describe(createFrontDoor.name, () => {
       }
     });
 
-    it.each(['/api/admin/crawler-config/test', '/api/admin/crawl/run', '/api/admin/zhaopin/search', '/api/admin/test-phone', '/api/admin/test-aliyun-phone'])(
-      'waits past the ordinary bound on %s, which waits on the worker or a phone provider by design',
+    it.each([
+      '/api/admin/crawler-config/test',
+      '/api/admin/crawl/run',
+      '/api/admin/zhaopin/search',
+      '/api/admin/test-phone',
+      '/api/admin/test-aliyun-phone',
+      '/api/admin/lead-imports',
+      '/api/admin/lead-imports/dry-run',
+      '/api/admin/lead-imports/3f2b8c1e-7a4d-4e0b-9c51-2d6f8a9b0c12/undo',
+    ])(
+      'waits past the ordinary bound on %s, which waits on the worker, a phone provider or a long transaction by design',
       async (route) => {
         const slow = await startApi((_req, res) => {
           setTimeout(() => {

@@ -7,3 +7,4 @@ export * from './phone';
 export * from './lead-status-reasons';
 export * from './person-timeline';
 export * from './follow-ups';
+export * from './lead-import';

@@ -62,6 +62,19 @@ export const LEAD_ERRORS = {
   FOLLOW_UP_RESULT_REQUIRED: '请填写跟进结果',
   FOLLOW_UP_RESULT_TOO_LONG: '跟进结果不能超过2000个字符',
   FOLLOW_UP_ALREADY_DONE: '该跟进任务已完成',
+  // 导入 (docs/product/back-office.md#lead-import)
+  LEAD_IMPORT_FILE_REQUIRED: '请选择要导入的文件',
+  LEAD_IMPORT_FILE_TOO_LARGE: '导入文件不能超过10 MB',
+  LEAD_IMPORT_FILE_TYPE: '只能导入 CSV 或 XLSX 文件',
+  LEAD_IMPORT_FILE_UNREADABLE: '文件无法读取：请确认是完整的 CSV（UTF-8 或 GBK 编码）或 XLSX 文件',
+  LEAD_IMPORT_EMPTY: '文件中没有数据：第一行应为表头，其下至少一行数据',
+  LEAD_IMPORT_TOO_MANY_ROWS: '导入文件不能超过50,000行数据',
+  LEAD_IMPORT_MAPPING_INVALID: '列对应无效：每个字段只能对应文件中的一列',
+  LEAD_IMPORT_MAPPING_WITHOUT_PHONE: '请指定手机号所在的列',
+  INVALID_LEAD_IMPORT_ID: '导入批次编号无效',
+  LEAD_IMPORT_NOT_FOUND: '导入批次不存在',
+  LEAD_IMPORT_ALREADY_UNDONE: '该批次已撤销',
+  LEAD_IMPORT_CHANGED_SINCE: '导入后其中的线索已被修改（跟进、重复报名等），无法撤销',
 } as const;
 
 export type LeadErrorCode = keyof typeof LEAD_ERRORS;

@@ -48,6 +48,14 @@ export async function seedEveryTable(sql: Client, fileKeys: { contract: string; 
   await one(`INSERT INTO lead_notifications ("contactMessageId") VALUES ($1) RETURNING id`, [messageId]);
   await sql.query(`INSERT INTO notification_call_leads ("callId", "leadNotificationId") VALUES ($1, $2)`, [callId, firstNotice]);
   await sql.query(`INSERT INTO notification_call_details ("callId", state, answered, "durationSeconds", price, "priceUnit") VALUES ($1, '200000', true, 31, 0.0650, 'CNY')`, [callId]);
+  // A lead import that merged into the registration above, before-image and all (ADR 075).
+  const importId = await one(
+    `INSERT INTO lead_import_batches ("fileName", mapping, "rowCount", created, merged, skipped, "skippedByReason", "importedBy") VALUES ('展会名单.xlsx', '{"phone": "手机号", "name": "姓名"}', 2, 0, 1, 1, '{"phone_invalid": 1}', 'admin@example.com') RETURNING id`,
+  );
+  await sql.query(
+    `INSERT INTO lead_import_rows ("batchId", "registrationId", kind, line, before, "afterHash") SELECT $1, id, 'merged', 2, to_jsonb(registrations), md5('x') FROM registrations WHERE id = $2`,
+    [importId, registrationId],
+  );
 
   // The crawler: a task, its run, a result, its sighting, the published job, a learned selector.
   const taskId = await one(

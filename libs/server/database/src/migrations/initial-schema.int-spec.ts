@@ -25,6 +25,8 @@ const DATA_MODEL_TABLES = [
   'crawler_site_sessions',
   'follow_ups',
   'landing_publications',
+  'lead_import_batches',
+  'lead_import_rows',
   'lead_notifications',
   'learned_selectors',
   'login_failures_hourly',
@@ -143,6 +145,9 @@ describe(InitialSchema1763800000000.name, () => {
       // A lead's follow-ups go with it (an erasure, ADR 073).
       { name: 'FK_follow_ups_contactMessage', table: 'follow_ups', column: 'contactMessageId', references: 'contact_messages', onDelete: 'CASCADE' },
       { name: 'FK_follow_ups_registration', table: 'follow_ups', column: 'registrationId', references: 'registrations', onDelete: 'CASCADE' },
+      // An import's rows go with their batch, and with their lead (an erasure leaves no before-image behind; ADR 075).
+      { name: 'FK_lead_import_rows_batch', table: 'lead_import_rows', column: 'batchId', references: 'lead_import_batches', onDelete: 'CASCADE' },
+      { name: 'FK_lead_import_rows_registration', table: 'lead_import_rows', column: 'registrationId', references: 'registrations', onDelete: 'CASCADE' },
       { name: 'FK_lead_notifications_call', table: 'lead_notifications', column: 'callId', references: 'notification_calls', onDelete: 'SET NULL' },
       { name: 'FK_lead_notifications_contactMessage', table: 'lead_notifications', column: 'contactMessageId', references: 'contact_messages', onDelete: 'CASCADE' },
       { name: 'FK_lead_notifications_registration', table: 'lead_notifications', column: 'registrationId', references: 'registrations', onDelete: 'CASCADE' },
@@ -228,6 +233,8 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_follow_ups_contactMessageId_dueAt: 'follow_ups USING btree ("contactMessageId", "dueAt")',
       IDX_follow_ups_open_dueAt_id: 'follow_ups USING btree ("dueAt", id) WHERE ("doneAt" IS NULL)',
       IDX_follow_ups_registrationId_dueAt: 'follow_ups USING btree ("registrationId", "dueAt")',
+      IDX_lead_import_batches_createdAt_id: 'lead_import_batches USING btree ("createdAt" DESC NULLS LAST, id DESC)',
+      IDX_lead_import_rows_registrationId: 'lead_import_rows USING btree ("registrationId")',
       IDX_lead_notifications_announcedAt_createdAt: 'lead_notifications USING btree ("announcedAt", "createdAt")',
       IDX_lead_notifications_callId: 'lead_notifications USING btree ("callId")',
       IDX_lead_notifications_enqueuedAt_createdAt: 'lead_notifications USING btree ("enqueuedAt", "createdAt")',
