@@ -223,6 +223,18 @@ describe('lead imports', () => {
       expect((await admin.get(`${LEAD_IMPORTS_PATH}/${imported.id}`).expect(200)).body.data.undoneAt).toBeNull();
     });
 
+    it('refuses to undo once a follow-up was scheduled on a lead of the batch: undo would delete it with the lead', async () => {
+      const imported = (await post('', FILE).expect(201)).body.data;
+      const [lead] = await sql.query<{ id: string }[]>(`SELECT id FROM registrations WHERE "phoneNormalized" = '+8613811110003'`);
+      const dueAt = new Date(Date.now() + 3_600_000).toISOString();
+      await admin.post('/api/admin/follow-ups').send({ leadType: 'registration', leadId: lead!.id, dueAt, kind: 'phone', note: '回电' }).expect(201);
+      const before = await registrationsTable();
+
+      expect((await admin.post(`${LEAD_IMPORTS_PATH}/${imported.id}/undo`).expect(409)).body).toEqual(apiError('LEAD_IMPORT_CHANGED_SINCE'));
+      expect(await registrationsTable()).toEqual(before);
+      expect(await count('follow_ups')).toBeGreaterThan(0);
+    });
+
     it('leaves nothing half-imported when a row fails in the database', async () => {
       const before = await registrationsTable();
       const batches = await count('lead_import_batches');

@@ -100,8 +100,8 @@ export class LeadImportsService {
   }
 
   /**
-   * Undoes a batch in one transaction: refused when any of its leads changed since (the hash kept at import),
-   * else the merged leads get their before-image back and the created ones are deleted. A lead erased since is
+   * Undoes a batch in one transaction: refused when any of its leads changed since (the hash kept at import) or was
+   * given a follow-up, else the merged leads get their before-image back and the created ones are deleted. A lead erased since is
    * gone from the batch (its row went with it) and stays gone.
    */
   async undo(id: string, undoneBy: string | null): Promise<LeadImportBatchResponse> {
@@ -118,6 +118,14 @@ export class LeadImportsService {
         [id],
       );
       if (changed > 0) throw new LeadImportError('LEAD_IMPORT_CHANGED_SINCE');
+      // A follow-up scheduled since on one of its leads changes no registration row, but deleting a created lead
+      // would take it along (FK_follow_ups_registration cascades): the batch has been worked on.
+      const [{ followedUp }] = await manager.query<{ followedUp: number }[]>(
+        `SELECT count(*)::int AS "followedUp" FROM follow_ups f JOIN lead_import_rows x ON x."registrationId" = f."registrationId"
+         JOIN lead_import_batches b ON b.id = x."batchId" WHERE x."batchId" = $1 AND f."createdAt" >= b."createdAt"`,
+        [id],
+      );
+      if (followedUp > 0) throw new LeadImportError('LEAD_IMPORT_CHANGED_SINCE');
       await manager.query(
         `UPDATE registrations r SET name = b.name, email = b.email, school = b.school, major = b.major, goals = b.goals, note = b.note, source = b.source
          FROM lead_import_rows x CROSS JOIN LATERAL jsonb_populate_record(NULL::registrations, x.before) b
