@@ -39,9 +39,6 @@ const { values } = parseArgs({
 /** `--only students,crawl`: just the lists whose names start so (only they are seeded). */
 const ONLY = values.only ? values.only.split(',').map((name) => name.trim()) : null;
 const selected = (list) => !ONLY || ONLY.some((name) => list.startsWith(name));
-/** The person page reads the three lead and student tables: `--only people` seeds them too. */
-const PERSON_TABLES = ['registrations', 'messages', 'students'];
-const seeded = (list) => selected(list) || (selected('people') && PERSON_TABLES.includes(list));
 const ROWS = Number(values.rows);
 const REQUESTS = Number(values.requests);
 const CONCURRENCY = Number(values.concurrency);
@@ -114,8 +111,8 @@ const FOLLOW_UPS = [
    SELECT id, now() + ((n % 37) - 18) * interval '6 hours', 'wechat', CASE WHEN n % 5 = 0 THEN '已回复' END, CASE WHEN n % 5 = 0 THEN now() END
    FROM (SELECT id, row_number() OVER (ORDER BY "createdAt") AS n FROM contact_messages) AS lead WHERE n % 3 = 0`,
 ];
-/** Lists another list's cases need seeded. */
-const SEEDED_FOR = { today: ['registrations', 'messages'] };
+/** Lists another list's cases need seeded: the person page reads the lead and student tables, 今日待办 the leads. */
+const SEEDED_FOR = { people: ['registrations', 'messages', 'students'], today: ['registrations', 'messages'] };
 const seeded = (list) => selected(list) || Object.entries(SEEDED_FOR).some(([needing, lists]) => selected(needing) && lists.includes(list));
 
 /** Who found what, where the schema records it (crawl_result_sightings, ADR 020); absent before it. */

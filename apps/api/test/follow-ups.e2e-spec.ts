@@ -1,11 +1,10 @@
-import { FOLLOW_UP_PATHS, type FollowUpDueEvent, type TodayAgenda } from '@aipm/contracts';
+import { FOLLOW_UP_PATHS, type FollowUpDueEvent, type PersonTimeline, type TodayAgenda } from '@aipm/contracts';
 import { FollowUps1797700000000 } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import type { INestApplication } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
-import { FollowUpsRepository } from '../src/follow-ups/follow-ups.repository';
 import { endOfBusinessDay } from '../src/follow-ups/follow-ups.service';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { apiError, invalidInput } from './support/api-errors';
@@ -168,26 +167,31 @@ describe('follow-ups', () => {
     ]);
   });
 
-  it('lists one person’s follow-ups over their registrations and messages, by phone or email', async () => {
+  it('puts one person’s follow-ups on their person page, over their registrations and messages', async () => {
     const first = await insertLead('registrations', { phone: '13855556666', email: 'li@example.com' });
     const again = await insertLead('contact_messages', { phone: '13855556666' });
     const byEmail = await insertLead('contact_messages', { phone: '13900001111', email: 'li@example.com' });
     const someoneElse = await insertLead('registrations', { phone: '13700002222' });
+    const ids: Record<string, string> = {};
     for (const [leadType, leadId] of [
       ['registration', first],
       ['message', again],
       ['message', byEmail],
       ['registration', someoneElse],
     ]) {
-      await schedule({ leadType, leadId, dueAt: inMinutes(30), kind: 'phone' }).expect(201);
+      ids[leadId] = (await schedule({ leadType, leadId, dueAt: inMinutes(30), kind: 'wechat', note: `跟进 ${leadId.slice(0, 4)}` }).expect(201)).body.data.id;
     }
-    const repository = app.get(FollowUpsRepository);
-    const leadsOf = async (person: { phoneNormalized?: string; email?: string }) =>
-      (await repository.forPerson(person)).map((row) => row.registrationId ?? row.contactMessageId).sort();
+    await admin.post(`${FOLLOW_UP_PATHS.base}/${ids[again]}/complete`).send({ result: '已加微信' }).expect(200);
 
-    expect(await leadsOf({ phoneNormalized: '+8613855556666', email: 'LI@example.com ' })).toEqual([first, again, byEmail].sort());
-    expect(await leadsOf({ phoneNormalized: '+8613855556666' })).toEqual([first, again].sort());
-    expect(await leadsOf({})).toEqual([]);
+    const page = (await admin.get(`/api/admin/people/registrations/${first}/timeline`).expect(200)).body.data as PersonTimeline;
+    const followUps = page.events.filter((event) => event.kind === 'follow_up');
+    expect(followUps.map((event) => event.record.id).sort()).toEqual([first, again, byEmail].sort());
+    expect(followUps.find((event) => event.record.id === again)).toMatchObject({
+      record: { resource: 'contact', id: again },
+      actor: expect.any(String),
+      facts: { method: 'wechat', done: true, result: '已加微信', note: `跟进 ${again.slice(0, 4)}` },
+    });
+    expect(followUps.find((event) => event.record.id === first)).toMatchObject({ actor: null, facts: { done: false, result: null, dueAt: expect.any(String) } });
   });
 
   it('pushes a reminder on the event stream when a follow-up falls due, and none for one completed before', async () => {

@@ -200,6 +200,13 @@ export function describe(event: PersonTimelineEvent, translate: Translate, local
         status: translate(`aipm.students.payment_status.${text('status')}`, { _: text('status') }),
         date: text('paymentDate') ? formatDate(text('paymentDate'), locale) : '—',
       });
+    case 'follow_up': {
+      const method = translate(`aipm.follow_ups.kinds.${text('method')}`, { _: text('method') });
+      const line = facts['done']
+        ? translate('aipm.people.page.facts.follow_up_done', { method, result: text('result') })
+        : translate('aipm.people.page.facts.follow_up_open', { method, due: text('dueAt') ? formatDateTime(text('dueAt'), locale) : '—' });
+      return text('note') ? `${line}\n${text('note')}` : line;
+    }
     default:
       return Object.entries(facts)
         .map(([key, value]) => `${key}: ${String(value)}`)

@@ -44,6 +44,7 @@ export const zhPeopleMessages = {
       enrolment: '转为学员',
       student: '学员档案',
       payment: '缴费',
+      follow_up: '跟进',
     },
     facts: {
       registration: '%{school} · %{major}，来源：%{source}',
@@ -55,6 +56,8 @@ export const zhPeopleMessages = {
       status_change: '%{from} → %{to}',
       student: '入学日期 %{date}，状态：%{status}',
       payment: '%{amount}（%{kind}，%{status}），缴费日期 %{date}',
+      follow_up_open: '%{method} · 到期 %{due}',
+      follow_up_done: '%{method} · 结果：%{result}',
       no_source: '直接访问',
     },
   },
@@ -101,6 +104,7 @@ export const enPeopleMessages: typeof zhPeopleMessages = {
       enrolment: 'Enrolled as a student',
       student: 'Student record',
       payment: 'Payment',
+      follow_up: 'Follow-up',
     },
     facts: {
       registration: '%{school} · %{major}, source: %{source}',
@@ -112,6 +116,8 @@ export const enPeopleMessages: typeof zhPeopleMessages = {
       status_change: '%{from} → %{to}',
       student: 'Enrolled %{date}, status: %{status}',
       payment: '%{amount} (%{kind}, %{status}), paid %{date}',
+      follow_up_open: '%{method} · due %{due}',
+      follow_up_done: '%{method} · result: %{result}',
       no_source: 'direct visit',
     },
   },

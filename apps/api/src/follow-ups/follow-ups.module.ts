@@ -8,7 +8,5 @@ import { FollowUpsService } from './follow-ups.service';
 @Module({
   controllers: [FollowUpsController],
   providers: [FollowUpsRepository, FollowUpsService, FollowUpRemindersService],
-  // The person page's timeline reads one person's follow-ups through the repository (forPerson).
-  exports: [FollowUpsRepository],
 })
 export class FollowUpsModule {}

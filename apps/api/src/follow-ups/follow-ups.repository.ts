@@ -78,23 +78,6 @@ export class FollowUpsRepository {
   }
 
   /**
-   * One person's follow-ups over all their registrations and messages: the leads with this normalised phone or
-   * this email (lower-cased, as stored). For the person page's timeline, newest due first.
-   */
-  forPerson(person: { phoneNormalized?: string | null; email?: string | null }): Promise<FollowUpWithLead[]> {
-    const phone = person.phoneNormalized || null;
-    const email = person.email ? person.email.trim().toLowerCase() : null;
-    if (!phone && !email) return Promise.resolve([]);
-    return this.dataSource.query<FollowUpWithLead[]>(
-      `${WITH_LEAD}
-       WHERE f."registrationId" IN (SELECT "id" FROM "registrations" WHERE "phoneNormalized" = $1 OR "email" = $2)
-          OR f."contactMessageId" IN (SELECT "id" FROM "contact_messages" WHERE "phoneNormalized" = $1 OR "email" = $2)
-       ORDER BY f."dueAt" DESC, f."id" DESC`,
-      [phone, email],
-    );
-  }
-
-  /**
    * 今日待办: open follow-ups due before `until`, soonest (most overdue) first; then the leads nobody has contacted,
    * newest first (each table read backwards through its (status, createdAt DESC NULLS LAST, id DESC) index). The
    * totals stop counting at `countCap`: the card says "200+" rather than reading every waiting lead.

@@ -5,7 +5,7 @@ import type { PersonRecordResource } from './lead.responses';
  * normalised phone and email, on one timeline. Each kind comes from one source on the API; a new kind (a follow-up)
  * is one more source and one more label.
  */
-export const PERSON_EVENT_KINDS = ['registration', 'message', 'consent', 'lead_call', 'status_change', 'note', 'enrolment', 'student', 'payment'] as const;
+export const PERSON_EVENT_KINDS = ['registration', 'message', 'consent', 'lead_call', 'status_change', 'note', 'enrolment', 'student', 'payment', 'follow_up'] as const;
 export type PersonEventKind = (typeof PERSON_EVENT_KINDS)[number];
 
 /** One thing that happened to the person, on the record it happened to. */

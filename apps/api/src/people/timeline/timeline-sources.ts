@@ -183,5 +183,32 @@ const payments: TimelineSource = {
   },
 };
 
+/**
+ * Each follow-up of the person's leads (ADR 073): when it was scheduled for, how, and its result once done, by the
+ * administrator who recorded it (the audit log's follow_up.complete). Open ones stand at their scheduling, done ones
+ * at their completion.
+ */
+const followUps: TimelineSource = {
+  name: 'follow-ups',
+  applies: hasLeads,
+  async read(manager, scope) {
+    const rows: Array<{ registrationId: string | null; contactMessageId: string | null; dueAt: Date; kind: string; note: string | null; result: string | null; doneAt: Date | null; createdAt: Date; doneBy: string | null }> =
+      await manager.query(
+        `SELECT f."registrationId", f."contactMessageId", f."dueAt", f."kind", f."note", f."result", f."doneAt", f."createdAt",
+                (SELECT a."actorName" FROM "audit_log" a WHERE a."entityId" = f."id"::varchar AND a."action" = 'follow_up.complete' LIMIT 1) AS "doneBy"
+         FROM "follow_ups" f
+         WHERE f."registrationId" = ANY($1::uuid[]) OR f."contactMessageId" = ANY($2::uuid[])`,
+        [scope.registrationIds, scope.messageIds],
+      );
+    return rows.map((row) => ({
+      kind: 'follow_up',
+      at: iso(row.doneAt ?? row.createdAt),
+      record: row.registrationId ? record('registrations', row.registrationId) : record('contact', row.contactMessageId!),
+      actor: row.doneAt ? row.doneBy : null,
+      facts: { method: row.kind, dueAt: iso(row.dueAt), note: row.note, result: row.result, done: row.doneAt !== null },
+    }));
+  },
+};
+
 /** Every kind on the person page, in no particular order (the page sorts by time). */
-export const TIMELINE_SOURCES: readonly TimelineSource[] = [registrations, messages, consents, leadCalls, staffActions, students, payments];
+export const TIMELINE_SOURCES: readonly TimelineSource[] = [registrations, messages, consents, leadCalls, staffActions, students, payments, followUps];
