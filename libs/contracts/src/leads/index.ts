@@ -6,3 +6,4 @@ export * from './lead-source';
 export * from './phone';
 export * from './lead-status-reasons';
 export * from './person-timeline';
+export * from './lead-merge';

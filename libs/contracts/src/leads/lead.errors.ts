@@ -50,6 +50,15 @@ export const LEAD_ERRORS = {
   ERASURE_NEEDS_IDENTITY: '请提供要删除的联系人的手机号码或邮箱',
   EXPORT_NEEDS_IDENTITY: '请提供要导出的联系人的手机号码或邮箱',
   INVALID_PERSON_RECORD: '记录类型或编号无效',
+  // duplicates merged (docs/product/back-office.md#duplicates)
+  INVALID_LEAD_MERGE: '合并请求无效：请选择保留的记录、被合并的记录和要采用的字段',
+  LEAD_MERGE_SELF: '不能把一条记录合并到它自己',
+  LEAD_ALREADY_MERGED: '这条记录已合并到另一条记录，请先撤销那次合并',
+  LEAD_HAS_MERGED_RECORDS: '已有记录合并到这条记录，请把它作为保留的记录',
+  LEAD_MERGE_FIELD_NOT_SHARED: '学校、专业和学习目标只能在两条报名之间采用',
+  LEAD_MERGE_NOT_FOUND: '合并记录不存在或已随线索删除',
+  LEAD_MERGE_ALREADY_UNDONE: '这次合并已撤销',
+  LEAD_MERGE_STALE: '合并后记录又有改动，无法原样撤销',
 } as const;
 
 export type LeadErrorCode = keyof typeof LEAD_ERRORS;

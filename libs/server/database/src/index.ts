@@ -5,6 +5,7 @@ export { AdminConfig } from './settings/admin-config.entity';
 export { readCrawlerConfig } from './settings/crawler-config.reader';
 export { Registration } from './leads/registration.entity';
 export { ContactMessage } from './leads/contact-message.entity';
+export { LeadMerge, type LeadMergeImage } from './leads/lead-merge.entity';
 export { LearnedSelector } from './crawler/learned-selector.entity';
 export { CrawlTask, type CrawlTaskConfig } from './crawler/crawl-task.entity';
 export { CrawlResult } from './crawler/crawl-result.entity';
