@@ -171,6 +171,18 @@ describe('duplicates merged, reversibly', () => {
     expect(await sql.query(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'lead.merge' AND details->'survivor'->>'id' = $1`, [c])).toEqual([{ n: 0 }]);
   });
 
+  it('stores a registration again within 24 hours of one merged away as a new lead, not a repeat hidden with it', async () => {
+    const phone = nextPhone();
+    const survivorId = await message({ phone, email: 'wu.i@example.com' });
+    const mergedId = await registration({ phone });
+    await merge({ survivorResource: 'contact', survivorId, mergedResource: 'registrations', mergedId }).expect(201);
+    const again = await registration({ phone });
+    expect(again).not.toBe(mergedId);
+    expect(await rowOf('registrations', mergedId)).toMatchObject({ repeatCount: 0 });
+    const listed = await admin.get('/api/registrations').query({ filter: JSON.stringify({ q: phone }) }).expect(200);
+    expect(listed.body.data.map((row: { id: string }) => row.id)).toEqual([again]);
+  });
+
   it('removes a merge and its copies of both leads when either is erased, and shows the merged lead again when the survivor is deleted', async () => {
     const phone = nextPhone();
     const survivorId = await registration({ phone });
