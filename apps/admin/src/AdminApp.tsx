@@ -16,7 +16,7 @@ import { SECTION_MESSAGES } from './sectionMessages';
 import { createI18nProvider } from './i18n/i18nProvider';
 import { AdminLayout } from './layout/AdminLayout';
 import { messagesResource } from './messages';
-import { PersonScreen } from './people';
+import { DuplicatesScreen, PersonScreen } from './people';
 import { PublishedJobsScreen } from './published-jobs';
 import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
@@ -97,6 +97,8 @@ export default function AdminApp() {
         ))}
         {/* 客户主页: the person a registration, message or student names (docs/product/back-office.md#person-page). */}
         <Route path="/people/:resource/:id" element={<PersonScreen />} />
+        {/* 疑似重复: the likely duplicates, merged side by side and undone (docs/product/back-office.md#duplicates). */}
+        <Route path="/people/duplicates" element={<DuplicatesScreen />} />
         {PLACEHOLDER_SECTIONS.map(({ path, labelKey }) => (
           <Route key={path} path={`/${path}`} element={<SectionPlaceholder labelKey={labelKey} />} />
         ))}

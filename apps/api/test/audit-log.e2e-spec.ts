@@ -267,6 +267,32 @@ describe('audit log', () => {
       },
     },
     {
+      name: 'a merge of duplicates, naming the two leads and the fields taken, never their contents',
+      action: 'lead.merge',
+      entity: 'person',
+      run: async (agent, known) => {
+        const survivorId = (await publicPost('/api/registrations', { ...VALID_BODIES['post /api/registrations']!, phone: '13700003333', email: 'merge.me@example.com' }).expect(201)).body.data.id;
+        const mergedId = (await publicPost('/api/contact', { ...VALID_BODIES['post /api/contact']!, phone: '13700003333' }).expect(201)).body.data.id;
+        const merged = await agent.post('/api/admin/people/merges').send({ survivorResource: 'registrations', survivorId, mergedResource: 'contact', mergedId, fields: ['name'] }).expect(201);
+        known['merge'] = merged.body.data.id;
+        return known['merge'];
+      },
+      check: (entry) => {
+        expect(entry).toMatchObject({ before: null, after: null, details: { survivor: { resource: 'registrations' }, merged: { resource: 'contact' }, fields: ['name'] } });
+        expect(JSON.stringify(entry)).not.toContain('13700003333');
+        expect(JSON.stringify(entry)).not.toContain('merge.me');
+      },
+    },
+    {
+      name: 'a merge undone',
+      action: 'lead.merge.undo',
+      entity: 'person',
+      run: async (agent, known) => {
+        await agent.post(`/api/admin/people/merges/${known['merge']}/undo`).expect(200);
+        return known['merge'];
+      },
+    },
+    {
       name: 'a person’s erasure, masked',
       action: 'lead.erase',
       entity: 'person',

@@ -34,6 +34,8 @@ const enActions: Record<AuditAction, string> = {
   'lead.delete': 'Deleted a lead',
   'lead.export': 'Exported leads (CSV)',
   'lead.erase': 'Erased a person’s data',
+  'lead.merge': 'Merged duplicate leads',
+  'lead.merge.undo': 'Undid a merge of leads',
   'lead.enrol': 'Enrolled a lead as a student',
   'lead.import': 'Imported leads from a file',
   'lead.import.undo': 'Undid a lead import',

@@ -19,6 +19,17 @@ export function PersonPageButton() {
   );
 }
 
+/** On the lead lists: to 疑似重复, the likely duplicates and their merge (docs/product/back-office.md#duplicates). */
+export function DuplicatesButton() {
+  const translate = useTranslate();
+  const basename = useBasename();
+  return (
+    <Button size="small" startIcon={<PeopleIcon />} component={Link} to={`${basename}/people/duplicates`} data-testid="duplicates-link">
+      {translate('aipm.people.duplicates.open')}
+    </Button>
+  );
+}
+
 /**
  * A list row's "3 条记录": its person has more records than this one (the API counts them with the page). In a table
  * row, a link of its own: it opens the person page, not the row's. In a phone's card, which is a link already, a

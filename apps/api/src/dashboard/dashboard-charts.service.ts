@@ -36,14 +36,14 @@ const WINDOW = `
     SELECT first_day AT TIME ZONE $2 AS "from", (first_day + $3::int * interval '1 day') AT TIME ZONE $2 AS "to" FROM bounds
   )`;
 
-/** Registrations and messages of the window, as one set tagged by kind. */
+/** Registrations and messages of the window, as one set tagged by kind; a lead merged into another counts as its survivor (ADR 072). */
 const LEADS_IN_WINDOW = `
   leads AS (
     SELECT 'registrations' AS kind, r."createdAt", r."status", r."source" FROM "registrations" r, span
-     WHERE r."createdAt" >= span."from" AND r."createdAt" < span."to"
+     WHERE r."createdAt" >= span."from" AND r."createdAt" < span."to" AND r."mergeId" IS NULL
     UNION ALL
     SELECT 'messages', m."createdAt", m."status", m."source" FROM "contact_messages" m, span
-     WHERE m."createdAt" >= span."from" AND m."createdAt" < span."to"
+     WHERE m."createdAt" >= span."from" AND m."createdAt" < span."to" AND m."mergeId" IS NULL
   )`;
 
 /** utm_source, else the referrer's host without "www.", else direct; unknown when no source was stored. */

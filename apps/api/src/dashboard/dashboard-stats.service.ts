@@ -10,16 +10,16 @@ const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
 export class DashboardStatsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** One round trip; the "today" bound is a timestamptz range so IDX_registrations_createdAt serves it. */
+  /** One round trip; leads merged into another are counted once, as their survivor (ADR 072); the "today" bound is a timestamptz range so IDX_registrations_createdAt serves it. */
   async stats(now: Date = new Date()): Promise<AdminStatsResponse['data']> {
     const [row] = await this.dataSource.query<{ totalRegistrations: number; totalMessages: number; todayRegistrations: number }[]>(
       `WITH day AS (
          SELECT (date_trunc('day', $1::timestamptz AT TIME ZONE $2) AT TIME ZONE $2) AS start
        )
-       SELECT (SELECT count(*)::int FROM "registrations") AS "totalRegistrations",
-              (SELECT count(*)::int FROM "contact_messages") AS "totalMessages",
+       SELECT (SELECT count(*)::int FROM "registrations" WHERE "mergeId" IS NULL) AS "totalRegistrations",
+              (SELECT count(*)::int FROM "contact_messages" WHERE "mergeId" IS NULL) AS "totalMessages",
               (SELECT count(*)::int FROM "registrations", day
-                WHERE "createdAt" >= day.start AND "createdAt" < day.start + interval '1 day') AS "todayRegistrations"`,
+                WHERE "createdAt" >= day.start AND "createdAt" < day.start + interval '1 day' AND "mergeId" IS NULL) AS "todayRegistrations"`,
       [now.toISOString(), BUSINESS_TIME_ZONE],
     );
     return row;

@@ -17,12 +17,12 @@ const WINDOW = `
   ),
   span AS (SELECT first_week AT TIME ZONE $2 AS "from" FROM bounds)`;
 
-/** Registrations and messages of the window as one set; `columns` are read from both tables. */
+/** Registrations and messages of the window as one set, less those merged into another (ADR 072); `columns` are read from both tables. */
 const leadsInWindow = (columns: string) => `
   leads AS (
-    SELECT ${columns.replace(/\$/g, 'r.')} FROM "registrations" r, span WHERE r."createdAt" >= span."from"
+    SELECT ${columns.replace(/\$/g, 'r.')} FROM "registrations" r, span WHERE r."createdAt" >= span."from" AND r."mergeId" IS NULL
     UNION ALL
-    SELECT ${columns.replace(/\$/g, 'm.')} FROM "contact_messages" m, span WHERE m."createdAt" >= span."from"
+    SELECT ${columns.replace(/\$/g, 'm.')} FROM "contact_messages" m, span WHERE m."createdAt" >= span."from" AND m."mergeId" IS NULL
   )`;
 
 /** The referrer's host, as the charts' source buckets read it (dashboard-charts.service.ts). */

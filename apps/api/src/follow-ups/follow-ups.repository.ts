@@ -34,7 +34,7 @@ const WITH_LEAD = `SELECT ${COLUMNS}, coalesce(r."name", m."name") AS "name", co
 
 /** A lead still new, not contacted, with no open follow-up (that one is in the first part already). */
 const waitingLeads = (table: string, column: string) => `
-  "${table}" l WHERE l."status" = 'new' AND l."firstContactedAt" IS NULL
+  "${table}" l WHERE l."status" = 'new' AND l."firstContactedAt" IS NULL AND l."mergeId" IS NULL
     AND NOT EXISTS (SELECT 1 FROM "follow_ups" f WHERE f."${column}" = l."id" AND f."doneAt" IS NULL)`;
 
 const leadColumn = (type: FollowUpLeadType) => (type === 'registration' ? 'registrationId' : 'contactMessageId');

@@ -157,14 +157,15 @@ export class LeadImportsService {
   }
 
   /**
-   * A phone already on a registration merges into the earliest registration of that phone (the first touch);
+   * A phone already on a registration merges into the earliest registration of that phone that stands (one merged
+   * away is represented by the record it was merged into, ADR 072);
    * messages and students do not count, the person page joins them by phone.
    */
   private async plan(manager: EntityManager, table: LeadImportTable, mapping: ReturnType<typeof checkMapping>): Promise<Plan> {
     const { candidates, skipped } = readRows(table, mapping);
     const existing = await manager.query<{ id: string; phoneNormalized: string }[]>(
       `SELECT DISTINCT ON ("phoneNormalized") id, "phoneNormalized" FROM registrations
-       WHERE "phoneNormalized" = ANY($1::varchar[]) ORDER BY "phoneNormalized", "createdAt", id`,
+       WHERE "phoneNormalized" = ANY($1::varchar[]) AND "mergeId" IS NULL ORDER BY "phoneNormalized", "createdAt", id`,
       [candidates.map((candidate) => candidate.phoneNormalized)],
     );
     const leadOf = new Map(existing.map((row) => [row.phoneNormalized, row.id]));

@@ -15,6 +15,12 @@ import { personRecordsOf } from './person-records.sql';
 
 export type { Page };
 
+/**
+ * The leads that stand on their own: one merged into another (ADR 072) is kept, with its history, but leaves the
+ * lists, their exports and the counts; the survivor stands for it. `$alias` is the list's alias.
+ */
+export const STANDING_LEADS = `$alias."mergeId" IS NULL`;
+
 /** A page of leads, each with how many records its person has (PersonRecordCount); read by the page's own statement. */
 export type LeadRow<T> = { lead: T; personRecords: number };
 

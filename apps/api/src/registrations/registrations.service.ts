@@ -9,7 +9,7 @@ import type { DataSource, Repository } from 'typeorm';
 import type { ListQueryDto } from '../common/list/list-query.dto';
 import { leadStatusColumns, withStatusColumns } from '../leads/lead-export-columns';
 import { beijingDay, beijingTime, type ExportColumn, exportRows, maskCsvPhone } from '../common/export/csv-export';
-import { deleteLead, findLead, type LeadRow, listLeads, type Page, updateLead } from '../leads/lead-records';
+import { deleteLead, findLead, type LeadRow, listLeads, type Page, STANDING_LEADS, updateLead } from '../leads/lead-records';
 import type { ListSpec } from '../common/list/list-query';
 import { type Consent, consentOf, firstTouchSource, type VisitorContext } from '../leads/visitor-context';
 import { LEAD_METRICS, type LeadMetrics } from '../metrics/metrics.module';
@@ -24,6 +24,7 @@ export const REGISTRATION_LIST: ListSpec = {
   phoneDigits: true,
   searchIndexed: true,
   statuses: LEAD_STATUSES,
+  always: STANDING_LEADS,
 };
 
 const EXPORT_COLUMNS: readonly ExportColumn[] = [

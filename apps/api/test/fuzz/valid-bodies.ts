@@ -12,6 +12,13 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'patch /api/registrations/{id}': { status: 'contacted', note: '已联系', followUpAt: '2026-12-01T09:00:00.000Z' },
   'patch /api/contact/{id}': { status: 'contacted', note: '已联系', followUpAt: '2026-12-01T09:00:00.000Z' },
   'post /api/admin/people/erase': { phone: '13912345678', email: 'a@example.com' },
+  'post /api/admin/people/merges': {
+    survivorResource: 'registrations',
+    survivorId: '3f2b8c1e-7a4d-4e0b-9c51-2d6f8a9b0c12',
+    mergedResource: 'contact',
+    mergedId: '7a1c2e3f-4b5d-4c6e-8f70-8192a3b4c5d6',
+    fields: ['email'],
+  },
   'post /api/admin/crawl-tasks': { name: '长沙 AI 产品经理', keywords: ['AI产品经理'], targetUrls: [], site: 'zhipin', waitTime: 8000 },
   'post /api/admin/crawl-results': {
     title: 'AI 产品经理',

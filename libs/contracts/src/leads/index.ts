@@ -8,3 +8,4 @@ export * from './lead-status-reasons';
 export * from './person-timeline';
 export * from './follow-ups';
 export * from './lead-import';
+export * from './lead-merge';

@@ -7,6 +7,7 @@ import { OmittedOrValid, rule } from '../validation/rule';
 import { LEAD_LIMITS } from './lead.messages';
 import { type LeadSource, PERSON_RECORD_RESOURCES, type PersonRecordResource, type PersonRequest, type RevealPhoneRequest } from './lead.responses';
 import { IsLeadPhone, IsLeadSource, OptionalEmail, Trimmed } from './lead-validators';
+import { LEAD_MERGE_FIELDS, LEAD_MERGE_RESOURCES, type LeadMergeField, type LeadMergeRequest, type LeadMergeResource } from './lead-merge';
 
 /*
  * Decorator order matters for the message a visitor reads: when several rules of one field fail, the API
@@ -205,4 +206,25 @@ export class RevealPhoneDto implements RevealPhoneRequest {
 
   @IsUUID('all', rule('INVALID_PERSON_RECORD'))
   id: string;
+}
+
+/** POST /api/admin/people/merges (docs/product/back-office.md#duplicates): one lead folded into another. */
+export class LeadMergeDto implements LeadMergeRequest {
+  @IsIn(LEAD_MERGE_RESOURCES, rule('INVALID_LEAD_MERGE'))
+  survivorResource: LeadMergeResource;
+
+  @IsUUID('all', rule('INVALID_LEAD_MERGE'))
+  survivorId: string;
+
+  @IsIn(LEAD_MERGE_RESOURCES, rule('INVALID_LEAD_MERGE'))
+  mergedResource: LeadMergeResource;
+
+  @IsUUID('all', rule('INVALID_LEAD_MERGE'))
+  mergedId: string;
+
+  @IsOptional()
+  @IsArray(rule('INVALID_LEAD_MERGE'))
+  @ArrayMaxSize(LEAD_MERGE_FIELDS.length, rule('INVALID_LEAD_MERGE'))
+  @IsIn(LEAD_MERGE_FIELDS, { each: true, ...rule('INVALID_LEAD_MERGE') })
+  fields?: LeadMergeField[];
 }

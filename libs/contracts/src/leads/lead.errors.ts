@@ -75,6 +75,15 @@ export const LEAD_ERRORS = {
   LEAD_IMPORT_NOT_FOUND: '导入批次不存在',
   LEAD_IMPORT_ALREADY_UNDONE: '该批次已撤销',
   LEAD_IMPORT_CHANGED_SINCE: '导入后其中的线索已被修改（跟进、重复报名等），无法撤销',
+  // duplicates merged (docs/product/back-office.md#duplicates)
+  INVALID_LEAD_MERGE: '合并请求无效：请选择保留的记录、被合并的记录和要采用的字段',
+  LEAD_MERGE_SELF: '不能把一条记录合并到它自己',
+  LEAD_ALREADY_MERGED: '这条记录已合并到另一条记录，请先撤销那次合并',
+  LEAD_HAS_MERGED_RECORDS: '已有记录合并到这条记录，请把它作为保留的记录',
+  LEAD_MERGE_FIELD_NOT_SHARED: '学校、专业和学习目标只能在两条报名之间采用',
+  LEAD_MERGE_NOT_FOUND: '合并记录不存在或已随线索删除',
+  LEAD_MERGE_ALREADY_UNDONE: '这次合并已撤销',
+  LEAD_MERGE_STALE: '合并后记录又有改动，无法原样撤销',
 } as const;
 
 export type LeadErrorCode = keyof typeof LEAD_ERRORS;

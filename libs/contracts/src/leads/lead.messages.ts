@@ -20,6 +20,8 @@ export const LEAD_MESSAGES = {
   updated: '更新成功',
   deleted: '删除成功',
   erased: '已删除该联系人的全部记录',
+  merged: '已合并，可撤销',
+  mergeUndone: '已撤销合并，两条记录已恢复原样',
 } as const;
 
 export const LEAD_LIMITS = {

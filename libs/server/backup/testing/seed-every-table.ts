@@ -43,6 +43,16 @@ export async function seedEveryTable(sql: Client, fileKeys: { contract: string; 
     [registrationId],
   );
   await sql.query(`INSERT INTO follow_ups ("contactMessageId", "dueAt", kind) VALUES ($1, now() + interval '1 day', 'wechat')`, [messageId]);
+  // A second registration of 王一, merged into the first (ADR 072): both rows as they were, in the merge.
+  const duplicateId = await one(
+    `INSERT INTO registrations (name, phone, "phoneNormalized", email, school, major, status) VALUES ('王一', '13800138000', '+8613800138000', 'wangyi@example.com', '中南大学', '软件工程', 'new') RETURNING id`,
+  );
+  const image = JSON.stringify({ survivor: { id: registrationId, name: '王一' }, merged: { id: duplicateId, name: '王一' } });
+  const mergeId = await one(
+    `INSERT INTO lead_merges ("survivorRegistrationId", "mergedRegistrationId", before, after) VALUES ($1, $2, $3, $3) RETURNING id`,
+    [registrationId, duplicateId, image],
+  );
+  await sql.query(`UPDATE registrations SET "mergeId" = $1 WHERE id = $2`, [mergeId, duplicateId]);
   const callId = await one(`INSERT INTO notification_calls (provider, status, trigger, "calledNumber", "leadCount", "providerCallId", "durationSeconds") VALUES ('aliyun', 'placed', 'batch', '+8673188886666', 2, 'call-1', 31) RETURNING id`);
   const firstNotice = await one(`INSERT INTO lead_notifications ("registrationId", "callId", "announcedAt") VALUES ($1, $2, now()) RETURNING id`, [registrationId, callId]);
   await one(`INSERT INTO lead_notifications ("contactMessageId") VALUES ($1) RETURNING id`, [messageId]);

@@ -10,6 +10,7 @@ import { LearnedSelector } from './crawler/learned-selector.entity';
 import { PublishedJob } from './jobs/published-job.entity';
 import { ContactMessage } from './leads/contact-message.entity';
 import { Registration } from './leads/registration.entity';
+import { LeadMerge } from './leads/lead-merge.entity';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { CrawlRunDetails1763950000000 } from './migrations/1763950000000-crawl-run-details';
 import { SingleAdminAndFirstTimePassword1763900000000 } from './migrations/1763900000000-single-admin-and-first-time-password';
@@ -66,6 +67,7 @@ import { LandingPublication } from './landing/landing-publication.entity';
 import { LeadImports1797800000000 } from './migrations/1797800000000-lead-imports';
 import { LeadImportBatch } from './leads/lead-import-batch.entity';
 import { LeadImportRow } from './leads/lead-import-row.entity';
+import { LeadMerges1797660000000 } from './migrations/1797660000000-lead-merges';
 import { StudentContract } from './students/student-contract.entity';
 import { StudentPayment } from './students/student-payment.entity';
 import { Student } from './students/student.entity';
@@ -116,10 +118,11 @@ export const ALL_ENTITIES = [
   LandingPublication,
   LeadImportBatch,
   LeadImportRow,
+  LeadMerge,
 ];
 
 /** In order; append new migrations, never edit one that has run anywhere. */
-export const ALL_MIGRATIONS = [InitialSchema1763800000000, SingleAdminAndFirstTimePassword1763900000000, CrawlRunDetails1763950000000, LeadCapture1764000000000, StudentsSection1795489639494, CrawlerOperations1795500470441, LeadPhoneNotifications1795500704794, CrawlResultsBackfill1795514181517, NotificationCallLeadsAndDetails1795515271872, ListsAtScale1795518327591, AuditLog1795526189000, PaymentsByDate1795526248503, CrawlResultSightings1795526693495, CrawlResultRepresentatives1795556900000, SearchGramStatistics1795557600000, RegisterLeadFunction1795600000000, CrawlSightingItems1795700000000, SearchTrigrams1795800000000, RegisterLeadPlans1795900000000, LoginFailuresHourly1796000000000, StoredUploads1796100000000, StudentFiles1796200000000, StudentAccountKinds1796300000000, LeadEnrolment1796400000000, Cohorts1796500000000, Attendance1796600000000, Outcomes1796700000000, SalaryGuarantee1796800000000, ChangeMarkers1796900000000, BackupRuns1797000000000, StudentPortal1797100000000, CrawlTaskMaxResults1797200000000, PublishedJobLiveness1797300000000, OfferReports1797450000000, LeadStatusReasons1797560000000, CrawlerSiteSessions1797600000000, PersonPage1797650000000, FollowUps1797700000000, LandingPublications1797750000000, LeadImports1797800000000];
+export const ALL_MIGRATIONS = [InitialSchema1763800000000, SingleAdminAndFirstTimePassword1763900000000, CrawlRunDetails1763950000000, LeadCapture1764000000000, StudentsSection1795489639494, CrawlerOperations1795500470441, LeadPhoneNotifications1795500704794, CrawlResultsBackfill1795514181517, NotificationCallLeadsAndDetails1795515271872, ListsAtScale1795518327591, AuditLog1795526189000, PaymentsByDate1795526248503, CrawlResultSightings1795526693495, CrawlResultRepresentatives1795556900000, SearchGramStatistics1795557600000, RegisterLeadFunction1795600000000, CrawlSightingItems1795700000000, SearchTrigrams1795800000000, RegisterLeadPlans1795900000000, LoginFailuresHourly1796000000000, StoredUploads1796100000000, StudentFiles1796200000000, StudentAccountKinds1796300000000, LeadEnrolment1796400000000, Cohorts1796500000000, Attendance1796600000000, Outcomes1796700000000, SalaryGuarantee1796800000000, ChangeMarkers1796900000000, BackupRuns1797000000000, StudentPortal1797100000000, CrawlTaskMaxResults1797200000000, PublishedJobLiveness1797300000000, OfferReports1797450000000, LeadStatusReasons1797560000000, CrawlerSiteSessions1797600000000, PersonPage1797650000000, LeadMerges1797660000000, FollowUps1797700000000, LandingPublications1797750000000, LeadImports1797800000000];
 
 /**
  * Options shared by the API, the worker, the CLI and tests. The schema changes only through

@@ -8,6 +8,7 @@ export { ContactMessage } from './leads/contact-message.entity';
 export { FollowUp } from './leads/follow-up.entity';
 export { LeadImportBatch } from './leads/lead-import-batch.entity';
 export { LeadImportRow } from './leads/lead-import-row.entity';
+export { LeadMerge, type LeadMergeImage } from './leads/lead-merge.entity';
 export { LearnedSelector } from './crawler/learned-selector.entity';
 export { CrawlTask, type CrawlTaskConfig } from './crawler/crawl-task.entity';
 export { CrawlResult } from './crawler/crawl-result.entity';

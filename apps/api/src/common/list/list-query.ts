@@ -67,6 +67,8 @@ export interface ListSpec {
   uuidFilters?: readonly string[];
   /** The order without a `sort`; createdAt newest first unless the resource says otherwise. */
   defaultSort?: [string, 'ASC' | 'DESC'];
+  /** A condition every row of the list and its export meets, whatever the filter: leads merged away are not listed (ADR 072). */
+  always?: string;
 }
 
 
@@ -188,6 +190,7 @@ export function searchDocument(spec: ListSpec, columns: readonly string[] = spec
 export function applyListQuery<T extends object>(query: SelectQueryBuilder<T>, spec: ListSpec, list: ListQuery): SelectQueryBuilder<T> {
   const a = spec.alias;
   const { filter } = list;
+  if (spec.always) query.andWhere(spec.always.replace(/\$alias/g, a));
   if (filter.q) {
     const pattern = containing(filter.q);
     const digits = filter.q.replace(/[^\d]/g, '');

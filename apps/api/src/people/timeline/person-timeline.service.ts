@@ -22,6 +22,16 @@ interface PersonRecordRow {
 const RECORDS_SQL = `${personRecordsFrom('$1::varchar[]', '$2::varchar[]')}
   ORDER BY "createdAt" DESC, "id"`;
 
+/** The leads merged (and not undone) into one of the given registrations or messages: the survivor stands for them. */
+const MERGED_INTO_SQL = `
+  SELECT 'registrations' AS "resource", r."id", r."name", r."phone", r."phoneNormalized", r."email", r."createdAt"
+  FROM "lead_merges" m JOIN "registrations" r ON r."mergeId" = m."id"
+  WHERE m."survivorRegistrationId" = ANY($1::uuid[]) OR m."survivorMessageId" = ANY($2::uuid[])
+  UNION ALL
+  SELECT 'contact', c."id", c."name", c."phone", c."phoneNormalized", c."email", c."createdAt"
+  FROM "lead_merges" m JOIN "contact_messages" c ON c."mergeId" = m."id"
+  WHERE m."survivorRegistrationId" = ANY($1::uuid[]) OR m."survivorMessageId" = ANY($2::uuid[])`;
+
 /**
  * The person page (docs/product/back-office.md#person-page, ADR 071): the person a record names, found by normalised
  * phone and email as the PIPL actions find them (and one step further, through the other phones and emails those bring), and
@@ -61,6 +71,10 @@ export class PersonTimelineService {
 async function recordsOf(manager: EntityManager, person: PersonIdentity, resource: PersonRecordResource, id: string): Promise<PersonRecordRow[]> {
   const rows: PersonRecordRow[] =
     person.phone || person.email ? await manager.query(RECORDS_SQL, [person.phone ? [person.phone] : [], person.email ? [person.email] : []]) : [];
+  // Leads merged into one of these (ADR 072) are the person's too, whatever phone or email they carry.
+  const known = new Set(rows.map((row) => `${row.resource}:${row.id}`));
+  const folded: PersonRecordRow[] = await manager.query(MERGED_INTO_SQL, [idsOf(rows, 'registrations'), idsOf(rows, 'contact')]);
+  rows.push(...folded.filter((row) => !known.has(`${row.resource}:${row.id}`)));
   // A student without phone or email is still their own person.
   if (!rows.some((row) => row.resource === resource && row.id === id)) {
     const table = { registrations: 'registrations', contact: 'contact_messages', students: 'students' }[resource];

@@ -1,6 +1,7 @@
 import { LEAD_STATUSES, type LeadSource, LeadStatus } from '@aipm/contracts';
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { Student } from '../students/student.entity';
+import { LeadMerge } from './lead-merge.entity';
 import { inValues } from '../common/sql-check';
 import { LEAD_STATUS_REASON_LIMITS } from '@aipm/contracts';
 
@@ -17,6 +18,8 @@ import { LEAD_STATUS_REASON_LIMITS } from '@aipm/contracts';
 @Index('IDX_registrations_phoneGrams', { synchronize: false })
 // A student's lead (the card's link, and enrolling twice refused).
 @Index('IDX_registrations_studentId', ['studentId'])
+// Hidden from the lists and counts while merged into another lead (ADR 072).
+@Index('IDX_registrations_mergeId', ['mergeId'])
 @Check('CHK_registrations_status', inValues('status', LEAD_STATUSES))
 // A reason (and its note) only while the lead is given up (docs/product/lead-capture.md#status-reasons).
 @Check('CHK_registrations_statusReason', `"statusReason" IS NULL OR "status" IN ('invalid', 'lost')`)
@@ -105,6 +108,14 @@ export class Registration {
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
+
+  /** The merge that folded this lead into another (ADR 072); null while it stands on its own. SET NULL: a merge removed with the other lead shows it again. */
+  @Column({ type: 'uuid', nullable: true })
+  mergeId: string | null;
+
+  @ManyToOne(() => LeadMerge, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'mergeId', foreignKeyConstraintName: 'FK_registrations_merge' })
+  merge?: Relation<LeadMerge> | null;
 
   /** Grams of the searchable columns for the list's `q` (ADR 028): a trigger keeps them, the app never reads them. */
   @Column({ type: 'text', array: true, nullable: true, select: false, insert: false, update: false })

@@ -27,6 +27,7 @@ const DATA_MODEL_TABLES = [
   'landing_publications',
   'lead_import_batches',
   'lead_import_rows',
+  'lead_merges',
   'lead_notifications',
   'learned_selectors',
   'login_failures_hourly',
@@ -135,6 +136,8 @@ describe(InitialSchema1763800000000.name, () => {
       // A mark is part of its cohort's and its student's record (docs/product/cohorts.md#attendance).
       { name: 'FK_attendance_cohort', table: 'attendance', column: 'cohortId', references: 'cohorts', onDelete: 'CASCADE' },
       { name: 'FK_attendance_student', table: 'attendance', column: 'studentId', references: 'students', onDelete: 'CASCADE' },
+      // A merge is undone by hand; a merged lead stands alone again when its merge goes with the other lead (ADR 072).
+      { name: 'FK_contact_messages_merge', table: 'contact_messages', column: 'mergeId', references: 'lead_merges', onDelete: 'SET NULL' },
       // A lead keeps its history when its student is deleted (docs/product/students.md#enrol-a-lead).
       { name: 'FK_contact_messages_student', table: 'contact_messages', column: 'studentId', references: 'students', onDelete: 'SET NULL' },
       { name: 'FK_crawl_result_sightings_result', table: 'crawl_result_sightings', column: 'resultId', references: 'crawl_results', onDelete: 'CASCADE' },
@@ -148,6 +151,11 @@ describe(InitialSchema1763800000000.name, () => {
       // An import's rows go with their batch, and with their lead (an erasure leaves no before-image behind; ADR 075).
       { name: 'FK_lead_import_rows_batch', table: 'lead_import_rows', column: 'batchId', references: 'lead_import_batches', onDelete: 'CASCADE' },
       { name: 'FK_lead_import_rows_registration', table: 'lead_import_rows', column: 'registrationId', references: 'registrations', onDelete: 'CASCADE' },
+      // A merge holds copies of both leads: it goes with either of them (erasure included).
+      { name: 'FK_lead_merges_mergedMessage', table: 'lead_merges', column: 'mergedMessageId', references: 'contact_messages', onDelete: 'CASCADE' },
+      { name: 'FK_lead_merges_mergedRegistration', table: 'lead_merges', column: 'mergedRegistrationId', references: 'registrations', onDelete: 'CASCADE' },
+      { name: 'FK_lead_merges_survivorMessage', table: 'lead_merges', column: 'survivorMessageId', references: 'contact_messages', onDelete: 'CASCADE' },
+      { name: 'FK_lead_merges_survivorRegistration', table: 'lead_merges', column: 'survivorRegistrationId', references: 'registrations', onDelete: 'CASCADE' },
       { name: 'FK_lead_notifications_call', table: 'lead_notifications', column: 'callId', references: 'notification_calls', onDelete: 'SET NULL' },
       { name: 'FK_lead_notifications_contactMessage', table: 'lead_notifications', column: 'contactMessageId', references: 'contact_messages', onDelete: 'CASCADE' },
       { name: 'FK_lead_notifications_registration', table: 'lead_notifications', column: 'registrationId', references: 'registrations', onDelete: 'CASCADE' },
@@ -167,6 +175,7 @@ describe(InitialSchema1763800000000.name, () => {
         references: 'crawl_results',
         onDelete: 'SET NULL',
       },
+      { name: 'FK_registrations_merge', table: 'registrations', column: 'mergeId', references: 'lead_merges', onDelete: 'SET NULL' },
       { name: 'FK_registrations_student', table: 'registrations', column: 'studentId', references: 'students', onDelete: 'SET NULL' },
       { name: 'FK_student_accounts_student', table: 'student_accounts', column: 'studentId', references: 'students', onDelete: 'CASCADE' },
       {
@@ -214,6 +223,7 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_backup_runs_finished: 'backup_runs USING btree ("finishedAt")',
       IDX_cohorts_startDate: 'cohorts USING btree ("startDate")',
       IDX_contact_messages_email: 'contact_messages USING btree (email)',
+      IDX_contact_messages_mergeId: 'contact_messages USING btree ("mergeId")',
       IDX_contact_messages_phoneNormalized: 'contact_messages USING btree ("phoneNormalized")',
       IDX_contact_messages_status_createdAt_id: 'contact_messages USING btree (status, "createdAt" DESC NULLS LAST, id DESC)',
       IDX_contact_messages_studentId: 'contact_messages USING btree ("studentId")',
@@ -235,6 +245,10 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_follow_ups_registrationId_dueAt: 'follow_ups USING btree ("registrationId", "dueAt")',
       IDX_lead_import_batches_createdAt_id: 'lead_import_batches USING btree ("createdAt" DESC NULLS LAST, id DESC)',
       IDX_lead_import_rows_registrationId: 'lead_import_rows USING btree ("registrationId")',
+      IDX_lead_merges_mergedMessageId: 'lead_merges USING btree ("mergedMessageId")',
+      IDX_lead_merges_mergedRegistrationId: 'lead_merges USING btree ("mergedRegistrationId")',
+      IDX_lead_merges_survivorMessageId: 'lead_merges USING btree ("survivorMessageId")',
+      IDX_lead_merges_survivorRegistrationId: 'lead_merges USING btree ("survivorRegistrationId")',
       IDX_lead_notifications_announcedAt_createdAt: 'lead_notifications USING btree ("announcedAt", "createdAt")',
       IDX_lead_notifications_callId: 'lead_notifications USING btree ("callId")',
       IDX_lead_notifications_enqueuedAt_createdAt: 'lead_notifications USING btree ("enqueuedAt", "createdAt")',
@@ -248,6 +262,7 @@ describe(InitialSchema1763800000000.name, () => {
       IDX_registrations_phoneGrams: 'registrations USING gin ("phoneGrams")',
       IDX_registrations_searchGrams: 'registrations USING gin ("searchGrams")',
       IDX_registrations_email: 'registrations USING btree (email)',
+      IDX_registrations_mergeId: 'registrations USING btree ("mergeId")',
       IDX_registrations_phoneNormalized_createdAt: 'registrations USING btree ("phoneNormalized", "createdAt" DESC)',
       IDX_registrations_status_createdAt_id: 'registrations USING btree (status, "createdAt" DESC NULLS LAST, id DESC)',
       IDX_registrations_studentId: 'registrations USING btree ("studentId")',

@@ -1,7 +1,8 @@
 import { type SchemaArea, sql } from './schema-area';
 
 /**
- * Lead capture: a registration stored with its repeat counted on the first lead of the same phone (ADR 033).
+ * Lead capture: a registration stored with its repeat counted on the first lead of the same phone (ADR 033) that is
+ * not merged away (ADR 072).
  * The current definition, as PostgreSQL prints it (`pg_get_functiondef`, `pg_get_triggerdef`); see schema-area.ts.
  */
 export const LEADS_SCHEMA: SchemaArea = {
@@ -21,6 +22,7 @@ AS $function$
       WHERE "id" = (SELECT earlier."id" FROM "registrations" earlier
                     WHERE earlier."phoneNormalized" = phone_normalized
                       AND earlier."createdAt" > now() - make_interval(hours => window_hours)
+                      AND earlier."mergeId" IS NULL
                     ORDER BY earlier."createdAt" ASC LIMIT 1)
       RETURNING "id"
     ), inserted AS (
