@@ -1,13 +1,14 @@
 /**
  * @jest-environment node
  */
-// A loader test: the real fetch against a stand-in API, no DOM.
+// A loader test: the real fetch against a stand-in API, no DOM. Kept outside app/routes/, where Remix makes every
+// file a route (a spec there broke the web build: node:http in a browser bundle).
 import { defaultLandingContent, type LandingContent } from '@aipm/contracts';
 import type { AppLoadContext } from '@remix-run/node';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { loader } from './preview.landing';
+import { loader } from '../routes/preview.landing';
 
 /** A stand-in API: the draft for the administrator's session only, and the page's other reads. */
 function api() {
