@@ -1,5 +1,5 @@
 import { type ApiDataResponse, LANDING_CONTENT_MESSAGES, type LandingDraft, type LandingPublication, type LandingPublicationSummary } from '@aipm/contracts';
-import { Body, Controller, Get, Header, HttpCode, Param, ParseIntPipe, Post, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, type PipeTransform, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Audited } from '../audit/audited.decorator';
@@ -13,7 +13,18 @@ import { LandingContentService } from './landing-content.service';
 /** The live publication's id as an entity tag: the web server asks with it every half second (ADR 074). */
 const etagOf = (id: number) => `"landing-${id}"`;
 
-const publicationId = new ParseIntPipe({ exceptionFactory: () => InvalidInputError.forField('id', 'LANDING_PUBLICATION_NOT_FOUND') });
+/**
+ * A publication id: a positive PostgreSQL integer (the table's serial). ParseIntPipe alone let 99999999999999999999
+ * through to the database, which refused it with a 500 (the fuzz test's finding); anything else names no publication.
+ */
+class PublicationIdPipe implements PipeTransform<string, number> {
+  transform(value: string): number {
+    const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : Number.NaN;
+    if (!(id <= 2_147_483_647)) throw InvalidInputError.forField('id', 'LANDING_PUBLICATION_NOT_FOUND');
+    return id;
+  }
+}
+const publicationId = new PublicationIdPipe();
 
 @ApiTags('public')
 @Controller('landing-content')

@@ -1,4 +1,4 @@
-import { Cohort, Registration, Student } from '@aipm/database';
+import { Cohort, ContactMessage, LeadMerge, Registration, Student } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { DataSource } from 'typeorm';
 import { REGISTRATION_LIST } from '../../registrations/registrations.service';
@@ -113,8 +113,8 @@ describe('listPage, a q search', () => {
     sql = await new DataSource({
       type: 'postgres',
       url: database.url,
-      // A registration links its student (and a student its cohort): TypeORM needs the entities they point at.
-      entities: [Registration, Student, Cohort],
+      // A registration links its student (and a student its cohort) and its merge: TypeORM needs the entities they point at.
+      entities: [Registration, Student, Cohort, LeadMerge, ContactMessage],
       logger: { logQuery: (text: string) => void statements?.push(text), logQueryError: () => undefined, logQuerySlow: () => undefined, logSchemaBuild: () => undefined, logMigration: () => undefined, log: () => undefined },
     }).initialize();
     // 2,000 leads named 王1 … 王2000: "王" finds all of them, "王123" the eleven of 王123 and 王1230 … 王1239.
