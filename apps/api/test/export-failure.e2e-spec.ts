@@ -63,7 +63,9 @@ describe('CSV export when the database fails', () => {
   /** The export's own backend: the one running a query over registrations that is not ours. */
   async function exportBackend(): Promise<number | undefined> {
     const rows = (await sql.query(
-      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE '%FROM "registrations"%' AND state = 'active'`,
+      // By the export's first column: PostgreSQL keeps only the first 1,024 bytes of a statement here
+      // (track_activity_query_size), and the export's column list alone is longer than that.
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE 'SELECT to_char(registration."createdAt"%' AND state = 'active'`,
     )) as { pid: number }[];
     return rows[0]?.pid;
   }

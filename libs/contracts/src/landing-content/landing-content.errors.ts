@@ -1,7 +1,7 @@
 import type { LandingFailureCode } from './landing-content';
 
 /**
- * Error codes of the landing content (docs/product/errors.md#landing-content), beside their Chinese messages. A
+ * Error codes of the landing content (docs/product/errors.md#site-content), beside their Chinese messages. A
  * refused draft names each field with its own message (its limit) in `errors`; these are the codes' general texts.
  */
 export const LANDING_CONTENT_ERRORS = {
