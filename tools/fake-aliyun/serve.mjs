@@ -14,7 +14,7 @@ const api = await startFakeAliyunVoice({
   port: Number(option('port', 3912)),
   accessKeyId: option('access-key-id', 'LTAI5tE2eTestKey0000000'),
   accessKeySecret: option('access-key-secret', 'e2eTestSecret000000000000000000'),
-  templates: { [option('tts-code', 'TTS_300000001')]: ['count', 'kind', 'name', 'tail', 'course'] },
+  templates: { [option('tts-code', 'TTS_300000001')]: ['count', 'kind', 'name', 'tail', 'course'], [option('summary-tts-code', 'TTS_300000002')]: ['due', 'waiting'] },
   showNumbers: option('show-number') ? [option('show-number')] : [],
   limits: option('limits', 'on') !== 'off',
 });
