@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Serves the Alibaba Cloud voice stand-in on 127.0.0.1 for demos and the browser journeys (playwright.config.ts):
-//   node tools/fake-aliyun/serve.mjs --port 3912 --access-key-id … --access-key-secret … --tts-code TTS_…
+//   node tools/fake-aliyun/serve.mjs --port 3912 --access-key-id … --access-key-secret … --tts-code TTS_… [--summary-tts-code TTS_…]
 // then run the API and the worker with ALIYUN_VOICE_ENDPOINT=http://127.0.0.1:3912 and the same credentials.
 import { startFakeAliyunVoice } from './fake-aliyun-voice.mjs';
 
