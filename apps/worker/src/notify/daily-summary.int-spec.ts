@@ -1,12 +1,22 @@
-import { DAILY_SUMMARY_SETTINGS_KEYS } from '@aipm/contracts';
+import 'reflect-metadata';
+import { CRAWL_SCHEDULE_TIMEZONE, DAILY_SUMMARY_SETTINGS_KEYS } from '@aipm/contracts';
+import { createDataSourceOptions } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import { phoneSettings, type PhoneSettings } from '@aipm/phone';
+import { bullOptions, CALL_DETAIL_JOB_NAME, DAILY_SUMMARY_SCHEDULER_ID, DAILY_SUMMARY_TICK_JOB_NAME, DAILY_SUMMARY_TICK_PATTERN, NOTIFY_QUEUE } from '@aipm/queue';
+import type { INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { testRedisUrl } from '../../../../tools/testing/services';
+import { loadWorkerEnv, WORKER_ENV } from '../config/worker-env';
 import { FAKE_ALIYUN, FAKE_TWILIO, type FakeAliyunVoice, type FakeTwilioApi, fakePhoneEnv, startFakeAliyunVoice, startFakeTwilioApi } from '../../../../tools/testing/fake-phone-providers';
 import { DailySummaryCaller, shanghaiDay } from './daily-summary.caller';
 import { DailySummaryRepository } from './daily-summary.repository';
 import { voiceClients } from './lead-announcer';
 import { LeadNotificationRepository } from './lead-notification.repository';
+import { NotifyWorkerService } from './notify-worker.service';
 
 const SALES = '13800138000';
 // 2026-11-24 09:00 in Asia/Shanghai: the default time of the summary.
@@ -170,5 +180,69 @@ describe(DailySummaryCaller.name, () => {
   it('reads the day and the clock in Asia/Shanghai', () => {
     expect(shanghaiDay(new Date('2026-11-23T16:00:00Z'))).toEqual({ start: new Date('2026-11-23T16:00:00Z'), end: new Date('2026-11-24T16:00:00Z'), clock: '00:00' });
     expect(shanghaiDay(new Date('2026-11-24T15:59:59Z')).clock).toBe('23:59');
+  });
+});
+
+describe(`${NotifyWorkerService.name}: the daily summary on the notify queue`, () => {
+  const redisUrl = testRedisUrl(14);
+  let database: TestDatabase;
+  let aliyun: FakeAliyunVoice;
+  let twilio: FakeTwilioApi;
+  let app: INestApplicationContext;
+  let queue: Queue;
+  let sql: DataSource;
+  let service: NotifyWorkerService;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: true });
+    [aliyun, twilio] = await Promise.all([startFakeAliyunVoice({ limits: false }), startFakeTwilioApi()]);
+    queue = new Queue(NOTIFY_QUEUE, bullOptions(redisUrl));
+    await queue.obliterate({ force: true });
+    const env = loadWorkerEnv({ ...process.env, DATABASE_URL: database.url, REDIS_URL: redisUrl, LOG_LEVEL: 'warn', ...fakePhoneEnv(aliyun, twilio, SALES) });
+    const moduleRef = await Test.createTestingModule({
+      imports: [TypeOrmModule.forRoot(createDataSourceOptions(database.url))],
+      providers: [{ provide: WORKER_ENV, useValue: env }, NotifyWorkerService],
+    }).compile();
+    app = await moduleRef.init();
+    sql = app.get(DataSource);
+    service = app.get(NotifyWorkerService);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await queue?.obliterate({ force: true }).catch(() => undefined);
+    await queue?.close();
+    await Promise.all([aliyun?.close(), twilio?.close()]);
+    await database?.drop();
+  });
+
+  it('keeps one minute check in Beijing time on the notify queue, and its job places the call and queues its detail', async () => {
+    const scheduler = await (async () => {
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const [found] = await queue.getJobSchedulers();
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return undefined;
+    })();
+    expect(scheduler).toMatchObject({ key: DAILY_SUMMARY_SCHEDULER_ID, pattern: DAILY_SUMMARY_TICK_PATTERN, tz: CRAWL_SCHEDULE_TIMEZONE, name: DAILY_SUMMARY_TICK_JOB_NAME });
+
+    // Off (nothing saved): the job calls nobody.
+    await sql.query(`INSERT INTO registrations (name, phone, "phoneNormalized", school, major) VALUES ('张三', '13900000001', '13900000001', '湖南大学', '软件工程')`);
+    await expect(service.summaryCall()).resolves.toEqual({ called: false, reason: 'off' });
+    expect(aliyun.calls).toHaveLength(0);
+
+    for (const [key, value] of [
+      [DAILY_SUMMARY_SETTINGS_KEYS.enabled, 'true'],
+      [DAILY_SUMMARY_SETTINGS_KEYS.ttsCode, FAKE_ALIYUN.summaryTtsCode],
+    ]) {
+      await sql.query(`INSERT INTO admin_config (key, value) VALUES ($1, $2)`, [key, value]);
+    }
+    await expect(service.summaryCall()).resolves.toMatchObject({ called: true, provider: 'aliyun', counts: { due: 0, waiting: 1 } });
+    expect(aliyun.calls.map((call) => [call.calledNumber, call.ttsCode, call.ttsParam])).toEqual([[SALES, FAKE_ALIYUN.summaryTtsCode, { due: '0', waiting: '1' }]]);
+    const [call] = await sql.query(`SELECT id, trigger, status FROM notification_calls`);
+    expect(call).toMatchObject({ trigger: 'summary', status: 'placed' });
+    const jobs = await queue.getJobs(['delayed', 'waiting', 'active', 'completed']);
+    expect(jobs.filter((job) => job.name === CALL_DETAIL_JOB_NAME).map((job) => job.data)).toEqual([{ callId: call.id }]);
   });
 });

@@ -72,11 +72,10 @@ export class NotifyWorkerService implements OnApplicationBootstrap, BeforeApplic
     );
     this.worker.on('failed', (job, error) => this.logger.warn(`notify job ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`));
     this.worker.on('error', (error) => this.logger.error(`notify worker: ${error.message}`));
-    await this.queue.upsertJobScheduler(
-      DAILY_SUMMARY_SCHEDULER_ID,
-      { pattern: DAILY_SUMMARY_TICK_PATTERN, tz: CRAWL_SCHEDULE_TIMEZONE },
-      { name: DAILY_SUMMARY_TICK_JOB_NAME, opts: DAILY_SUMMARY_TICK_OPTIONS },
-    );
+    // Neither awaited: with Redis down an add waits for it, and the worker's start must not.
+    void this.queue
+      .upsertJobScheduler(DAILY_SUMMARY_SCHEDULER_ID, { pattern: DAILY_SUMMARY_TICK_PATTERN, tz: CRAWL_SCHEDULE_TIMEZONE }, { name: DAILY_SUMMARY_TICK_JOB_NAME, opts: DAILY_SUMMARY_TICK_OPTIONS })
+      .catch((error: Error) => this.logger.warn(`daily summary scheduler: ${error.message}`));
     // Not awaited: with Redis down the add waits for it, and the worker's start must not.
     void scheduleNotifyDispatch(this.queue, new Date(), new Date(), 'startup').catch((error: Error) => this.logger.warn(`notify start-up dispatch: ${error.message}`));
   }
