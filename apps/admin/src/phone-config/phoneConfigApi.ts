@@ -13,9 +13,10 @@ export const phoneConfigClient = defineSectionClient('phoneConfig', (http) => ({
     (await http(provider === 'aliyun' ? PHONE_PATHS.aliyunConfig : PHONE_PATHS.backupConfig)).json as PhoneConfigResponse,
   test: async (path: (typeof PHONE_PATHS)['aliyunTest' | 'aliyunTestCall' | 'backupTest']) =>
     JSON.parse((await http(path, { method: 'POST' })).body) as PhoneTestResponse,
-  dailySummary: async () => ((await http(PHONE_PATHS.dailySummary)).json as { data: DailySummarySettings }).data,
+  // The client removes the `{ success, data }` envelope.
+  dailySummary: async () => (await http(PHONE_PATHS.dailySummary)).json as DailySummarySettings,
   saveDailySummary: async (settings: DailySummarySettings) =>
-    ((await http(PHONE_PATHS.dailySummary, { method: 'PUT', body: JSON.stringify(settings) })).json as { data: DailySummarySettings }).data,
+    (await http(PHONE_PATHS.dailySummary, { method: 'PUT', body: JSON.stringify(settings) })).json as DailySummarySettings,
 }));
 
 /** The calls through react-admin's data provider: a 401 signs the administrator out (ADR 048). */
