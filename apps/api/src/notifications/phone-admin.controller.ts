@@ -49,6 +49,7 @@ export class PhoneAdminController {
     required: true,
     description: 'Any subset of enabled (boolean), time (HH:mm) and ttsCode (TTS_ and digits); switching on needs a template code',
     schema: { type: 'object', properties: { enabled: { type: 'boolean' }, time: { type: 'string', example: '09:00' }, ttsCode: { type: 'string', example: 'TTS_300000002' } } },
+    examples: { valid: { summary: 'A body the API accepts', value: { enabled: true, time: '08:30', ttsCode: 'TTS_300000002' } } },
   })
   @ApiDataAnswer(DAILY_SUMMARY_SETTINGS, { description: 'The setting as saved' })
   @ApiFailures('PHONE_SUMMARY_ENABLED_INVALID', 'PHONE_SUMMARY_TIME_INVALID', 'PHONE_SUMMARY_TTS_CODE_INVALID')
