@@ -10,6 +10,9 @@ export const FAKE_ALIYUN = {
   accessKeySecret: 'TestSecret0000000000000000000001',
   ttsCode: 'TTS_300000001',
   variables: ['count', 'kind', 'name', 'tail', 'course'],
+  /** The daily summary's template (docs/product/phone.md#daily-summary-call). */
+  summaryTtsCode: 'TTS_300000002',
+  summaryVariables: ['due', 'waiting'],
 } as const;
 
 export const FAKE_TWILIO = {
@@ -71,7 +74,7 @@ export async function startFakeAliyunVoice(options: { limits?: boolean; showNumb
   return module.startFakeAliyunVoice({
     accessKeyId: FAKE_ALIYUN.accessKeyId,
     accessKeySecret: FAKE_ALIYUN.accessKeySecret,
-    templates: { [FAKE_ALIYUN.ttsCode]: [...FAKE_ALIYUN.variables] },
+    templates: { [FAKE_ALIYUN.ttsCode]: [...FAKE_ALIYUN.variables], [FAKE_ALIYUN.summaryTtsCode]: [...FAKE_ALIYUN.summaryVariables] },
     ...options,
   });
 }

@@ -803,6 +803,15 @@ describe('audit log', () => {
       check: (entry) => expect(entry.after).toEqual({ wechatId: 'aipm_audit_2026' }),
     },
     {
+      name: 'daily summary call setting',
+      action: 'settings.phone.summary.change',
+      entity: 'phone_settings',
+      run: async (agent) => {
+        await agent.put('/api/admin/phone-daily-summary').send({ enabled: true, time: '08:30', ttsCode: 'TTS_300000002' }).expect(200);
+      },
+      check: (entry) => expect(entry.after).toMatchObject({ enabled: true, time: '08:30', ttsCode: 'TTS_300000002' }),
+    },
+    {
       name: 'landing content: a draft saved',
       action: 'landing.draft.save',
       entity: 'landing_content',

@@ -1,3 +1,4 @@
+import { NOTIFY_JOB_NAME } from '@aipm/queue';
 import { ALIYUN_CODES, FAKE_TWILIO } from '../../../tools/testing/fake-phone-providers';
 import { waitFor } from '../../../tools/testing/process';
 import { type LeadCallChain, startLeadCallChain } from './support/lead-call-chain';
@@ -108,10 +109,10 @@ describe('a new lead rings the sales phone through a worker process', () => {
     expect((await chain.register('吴六', '13900009999')).status).toBe(201);
     const throttled = await waitFor(async () => (await chain.callLog()).slice(before).find((row) => row.status === 'throttled'), 30_000, 100);
     expect(throttled).toMatchObject({ provider: 'aliyun', errorCode: ALIYUN_CODES.throttled });
-    // The worker left one delayed dispatch a minute after the refusal: the retry.
+    // The worker left one delayed dispatch a minute after the refusal: the retry (not the daily summary's minute check).
     const retry = await waitFor(async () => {
       const delayed = await chain.queue.getDelayed();
-      return delayed.find((job) => job.timestamp + (job.delay ?? 0) > throttled.createdAt.getTime() + 55_000);
+      return delayed.find((job) => job.name === NOTIFY_JOB_NAME && job.timestamp + (job.delay ?? 0) > throttled.createdAt.getTime() + 55_000);
     }, 10_000, 100);
     expect(retry.timestamp + retry.delay - throttled.createdAt.getTime()).toBeGreaterThanOrEqual(59_000);
     expect(retry.timestamp + retry.delay - throttled.createdAt.getTime()).toBeLessThanOrEqual(62_000);

@@ -306,6 +306,9 @@ const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | Student
   ALIYUN_CONNECTION_FAILED: 'Connection test failed',
   ALIYUN_PHONE_TEST_FAILED: 'Phone test failed',
   PHONE_TEST_FAILED: 'Test failed',
+  PHONE_SUMMARY_TIME_INVALID: 'The daily summary time must be HH:mm',
+  PHONE_SUMMARY_TTS_CODE_INVALID: 'Enter a valid Alibaba Cloud voice template code (e.g. TTS_123456)',
+  PHONE_SUMMARY_ENABLED_INVALID: 'The daily summary switch must be true or false',
   INVALID_NOTIFICATION_CALL_ID: 'Invalid notification record ID',
   NOTIFICATION_CALL_NOT_FOUND: 'The notification record does not exist',
   // Site settings (docs/product/errors.md#site-settings).

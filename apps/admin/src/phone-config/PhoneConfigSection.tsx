@@ -3,13 +3,15 @@ import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 
 import { NotificationSettingsTabs, SELECTED_TAB_CONTRAST } from '../wechat-share/NotificationSettingsTabs';
+import { DailySummaryCard } from './DailySummaryCard';
 import { NotificationLog } from './NotificationLog';
 import type { PhoneProviderTab } from './phoneConfigApi';
 import { ProviderPanel } from './ProviderPanel';
 
 /**
  * 通知设置 → 电话通知 (docs/product/phone.md#notification-settings-screen): sub-tabs for the primary (Alibaba Cloud
- * voice) and the backup (Twilio), each with its status, tests and guide; below them the notification log of both.
+ * voice) and the backup (Twilio), each with its status, tests and guide; the daily summary call's setting; below them
+ * the notification log of both.
  */
 export function PhoneConfigSection() {
   const translate = useTranslate();
@@ -35,6 +37,7 @@ export function PhoneConfigSection() {
       <div role="tabpanel" id="phone-panel" aria-labelledby={`phone-tab-${provider}`}>
         <ProviderPanel key={provider} provider={provider} />
       </div>
+      <DailySummaryCard />
       <NotificationLog />
     </>
   );

@@ -1,4 +1,4 @@
-import { PHONE_PATHS, type PhoneConfigResponse, type PhoneTestResponse } from '@aipm/contracts';
+import { type DailySummarySettings, PHONE_PATHS, type PhoneConfigResponse, type PhoneTestResponse } from '@aipm/contracts';
 
 import { defineSectionClient, useSectionClient } from '../data/sectionClient';
 
@@ -13,9 +13,15 @@ export const phoneConfigClient = defineSectionClient('phoneConfig', (http) => ({
     (await http(provider === 'aliyun' ? PHONE_PATHS.aliyunConfig : PHONE_PATHS.backupConfig)).json as PhoneConfigResponse,
   test: async (path: (typeof PHONE_PATHS)['aliyunTest' | 'aliyunTestCall' | 'backupTest']) =>
     JSON.parse((await http(path, { method: 'POST' })).body) as PhoneTestResponse,
+  // The client removes the `{ success, data }` envelope.
+  dailySummary: async () => (await http(PHONE_PATHS.dailySummary)).json as DailySummarySettings,
+  saveDailySummary: async (settings: DailySummarySettings) =>
+    (await http(PHONE_PATHS.dailySummary, { method: 'PUT', body: JSON.stringify(settings) })).json as DailySummarySettings,
 }));
 
 /** The calls through react-admin's data provider: a 401 signs the administrator out (ADR 048). */
 export const usePhoneConfigApi = () => useSectionClient(phoneConfigClient);
 
 export const phoneConfigQueryKey = (provider: PhoneProviderTab) => ['aipm', 'phone-config', provider] as const;
+
+export const dailySummaryQueryKey = ['aipm', 'phone-config', 'daily-summary'] as const;

@@ -1,8 +1,13 @@
-import { type ApiDataResponse, type ApiListResponse, NOTIFICATION_CALL_RESOURCE, type NotificationCallResponse, type PhoneConfigResponse, type PhoneTestResponse } from '@aipm/contracts';
-import { Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type ApiDataResponse, type ApiListResponse, type DailySummarySettings, NOTIFICATION_CALL_RESOURCE, type NotificationCallResponse, type PhoneConfigResponse, type PhoneTestResponse } from '@aipm/contracts';
+import { AdminConfig } from '@aipm/database';
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiDataAnswer, ApiFailures, ApiListAnswer } from '../common/openapi/api-answers';
-import { NOTIFICATION_CALL, PHONE_CONFIG, PHONE_TEST } from './docs/phone.docs';
+import { DAILY_SUMMARY_SETTINGS, NOTIFICATION_CALL, PHONE_CONFIG, PHONE_TEST } from './docs/phone.docs';
+import { Audited } from '../audit/audited.decorator';
+import { DailySummarySettingsService } from './daily-summary-settings.service';
+import { DAILY_SUMMARY_SETTINGS_KEYS, parseDailySummarySettings } from '@aipm/contracts';
+import { In } from 'typeorm';
 import type { Response } from 'express';
 import { idParam } from '../common/errors/id-param';
 import { pageOf } from '../common/list/list-page';
@@ -23,7 +28,35 @@ export class PhoneAdminController {
   constructor(
     private readonly phone: PhoneTestService,
     private readonly log: NotificationCallsService,
+    private readonly dailySummary: DailySummarySettingsService,
   ) {}
+
+  @Get('phone-daily-summary')
+  @Header('Cache-Control', 'no-store')
+  @ApiDataAnswer(DAILY_SUMMARY_SETTINGS, { description: 'The setting (its defaults while never saved)' })
+  @ApiOperation({ summary: 'The daily summary call: on or off (off by default), its time in Asia/Shanghai, its template code' })
+  async dailySummarySettings(): Promise<ApiDataResponse<DailySummarySettings>> {
+    return { success: true, data: await this.dailySummary.read() };
+  }
+
+  @Put('phone-daily-summary')
+  @Audited({
+    action: 'settings.phone.summary.change',
+    entity: 'phone_settings',
+    snapshot: async ({ dataSource }) => ({ ...parseDailySummarySettings(await dataSource.getRepository(AdminConfig).findBy({ key: In(Object.values(DAILY_SUMMARY_SETTINGS_KEYS)) })) }),
+  })
+  @ApiBody({
+    required: true,
+    description: 'Any subset of enabled (boolean), time (HH:mm) and ttsCode (TTS_ and digits); switching on needs a template code',
+    schema: { type: 'object', properties: { enabled: { type: 'boolean' }, time: { type: 'string', example: '09:00' }, ttsCode: { type: 'string', example: 'TTS_300000002' } } },
+    examples: { valid: { summary: 'A body the API accepts', value: { enabled: true, time: '08:30', ttsCode: 'TTS_300000002' } } },
+  })
+  @ApiDataAnswer(DAILY_SUMMARY_SETTINGS, { description: 'The setting as saved' })
+  @ApiFailures('PHONE_SUMMARY_ENABLED_INVALID', 'PHONE_SUMMARY_TIME_INVALID', 'PHONE_SUMMARY_TTS_CODE_INVALID')
+  @ApiOperation({ summary: 'Saves the daily summary call setting; the worker applies it from the next minute' })
+  async saveDailySummarySettings(@Body() body: unknown): Promise<ApiDataResponse<DailySummarySettings>> {
+    return { success: true, data: await this.dailySummary.save(body) };
+  }
 
   @Get('phone-config')
   @Header('Cache-Control', 'no-store')

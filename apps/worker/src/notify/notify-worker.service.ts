@@ -1,7 +1,14 @@
+import { CRAWL_SCHEDULE_TIMEZONE } from '@aipm/contracts';
 import { phoneSettings } from '@aipm/phone';
 import {
   bullOptions,
   CALL_DETAIL_JOB_NAME,
+  DAILY_SUMMARY_JOB_NAME,
+  DAILY_SUMMARY_SCHEDULER_ID,
+  DAILY_SUMMARY_TICK_JOB_NAME,
+  DAILY_SUMMARY_TICK_OPTIONS,
+  DAILY_SUMMARY_TICK_PATTERN,
+  scheduleDailySummary,
   type CallDetailJobData,
   NOTIFY_QUEUE,
   type NotifyJobData,
@@ -17,6 +24,8 @@ import type { DataSource } from 'typeorm';
 import { WORKER_ENV, type WorkerEnv } from '../config/worker-env';
 import { CallDetailRecorder } from './call-detail.recorder';
 import { CallDetailsRepository } from './call-details.repository';
+import { DailySummaryCaller, type DailySummaryResult } from './daily-summary.caller';
+import { DailySummaryRepository } from './daily-summary.repository';
 import { LeadAnnouncer, voiceClients } from './lead-announcer';
 import { LeadNotificationRepository } from './lead-notification.repository';
 
@@ -24,7 +33,8 @@ import { LeadNotificationRepository } from './lead-notification.repository';
  * The notify queue's worker: every job runs one dispatch (LeadAnnouncer), and a dispatch put off by quiet
  * hours or a limit leaves a delayed job for that moment (one per moment, whoever asks). At start it also
  * dispatches once, for leads left pending while no worker ran. A placed call leaves a call-detail job that
- * records the provider's duration once the call ended.
+ * records the provider's duration once the call ended. A job scheduler checks every minute whether the daily
+ * summary call is due (DailySummaryCaller).
  */
 @Injectable()
 export class NotifyWorkerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -33,6 +43,7 @@ export class NotifyWorkerService implements OnApplicationBootstrap, BeforeApplic
   private queue?: Queue;
   readonly announcer: LeadAnnouncer;
   readonly callDetails: CallDetailRecorder;
+  readonly dailySummary: DailySummaryCaller;
 
   constructor(
     @Inject(WORKER_ENV) private readonly env: WorkerEnv,
@@ -40,7 +51,9 @@ export class NotifyWorkerService implements OnApplicationBootstrap, BeforeApplic
   ) {
     const settings = phoneSettings(env);
     const clients = voiceClients(settings);
-    this.announcer = new LeadAnnouncer(new LeadNotificationRepository(dataSource), settings, clients);
+    const calls = new LeadNotificationRepository(dataSource);
+    this.announcer = new LeadAnnouncer(calls, settings, clients);
+    this.dailySummary = new DailySummaryCaller(new DailySummaryRepository(dataSource), calls, settings, clients);
     this.callDetails = new CallDetailRecorder(new CallDetailsRepository(dataSource), clients);
   }
 
@@ -49,11 +62,20 @@ export class NotifyWorkerService implements OnApplicationBootstrap, BeforeApplic
     this.queue = new Queue(NOTIFY_QUEUE, options);
     this.worker = new Worker<NotifyJobData | CallDetailJobData, NotifyJobResult | object>(
       NOTIFY_QUEUE,
-      (job) => (job.name === CALL_DETAIL_JOB_NAME ? this.recordDetail(job as Job<CallDetailJobData>) : this.process(job as Job<NotifyJobData>)),
+      (job) => {
+        if (job.name === CALL_DETAIL_JOB_NAME) return this.recordDetail(job as Job<CallDetailJobData>);
+        if (job.name === DAILY_SUMMARY_TICK_JOB_NAME) return this.summaryTick();
+        if (job.name === DAILY_SUMMARY_JOB_NAME) return this.summaryCall();
+        return this.process(job as Job<NotifyJobData>);
+      },
       { ...workerOptions(this.env.REDIS_URL), concurrency: 1 },
     );
     this.worker.on('failed', (job, error) => this.logger.warn(`notify job ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`));
     this.worker.on('error', (error) => this.logger.error(`notify worker: ${error.message}`));
+    // Neither awaited: with Redis down an add waits for it, and the worker's start must not.
+    void this.queue
+      .upsertJobScheduler(DAILY_SUMMARY_SCHEDULER_ID, { pattern: DAILY_SUMMARY_TICK_PATTERN, tz: CRAWL_SCHEDULE_TIMEZONE }, { name: DAILY_SUMMARY_TICK_JOB_NAME, opts: DAILY_SUMMARY_TICK_OPTIONS })
+      .catch((error: Error) => this.logger.warn(`daily summary scheduler: ${error.message}`));
     // Not awaited: with Redis down the add waits for it, and the worker's start must not.
     void scheduleNotifyDispatch(this.queue, new Date(), new Date(), 'startup').catch((error: Error) => this.logger.warn(`notify start-up dispatch: ${error.message}`));
   }
@@ -71,6 +93,34 @@ export class NotifyWorkerService implements OnApplicationBootstrap, BeforeApplic
       await scheduleCallDetail(this.queue!, result.callId).catch((error: Error) => this.logger.warn(`call ${result.callId}: no detail job (${error.message})`));
     }
     return { announced: result.announced };
+  }
+
+  /** The minute's check; a summary put off or failed becomes a one-off job (retried with backoff, as a dispatch). */
+  async summaryTick(): Promise<object> {
+    try {
+      return await this.summaryOutcome(await this.dailySummary.tick());
+    } catch (error) {
+      await scheduleDailySummary(this.queue!, new Date(Date.now() + 30_000));
+      this.logger.warn(`daily summary: ${(error as Error).message}; tried again in 30 s`);
+      return { called: false, reason: 'failed' };
+    }
+  }
+
+  async summaryCall(): Promise<object> {
+    return this.summaryOutcome(await this.dailySummary.call());
+  }
+
+  private async summaryOutcome(result: DailySummaryResult): Promise<object> {
+    if ('deferredUntil' in result) {
+      await scheduleDailySummary(this.queue!, result.deferredUntil);
+      this.logger.log(`daily summary waits until ${result.deferredUntil.toISOString()} (${result.reason})`);
+      return { called: false, reason: result.reason, deferredUntil: result.deferredUntil.toISOString() };
+    }
+    if (result.called) {
+      this.logger.log(`daily summary placed through ${result.provider}: ${result.counts.due} due, ${result.counts.waiting} waiting`);
+      await scheduleCallDetail(this.queue!, result.callId).catch((error: Error) => this.logger.warn(`call ${result.callId}: no detail job (${error.message})`));
+    }
+    return result;
   }
 
   async recordDetail(job: Job<CallDetailJobData>): Promise<object> {

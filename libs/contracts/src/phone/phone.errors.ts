@@ -13,6 +13,12 @@ export const PHONE_ERRORS = {
   ALIYUN_PHONE_TEST_FAILED: '电话测试失败',
   /** 502: a test call through the backup was not placed (its test button's toast: 测试失败 … or 电话测试失败). */
   PHONE_TEST_FAILED: '测试失败',
+  /** 400: the daily summary's time is not HH:mm (00:00 … 23:59). */
+  PHONE_SUMMARY_TIME_INVALID: '每日汇总时间格式无效，应为 HH:mm',
+  /** 400: the daily summary is switched on without a template code, or the code is not like TTS_123456. */
+  PHONE_SUMMARY_TTS_CODE_INVALID: '请填写有效的阿里云语音模板代码（如 TTS_123456）',
+  /** 400: `enabled` is not true or false. */
+  PHONE_SUMMARY_ENABLED_INVALID: '每日汇总开关应为 true 或 false',
   INVALID_NOTIFICATION_CALL_ID: '通知记录ID格式无效',
   NOTIFICATION_CALL_NOT_FOUND: '通知记录不存在',
 } as const;

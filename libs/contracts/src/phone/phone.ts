@@ -23,8 +23,11 @@ export const NotificationCallStatus = {
 export type NotificationCallStatus = (typeof NotificationCallStatus)[keyof typeof NotificationCallStatus];
 export const NOTIFICATION_CALL_STATUSES: readonly NotificationCallStatus[] = Object.values(NotificationCallStatus);
 
-/** Why a call was made: one lead, several leads in one call (morning or after a limit), or an admin's test. */
-export const NotificationCallTrigger = { Lead: 'lead', Batch: 'batch', Test: 'test' } as const;
+/**
+ * Why a call was made: one lead, several leads in one call (morning or after a limit), an admin's test, or the
+ * daily summary of the day's follow-ups and waiting leads.
+ */
+export const NotificationCallTrigger = { Lead: 'lead', Batch: 'batch', Test: 'test', Summary: 'summary' } as const;
 export type NotificationCallTrigger = (typeof NotificationCallTrigger)[keyof typeof NotificationCallTrigger];
 export const NOTIFICATION_CALL_TRIGGERS: readonly NotificationCallTrigger[] = Object.values(NotificationCallTrigger);
 
@@ -56,7 +59,44 @@ export const PHONE_PATHS = {
   aliyunConfig: '/api/admin/aliyun-config',
   aliyunTest: '/api/admin/test-aliyun',
   aliyunTestCall: '/api/admin/test-aliyun-phone',
+  dailySummary: '/api/admin/phone-daily-summary',
 } as const;
+
+/**
+ * The daily summary call (docs/product/phone.md#daily-summary-call): off by default; when on, at `time`
+ * (HH:mm in Asia/Shanghai) one call says how many follow-ups are due today and how many new leads wait, through
+ * the Alibaba Cloud template `ttsCode` (its variables `due` and `waiting`). Kept in admin_config, one row a field.
+ */
+export interface DailySummarySettings {
+  enabled: boolean;
+  time: string;
+  ttsCode: string;
+}
+
+export const DAILY_SUMMARY_SETTINGS_KEYS = {
+  enabled: 'phoneDailySummaryEnabled',
+  time: 'phoneDailySummaryTime',
+  ttsCode: 'phoneDailySummaryTtsCode',
+} as const satisfies Record<keyof DailySummarySettings, string>;
+
+export const DAILY_SUMMARY_DEFAULTS: Readonly<DailySummarySettings> = { enabled: false, time: '09:00', ttsCode: '' };
+
+/** 00:00 … 23:59, two digits each. */
+export const DAILY_SUMMARY_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** An Alibaba Cloud voice template code as the console shows it, e.g. TTS_300000002. */
+export const DAILY_SUMMARY_TTS_CODE_PATTERN = /^TTS_\d{1,20}$/;
+
+/** The stored rows as settings: a missing or unreadable row has its default. */
+export function parseDailySummarySettings(rows: ReadonlyArray<{ key: string; value: string }>): DailySummarySettings {
+  const value = (key: string) => rows.find((row) => row.key === key)?.value;
+  const time = value(DAILY_SUMMARY_SETTINGS_KEYS.time);
+  const ttsCode = value(DAILY_SUMMARY_SETTINGS_KEYS.ttsCode);
+  return {
+    enabled: value(DAILY_SUMMARY_SETTINGS_KEYS.enabled) === 'true',
+    time: time && DAILY_SUMMARY_TIME_PATTERN.test(time) ? time : DAILY_SUMMARY_DEFAULTS.time,
+    ttsCode: ttsCode && DAILY_SUMMARY_TTS_CODE_PATTERN.test(ttsCode) ? ttsCode : DAILY_SUMMARY_DEFAULTS.ttsCode,
+  };
+}
 
 /**
  * Status object of GET /api/admin/phone-config and /api/admin/aliyun-config

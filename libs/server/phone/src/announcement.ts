@@ -53,6 +53,20 @@ export function announcementText(params: AnnouncementParams): string {
 /** The fixed text of an administrator's test call. */
 export const TEST_CALL_PARAMS: AnnouncementParams = { count: '0', kind: '测试', name: '测试电话', tail: '0000', course: '通知设置' };
 
+/**
+ * The variables of the daily summary's Alibaba Cloud TTS template (docs/product/phone.md#daily-summary-call):
+ *   早上好，今天有${due}条跟进到期或逾期，${waiting}条新线索等待首次联系。
+ */
+export interface DailySummaryParams {
+  due: string;
+  waiting: string;
+}
+
+/** The same summary as one sentence, for the backup provider's text-to-speech. */
+export function dailySummaryText(params: DailySummaryParams): string {
+  return `早上好，今天有${params.due}条跟进到期或逾期，${params.waiting}条新线索等待首次联系。`;
+}
+
 /** About four Chinese characters a second at the default speed, read twice by the primary (PlayTimes 2). */
 export function speechSeconds(text: string, playTimes = 1): number {
   return Math.ceil((Array.from(text).length / 4) * playTimes);

@@ -5,10 +5,12 @@ export {
   announcementParams,
   announcementText,
   costEstimateFen,
+  dailySummaryText,
   phoneTail,
   speechSeconds,
   TEST_CALL_PARAMS,
   type AnnouncementParams,
+  type DailySummaryParams,
   type LeadSummary,
 } from './announcement';
 export { LONGEST_LIMIT_WINDOW_MS, nextCallAllowedAt } from './call-limits';

@@ -44,6 +44,12 @@ export {
   enqueueLeadNotification,
   leadNotifyJobId,
   scheduleNotifyDispatch,
+  DAILY_SUMMARY_JOB_NAME,
+  DAILY_SUMMARY_SCHEDULER_ID,
+  DAILY_SUMMARY_TICK_JOB_NAME,
+  DAILY_SUMMARY_TICK_OPTIONS,
+  DAILY_SUMMARY_TICK_PATTERN,
+  scheduleDailySummary,
   type NotifyJobData,
   type NotifyJobResult,
 } from './notify-job';

@@ -79,3 +79,20 @@ export const CALL_DETAIL_JOB_OPTIONS: Readonly<JobsOptions> = {
 export function scheduleCallDetail(queue: Queue, callId: string): Promise<Job<CallDetailJobData, unknown, string>> {
   return (queue as unknown as Queue<CallDetailJobData>).add(CALL_DETAIL_JOB_NAME, { callId }, { ...CALL_DETAIL_JOB_OPTIONS, jobId: `detail-${callId}` });
 }
+
+/**
+ * The daily summary call's check, every minute in Asia/Shanghai (one job scheduler on the notify queue, upserted by
+ * every worker): it calls when the clock shows the set time, so a changed time needs no rescheduling. Few kept.
+ */
+export const DAILY_SUMMARY_SCHEDULER_ID = 'daily-summary';
+export const DAILY_SUMMARY_TICK_JOB_NAME = 'daily-summary-tick';
+export const DAILY_SUMMARY_TICK_PATTERN = '* * * * *';
+export const DAILY_SUMMARY_TICK_OPTIONS: Readonly<JobsOptions> = { removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } };
+
+/** The summary put off (quiet hours, a limit) or failed, placed again at `at`: one job per moment, retried like a dispatch. */
+export const DAILY_SUMMARY_JOB_NAME = 'daily-summary';
+
+export function scheduleDailySummary(queue: Queue, at: Date, now: Date = new Date()): Promise<Job> {
+  const second = Math.ceil(at.getTime() / 1000);
+  return queue.add(DAILY_SUMMARY_JOB_NAME, {}, { ...NOTIFY_JOB_OPTIONS, jobId: `summary-${second}`, delay: Math.max(0, second * 1000 - now.getTime()) });
+}

@@ -1,4 +1,5 @@
 import {
+  type DailySummarySettings,
   LEAD_KINDS,
   NOTIFICATION_CALL_STATUSES,
   NOTIFICATION_CALL_TRIGGERS,
@@ -49,4 +50,14 @@ export const NOTIFICATION_CALL = recordSchema<NotificationCallResponse>(
     finishedAt: nullable(dateTime()),
   },
   { description: 'One attempt of one provider' },
+);
+
+export const DAILY_SUMMARY_SETTINGS = recordSchema<DailySummarySettings>(
+  'DailySummarySettings',
+  {
+    enabled: boolean(false, 'Off by default: no summary call'),
+    time: text('09:00', 'HH:mm in Asia/Shanghai'),
+    ttsCode: text('TTS_300000002', "The Alibaba Cloud template with the variables due and waiting; '' while unset"),
+  },
+  { description: 'The daily summary call (docs/product/phone.md#daily-summary-call)' },
 );
