@@ -17,9 +17,24 @@ function schemaOf(field: LandingField): SchemaObject {
     case 'choice':
       return { type: 'string', enum: [...field.values] };
     case 'group':
-      return { type: 'object', properties: Object.fromEntries(Object.entries(field.fields).map(([name, inner]) => [name, schemaOf(inner)])), required: Object.keys(field.fields), additionalProperties: false };
+      return {
+        type: 'object',
+        properties: Object.fromEntries(Object.entries(field.fields).map(([name, inner]) => [name, schemaOf(inner)])),
+        required: Object.entries(field.fields)
+          .filter(([, inner]) => !((inner.kind === 'image' || inner.kind === 'list') && inner.optional))
+          .map(([name]) => name),
+        additionalProperties: false,
+      };
     case 'list':
       return { type: 'array', items: schemaOf(field.item), minItems: field.min, maxItems: field.max };
+    case 'image':
+      return {
+        type: 'object',
+        nullable: field.optional ?? false,
+        properties: { file: { type: 'string', pattern: '^[0-9a-f]{64}\\.(jpg|png|webp)$', description: 'The stored name the upload answered' }, alt: schemaOf({ kind: 'text', max: 160 }) },
+        required: ['file', 'alt'],
+        description: 'An uploaded image (POST /api/admin/landing-content/images); public only while the live publication shows it',
+      };
   }
 }
 
