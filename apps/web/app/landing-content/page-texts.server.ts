@@ -1,4 +1,4 @@
-import { formatIsoDate, type LandingContent, type LandingLanguage, type LandingTexts, landingTexts } from '@aipm/contracts';
+import { formatIsoDate, type LandingContent, type LandingImageAddress, type LandingLanguage, type LandingTexts, landingTexts, LANDING_CONTENT_PATHS } from '@aipm/contracts';
 
 import type { PublicSiteConfig } from '~/config/site-config';
 
@@ -13,8 +13,9 @@ function filled<T>(value: T, values: Readonly<Record<string, string | number>>):
 /**
  * What the landing's sections show (ADR 074): the live publication in the page's language, the promotions as offered
  * on this day in China (an expired one is gone), and the texts' {{cohort}}, {{feeMin}} and {{feeMax}} filled from
- * the site settings here on the server, so the browser receives ready text and no formatting code.
+ * the site settings here on the server, so the browser receives ready text and no formatting code. Images point at
+ * the public route (only the live publication's are served there, ADR 076); a preview passes the administrator's.
  */
-export function pageTexts(content: LandingContent, language: LandingLanguage, site: PublicSiteConfig, now = new Date()): LandingTexts {
-  return filled(landingTexts(content, language, formatIsoDate(now)), { cohort: site.cohort, feeMin: site.feeMin, feeMax: site.feeMax });
+export function pageTexts(content: LandingContent, language: LandingLanguage, site: PublicSiteConfig, now = new Date(), address: LandingImageAddress = LANDING_CONTENT_PATHS.publicImage): LandingTexts {
+  return filled(landingTexts(content, language, formatIsoDate(now), address), { cohort: site.cohort, feeMin: site.feeMin, feeMax: site.feeMax });
 }

@@ -6,7 +6,9 @@ import { Section } from './Section';
 
 export function Goals() {
   const { t } = useTranslation();
-  const { goals } = useLandingContent();
+  const { goals, partners } = useLandingContent();
+  // Uploaded logos replace the built-in wall as a whole; none uploaded: the built-in 18.
+  const logos = partners?.length ? partners : PARTNERS.map((partner) => ({ src: `/images/partners/${partner.slug}.svg`, alt: t('goals.partnerLogoAlt', { name: partner.name }) }));
   const { guarantee } = goals;
   const figures = [
     { label: t('goals.guaranteeTarget'), value: guarantee.target },
@@ -52,9 +54,9 @@ export function Goals() {
       </div>
       <h3 className="partners__title">{t('goals.partnersTitle')}</h3>
       <ul className="partner-wall">
-        {PARTNERS.map((partner) => (
-          <li key={partner.slug}>
-            <img src={`/images/partners/${partner.slug}.svg`} alt={t('goals.partnerLogoAlt', { name: partner.name })} width="160" height="64" loading="lazy" decoding="async" />
+        {logos.map((logo) => (
+          <li key={logo.src}>
+            <img src={logo.src} alt={logo.alt} width="160" height="64" loading="lazy" decoding="async" />
           </li>
         ))}
       </ul>

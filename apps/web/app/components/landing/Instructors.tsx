@@ -6,7 +6,7 @@ import { Section } from './Section';
 
 const initial = (name: string) => name.trim().charAt(0);
 
-/** Three core instructors always; the seven others (ids 4–10) behind view more / collapse, collapsed at first. */
+/** Photos when uploaded (initials otherwise). Three core instructors always; the seven others (ids 4–10) behind view more / collapse, collapsed at first. */
 export function Instructors() {
   const { t } = useTranslation();
   const { instructors } = useLandingContent();
@@ -16,9 +16,13 @@ export function Instructors() {
       <ul className="grid grid--3">
         {instructors.core.map((instructor) => (
           <li key={instructor.name} className="card instructor">
-            <span className="avatar" aria-hidden="true">
-              {initial(instructor.name)}
-            </span>
+            {instructor.photo ? (
+              <img className="avatar" src={instructor.photo.src} alt={instructor.photo.alt} width="64" height="64" loading="lazy" decoding="async" />
+            ) : (
+              <span className="avatar" aria-hidden="true">
+                {initial(instructor.name)}
+              </span>
+            )}
             <h3>{instructor.name}</h3>
             <p className="instructor__title">{instructor.title}</p>
             <p>{instructor.bio}</p>
@@ -43,9 +47,13 @@ export function Instructors() {
         <ul className="grid grid--compact">
           {instructors.more.map((instructor) => (
             <li key={instructor.name} className="card card--compact">
-              <span className="avatar avatar--small" aria-hidden="true">
-                {initial(instructor.name)}
-              </span>
+              {instructor.photo ? (
+                <img className="avatar avatar--small" src={instructor.photo.src} alt={instructor.photo.alt} width="44" height="44" loading="lazy" decoding="async" />
+              ) : (
+                <span className="avatar avatar--small" aria-hidden="true">
+                  {initial(instructor.name)}
+                </span>
+              )}
               <div>
                 <h4>{instructor.name}</h4>
                 <p className="muted">
