@@ -27,4 +27,12 @@ describe(pageTexts.name, () => {
     expect(pageTexts(withPhoto, 'en', site).instructors.core[0]!.photo).toEqual({ src: `/api/landing-content/images/${'f'.repeat(64)}.png`, alt: 'Ms Wang' });
     expect(pageTexts(withPhoto, 'zh', site, new Date(), LANDING_CONTENT_PATHS.draftImage).instructors.core[0]!.photo).toEqual({ src: `/api/admin/landing-content/images/${'f'.repeat(64)}.png`, alt: '王老师' });
   });
+
+  it('decides the partner wall on the server: the uploaded logos, or the built-in 18 with their alt text', () => {
+    const builtIn = pageTexts(content, 'zh', site).partners!;
+    expect(builtIn).toHaveLength(18);
+    expect(builtIn[0]).toEqual({ src: '/images/partners/xinghe-cloud.svg', alt: '合作企业 星河云 的标志' });
+    const uploaded = pageTexts({ ...content, partners: [{ file: `${'c'.repeat(64)}.webp`, alt: { zh: '湘江数据', en: 'Xiangjiang Data' } }] }, 'en', site).partners;
+    expect(uploaded).toEqual([{ src: `/api/landing-content/images/${'c'.repeat(64)}.webp`, alt: 'Xiangjiang Data' }]);
+  });
 });

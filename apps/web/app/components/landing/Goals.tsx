@@ -1,14 +1,12 @@
 import { useTranslation } from '~/i18n/TranslationProvider';
 import { useLandingContent } from '~/landing-content/LandingContentProvider';
 
-import { PARTNERS } from './partners';
 import { Section } from './Section';
 
 export function Goals() {
   const { t } = useTranslation();
-  const { goals, partners } = useLandingContent();
-  // Uploaded logos replace the built-in wall as a whole; none uploaded: the built-in 18.
-  const logos = partners?.length ? partners : PARTNERS.map((partner) => ({ src: `/images/partners/${partner.slug}.svg`, alt: t('goals.partnerLogoAlt', { name: partner.name }) }));
+  // The wall arrives decided (pageTexts): the uploaded logos, or the built-in 18.
+  const { goals, partners = [] } = useLandingContent();
   const { guarantee } = goals;
   const figures = [
     { label: t('goals.guaranteeTarget'), value: guarantee.target },
@@ -54,7 +52,7 @@ export function Goals() {
       </div>
       <h3 className="partners__title">{t('goals.partnersTitle')}</h3>
       <ul className="partner-wall">
-        {logos.map((logo) => (
+        {partners.map((logo) => (
           <li key={logo.src}>
             <img src={logo.src} alt={logo.alt} width="160" height="64" loading="lazy" decoding="async" />
           </li>
