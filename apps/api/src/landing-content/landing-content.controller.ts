@@ -1,13 +1,13 @@
 import { type ApiDataResponse, LANDING_CONTENT_MESSAGES, type LandingDraft, type LandingImageUpload, type LandingPublication, type LandingPublicationSummary } from '@aipm/contracts';
 import { Body, Controller, Get, Header, HttpCode, Param, ParseIntPipe, Post, Put, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Audited } from '../audit/audited.decorator';
 import { Public } from '../common/decorators/public.decorator';
 import { InvalidInputError } from '../common/errors/api.error';
-import { ApiDataAnswer, ApiFailures, ApiListAnswer } from '../common/openapi/api-answers';
+import { ApiDataAnswer, ApiFailures, ApiFileAnswer, ApiListAnswer } from '../common/openapi/api-answers';
 import type { SessionUser } from '../common/session';
-import { LANDING_CONTENT, LANDING_CONTENT_EXAMPLE, LANDING_DRAFT, LANDING_PUBLICATION, LANDING_PUBLICATION_SUMMARY } from './docs/landing-content.docs';
+import { LANDING_CONTENT, LANDING_CONTENT_EXAMPLE, LANDING_DRAFT, LANDING_IMAGE_BYTES_EXAMPLE, LANDING_IMAGE_UPLOAD, LANDING_PUBLICATION, LANDING_PUBLICATION_SUMMARY } from './docs/landing-content.docs';
 import { LandingContentService } from './landing-content.service';
 import { LandingImageFileInterceptor } from './landing-image-file.interceptor';
 import { type LandingImageFile, LandingImagesService, type ServedImage } from './landing-images.service';
@@ -37,7 +37,7 @@ export class PublicLandingContentController {
   /** A photo or logo of the live publication (ADR 076): the file store stays closed, this serves only what is live. */
   @Get('images/:file')
   @Public()
-  @ApiResponse({ status: 200, description: 'The image (image/jpeg, image/png or image/webp), cacheable for a year' })
+  @ApiFileAnswer({ mediaType: 'image/png', example: LANDING_IMAGE_BYTES_EXAMPLE, description: 'The image with the type of its name (image/jpeg, image/png or image/webp), cacheable for a year' })
   @ApiFailures('LANDING_IMAGE_NOT_FOUND')
   @ApiOperation({ summary: 'An image the live landing page shows; any other name is 404' })
   async image(@Param('file') file: string, @Res() response: Response): Promise<void> {
@@ -80,17 +80,16 @@ export class LandingContentAdminController {
   @HttpCode(200)
   @UseInterceptors(LandingImageFileInterceptor)
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ required: true, schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 1 MB' } } } })
   @Audited({ action: 'landing.image.upload', entity: 'landing_content', details: ({ answer }) => ({ ...(answer as ApiDataResponse<LandingImageUpload>).data }) })
-  @ApiResponse({ status: 200, description: 'The stored name to put in the draft (the image is not public until a publication shows it)' })
+  @ApiDataAnswer(LANDING_IMAGE_UPLOAD, { description: 'The stored name to put in the draft (the image is not public until a publication shows it)' })
   @ApiFailures('LANDING_IMAGE_REQUIRED', 'LANDING_IMAGE_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE', 'FILE_CONTENT_MISMATCH', 'FILE_NAME_TOO_LONG', 'STORAGE_UNAVAILABLE')
-  @ApiOperation({ summary: 'Uploads a photo or a logo for the draft: checked by name, size and real type' })
+  @ApiOperation({ summary: 'Uploads a photo or a logo for the draft (multipart: a `file` part, JPEG, PNG or WebP, ≤ 1 MB): checked by name, size and real type' })
   async uploadImage(@UploadedFile() file: LandingImageFile | undefined): Promise<ApiDataResponse<LandingImageUpload>> {
     return { success: true, data: await this.images.upload(file) };
   }
 
   @Get('images/:file')
-  @ApiResponse({ status: 200, description: 'The image, whether or not a publication shows it' })
+  @ApiFileAnswer({ mediaType: 'image/png', example: LANDING_IMAGE_BYTES_EXAMPLE, description: 'The image, whether or not a publication shows it' })
   @ApiFailures('LANDING_IMAGE_NOT_FOUND')
   @ApiOperation({ summary: "Any uploaded landing image, for the draft's preview" })
   async draftImage(@Param('file') file: string, @Res() response: Response): Promise<void> {
