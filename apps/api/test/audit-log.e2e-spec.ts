@@ -841,6 +841,16 @@ describe('audit log', () => {
       check: (entry) => expect(entry).toMatchObject({ entityId: expect.stringMatching(/^\d+$/), details: { publicationId: expect.any(Number) } }),
     },
     {
+      name: 'landing content: an image uploaded',
+      action: 'landing.image.upload',
+      entity: 'landing_content',
+      run: async (agent) => {
+        const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89]);
+        await agent.post(LANDING_CONTENT_PATHS.images).attach('file', png, 'logo.png').expect(200);
+      },
+      check: (entry) => expect(entry.details).toEqual({ file: expect.stringMatching(/^[0-9a-f]{64}\.png$/), type: 'png', size: 33 }),
+    },
+    {
       name: 'salary-guarantee rules',
       action: 'settings.guarantee.change',
       entity: 'guarantee_settings',

@@ -96,6 +96,9 @@ describe('landing content API', () => {
 
     expect((await admin.post(LANDING_CONTENT_PATHS.restore(999_999)).expect(404)).body).toEqual(apiError('LANDING_PUBLICATION_NOT_FOUND'));
     await admin.get(`${LANDING_CONTENT_PATHS.publications}/999999`).expect(404);
+    // An id past the column's integer range is no publication either, not a database error.
+    await admin.get(`${LANDING_CONTENT_PATHS.publications}/99999999999999999999`).expect(404);
+    expect((await admin.post(LANDING_CONTENT_PATHS.restore(2 ** 31)).expect(404)).body).toEqual(apiError('LANDING_PUBLICATION_NOT_FOUND'));
   });
 
   it('refuses a draft that breaks the declared rules, naming each field with its limit, and keeps the draft as it was', async () => {

@@ -94,6 +94,7 @@ const enActions: Record<AuditAction, string> = {
   'landing.draft.save': 'Saved a draft of the site content',
   'landing.publish': 'Published the site content',
   'landing.restore': 'Restored a publication of the site content',
+  'landing.image.upload': 'Uploaded an image for the site content',
   'settings.guarantee.change': 'Changed the salary-guarantee rules',
   'settings.leads.change': 'Changed the lead settings',
   'follow_up.create': 'Scheduled a follow-up',

@@ -11,6 +11,8 @@ const SAVE = 'PUT /api/admin/landing-content/draft';
 const PUBLISH = 'POST /api/admin/landing-content/publish';
 const HISTORY = 'GET /api/admin/landing-content/publications';
 const RESTORE = 'POST /api/admin/landing-content/publications/1/restore';
+const UPLOAD = 'POST /api/admin/landing-content/images';
+const STORED = `${'a'.repeat(64)}.png`;
 const content = (): LandingContent => defaultLandingContent('2027-03-15', '2026-11-29');
 const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
 const PUBLICATIONS = [
@@ -95,5 +97,42 @@ describe(LandingContentSection.name, () => {
     await user.click(within(history).getByRole('button', { name: '恢复' }));
     expect(await screen.findByText('已恢复该版本并发布', {}, SLOW)).toBeInTheDocument();
     expect(calls.some((call) => call.key === RESTORE)).toBe(true);
+  });
+
+  it("uploads an instructor's photo, shows the draft's image from the administrator's address, and asks for its alt text in both languages", async () => {
+    const calls = answerFetch({
+      [DRAFT]: ok({ content: content(), savedAt: null, unpublished: false }),
+      [HISTORY]: ok(PUBLICATIONS),
+      [UPLOAD]: ok({ file: STORED, type: 'png', size: 2048 }),
+      [SAVE]: ok({ content: content(), savedAt: '2026-11-29T09:00:00.000Z', unpublished: true }),
+    });
+    const user = userEvent.setup();
+    renderInAdmin(<LandingContentSection />);
+
+    await user.click(await screen.findByRole('button', { name: '师资团队' }, SLOW));
+    const team = screen.getByRole('region', { name: '师资团队' });
+    const pickers = within(team).getAllByLabelText('照片（不上传则显示姓氏） · 上传图片');
+    expect(pickers).toHaveLength(10);
+    expect(pickers[0]).toHaveAttribute('accept', expect.stringContaining('image/webp'));
+
+    // Over the limit: said at once, nothing sent.
+    await user.upload(pickers[0]!, new File([new Uint8Array(1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
+    expect(await screen.findByText('图片不能超过1MB', {}, SLOW)).toBeInTheDocument();
+    expect(calls.some((call) => call.key === UPLOAD)).toBe(false);
+
+    await user.upload(pickers[0]!, new File([new Uint8Array(2048)], 'zhang.png', { type: 'image/png' }));
+    const preview = await within(team).findByRole('img', { name: '照片（不上传则显示姓氏）（草稿预览）' }, SLOW);
+    expect(preview).toHaveAttribute('src', `/api/admin/landing-content/images/${STORED}`);
+    const sent = calls.find((call) => call.key === UPLOAD)!.body as FormData;
+    expect((sent.get('file') as File).name).toBe('zhang.png');
+    // The photo needs its alt text before the draft can be saved.
+    expect(screen.getByRole('button', { name: '保存草稿' })).toBeDisabled();
+    fireEvent.change(within(team).getByRole('textbox', { name: '替代文字 · 中文' }), { target: { value: '张老师' } });
+    fireEvent.change(within(team).getByRole('textbox', { name: '替代文字 · English' }), { target: { value: 'Teacher Zhang' } });
+    await user.click(screen.getByRole('button', { name: '保存草稿' }));
+    expect(await screen.findByText('草稿已保存', {}, SLOW)).toBeInTheDocument();
+    const saved = calls.find((call) => call.key === SAVE)!.body as LandingContent;
+    expect(saved.instructors.core[0]!.photo).toEqual({ file: STORED, alt: { zh: '张老师', en: 'Teacher Zhang' } });
+    expect(saved.instructors.core[1]!.photo).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { formatDateTime, type LandingContent, LANDING_CONTENT_FIELDS, LANDING_LANGUAGES, type LandingField, landingContentFailures, type LandingPublicationSummary } from '@aipm/contracts';
+import { formatDateTime, type LandingContent, LANDING_CONTENT_FIELDS, LANDING_CONTENT_PATHS, LANDING_IMAGE_RULES, LANDING_LANGUAGES, type LandingField, type LandingImage, landingContentFailures, type LandingPublicationSummary } from '@aipm/contracts';
 import {
   Accordion,
   AccordionDetails,
@@ -59,7 +59,68 @@ function emptyOf(field: LandingField): Value {
       return Object.fromEntries(Object.entries(field.fields).map(([name, inner]) => [name, emptyOf(inner)]));
     case 'list':
       return Array.from({ length: field.min }, () => emptyOf(field.item));
+    case 'image':
+      return null;
   }
+}
+
+const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp';
+const ALT_TEXT: LandingField = { kind: 'text', max: 160 };
+
+/**
+ * A photo or a logo: the upload (checked by the API as a private file is), the draft's image as the preview shows
+ * it (the administrator's address: it is not public until published), and its alt text in both languages.
+ */
+function ImageField({ field, name, path, value, errors, onChange }: FieldProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const api = useLandingContentApi();
+  const [uploading, setUploading] = useState(false);
+  const image = (value as LandingImage | null | undefined) ?? null;
+  const id = path.join('.');
+  const label = translate(`aipm.landing_content.fields.${name}`, { _: name });
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    // Said at once: the API would refuse it too, after the whole file crossed the network.
+    if (file.size > LANDING_IMAGE_RULES.maxBytes) return notify('aipm.landing_content.image_too_large', { type: 'error' });
+    setUploading(true);
+    try {
+      const uploaded = await api.uploadImage(file);
+      onChange(path, { file: uploaded.file, alt: image?.alt ?? { zh: '', en: '' } });
+    } catch (error) {
+      notify('aipm.landing_content.upload_failed', { type: 'error', messageArgs: { message: (error as Error).message } });
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <Box component="fieldset" sx={{ border: 1, borderColor: errors[id] ? 'error.main' : 'divider', borderRadius: 1, p: 2, m: 0 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
+        {label}
+      </Typography>
+      <Stack spacing={2}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          {image && <img src={LANDING_CONTENT_PATHS.draftImage(image.file)} alt={translate('aipm.landing_content.image_preview', { label })} width={96} height={64} style={{ objectFit: 'contain' }} />}
+          <Button component="label" size="small" variant="outlined" disabled={uploading}>
+            {translate(image ? 'aipm.landing_content.replace_image' : 'aipm.landing_content.upload_image')}
+            <input hidden type="file" accept={IMAGE_ACCEPT} aria-label={`${label} · ${translate('aipm.landing_content.upload_image')}`} onChange={(event) => void upload(event.target.files?.[0])} />
+          </Button>
+          {image && field.kind === 'image' && field.optional && (
+            <Button size="small" onClick={() => onChange(path, null)}>
+              {translate('aipm.landing_content.remove_image')}
+            </Button>
+          )}
+          {uploading && <LinearProgress sx={{ flex: 1 }} />}
+        </Stack>
+        <Typography variant="body2" color={errors[id] ? 'error' : 'text.secondary'}>
+          {errors[id] ?? translate('aipm.landing_content.image_hint')}
+        </Typography>
+        {image && <ContentField field={ALT_TEXT} name="alt" path={[...path, 'alt']} value={image.alt} errors={errors} onChange={onChange} />}
+      </Stack>
+    </Box>
+  );
 }
 
 const characters = (text: string) => [...text].length;
@@ -148,8 +209,10 @@ function ContentField({ field, name, path, value, errors, onChange }: FieldProps
           ))}
         </Stack>
       );
+    case 'image':
+      return <ImageField field={field} name={name} path={path} value={value} errors={errors} onChange={onChange} />;
     case 'list': {
-      const items = value as Value[];
+      const items = (value as Value[] | undefined) ?? [];
       const fixed = field.min === field.max;
       return (
         <Box component="fieldset" sx={{ border: 1, borderColor: errors[id] ? 'error.main' : 'divider', borderRadius: 1, p: 2, m: 0 }}>

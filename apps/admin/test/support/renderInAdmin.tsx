@@ -39,7 +39,7 @@ export function answerFetch(answers: Record<string, FetchAnswer | FetchAnswer[]>
   const calls: Array<{ key: string; body: unknown }> = [];
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    calls.push({ key, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({ key, body: init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined });
     const entry = answers[key];
     const answer = Array.isArray(entry) ? (entry.length > 1 ? entry.shift() : entry[0]) : entry;
     if (!answer) throw new TypeError(`unexpected fetch ${key}`);

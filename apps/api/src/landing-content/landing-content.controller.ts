@@ -1,35 +1,48 @@
-import { type ApiDataResponse, LANDING_CONTENT_MESSAGES, type LandingDraft, type LandingPublication, type LandingPublicationSummary } from '@aipm/contracts';
-import { Body, Controller, Get, Header, HttpCode, Param, type PipeTransform, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type ApiDataResponse, LANDING_CONTENT_MESSAGES, type LandingDraft, type LandingImageUpload, type LandingPublication, type LandingPublicationSummary } from '@aipm/contracts';
+import { Body, Controller, Get, Header, HttpCode, Param, ParseIntPipe, Post, Put, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Audited } from '../audit/audited.decorator';
 import { Public } from '../common/decorators/public.decorator';
 import { InvalidInputError } from '../common/errors/api.error';
-import { ApiDataAnswer, ApiFailures, ApiListAnswer } from '../common/openapi/api-answers';
+import { ApiDataAnswer, ApiFailures, ApiFileAnswer, ApiListAnswer } from '../common/openapi/api-answers';
 import type { SessionUser } from '../common/session';
-import { LANDING_CONTENT, LANDING_CONTENT_EXAMPLE, LANDING_DRAFT, LANDING_PUBLICATION, LANDING_PUBLICATION_SUMMARY } from './docs/landing-content.docs';
+import { LANDING_CONTENT, LANDING_CONTENT_EXAMPLE, LANDING_DRAFT, LANDING_IMAGE_BYTES_EXAMPLE, LANDING_IMAGE_UPLOAD, LANDING_PUBLICATION, LANDING_PUBLICATION_SUMMARY } from './docs/landing-content.docs';
 import { LandingContentService } from './landing-content.service';
+import { LandingImageFileInterceptor } from './landing-image-file.interceptor';
+import { type LandingImageFile, LandingImagesService, type ServedImage } from './landing-images.service';
+
+/** A served image: its name is its content hash, so a public one can be kept for a year; a draft's is never kept. */
+function sendImage(response: Response, image: ServedImage, cacheControl: string): void {
+  response.setHeader('Content-Type', image.contentType);
+  response.setHeader('Cache-Control', cacheControl);
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  image.stream.on('error', () => response.destroy());
+  image.stream.pipe(response);
+}
 
 /** The live publication's id as an entity tag: the web server asks with it every half second (ADR 074). */
 const etagOf = (id: number) => `"landing-${id}"`;
 
-/**
- * A publication id: a positive PostgreSQL integer (the table's serial). ParseIntPipe alone let 99999999999999999999
- * through to the database, which refused it with a 500 (the fuzz test's finding); anything else names no publication.
- */
-class PublicationIdPipe implements PipeTransform<string, number> {
-  transform(value: string): number {
-    const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : Number.NaN;
-    if (!(id <= 2_147_483_647)) throw InvalidInputError.forField('id', 'LANDING_PUBLICATION_NOT_FOUND');
-    return id;
-  }
-}
-const publicationId = new PublicationIdPipe();
+const publicationId = new ParseIntPipe({ exceptionFactory: () => InvalidInputError.forField('id', 'LANDING_PUBLICATION_NOT_FOUND') });
 
 @ApiTags('public')
 @Controller('landing-content')
 export class PublicLandingContentController {
-  constructor(private readonly content: LandingContentService) {}
+  constructor(
+    private readonly content: LandingContentService,
+    private readonly images: LandingImagesService,
+  ) {}
+
+  /** A photo or logo of the live publication (ADR 076): the file store stays closed, this serves only what is live. */
+  @Get('images/:file')
+  @Public()
+  @ApiFileAnswer({ mediaType: 'image/png', example: LANDING_IMAGE_BYTES_EXAMPLE, description: 'The image with the type of its name (image/jpeg, image/png or image/webp), cacheable for a year' })
+  @ApiFailures('LANDING_IMAGE_NOT_FOUND')
+  @ApiOperation({ summary: 'An image the live landing page shows; any other name is 404' })
+  async image(@Param('file') file: string, @Res() response: Response): Promise<void> {
+    sendImage(response, await this.images.servePublished(file), 'public, max-age=31536000, immutable');
+  }
 
   /**
    * Read by the web server's loaders, never by browsers. With the live publication's ETag in If-None-Match it is
@@ -58,7 +71,30 @@ export class PublicLandingContentController {
 @ApiTags('admin: landing content')
 @Controller('admin/landing-content')
 export class LandingContentAdminController {
-  constructor(private readonly content: LandingContentService) {}
+  constructor(
+    private readonly content: LandingContentService,
+    private readonly images: LandingImagesService,
+  ) {}
+
+  @Post('images')
+  @HttpCode(200)
+  @UseInterceptors(LandingImageFileInterceptor)
+  @ApiConsumes('multipart/form-data')
+  @Audited({ action: 'landing.image.upload', entity: 'landing_content', details: ({ answer }) => ({ ...(answer as ApiDataResponse<LandingImageUpload>).data }) })
+  @ApiDataAnswer(LANDING_IMAGE_UPLOAD, { description: 'The stored name to put in the draft (the image is not public until a publication shows it)' })
+  @ApiFailures('LANDING_IMAGE_REQUIRED', 'LANDING_IMAGE_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE', 'FILE_CONTENT_MISMATCH', 'FILE_NAME_TOO_LONG', 'STORAGE_UNAVAILABLE')
+  @ApiOperation({ summary: 'Uploads a photo or a logo for the draft (multipart: a `file` part, JPEG, PNG or WebP, ≤ 1 MB): checked by name, size and real type' })
+  async uploadImage(@UploadedFile() file: LandingImageFile | undefined): Promise<ApiDataResponse<LandingImageUpload>> {
+    return { success: true, data: await this.images.upload(file) };
+  }
+
+  @Get('images/:file')
+  @ApiFileAnswer({ mediaType: 'image/png', example: LANDING_IMAGE_BYTES_EXAMPLE, description: 'The image, whether or not a publication shows it' })
+  @ApiFailures('LANDING_IMAGE_NOT_FOUND')
+  @ApiOperation({ summary: "Any uploaded landing image, for the draft's preview" })
+  async draftImage(@Param('file') file: string, @Res() response: Response): Promise<void> {
+    sendImage(response, await this.images.serveAny(file), 'private, no-store');
+  }
 
   @Get('draft')
   @Header('Cache-Control', 'no-store')

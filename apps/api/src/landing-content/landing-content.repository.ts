@@ -4,6 +4,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 
+/** The largest value of a Postgres `serial` (integer) column. */
+const MAX_SERIAL = 2_147_483_647;
+
 /** The draft is one admin_config value (ADR 074): overwritten at each save, never listed. */
 export const LANDING_DRAFT_KEY = 'landing_content_draft';
 
@@ -61,7 +64,9 @@ export class LandingContentRepository {
     return this.publications.find({ select: { id: true, publishedAt: true, publishedBy: true, restoredFrom: true }, order: { id: 'DESC' } });
   }
 
-  byId(id: number): Promise<LandingPublication | null> {
+  async byId(id: number): Promise<LandingPublication | null> {
+    // The id column is a 4-byte serial: a larger number (a path's 99999999999999999999) is no row, not a database error.
+    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_SERIAL) return null;
     return this.publications.findOneBy({ id });
   }
 

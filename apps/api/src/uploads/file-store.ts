@@ -112,6 +112,16 @@ export class FileStore {
     return Buffer.concat(chunks).subarray(0, length);
   }
 
+  /** The whole object as a stream, or undefined when it does not exist (a public landing image, ADR 076). */
+  async read(key: string): Promise<Readable | undefined> {
+    try {
+      return await this.call('read', () => this.storage.client.getObject(this.bucket, key));
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
   /** Writes an object the API holds already (a form's file, checked first): straight to its stored key. */
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     await this.call('put', () => this.storage.client.putObject(this.bucket, key, bytes, bytes.length, { 'Content-Type': contentType }));

@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { t, language } = translator;
   const site = publicSiteConfig(readSiteConfig(), settings, language, new Date(), t('site.cohortToBeAnnounced'));
   const meta = buildPageMeta(request, translator, t('seo.title'), t('seo.description'));
-  const page = { meta, site, content: pageTexts(draft.content, language, site), heroStats: measuredHeroStats(settings.heroFigures, translator), initialJobs, structuredData: '{}', wechatShare: null };
+  const page = { meta, site, content: pageTexts(draft.content, language, site, new Date(), LANDING_CONTENT_PATHS.draftImage), heroStats: measuredHeroStats(settings.heroFigures, translator), initialJobs, structuredData: '{}', wechatShare: null };
   return data(page, { headers: PRIVATE });
 }
 

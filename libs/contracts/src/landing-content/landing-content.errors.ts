@@ -10,6 +10,9 @@ export const LANDING_CONTENT_ERRORS = {
   LANDING_LIST_SIZE: '网站内容的条目数量不符合要求',
   LANDING_INVALID_VALUE: '网站内容格式不正确',
   LANDING_PUBLICATION_NOT_FOUND: '该发布版本不存在',
-} as const satisfies Record<LandingFailureCode | 'LANDING_PUBLICATION_NOT_FOUND', string>;
+  LANDING_IMAGE_REQUIRED: '请选择要上传的图片',
+  LANDING_IMAGE_TOO_LARGE: '图片不能超过1MB',
+  LANDING_IMAGE_NOT_FOUND: '图片不存在',
+} as const satisfies Record<LandingFailureCode | 'LANDING_PUBLICATION_NOT_FOUND' | `LANDING_IMAGE_${'REQUIRED' | 'TOO_LARGE' | 'NOT_FOUND'}`, string>;
 
 export type LandingContentErrorCode = keyof typeof LANDING_CONTENT_ERRORS;

@@ -1,6 +1,6 @@
 import { addDays } from '../cohorts/cohort';
 import { defaultLandingContent } from './landing-content.defaults';
-import { FEATURE_ICONS, landingContentFailures, landingTexts, upcomingPromotionEnds } from './landing-content';
+import { FEATURE_ICONS, landingContentFailures, landingImageFiles, landingTexts, upcomingPromotionEnds } from './landing-content';
 
 describe('landing content', () => {
   const today = '2026-11-29';
@@ -64,5 +64,47 @@ describe('landing content', () => {
     fits.faq.items[0]!.answer.zh = '字'.repeat(400);
     expect(landingContentFailures(fits)).toEqual([]);
     expect(landingContentFailures(null)).toEqual([{ path: '', code: 'LANDING_INVALID_VALUE', message: '内容格式不正确', rule: 'invalid' }]);
+  });
+
+  describe('images', () => {
+    const file = (character: string, extension = 'jpg') => `${character.repeat(64)}.${extension}`;
+    const alt = { zh: '张老师', en: 'Teacher Zhang' };
+
+    it('takes a content without images (published before they existed), and one naming stored images with alt text', () => {
+      const content = defaultLandingContent('2027-03-15', today);
+      expect(landingContentFailures(content)).toEqual([]);
+      content.instructors.core[0]!.photo = { file: file('a'), alt };
+      content.instructors.more[6]!.photo = null;
+      content.features.scene = { file: file('b', 'webp'), alt: { zh: '课堂', en: 'A class' } };
+      content.partners = Array.from({ length: 18 }, (_, index) => ({ file: file((index % 10).toString(), 'png'), alt: { zh: `合作企业 ${index}`, en: `Partner ${index}` } }));
+      expect(landingContentFailures(content)).toEqual([]);
+      expect(landingImageFiles(content)).toHaveLength(20);
+      expect(landingImageFiles(content).slice(0, 2)).toEqual([file('b', 'webp'), file('a')]);
+    });
+
+    it('refuses a name that is no stored image, a missing alt text, and more than four rows of logos', () => {
+      const content = defaultLandingContent('2027-03-15', today);
+      content.instructors.core[0]!.photo = { file: '../contracts/secret.pdf', alt };
+      content.instructors.core[1]!.photo = { file: file('c'), alt: { zh: '', en: 'Li' } };
+      content.partners = Array.from({ length: 25 }, () => ({ file: file('d', 'png'), alt }));
+      (content.partners as unknown[])[0] = null;
+      const failures = landingContentFailures(content).map(({ path, code, rule }) => `${path} ${code} ${rule}`);
+      expect(failures).toEqual([
+        'instructors.core.0.photo LANDING_INVALID_VALUE image',
+        'instructors.core.1.photo.alt.zh LANDING_TEXT_REQUIRED required',
+        'partners LANDING_LIST_SIZE count_range',
+        'partners.0 LANDING_INVALID_VALUE image',
+      ]);
+    });
+
+    it('gives the page each image as an address and its alt text in the page’s language', () => {
+      const content = defaultLandingContent('2027-03-15', today);
+      content.instructors.core[0]!.photo = { file: file('a'), alt };
+      content.partners = [{ file: file('e', 'png'), alt: { zh: '星河云', en: 'Xinghe Cloud' } }];
+      const texts = landingTexts(content, 'en', today);
+      expect(texts.instructors.core[0]!.photo).toEqual({ src: `/api/landing-content/images/${file('a')}`, alt: 'Teacher Zhang' });
+      expect(texts.instructors.core[1]!.photo).toBeUndefined();
+      expect(landingTexts(content, 'zh', today, (name) => `/preview/${name}`).partners).toEqual([{ src: `/preview/${file('e', 'png')}`, alt: '星河云' }]);
+    });
   });
 });

@@ -43,6 +43,25 @@ export interface PromotionOption {
   endsOn: string | null;
 }
 
+/**
+ * An uploaded image of the content (ADR 076): its stored name is its content hash, so the public address changes
+ * whenever the bytes do and can be cached for a year. Alt text in both languages.
+ */
+export interface LandingImage {
+  file: string;
+  alt: Bilingual;
+}
+
+/** `<sha256 hex>.<ext>`: the name an uploaded landing image is stored and served under. */
+export const LANDING_IMAGE_FILE_PATTERN = /^[0-9a-f]{64}\.(jpg|png|webp)$/;
+
+/** What one landing image may be: JPEG, PNG or WebP, at most 1 MB (the page's load, not the store, sets the limit). */
+export const LANDING_IMAGE_RULES = { maxBytes: 1024 * 1024, extensions: ['jpg', 'jpeg', 'png', 'webp'] } as const;
+
+/** The partner wall: rows of six, four rows at most (docs/product/public-site.md#partners). */
+export const PARTNER_LOGOS_PER_ROW = 6;
+export const PARTNER_LOGOS_MAX = 24;
+
 export interface LandingContent {
   hero: {
     badge: Bilingual;
@@ -59,6 +78,8 @@ export interface LandingContent {
     cards: Array<{ icon: FeatureIcon; title: Bilingual; text: Bilingual }>;
     mode: Bilingual;
     sceneAlt: Bilingual;
+    /** The training mode's picture; absent or null: the built-in one (with sceneAlt). */
+    scene?: LandingImage | null;
   };
   goals: {
     cards: Array<{ title: Bilingual; text: Bilingual }>;
@@ -79,11 +100,14 @@ export interface LandingContent {
       experience: Bilingual;
       specialization: Bilingual;
       achievements: Bilingual[];
+      /** Absent or null: the initials are shown. */
+      photo?: LandingImage | null;
     }>;
     more: Array<{
       name: Bilingual;
       title: Bilingual;
       specialization: Bilingual;
+      photo?: LandingImage | null;
     }>;
   };
   courses: {
@@ -102,6 +126,8 @@ export interface LandingContent {
   };
   faq: { items: Array<{ question: Bilingual; answer: Bilingual }> };
   contact: { subtitle: Bilingual; materials: Bilingual[] };
+  /** Uploaded partner logos, in rows of six; absent or empty: the built-in wall. */
+  partners?: LandingImage[];
 }
 
 /** A leaf or a branch of the declaration. Texts are Bilingual; `max` counts characters (code points) in each language. */
@@ -112,7 +138,8 @@ export type LandingField =
   | { kind: 'date' }
   | { kind: 'choice'; values: readonly string[] }
   | { kind: 'group'; fields: Readonly<Record<string, LandingField>> }
-  | { kind: 'list'; item: LandingField; min: number; max: number };
+  | { kind: 'list'; item: LandingField; min: number; max: number; optional?: boolean }
+  | { kind: 'image'; optional?: boolean };
 
 const text = (max: number, optional = false): LandingField => ({
   kind: 'text',
@@ -129,6 +156,9 @@ const list = (item: LandingField, min: number, max: number): LandingField => ({
   min,
   max,
 });
+
+/** An image leaf: optional ones may be absent (contents published before images existed) or null. */
+const image = (optional = true): LandingField => ({ kind: 'image', ...(optional ? { optional } : {}) });
 
 /** Length classes: a label, a heading, a sentence, a paragraph. */
 const LABEL = 24;
@@ -183,6 +213,7 @@ export const LANDING_CONTENT_FIELDS = group({
     ),
     mode: text(PARAGRAPH),
     sceneAlt: text(SENTENCE),
+    scene: image(),
   }),
   goals: group({
     cards: list(group({ title: text(LABEL), text: text(SENTENCE) }), 1, 6),
@@ -203,6 +234,7 @@ export const LANDING_CONTENT_FIELDS = group({
         experience: text(LABEL),
         specialization: text(HEADING),
         achievements: list(text(HEADING), 0, 3),
+        photo: image(),
       }),
       3,
       3
@@ -212,6 +244,7 @@ export const LANDING_CONTENT_FIELDS = group({
         name: text(LABEL),
         title: text(HEADING),
         specialization: text(HEADING),
+        photo: image(),
       }),
       7,
       7
@@ -249,6 +282,7 @@ export const LANDING_CONTENT_FIELDS = group({
     subtitle: text(SENTENCE),
     materials: list(text(HEADING), 1, 6),
   }),
+  partners: { kind: 'list', item: image(false), min: 0, max: PARTNER_LOGOS_MAX, optional: true },
 });
 
 export type LandingFailureCode = 'LANDING_TEXT_REQUIRED' | 'LANDING_TEXT_TOO_LONG' | 'LANDING_LIST_SIZE' | 'LANDING_INVALID_VALUE';
@@ -265,7 +299,7 @@ export interface LandingFailure {
   max?: number;
 }
 
-export type LandingRule = 'required' | 'too_long' | 'exact_count' | 'count_range' | 'date' | 'days' | 'invalid';
+export type LandingRule = 'required' | 'too_long' | 'exact_count' | 'count_range' | 'date' | 'days' | 'image' | 'invalid';
 
 const characters = (value: string) => [...value].length;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -308,7 +342,16 @@ function check(field: LandingField, value: unknown, path: string, failures: Land
       for (const name of names) check(field.fields[name]!, value[name], path ? `${path}.${name}` : name, failures);
       return;
     }
+    case 'image': {
+      if ((value === undefined || value === null) && field.optional) return;
+      if (!isObject(value) || Object.keys(value).length !== 2 || typeof value.file !== 'string' || !LANDING_IMAGE_FILE_PATTERN.test(value.file)) {
+        return fail('LANDING_INVALID_VALUE', '请上传图片', 'image');
+      }
+      // Alt text is required: a photo or a logo says who or what it is to a screen reader.
+      return check(text(SENTENCE), value.alt, `${path}.alt`, failures);
+    }
     case 'list': {
+      if (value === undefined && field.optional) return;
       if (!Array.isArray(value)) return fail('LANDING_INVALID_VALUE', '内容格式不正确', 'invalid');
       if (value.length < field.min || value.length > field.max) fail('LANDING_LIST_SIZE', field.min === field.max ? `需要正好${field.min}项` : `需要${field.min}到${field.max}项`, field.min === field.max ? 'exact_count' : 'count_range', { min: field.min, max: field.max });
       value.slice(0, field.max).forEach((item, index) => check(field.item, item, `${path}.${index}`, failures));
@@ -337,7 +380,24 @@ export function upcomingPromotionEnds(content: LandingContent, today: string): s
 }
 
 /** One language of a Bilingual tree: a text becomes its string, anything else stays. */
-type InLanguage<T> = T extends Bilingual ? string : T extends Array<infer Item> ? Array<InLanguage<Item>> : T extends object ? { [K in keyof T]: InLanguage<T[K]> } : T;
+type InLanguage<T> = T extends Bilingual
+  ? string
+  : T extends LandingImage
+    ? ShownImage
+    : T extends Array<infer Item>
+      ? Array<InLanguage<Item>>
+      : T extends object
+        ? { [K in keyof T]: InLanguage<T[K]> }
+        : T;
+
+/** An image as the page shows it: its address (public, or the administrator's for a preview) and its alt text. */
+export interface ShownImage {
+  src: string;
+  alt: string;
+}
+
+/** Where the page finds an image: the public route for the live page, the administrator's for a draft's preview. */
+export type LandingImageAddress = (file: string) => string;
 
 /**
  * What the page shows in one language, shaped like the locale file's blocks (the components read it through the
@@ -353,18 +413,19 @@ export type LandingTexts = Omit<InLanguage<LandingContent>, 'courses' | 'pricing
   };
 };
 
-function pick(value: unknown, language: LandingLanguage): unknown {
-  if (Array.isArray(value)) return value.map((item) => pick(item, language));
+function pick(value: unknown, language: LandingLanguage, address: LandingImageAddress): unknown {
+  if (Array.isArray(value)) return value.map((item) => pick(item, language, address));
   if (isObject(value)) {
     const keys = Object.keys(value);
     if (keys.length === 2 && typeof value.zh === 'string' && typeof value.en === 'string') return value[language];
-    return Object.fromEntries(keys.map((key) => [key, pick(value[key], language)]));
+    if (keys.length === 2 && typeof value.file === 'string' && isObject(value.alt)) return { src: address(value.file), alt: pick(value.alt, language, address) };
+    return Object.fromEntries(keys.map((key) => [key, pick(value[key], language, address)]));
   }
   return value;
 }
 
-export function landingTexts(content: LandingContent, language: LandingLanguage, today: string): LandingTexts {
-  const texts = pick(content, language) as InLanguage<LandingContent>;
+export function landingTexts(content: LandingContent, language: LandingLanguage, today: string, address: LandingImageAddress = (file) => LANDING_CONTENT_PATHS.publicImage(file)): LandingTexts {
+  const texts = pick(content, language, address) as InLanguage<LandingContent>;
   const promotions = content.pricing.promotions
     .map((promotion) => ({
       title: promotion.title[language],
@@ -414,7 +475,26 @@ export const LANDING_CONTENT_PATHS = {
   publish: '/api/admin/landing-content/publish',
   publications: '/api/admin/landing-content/publications',
   restore: (id: number) => `/api/admin/landing-content/publications/${id}/restore`,
+  /** The back office's upload (multipart, field `file`): answers the stored name to put in the draft. */
+  images: '/api/admin/landing-content/images',
+  /** Public, but only for an image the live publication shows (ADR 076); cached for a year (the name is the hash). */
+  publicImage: (file: string) => `/api/landing-content/images/${file}`,
+  /** Any uploaded landing image, for the administrator's preview of a draft. */
+  draftImage: (file: string) => `/api/admin/landing-content/images/${file}`,
 } as const;
+
+/** The upload's answer. */
+export interface LandingImageUpload {
+  file: string;
+  type: 'jpg' | 'png' | 'webp';
+  size: number;
+}
+
+/** Every image file a content shows: what the public image route may serve while it is live. */
+export function landingImageFiles(content: LandingContent): string[] {
+  const images = [content.features.scene, ...content.instructors.core.map((person) => person.photo), ...content.instructors.more.map((person) => person.photo), ...(content.partners ?? [])];
+  return images.filter((image): image is LandingImage => !!image).map((image) => image.file);
+}
 
 export const LANDING_CONTENT_MESSAGES = {
   draftSaved: '草稿已保存',

@@ -1,6 +1,6 @@
-import { defaultLandingContent, LANDING_CONTENT_FIELDS, type LandingDraft, type LandingField, type LandingPublication, type LandingPublicationSummary } from '@aipm/contracts';
+import { defaultLandingContent, LANDING_CONTENT_FIELDS, type LandingDraft, type LandingField, type LandingImageUpload, type LandingPublication, type LandingPublicationSummary } from '@aipm/contracts';
 import type { SchemaObject } from '@nestjs/swagger';
-import { boolean, dateTime, defineSchema, integer, nullable, recordSchema, text } from '../../common/openapi/schemas';
+import { boolean, dateTime, defineSchema, integer, nullable, oneOf, recordSchema, text } from '../../common/openapi/schemas';
 
 /* The landing content's shapes (docs/product/public-site.md#content-edited-in-the-back-office, ADR 074), drawn from the contracts' declaration. */
 
@@ -17,9 +17,24 @@ function schemaOf(field: LandingField): SchemaObject {
     case 'choice':
       return { type: 'string', enum: [...field.values] };
     case 'group':
-      return { type: 'object', properties: Object.fromEntries(Object.entries(field.fields).map(([name, inner]) => [name, schemaOf(inner)])), required: Object.keys(field.fields), additionalProperties: false };
+      return {
+        type: 'object',
+        properties: Object.fromEntries(Object.entries(field.fields).map(([name, inner]) => [name, schemaOf(inner)])),
+        required: Object.entries(field.fields)
+          .filter(([, inner]) => !((inner.kind === 'image' || inner.kind === 'list') && inner.optional))
+          .map(([name]) => name),
+        additionalProperties: false,
+      };
     case 'list':
       return { type: 'array', items: schemaOf(field.item), minItems: field.min, maxItems: field.max };
+    case 'image':
+      return {
+        type: 'object',
+        nullable: field.optional ?? false,
+        properties: { file: { type: 'string', pattern: '^[0-9a-f]{64}\\.(jpg|png|webp)$', description: 'The stored name the upload answered' }, alt: schemaOf({ kind: 'text', max: 160 }) },
+        required: ['file', 'alt'],
+        description: 'An uploaded image (POST /api/admin/landing-content/images); public only while the live publication shows it',
+      };
   }
 }
 
@@ -52,3 +67,16 @@ export const LANDING_DRAFT = recordSchema<LandingDraft>(
   },
   { description: 'The draft the back office edits' },
 );
+
+export const LANDING_IMAGE_UPLOAD = recordSchema<LandingImageUpload>(
+  'LandingImageUpload',
+  {
+    file: text('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png', "The stored name (the bytes' SHA-256 and the type): put it in the draft as an image's `file`"),
+    type: oneOf(['jpg', 'png', 'webp'], 'png', 'The type read from the first bytes'),
+    size: integer(48213, 'Bytes'),
+  },
+  { description: 'An uploaded landing image, not public until a publication shows it' },
+);
+
+/** The image routes answer the bytes themselves. */
+export const LANDING_IMAGE_BYTES_EXAMPLE = '(the image: image/jpeg, image/png or image/webp, as its stored name says)';

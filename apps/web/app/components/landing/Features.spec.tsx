@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { screen } from '@testing-library/react';
 
-import { renderWithI18n } from '../../../test/support/render-with-i18n';
+import { renderWithI18n, testLandingTexts } from '../../../test/support/render-with-i18n';
 
 import { Features } from './Features';
 
@@ -27,5 +27,18 @@ describe(Features.name, () => {
       const file = path.join(__dirname, `../../../public/images/icons/${icon}.svg`);
       expect(existsSync(file) && readFileSync(file, 'utf8')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     }
+  });
+
+  it("shows the training scene uploaded in 网站内容 with its alt text, else the built-in picture", async () => {
+    const content = testLandingTexts('en');
+    const view = await renderWithI18n(<Features />, 'en');
+    expect(screen.getByRole('img', { name: content.features.sceneAlt })).toHaveAttribute('src', '/images/training-scene.svg');
+    view.unmount();
+
+    const scene = { src: `/api/landing-content/images/${'d'.repeat(64)}.webp`, alt: 'Students at a workshop table' };
+    await renderWithI18n(<Features />, 'en', { ...content, features: { ...content.features, scene } });
+    const image = screen.getByRole('img', { name: scene.alt });
+    expect(image).toHaveAttribute('src', scene.src);
+    expect([image.getAttribute('width'), image.getAttribute('height'), image.getAttribute('loading')]).toEqual(['640', '400', 'lazy']);
   });
 });

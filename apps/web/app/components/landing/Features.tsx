@@ -23,7 +23,7 @@ export function Features() {
           <h3>{t('features.modeTitle')}</h3>
           <p>{features.mode}</p>
         </div>
-        <img className="training-mode__image" src="/images/training-scene.svg" alt={features.sceneAlt} width="640" height="400" loading="lazy" decoding="async" />
+        <img className="training-mode__image" src={features.scene?.src ?? '/images/training-scene.svg'} alt={features.scene?.alt ?? features.sceneAlt} width="640" height="400" loading="lazy" decoding="async" />
       </div>
     </Section>
   );

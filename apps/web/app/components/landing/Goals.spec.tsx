@@ -40,4 +40,16 @@ describe(Goals.name, () => {
     expect(within(sentenceOnly).queryByRole('term')).not.toBeInTheDocument();
     expect(within(sentenceOnly).getByText(sentence)).toBeInTheDocument();
   });
+
+  it('shows the uploaded logos instead of the built-in wall, each a lazy image of fixed size with its alt text', async () => {
+    const content = testLandingTexts('en');
+    const partners = Array.from({ length: 12 }, (_, index) => ({ src: `/api/landing-content/images/${String(index).padStart(64, '0')}.png`, alt: `Partner ${index + 1}` }));
+    await renderWithI18n(<Goals />, 'en', { ...content, partners });
+    const wall = screen.getByRole('heading', { name: 'Partner companies' }).nextElementSibling as HTMLElement;
+    const logos = within(wall).getAllByRole('img');
+    expect(logos.map((logo) => logo.getAttribute('alt'))).toEqual(partners.map((partner) => partner.alt));
+    expect(logos[0]).toHaveAttribute('src', partners[0]!.src);
+    expect(logos[0]).toHaveAttribute('loading', 'lazy');
+    expect([logos[0]!.getAttribute('width'), logos[0]!.getAttribute('height')]).toEqual(['160', '64']);
+  });
 });

@@ -1,12 +1,12 @@
 import { useTranslation } from '~/i18n/TranslationProvider';
 import { useLandingContent } from '~/landing-content/LandingContentProvider';
 
-import { PARTNERS } from './partners';
 import { Section } from './Section';
 
 export function Goals() {
   const { t } = useTranslation();
-  const { goals } = useLandingContent();
+  // The wall arrives decided (pageTexts): the uploaded logos, or the built-in 18.
+  const { goals, partners = [] } = useLandingContent();
   const { guarantee } = goals;
   const figures = [
     { label: t('goals.guaranteeTarget'), value: guarantee.target },
@@ -52,9 +52,9 @@ export function Goals() {
       </div>
       <h3 className="partners__title">{t('goals.partnersTitle')}</h3>
       <ul className="partner-wall">
-        {PARTNERS.map((partner) => (
-          <li key={partner.slug}>
-            <img src={`/images/partners/${partner.slug}.svg`} alt={t('goals.partnerLogoAlt', { name: partner.name })} width="160" height="64" loading="lazy" decoding="async" />
+        {partners.map((logo) => (
+          <li key={logo.src}>
+            <img src={logo.src} alt={logo.alt} width="160" height="64" loading="lazy" decoding="async" />
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { renderWithI18n } from '../../../test/support/render-with-i18n';
+import { renderWithI18n, testLandingTexts } from '../../../test/support/render-with-i18n';
 
 import { Instructors } from './Instructors';
 
@@ -22,5 +22,18 @@ describe(Instructors.name, () => {
     expect(more.querySelectorAll('li')).toHaveLength(7);
     await user.click(screen.getByRole('button', { name: '收起' }));
     expect(more).not.toBeVisible();
+  });
+
+  it("shows an instructor's uploaded photo with its alt text, and the initial for one without", async () => {
+    const content = testLandingTexts('en');
+    const photo = { src: `/api/landing-content/images/${'a'.repeat(64)}.jpg`, alt: 'Teacher Zhang at a workshop' };
+    const [first, ...others] = content.instructors.core;
+    await renderWithI18n(<Instructors />, 'en', { ...content, instructors: { ...content.instructors, core: [{ ...first!, photo }, ...others] } });
+    const image = screen.getByRole('img', { name: photo.alt });
+    expect(image).toHaveAttribute('src', photo.src);
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['64', '64']);
+    // The others keep their initial, hidden from screen readers (the name follows).
+    expect(screen.getAllByRole('img')).toHaveLength(1);
   });
 });

@@ -1,12 +1,23 @@
+import type { ShownImage } from '@aipm/contracts';
 import { useState } from 'react';
 import { useTranslation } from '~/i18n/TranslationProvider';
 import { useLandingContent } from '~/landing-content/LandingContentProvider';
 
 import { Section } from './Section';
 
-const initial = (name: string) => name.trim().charAt(0);
+/** The uploaded photo, or the name's initial (hidden from screen readers: the name follows). */
+function Avatar({ name, photo, size }: { name: string; photo?: ShownImage | null; size: number }) {
+  const className = size < 64 ? 'avatar avatar--small' : 'avatar';
+  return photo ? (
+    <img className={className} src={photo.src} alt={photo.alt} width={size} height={size} loading="lazy" decoding="async" />
+  ) : (
+    <span className={className} aria-hidden="true">
+      {name.trim().charAt(0)}
+    </span>
+  );
+}
 
-/** Three core instructors always; the seven others (ids 4–10) behind view more / collapse, collapsed at first. */
+/** Photos when uploaded (initials otherwise). Three core instructors always; the seven others (ids 4–10) behind view more / collapse, collapsed at first. */
 export function Instructors() {
   const { t } = useTranslation();
   const { instructors } = useLandingContent();
@@ -16,9 +27,7 @@ export function Instructors() {
       <ul className="grid grid--3">
         {instructors.core.map((instructor) => (
           <li key={instructor.name} className="card instructor">
-            <span className="avatar" aria-hidden="true">
-              {initial(instructor.name)}
-            </span>
+            <Avatar name={instructor.name} photo={instructor.photo} size={64} />
             <h3>{instructor.name}</h3>
             <p className="instructor__title">{instructor.title}</p>
             <p>{instructor.bio}</p>
@@ -43,9 +52,7 @@ export function Instructors() {
         <ul className="grid grid--compact">
           {instructors.more.map((instructor) => (
             <li key={instructor.name} className="card card--compact">
-              <span className="avatar avatar--small" aria-hidden="true">
-                {initial(instructor.name)}
-              </span>
+              <Avatar name={instructor.name} photo={instructor.photo} size={44} />
               <div>
                 <h4>{instructor.name}</h4>
                 <p className="muted">

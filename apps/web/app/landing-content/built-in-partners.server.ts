@@ -1,8 +1,11 @@
+import type { LandingLanguage, ShownImage } from '@aipm/contracts';
+
 /**
- * The partner wall: 18 logos, 3 rows of 6 on wide screens and 6 rows of 3 on phones
- * (docs/product/public-site.md#training-goals, docs/product/constants.md#counts). Logos live in public/images/partners.
+ * The built-in partner wall: 18 logos, 3 rows of 6 on wide screens and 6 rows of 3 on phones
+ * (docs/product/public-site.md#training-goals, docs/product/constants.md#counts), shown while no logo is uploaded in
+ * 网站内容 (ADR 076). Logos live in public/images/partners. Server-only: the page receives the wall ready.
  */
-export const PARTNERS = [
+const PARTNERS = [
   { slug: 'xinghe-cloud', name: '星河云' },
   { slug: 'yunfan-tech', name: '云帆科技' },
   { slug: 'shenlan-model', name: '深蓝模型' },
@@ -22,3 +25,12 @@ export const PARTNERS = [
   { slug: 'jiuzhou-net', name: '九州网络' },
   { slug: 'xinghuo-ai', name: '星火智算' },
 ] as const;
+
+const ALT: Record<LandingLanguage, (name: string) => string> = {
+  zh: (name) => `合作企业 ${name} 的标志`,
+  en: (name) => `Logo of partner company ${name}`,
+};
+
+export function builtInPartners(language: LandingLanguage): ShownImage[] {
+  return PARTNERS.map((partner) => ({ src: `/images/partners/${partner.slug}.svg`, alt: ALT[language](partner.name) }));
+}
