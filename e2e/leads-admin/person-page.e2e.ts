@@ -5,7 +5,7 @@ import { loginAsAdmin } from '../support/admin';
 /*
  * 客户主页 (docs/product/back-office.md#person-page) at 1280 px and 375 px: a visitor registers twice (a new number the
  * second time, the same email) and writes a message; the administrator sees one person with three records, from the
- * list and from a lead's page; then merges the message into the first registration on 疑似重复, undoes, merges again.
+ * list and from a lead's page.
  */
 
 const digits = (count: number) => Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
@@ -69,35 +69,5 @@ test.describe.serial('back office: the person page', () => {
     // 375 px: nothing wider than the screen.
     const width = page.viewportSize()!.width;
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-
-    // 疑似重复 (docs/product/back-office.md#duplicates): the first registration and the message share the phone.
-    await page.goto('/admin/messages');
-    await page.getByTestId('duplicates-link').click();
-    await expect(page).toHaveURL(/\/admin\/people\/duplicates$/);
-    const group = () => page.locator('section').filter({ hasText: name }).filter({ hasText: '同一手机号' });
-    await expect(group()).toHaveCount(1);
-    await expect(group()).toContainText(maskPhone(phone));
-    await expect(page.locator('body')).not.toContainText(phone);
-    // The oldest is kept, the message merged into it; by keyboard: the merge button is reached and pressed.
-    await expect(group().getByRole('radio', { name: '保留这条: 记录 1' })).toBeChecked();
-    await group().getByRole('button', { name: '合并' }).focus();
-    await page.keyboard.press('Enter');
-    const status = page.getByRole('status').filter({ hasText: '已合并' });
-    await expect(status).toContainText('已合并。被合并的记录已从列表中隐藏。');
-    await expect(group()).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-
-    // Undone: the group is back as it was; merged again.
-    await status.getByRole('button', { name: '撤销合并' }).click();
-    await expect(page.getByText('已撤销合并，两条记录已恢复原样')).toBeVisible();
-    await expect(group()).toHaveCount(1);
-    await group().getByRole('button', { name: '合并' }).click();
-    await expect(status).toBeVisible();
-    await expect(group()).toHaveCount(0);
-
-    // The message left the list; the person page still shows it, with its history.
-    await page.goto('/admin/messages');
-    await page.getByPlaceholder('搜索姓名、手机、邮箱、内容').fill(tag);
-    await expect(page.locator('tbody tr, .lead-cards > li').filter({ hasText: name })).toHaveCount(0);
   });
 });
