@@ -58,7 +58,7 @@ export const LANDING_IMAGE_FILE_PATTERN = /^[0-9a-f]{64}\.(jpg|png|webp)$/;
 /** What one landing image may be: JPEG, PNG or WebP, at most 1 MB (the page's load, not the store, sets the limit). */
 export const LANDING_IMAGE_RULES = { maxBytes: 1024 * 1024, extensions: ['jpg', 'jpeg', 'png', 'webp'] } as const;
 
-/** The partner wall: rows of six, four rows at most (docs/product/public-site.md#partners). */
+/** The partner wall: rows of six, four rows at most (docs/product/public-site.md#training-goals). */
 export const PARTNER_LOGOS_PER_ROW = 6;
 export const PARTNER_LOGOS_MAX = 24;
 
