@@ -120,26 +120,36 @@ describe('crawl worker processes: killed mid-crawl, handed back, pacing one site
     expect(await second.exited).toBe(0);
   });
 
-  it('hands the active job back to the queue on SIGTERM, closes its browser and exits 0', async () => {
-    const target = SITE_ADAPTERS.find((adapter) => adapter.site === 'lagou')!.searchUrl({ keyword: '交接', city: '长沙', page: 1 }).toString();
-    const [task] = await dataSource.query(`INSERT INTO crawl_tasks (name, "targetUrls") VALUES ('hand back', $1) RETURNING id`, [[target]]);
-    const env = { ...process.env, DATABASE_URL: database.url, REDIS_URL: redisUrl, CRAWLER_SITE_ORIGINS: fixtures.env, CRAWL_CONCURRENCY: '1', CRAWL_LOCK_DURATION_MS: '5000', LOG_LEVEL: 'warn' };
-    const worker = startWorker(env);
-    workers.push(worker.child);
-    const job = await enqueueCrawl(queue, { taskId: task.id });
-    await waitFor(async () => (Number((await dataSource.query(`SELECT count(*)::int AS n FROM crawl_results WHERE "taskId" = $1`, [task.id]))[0].n) > 0 ? true : undefined), 60_000, 50);
-    const browser = chromiumOf(worker.child.pid!);
-    expect(browser.length).toBeGreaterThan(0);
-    const alive = () => browser.filter((pid) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')).length;
+  it('on SIGTERM finishes the page in flight, hands the job back to the queue, closes its browser and exits 0', async () => {
+    // Every answer of these sites takes a second and a half, so the signal lands while page 2 is loading.
+    const slow = await startFixtureSites({ perPage: 10, totalPages: 3, latencyMs: 1_500 });
+    try {
+      const target = SITE_ADAPTERS.find((adapter) => adapter.site === 'lagou')!.searchUrl({ keyword: '交接', city: '长沙', page: 1 }).toString();
+      const [task] = await dataSource.query(`INSERT INTO crawl_tasks (name, "targetUrls") VALUES ('hand back', $1) RETURNING id`, [[target]]);
+      const env = { ...process.env, DATABASE_URL: database.url, REDIS_URL: redisUrl, CRAWLER_SITE_ORIGINS: slow.env, CRAWL_CONCURRENCY: '1', CRAWL_LOCK_DURATION_MS: '5000', LOG_LEVEL: 'warn' };
+      const worker = startWorker(env);
+      workers.push(worker.child);
+      const job = await enqueueCrawl(queue, { taskId: task.id });
+      await waitFor(async () => (slow.requests.lagou.some((request) => request.path === '/wn/jobs' && request.search.includes('pn=2')) ? true : undefined), 60_000, 20);
+      const browser = chromiumOf(worker.child.pid!);
+      expect(browser.length).toBeGreaterThan(0);
+      const alive = () => browser.filter((pid) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')).length;
 
-    signalWorker(worker.child, 'SIGTERM');
-    expect(await worker.exited).toBe(0);
-    expect(['delayed', 'waiting']).toContain(await job.getState());
-    // browser.close() waits for Chromium's own process; a helper of it (zygote, renderer) can outlive the worker by a
-    // moment on a loaded machine. Gone within seconds is closed; one still there after that is left behind.
-    await waitFor(async () => (alive() === 0 ? true : undefined), 5_000, 50);
-    const [row] = await dataSource.query(`SELECT "lastRunStats" FROM crawl_tasks WHERE id = $1`, [task.id]);
-    expect(row.lastRunStats.message).toMatch(/handed back/);
+      // Puppeteer's own signal handlers would kill Chromium under the page at once (BrowserService.launch).
+      signalWorker(worker.child, 'SIGTERM');
+      expect(await worker.exited).toBe(0);
+      expect(['delayed', 'waiting']).toContain(await job.getState());
+      // browser.close() waits for Chromium's own process; a helper of it (zygote, renderer) can outlive the worker by a
+      // moment on a loaded machine. Gone within seconds is closed; one still there after that is left behind.
+      await waitFor(async () => (alive() === 0 ? true : undefined), 5_000, 50);
+      const [row] = await dataSource.query(`SELECT "lastRunStats" FROM crawl_tasks WHERE id = $1`, [task.id]);
+      expect(row.lastRunStats.message).toMatch(/handed back/);
+      // The page that was loading when the signal came was read and kept: two pages, nothing of the third.
+      expect(row.lastRunStats).toMatchObject({ pagesDone: 2, found: 20 });
+      expect(slow.requests.lagou.filter((request) => request.path === '/wn/jobs' && request.search.includes('pn=3'))).toEqual([]);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('two worker processes load one site one page at a time, with the request delay between pages', async () => {

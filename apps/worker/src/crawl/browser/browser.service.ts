@@ -163,7 +163,10 @@ export class BrowserService implements OnApplicationShutdown {
 
   private async launch(stealth: boolean): Promise<Browser> {
     this.profileDir = await mkdtemp(path.join(tmpdir(), 'aipm-chromium-'));
-    const options = { executablePath: this.env.CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, userDataDir: this.profileDir };
+    // SIGTERM and SIGINT are the worker's (main.ts): it closes Chromium once the crawls have handed their jobs back.
+    // Puppeteer's handlers would kill Chromium under the page in flight on SIGTERM, and exit at once on SIGINT.
+    const signals = { handleSIGINT: false, handleSIGTERM: false };
+    const options = { executablePath: this.env.CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, userDataDir: this.profileDir, ...signals };
     const browser = stealth ? await addExtra(puppeteerCore).use(StealthPlugin()).launch(options) : await puppeteerCore.launch(options);
     this.launches += 1;
     this.initialTabs = await browser.pages().catch(() => []);
