@@ -11,7 +11,7 @@ import { USER_AGENTS } from '../browser/user-agents';
 import { PAGE_LOADER } from '../crawl.processor';
 import { LearnedSelectorService } from '../dom/learned-selector.service';
 import { SiteBusyError, SitePausedError, SiteThrottle } from '../navigation/site.throttle';
-import { CrawlPageError, type LoadedPage, PageLoader } from '../page.loader';
+import { CrawlPageError, type LoadedPage, type PageGate, PageLoader } from '../page.loader';
 import { readPage } from '../reading/page.reader';
 import type { SiteAdapter } from '../sites/site-adapter';
 import { SITE_ADAPTERS, SiteRegistry } from '../sites/site-registry';
@@ -108,17 +108,27 @@ export class CrawlerDiagnosticsService {
     let startedAt = queuedAt;
     let status: number | null = null;
     try {
-      const reading = await this.throttle.run(
-        adapter.site,
-        config.request_delay,
-        () => {
-          startedAt = Date.now();
-          return this.loader.withPage(adapter, url, options, async (page) => {
-            status = page.status;
-            return this.read(adapter, page);
-          });
+      // The slot wraps only the site's requests, and its delay counts from the site's first answer, as in a crawl
+      // (PageLoader.withPage, ADR 064): a tab that was slow to open must not shorten the wait before the next page.
+      const slot: PageGate = (load) =>
+        this.throttle.run(
+          adapter.site,
+          config.request_delay,
+          (siteAnswered) => {
+            startedAt = Date.now();
+            return load(siteAnswered);
+          },
+          { maxWaitMs: maxSlotWaitMs },
+        );
+      const reading = await this.loader.withPage(
+        adapter,
+        url,
+        options,
+        async (page) => {
+          status = page.status;
+          return this.read(adapter, page);
         },
-        { maxWaitMs: maxSlotWaitMs },
+        slot,
       );
       return { ...base, reachable: true, status, ...reading, waitedMs: startedAt - queuedAt, elapsedMs: Date.now() - startedAt };
     } catch (error) {
