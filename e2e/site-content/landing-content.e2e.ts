@@ -30,7 +30,7 @@ test.describe('网站内容 (site content)', () => {
 
   // Not yet passing: written without a run, it times out reaching the promotion's fields (see the session notes);
   // the API e2e (apps/api/test/landing-content.e2e-spec.ts) covers draft, publish, history and restore meanwhile.
-  test.fixme('edits the FAQ and a promotion in both languages, previews at 375 px, publishes, restores, and an ended option is gone', DESKTOP_ONLY, async ({ page, isMobile, context }) => {
+  test('edits the FAQ and a promotion in both languages, previews at 375 px, publishes, restores, and an ended option is gone', DESKTOP_ONLY, async ({ page, isMobile, context }) => {
     test.setTimeout(180_000);
     await loginAsAdmin(page);
     const before = (await (await page.request.get(LANDING_CONTENT_PATHS.live)).json()).data as { id: number; content: LandingContent };
@@ -45,7 +45,7 @@ test.describe('网站内容 (site content)', () => {
     // The group promotion's first option ends today, its second ended yesterday.
     await page.getByRole('button', { name: '价格方案' }).click();
     const pricing = page.getByRole('region', { name: '价格方案' });
-    const texts = { zh: pricing.getByRole('textbox', { name: '文字 · 中文' }), en: pricing.getByRole('textbox', { name: '文字 · English' }) };
+    const texts = { zh: pricing.getByRole('textbox', { name: '文字 · 中文', exact: true }), en: pricing.getByRole('textbox', { name: '文字 · English', exact: true }) };
     const ends = pricing.getByLabel('结束日期');
     const groupFirst = (await ends.count()) - 3;
     await texts.zh.nth(groupFirst).fill('今天截止：3 人及以上每人减 1,500 元');
@@ -83,7 +83,9 @@ test.describe('网站内容 (site content)', () => {
     await expect(page.getByText('Ends today: 1,500 RMB off each for 3 or more')).toBeVisible();
     await expect(page.getByText('An option that ended yesterday')).toHaveCount(0);
 
-    // Restore the publication from before: / shows its FAQ again.
+    // Restore the publication from before: / shows its FAQ again. The language chosen on the site is the back
+    // office's too: back to Chinese first.
+    await page.goto('/?lng=zh');
     await page.goto('/admin/landing-content');
     const history = page.getByRole('heading', { name: '发布历史' }).locator('..');
     page.once('dialog', (dialog) => void dialog.accept());
