@@ -86,6 +86,6 @@ test.describe('crawler operations', () => {
 
   test('fits a 375 px phone: one site per row', PHONE_ONLY, async ({ page, isMobile }) => {
     await openSettings(page, isMobile);
-    await expectFitsPhone(page, siteHealth(page, 'zhaopin'), siteHealth(page, 'lagou'), page.getByRole('region', { name: '站点健康' }).getByRole('button', { name: '刷新' }));
+    await expectFitsPhone(page, siteHealth(page, 'zhaopin'), siteHealth(page, 'lagou'), page.getByRole('region', { name: '站点健康' }).getByRole('button', { name: '刷新站点健康' }));
   });
 });

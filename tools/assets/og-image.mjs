@@ -1,22 +1,30 @@
 // @ts-check
 /**
- * Renders the share card (Open Graph / WeChat) from the locale files: 1200 × 630 JPEG in
- * apps/web/public/images/og-image.jpg. Chinese text needs a CJK font on the machine that renders it
- * (`apt-get install fonts-noto-cjk`): without one the script stops rather than draw empty boxes.
- * Usage: node tools/assets/og-image.mjs   (rerun after changing the site name, title or statistics)
+ * Renders the share card (Open Graph / WeChat): 1200 × 630 JPEG in apps/web/public/images/og-image.jpg. The hero's
+ * badge, title and figures are the landing content's defaults (built libs/contracts: `npm run build` first), the site
+ * name the web app's translation. One file serves every visitor, so the badge names no cohort date: it says 近期, as
+ * the page does when no cohort is planned.
+ * Chinese text needs a CJK font on the machine that renders it (`apt-get install fonts-noto-cjk`): without one the
+ * script stops rather than draw empty boxes.
+ * Usage: node tools/assets/og-image.mjs   (rerun after changing the site name or the default hero)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 import { chromium } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(import.meta.url);
 const output = path.join(root, 'apps/web/public/images/og-image.jpg');
+const { defaultLandingContent } = require(path.join(root, 'libs/contracts/dist/index.js'));
 const readLocale = (language) => JSON.parse(fs.readFileSync(path.join(root, `apps/web/app/locales/${language}/common.json`), 'utf8'));
 const zh = readLocale('zh');
 const en = readLocale('en');
+const { hero } = defaultLandingContent(null, new Date().toISOString().slice(0, 10));
+const badge = hero.badge.zh.replace('{{cohort}}', zh.site.cohortToBeAnnounced);
 
 const cjkFonts = execFileSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' }).trim();
 if (!cjkFonts) {
@@ -25,7 +33,7 @@ if (!cjkFonts) {
 }
 
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
-const stats = zh.hero.stats.map((stat) => `<div class="stat"><b>${escape(stat.value)}</b><span>${escape(stat.label)}</span></div>`).join('');
+const stats = hero.stats.map((stat) => `<div class="stat"><b>${escape(stat.value)}</b><span>${escape(stat.label.zh)}</span></div>`).join('');
 const html = `<!doctype html><html lang="zh"><head><meta charset="utf-8"><style>
   * { margin: 0; box-sizing: border-box; }
   body { width: 1200px; height: 630px; font-family: 'Noto Sans CJK SC', 'Noto Sans SC', sans-serif; color: #1f2937;
@@ -39,7 +47,7 @@ const html = `<!doctype html><html lang="zh"><head><meta charset="utf-8"><style>
   .footer { display: flex; justify-content: space-between; align-items: flex-end; }
   .site { font-size: 26px; color: #4b5563; text-align: right; }
 </style></head><body>
-  <div><span class="badge">${escape(zh.hero.badge)}</span><h1>${escape(zh.hero.title)}</h1><p class="en">${escape(en.hero.title)}</p></div>
+  <div><span class="badge">${escape(badge)}</span><h1>${escape(hero.title.zh)}</h1><p class="en">${escape(hero.title.en)}</p></div>
   <div class="footer"><div class="stats">${stats}</div><div class="site">${escape(zh.site.name)}<br>${escape(en.site.name)}</div></div>
 </body></html>`;
 

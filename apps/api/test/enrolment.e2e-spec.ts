@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { apiError, expectFieldError } from './support/api-errors';
-import { adminAgent, visitorIp } from './support/lead-admin';
+import { adminAgent, phoneSequence, sendMessage, sendRegistration } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
 
 type Body = Record<string, unknown>;
@@ -20,26 +20,14 @@ describe('enrolling a lead', () => {
   let sql: DataSource;
   let app: INestApplication;
   let admin: Awaited<ReturnType<typeof adminAgent>>;
-  let sequence = 0;
 
-  const nextPhone = () => `136${String(10_000_000 + (sequence += 1)).slice(-8)}`;
-  /** A registration through the public form, as a visitor sends it; its id. */
-  const registration = async (body: Body = {}): Promise<string> =>
-    (
-      await request(app.getHttpServer())
-        .post('/api/registrations')
-        .set('X-Forwarded-For', visitorIp())
-        .send({ name: '赵六', phone: nextPhone(), email: `zhao${sequence}@example.com`, school: '湖南大学', major: '软件工程', goals: '转型', agreement: true, ...body })
-        .expect(201)
-    ).body.data.id;
-  const message = async (body: Body = {}): Promise<string> =>
-    (
-      await request(app.getHttpServer())
-        .post('/api/contact')
-        .set('X-Forwarded-For', visitorIp())
-        .send({ name: '钱七', phone: nextPhone(), subject: 'course', message: '想报名', ...body })
-        .expect(201)
-    ).body.data.id;
+  const nextPhone = phoneSequence('136');
+  /** A new person's registration (a phone and an email of their own) unless the body says otherwise; its id. */
+  const registration = (body: Body = {}) => {
+    const phone = nextPhone();
+    return sendRegistration(app, { name: '赵六', phone, email: `zhao${phone.slice(-4)}@example.com`, ...body });
+  };
+  const message = (body: Body = {}) => sendMessage(app, { name: '钱七', phone: nextPhone(), subject: 'course', message: '想报名', ...body });
   const count = async (table: string): Promise<number> => (await sql.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n;
 
   beforeAll(async () => {

@@ -1,12 +1,11 @@
 import type { DuplicateGroup, LeadMergeSummary } from '@aipm/contracts';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { apiError } from './support/api-errors';
-import { adminAgent, visitorIp } from './support/lead-admin';
+import { adminAgent, phoneSequence, sendMessage, sendRegistration } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
 
 type Body = Record<string, unknown>;
@@ -18,25 +17,10 @@ describe('duplicates merged, reversibly', () => {
   let sql: DataSource;
   let app: INestApplication;
   let admin: Awaited<ReturnType<typeof adminAgent>>;
-  let sequence = 0;
 
-  const nextPhone = () => `136${String(10_000_000 + (sequence += 1)).slice(-8)}`;
-  const registration = async (body: Body): Promise<string> =>
-    (
-      await request(app.getHttpServer())
-        .post('/api/registrations')
-        .set('X-Forwarded-For', visitorIp())
-        .send({ name: '吴十', school: '湖南大学', major: '软件工程', goals: '转型', agreement: true, ...body })
-        .expect(201)
-    ).body.data.id;
-  const message = async (body: Body): Promise<string> =>
-    (
-      await request(app.getHttpServer())
-        .post('/api/contact')
-        .set('X-Forwarded-For', visitorIp())
-        .send({ name: '吴十', subject: 'pricing', message: '学费多少', ...body })
-        .expect(201)
-    ).body.data.id;
+  const nextPhone = phoneSequence('136');
+  const registration = (body: Body) => sendRegistration(app, { name: '吴十', ...body });
+  const message = (body: Body) => sendMessage(app, { name: '吴十', ...body });
   /** Every column of the row, the trigger-kept grams included: what "restored exactly" is checked against. */
   const rowOf = async (table: string, id: string): Promise<Row> => (await sql.query(`SELECT * FROM "${table}" WHERE id = $1`, [id]))[0];
   const merge = (body: Body) => admin.post('/api/admin/people/merges').send(body);

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
 import { testRedisUrl } from '../../../tools/testing/services';
 import { apiError } from './support/api-errors';
-import { adminAgent, visitorIp } from './support/lead-admin';
+import { adminAgent, phoneSequence, sendMessage, sendRegistration } from './support/lead-admin';
 import { testApiEnv } from './support/test-env';
 
 type Body = Record<string, unknown>;
@@ -20,26 +20,11 @@ describe('the person page', () => {
   let sql: DataSource;
   let app: INestApplication;
   let admin: Awaited<ReturnType<typeof adminAgent>>;
-  let sequence = 0;
 
-  const nextPhone = () => `137${String(10_000_000 + (sequence += 1)).slice(-8)}`;
+  const nextPhone = phoneSequence('137');
   const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
-  const registration = async (body: Body): Promise<string> =>
-    (
-      await request(app.getHttpServer())
-        .post('/api/registrations')
-        .set('X-Forwarded-For', visitorIp())
-        .send({ name: '周九', school: '湖南大学', major: '软件工程', goals: '转型', agreement: true, ...body })
-        .expect(201)
-    ).body.data.id;
-  const message = async (body: Body): Promise<string> =>
-    (
-      await request(app.getHttpServer())
-        .post('/api/contact')
-        .set('X-Forwarded-For', visitorIp())
-        .send({ name: '周九', subject: 'pricing', message: '学费多少', ...body })
-        .expect(201)
-    ).body.data.id;
+  const registration = (body: Body) => sendRegistration(app, { name: '周九', ...body });
+  const message = (body: Body) => sendMessage(app, { name: '周九', ...body });
   const timeline = async (resource: string, id: string): Promise<PersonTimeline> => (await admin.get(`/api/admin/people/${resource}/${id}/timeline`).expect(200)).body.data;
   const kinds = (events: PersonTimelineEvent[]) => events.map((event) => event.kind);
 

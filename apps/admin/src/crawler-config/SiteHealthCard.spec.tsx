@@ -93,7 +93,7 @@ describe(SiteHealthCard.name, () => {
     renderInAdmin(<SiteHealthCard />);
     await screen.findByTestId('site-health-zhaopin', {}, SLOW);
     expect(calls.filter((call) => call.key === READ)).toHaveLength(1);
-    await user.click(screen.getByRole('button', { name: '刷新' }));
+    await user.click(screen.getByRole('button', { name: '刷新站点健康' }));
     await screen.findByTestId('site-health-zhaopin', {}, SLOW);
     expect(calls.filter((call) => call.key === READ)).toHaveLength(2);
   });

@@ -1,9 +1,10 @@
 import { type CrawlFailureReason, formatDateTime, SITE_HEALTH_RUN_WINDOW, type SiteHealth, type SitePaceView } from '@aipm/contracts';
-import { Alert, Box, Button, Chip, LinearProgress, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'react-admin';
 
 import { SITE_HEALTH_QUERY_KEY, useCrawlerConfigApi } from './crawlerConfigApi';
+import { RefreshableCardHeader } from './RefreshableCardHeader';
 
 const percent = (rate: number) => Math.round(rate * 100);
 const confidence = (value: number | null) => (value === null ? '—' : value.toFixed(2));
@@ -21,25 +22,7 @@ export function SiteHealthCard() {
 
   return (
     <Box component="section" aria-labelledby="site-health-title">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography id="site-health-title" component="h2" variant="h6" sx={{ flex: 1 }}>
-          {translate('aipm.site_health.title')}
-        </Typography>
-        <Button size="small" onClick={() => void health.refetch()} disabled={health.isFetching}>
-          {translate('aipm.site_health.refresh')}
-        </Button>
-      </Box>
-      <Typography variant="body2" color="text.secondary">
-        {translate('aipm.site_health.hint', { window: SITE_HEALTH_RUN_WINDOW })}
-      </Typography>
-      {health.isFetching && <LinearProgress sx={{ mt: 1 }} aria-label={translate('ra.page.loading')} />}
-      {health.isError && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {translate('aipm.site_health.load_failed', {
-            message: health.error instanceof Error ? translate(health.error.message, { _: health.error.message }) : String(health.error),
-          })}
-        </Alert>
-      )}
+      <RefreshableCardHeader titleId="site-health-title" messages="aipm.site_health" hint={translate('aipm.site_health.hint', { window: SITE_HEALTH_RUN_WINDOW })} query={health} />
       {health.data && (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
           {health.data.map((site) => (

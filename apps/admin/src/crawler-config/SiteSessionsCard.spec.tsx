@@ -1,7 +1,9 @@
 import '../../test/support/jsdom-setup';
 import type { SiteSessionStatus } from '@aipm/contracts';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { answerFetch, renderInAdmin } from '../../test/support/renderInAdmin';
+import { SiteHealthCard } from './SiteHealthCard';
 import { SiteSessionsCard } from './SiteSessionsCard';
 
 const SLOW = { timeout: 5000 };
@@ -39,5 +41,28 @@ describe(SiteSessionsCard.name, () => {
     expect(within(unreadable).getByText('未保存（已存的会话无法用当前密钥解密，不会使用）')).toBeInTheDocument();
     expect(within(unreadable).queryByText('保存于')).toBeNull();
     expect(within(screen.getByTestId('site-session-lagou')).getAllByText('未保存')).toHaveLength(2);
+  });
+
+  it('reads again only when its own refresh button is pressed, named apart from the site-health one on the same page', async () => {
+    const calls = answerFetch({
+      [READ]: { status: 200, body: { success: true, data: [none('zhipin')] } },
+      'GET /api/admin/crawler/site-health': { status: 200, body: { success: true, data: [] } },
+    });
+    const user = userEvent.setup();
+    renderInAdmin(
+      <>
+        <SiteSessionsCard />
+        <SiteHealthCard />
+      </>,
+    );
+    await screen.findByTestId('site-session-zhipin', {}, SLOW);
+    const sessionsRefresh = screen.getByRole('button', { name: '刷新站点登录会话' });
+    expect(sessionsRefresh).toHaveTextContent(/^刷新$/);
+    expect(screen.getByRole('button', { name: '刷新站点健康' })).toHaveTextContent(/^刷新$/);
+    expect(screen.queryByRole('button', { name: '刷新' })).toBeNull();
+
+    await user.click(sessionsRefresh);
+    await screen.findByTestId('site-session-zhipin', {}, SLOW);
+    expect(calls.filter((call) => call.key === READ)).toHaveLength(2);
   });
 });

@@ -1,10 +1,11 @@
 import { formatDateTime, type SiteSessionStatus } from '@aipm/contracts';
-import { Alert, Box, Button, Chip, LinearProgress, Typography } from '@mui/material';
+import { Box, Button, Chip, LinearProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 
 import { SITE_SESSIONS_QUERY_KEY, useCrawlerConfigApi } from './crawlerConfigApi';
+import { RefreshableCardHeader } from './RefreshableCardHeader';
 
 /** The live view: its own chunk, loaded when the operator signs in. */
 const LiveViewDialog = lazy(() => import('./LiveViewDialog').then((module) => ({ default: module.LiveViewDialog })));
@@ -23,25 +24,7 @@ export function SiteSessionsCard() {
 
   return (
     <Box component="section" aria-labelledby="site-sessions-title">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography id="site-sessions-title" component="h2" variant="h6" sx={{ flex: 1 }}>
-          {translate('aipm.site_sessions.title')}
-        </Typography>
-        <Button size="small" onClick={() => void sessions.refetch()} disabled={sessions.isFetching}>
-          {translate('aipm.site_sessions.refresh')}
-        </Button>
-      </Box>
-      <Typography variant="body2" color="text.secondary">
-        {translate('aipm.site_sessions.hint')}
-      </Typography>
-      {sessions.isFetching && <LinearProgress sx={{ mt: 1 }} aria-label={translate('ra.page.loading')} />}
-      {sessions.isError && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {translate('aipm.site_sessions.load_failed', {
-            message: sessions.error instanceof Error ? translate(sessions.error.message, { _: sessions.error.message }) : String(sessions.error),
-          })}
-        </Alert>
-      )}
+      <RefreshableCardHeader titleId="site-sessions-title" messages="aipm.site_sessions" hint={translate('aipm.site_sessions.hint')} query={sessions} />
       {sessions.data && (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
           {sessions.data.map((session) => (

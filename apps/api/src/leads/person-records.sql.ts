@@ -16,20 +16,21 @@ export const recordsMatching = (phones: string, emails: string) => `
   SELECT 'students', "id", "name", "phone", "phoneNormalized", lower("email"), "createdAt" FROM "students"
   WHERE "phoneNormalized" = ANY(${phones}) OR lower("email") = ANY(${emails})`;
 
-/** The phones and emails of `first` (an SQL relation of recordsMatching's columns) beside the starting ones. */
-const widened = (phones: string, emails: string, first: string) => ({
-  phones: `ARRAY(SELECT unnest(${phones}) UNION SELECT "phoneNormalized" FROM (${first}) "first" WHERE "phoneNormalized" IS NOT NULL)`,
-  emails: `ARRAY(SELECT unnest(${emails}) UNION SELECT "email" FROM (${first}) "first" WHERE "email" IS NOT NULL)`,
-});
-
 /**
  * The person's records from the phones and emails given (SQL array expressions), in one statement: the first step's
- * records, then every record sharing a phone or email with them. Each ARRAY(...) is computed once, so every branch
- * stays an index lookup (phone, email, lower(email)).
+ * records, read once, then every record sharing a phone or email with them. Both CTEs are materialised so the
+ * planner cannot inline them back: the first step feeds both arrays from one read, and the arrays are computed once
+ * for the three branches, each an index lookup (phone, email, lower(email)). A list row's correlated count so pays
+ * the first step once, not once per array and branch.
  */
 export function personRecordsFrom(phones: string, emails: string): string {
-  const next = widened(phones, emails, recordsMatching(phones, emails));
-  return recordsMatching(next.phones, next.emails);
+  return `
+  WITH "first" AS MATERIALIZED (${recordsMatching(phones, emails)}),
+  "widened" AS MATERIALIZED (
+    SELECT ARRAY(SELECT unnest(${phones}) UNION SELECT "phoneNormalized" FROM "first" WHERE "phoneNormalized" IS NOT NULL) AS "phones",
+           ARRAY(SELECT unnest(${emails}) UNION SELECT "email" FROM "first" WHERE "email" IS NOT NULL) AS "emails"
+  )
+  SELECT "records".* FROM "widened" CROSS JOIN LATERAL (${recordsMatching('"widened"."phones"', '"widened"."emails"')}) "records"`;
 }
 
 /**

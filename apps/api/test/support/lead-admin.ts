@@ -17,3 +17,33 @@ export function visitorIp(): string {
   client += 1;
   return `198.51.${Math.floor(client / 250) % 250}.${(client % 250) + 1}`;
 }
+
+type Body = Record<string, unknown>;
+
+/**
+ * Mainland mobile numbers for one suite: the prefix (136, 137…) and a counter, so each call is a new person and two
+ * suites with different prefixes never share one.
+ */
+export function phoneSequence(prefix: string): () => string {
+  let sequence = 0;
+  return () => `${prefix}${String(10_000_000 + (sequence += 1)).slice(-8)}`;
+}
+
+/**
+ * A registration through the public form, as a visitor sends it from an address of its own; its id. The fields the
+ * body leaves out are a valid form's (school, major, goals, the agreement ticked).
+ */
+export async function sendRegistration(app: INestApplication, body: Body): Promise<string> {
+  const response = await request(app.getHttpServer())
+    .post('/api/registrations')
+    .set('X-Forwarded-For', visitorIp())
+    .send({ school: '湖南大学', major: '软件工程', goals: '转型', agreement: true, ...body })
+    .expect(201);
+  return response.body.data.id;
+}
+
+/** A consultation message through the public form, as sendRegistration sends a registration; its id. */
+export async function sendMessage(app: INestApplication, body: Body): Promise<string> {
+  const response = await request(app.getHttpServer()).post('/api/contact').set('X-Forwarded-For', visitorIp()).send({ subject: 'pricing', message: '学费多少', ...body }).expect(201);
+  return response.body.data.id;
+}

@@ -10,17 +10,17 @@ export type Messages = typeof zhMessages;
 /** Values interpolated into `{{name}}` placeholders. */
 export type TranslationValues = Record<string, string | number>;
 
-/** Dotted paths of the leaves that are text: `t('hero.title')`. */
+/** Dotted paths of the leaves that are text: `t('hero.startLearning')`. */
 export type TextKey<T = Messages> = {
   [K in keyof T & string]: T[K] extends string ? K : T[K] extends readonly unknown[] ? never : T[K] extends object ? `${K}.${TextKey<T[K]>}` : never;
 }[keyof T & string];
 
-/** Dotted paths of the lists (cards, FAQ items, legal sections…): `list('faq.items')`. */
+/** Dotted paths of the lists (pricing lists, legal sections…): `list('pricing.audience')`. */
 export type ListKey<T = Messages> = {
   [K in keyof T & string]: T[K] extends readonly unknown[] ? K : T[K] extends object ? `${K}.${ListKey<T[K]>}` : never;
 }[keyof T & string];
 
-/** The value at a dotted path, so `list('hero.stats')` is typed as the stats array. */
+/** The value at a dotted path, so `list('legal.cookies.sections')` is typed as the sections array. */
 export type ValueAt<T, Path extends string> = Path extends `${infer Head}.${infer Rest}`
   ? Head extends keyof T
     ? ValueAt<T[Head], Rest>

@@ -6,7 +6,7 @@ import { forgetLandingContent, LANDING_CONTENT_CHECK_MS, readLandingContent } fr
 
 /** A stand-in for the API's public read: the live publication with its ETag, 304 when asked with it. */
 function contentApi() {
-  const state = { id: 1, content: defaultLandingContent(null, '2026-11-29') as LandingContent, status: 200, calls: 0, notModified: 0 };
+  const state = { id: 1, content: defaultLandingContent(null, '2026-11-29') as LandingContent, status: 200, calls: 0, notModified: 0, body: undefined as unknown };
   const server: Server = createServer((request, response) => {
     state.calls += 1;
     if (request.url !== '/api/landing-content') return void response.writeHead(404).end();
@@ -17,6 +17,7 @@ function contentApi() {
       return void response.writeHead(304, { ETag: etag }).end();
     }
     response.writeHead(200, { 'Content-Type': 'application/json', ETag: etag });
+    if (state.body !== undefined) return void response.end(JSON.stringify(state.body));
     response.end(JSON.stringify({ success: true, data: { id: state.id, publishedAt: '2026-11-29T08:00:00.000Z', publishedBy: null, restoredFrom: null, content: state.content } }));
   });
   return {
@@ -41,7 +42,7 @@ describe(readLandingContent.name, () => {
   afterAll(() => api.close());
   beforeEach(() => {
     forgetLandingContent();
-    Object.assign(api.state, { id: 1, content: defaultLandingContent(null, '2026-11-29'), status: 200, calls: 0, notModified: 0 });
+    Object.assign(api.state, { id: 1, content: defaultLandingContent(null, '2026-11-29'), status: 200, calls: 0, notModified: 0, body: undefined });
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => jest.restoreAllMocks());
@@ -75,5 +76,23 @@ describe(readLandingContent.name, () => {
     api.state.status = 500;
     const kept = await readLandingContent(context, 2_000);
     expect([kept.id, kept.content.faq.items[0]!.question.zh]).toEqual([3, '第三版']);
+  });
+
+  it('takes an answer of another shape for no answer: the last known content, or the built-in one, and says why', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const builtIn = { id: null, content: defaultLandingContent(null, formatIsoDate(1)) };
+    // What a stand-in echoing the request, an error page with 200, or a half publication would answer.
+    for (const body of [{ method: 'GET', url: '/api/landing-content' }, null, { data: { id: 4 } }, { data: { id: 4, content: { hero: {} } } }]) {
+      api.state.body = body;
+      expect(await readLandingContent(context, 1)).toEqual(builtIn);
+    }
+    expect(errors.mock.calls.map(([line]) => JSON.parse(String(line)).err)).toEqual(Array(4).fill('Error: landing content answered 200 without a publication'));
+
+    api.state.body = undefined;
+    Object.assign(api.state, { id: 5, content: withQuestion('第五版') });
+    expect((await readLandingContent(context, 1_000)).id).toBe(5);
+    api.state.body = { data: { id: 6, content: 'not content' } };
+    const kept = await readLandingContent(context, 2_000);
+    expect([kept.id, kept.content.faq.items[0]!.question.zh]).toEqual([5, '第五版']);
   });
 });

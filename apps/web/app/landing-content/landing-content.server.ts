@@ -31,6 +31,23 @@ export function forgetLandingContent(): void {
   cached = null;
 }
 
+/** The sections every publication's content has (the defaults are one). */
+const SECTIONS = Object.keys(defaultLandingContent(null, '2026-01-01')) as Array<keyof LandingContent>;
+
+/**
+ * The publication in the API's answer (`{ data: { id, content } }`), or null when the answer has another shape (a
+ * proxy's page, another service on the port): such an answer counts as no answer, so the page keeps the last known
+ * content instead of rendering from something that is not content. The fields inside were checked when the content
+ * was published; only the outline is checked here, so a later rule never hides a live publication.
+ */
+function publicationIn(body: unknown): LandingPublication | null {
+  const data = (body as { data?: unknown } | null)?.data as Partial<LandingPublication> | undefined;
+  if (typeof data !== 'object' || data === null || !Number.isInteger(data.id)) return null;
+  const content = data.content as Record<string, unknown> | undefined;
+  if (typeof content !== 'object' || content === null) return null;
+  return SECTIONS.every((section) => typeof content[section] === 'object' && content[section] !== null) ? (data as LandingPublication) : null;
+}
+
 async function fetchContent(apiUrl: string, requestId: string, now: number): Promise<LiveLandingContent> {
   try {
     const headers: Record<string, string> = { Accept: 'application/json', 'x-request-id': requestId };
@@ -41,7 +58,8 @@ async function fetchContent(apiUrl: string, requestId: string, now: number): Pro
       return cached;
     }
     if (!response.ok) throw new Error(`landing content answered ${response.status}`);
-    const { data } = (await response.json()) as { data: LandingPublication };
+    const data = publicationIn(await response.json());
+    if (!data) throw new Error(`landing content answered ${response.status} without a publication`);
     cached = { id: data.id, content: data.content, etag: response.headers.get('etag'), checkedAt: now };
     return cached;
   } catch (error) {

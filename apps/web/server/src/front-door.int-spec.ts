@@ -8,6 +8,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 
 import { s3ClientOptions } from '@aipm/config';
+import { defaultLandingContent, LANDING_CONTENT_PATHS } from '@aipm/contracts';
 import type { ServerBuild } from '@remix-run/node';
 import type { Express } from 'express';
 import { Client } from 'minio';
@@ -45,9 +46,19 @@ interface EchoedRequest {
   body: string;
 }
 
-/** A stand-in API that answers every request with what it received. */
+/** The API's answer at the landing page's content route: the pages rendered here read it as the real page does. */
+const LIVE_LANDING_CONTENT = JSON.stringify({
+  success: true,
+  data: { id: 1, publishedAt: '2026-11-29T08:00:00.000Z', publishedBy: null, restoredFrom: null, content: defaultLandingContent(null, '2026-11-29') },
+});
+
+/** A stand-in API that answers every request with what it received, but the landing content as the API does. */
 async function startEchoApi(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
+    if (req.url === LANDING_CONTENT_PATHS.live) {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      return void res.end(LIVE_LANDING_CONTENT);
+    }
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
