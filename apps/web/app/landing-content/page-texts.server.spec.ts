@@ -17,7 +17,7 @@ describe(pageTexts.name, () => {
   });
 
   it("decides the promotions by the day in China: an option ending 8 Feb is offered until midnight in Beijing", () => {
-    const earlyBird = (now: string) => pageTexts(content, 'zh', site, new Date(now)).pricing.promotions[0]!.options;
+    const earlyBird = (now: string) => pageTexts(content, 'zh', site, new Date(now)).pricing.promotions[0]!.options.map((option) => option.text);
     expect(earlyBird('2027-02-08T15:59:00Z')).toEqual(['2月8日前报名立减 1,500 元', '2月13日前报名立减 800 元']);
     expect(earlyBird('2027-02-08T16:00:00Z')).toEqual(['2月13日前报名立减 800 元']);
   });

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatIsoDate, formatMonthDay, formatShortDate, formatPostedTime, startOfWeek, weekStartsOn } from './date.format';
+import { formatDate, formatDateTime, formatIsoDate, formatMonthDay, formatPostedTime, formatShortDate, msUntilNextBusinessDay, startOfWeek, weekStartsOn } from './date.format';
 
 const NOW = new Date('2025-08-20T04:00:00Z'); // 12:00 in Changsha
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
@@ -99,5 +99,13 @@ describe(formatShortDate.name, () => {
     expect(formatShortDate('2026-03-10', 'en')).toBe('10 Mar');
     // 20:00 UTC on 9 Aug is already 10 Aug in Changsha.
     expect(formatShortDate('2025-08-09T20:00:00Z', 'zh-CN')).toBe('8月10日');
+  });
+});
+
+describe(msUntilNextBusinessDay.name, () => {
+  it("counts to the next midnight in China, whatever the machine's zone", () => {
+    expect(msUntilNextBusinessDay('2027-02-08T15:59:50Z')).toBe(10_000);
+    expect(msUntilNextBusinessDay('2027-02-08T16:00:00Z')).toBe(24 * 60 * 60 * 1000);
+    expect(msUntilNextBusinessDay('2027-02-08T04:00:00+08:00')).toBe(20 * 60 * 60 * 1000);
   });
 });

@@ -69,6 +69,12 @@ export function formatIsoDate(value: DateInput): string {
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
+/** Milliseconds from `value` to the next midnight in China, when the business's calendar day changes. */
+export function msUntilNextBusinessDay(value: DateInput): number {
+  const shifted = toDate(value).getTime() + BUSINESS_UTC_OFFSET_MINUTES * 60 * 1000;
+  return DAY_MS - (((shifted % DAY_MS) + DAY_MS) % DAY_MS);
+}
+
 /**
  * First day of the week: Monday in Chinese, Sunday in English (docs/product/constants.md#dates-and-times).
  * 0 = Sunday … 6 = Saturday.

@@ -31,8 +31,14 @@ describe('landing content', () => {
 
   it('shows a promotion option up to and including its end date, with the date written in the page’s language', () => {
     const content = defaultLandingContent('2027-03-15', today);
-    expect(landingTexts(content, 'zh', '2027-02-08').pricing.promotions[0]).toEqual({ title: '早鸟优惠', options: ['2月8日前报名立减 1,500 元', '2月13日前报名立减 800 元'] });
-    expect(landingTexts(content, 'en', '2027-02-09').pricing.promotions[0]).toEqual({ title: 'Early bird', options: ['800 RMB off when you register by 13 Feb'] });
+    expect(landingTexts(content, 'zh', '2027-02-08').pricing.promotions[0]).toEqual({
+      title: '早鸟优惠',
+      options: [
+        { text: '2月8日前报名立减 1,500 元', endsOn: '2027-02-08' },
+        { text: '2月13日前报名立减 800 元', endsOn: '2027-02-13' },
+      ],
+    });
+    expect(landingTexts(content, 'en', '2027-02-09').pricing.promotions[0]).toEqual({ title: 'Early bird', options: [{ text: '800 RMB off when you register by 13 Feb', endsOn: '2027-02-13' }] });
     // Past every option of a promotion, the promotion goes.
     expect(landingTexts(content, 'en', '2027-02-14').pricing.promotions.map((promotion) => promotion.title)).toEqual(['Group', 'Alumni referral']);
     expect(upcomingPromotionEnds(content, '2027-02-09')).toEqual(['2027-02-13']);

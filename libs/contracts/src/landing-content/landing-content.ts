@@ -409,7 +409,8 @@ export type LandingTexts = Omit<InLanguage<LandingContent>, 'courses' | 'pricing
     modules: Array<InLanguage<LandingContent['courses']['modules'][number]> & { id: string }>;
   };
   pricing: Omit<InLanguage<LandingContent['pricing']>, 'promotions'> & {
-    promotions: Array<{ title: string; options: string[] }>;
+    /** Each option keeps its end date: an open page drops it at midnight in China (Pricing). */
+    promotions: Array<{ title: string; options: Array<{ text: string; endsOn: string | null }> }>;
   };
 };
 
@@ -431,7 +432,10 @@ export function landingTexts(content: LandingContent, language: LandingLanguage,
       title: promotion.title[language],
       options: promotion.options
         .filter((option) => isOffered(option, today))
-        .map((option) => (option.endsOn ? option.text[language].replace('{{date}}', formatShortDate(`${option.endsOn}T12:00:00+08:00`, language)) : option.text[language])),
+        .map((option) => ({
+          text: option.endsOn ? option.text[language].replace('{{date}}', formatShortDate(`${option.endsOn}T12:00:00+08:00`, language)) : option.text[language],
+          endsOn: option.endsOn,
+        })),
     }))
     .filter((promotion) => promotion.options.length > 0);
   return {

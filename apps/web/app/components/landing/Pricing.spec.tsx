@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 
 import { aPublicSite } from '../../../test/support/public-site';
 import { renderWithI18n, testLandingTexts } from '../../../test/support/render-with-i18n';
@@ -35,4 +35,21 @@ describe(Pricing.name, () => {
     expect(screen.queryByRole('heading', { name: 'Early bird' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Group' })).toBeInTheDocument();
   });
+
+  it('drops an option at midnight in China while the page is open, and keeps what the server offered until then', async () => {
+    // 23:59:50 in Beijing on 8 Feb, the first early-bird option's last day.
+    jest.useFakeTimers({ now: new Date('2027-02-08T15:59:50Z') });
+    try {
+      await renderWithI18n(<Pricing site={aPublicSite()} />, 'zh', testLandingTexts('zh', { today: '2027-02-08' }));
+      expect(screen.getByText('2月8日前报名立减 1,500 元')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(9_000));
+      expect(screen.getByText('2月8日前报名立减 1,500 元')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(2_000));
+      expect(screen.queryByText('2月8日前报名立减 1,500 元')).not.toBeInTheDocument();
+      expect(screen.getByText('2月13日前报名立减 800 元')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });
+

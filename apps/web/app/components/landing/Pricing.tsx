@@ -1,3 +1,6 @@
+import { formatIsoDate, msUntilNextBusinessDay } from '@aipm/contracts';
+import { useEffect, useState } from 'react';
+
 import type { PublicSiteConfig } from '~/config/site-config';
 import { useTranslation } from '~/i18n/TranslationProvider';
 import { useLandingContent } from '~/landing-content/LandingContentProvider';
@@ -11,12 +14,37 @@ const PLANS = [
 ] as const;
 
 /**
+ * The day in China once it has changed while the page is open, else null (the day the server rendered): an option
+ * past its end date disappears at midnight without a reload. Only a midnight this page saw changes what it shows, so a
+ * visitor's wrong clock cannot hide what the server offered.
+ */
+function useDayChangedSinceRender(): string | null {
+  const [today, setToday] = useState<string | null>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout>;
+    const next = () => {
+      timer = setTimeout(() => {
+        setToday(formatIsoDate(Date.now()));
+        next();
+      }, msUntilNextBusinessDay(Date.now()) + 1);
+    };
+    next();
+    return () => clearTimeout(timer);
+  }, []);
+  return today;
+}
+
+/**
  * The fees come from the site settings (docs/product/public-site.md#site-settings-on-the-site); the promotions are the
- * ones still offered today (the loader drops an option past its end date).
+ * ones still offered today (the loader drops an option past its end date, and an open page at midnight).
  */
 export function Pricing({ site }: { site: PublicSiteConfig }) {
   const { t, list } = useTranslation();
   const { pricing } = useLandingContent();
+  const today = useDayChangedSinceRender();
+  const promotions = pricing.promotions
+    .map((promotion) => ({ ...promotion, options: promotion.options.filter((option) => today === null || option.endsOn === null || option.endsOn >= today) }))
+    .filter((promotion) => promotion.options.length > 0);
   return (
     <Section id="pricing" title={t('pricing.title')} subtitle={t('pricing.subtitle')} className="section--tinted">
       <ul className="grid grid--2">
@@ -46,16 +74,16 @@ export function Pricing({ site }: { site: PublicSiteConfig }) {
       <div className="card cost">
         <h3>{t('pricing.costTitle')}</h3>
         <p>{t('pricing.feeRange', site)}</p>
-        {pricing.promotions.length > 0 && (
+        {promotions.length > 0 && (
           <>
             <h4>{t('pricing.promotionsTitle')}</h4>
             <ul className="grid grid--3">
-              {pricing.promotions.map((promotion) => (
+              {promotions.map((promotion) => (
                 <li key={promotion.title}>
                   <h5>{promotion.title}</h5>
                   <ul>
                     {promotion.options.map((option) => (
-                      <li key={option}>{option}</li>
+                      <li key={option.text}>{option.text}</li>
                     ))}
                   </ul>
                 </li>
