@@ -175,8 +175,17 @@ function DuplicateGroupCard({ group, index, onMerged }: { group: DuplicateGroup;
             <Chip key={reason} size="small" label={translate(`aipm.people.duplicates.reasons.${reason}`)} />
           ))}
         </Stack>
-        {/* Wider than a phone: it scrolls inside the card, a focusable named region a keyboard can scroll. */}
-        <Box role="region" aria-label={translate('aipm.people.duplicates.table', { index })} tabIndex={0} sx={{ overflowX: 'auto', mt: 1 }}>
+        {/*
+          Wider than a phone: it scrolls inside the card, a focusable named region a keyboard can scroll. A grid track
+          of minmax(0, 1fr) keeps the table's width out of the page's minimum width (react-admin's layout is at least
+          as wide as its content's, `min-width: fit-content`), so the page stays 375 px wide.
+        */}
+        <Box
+          role="region"
+          aria-label={translate('aipm.people.duplicates.table', { index })}
+          tabIndex={0}
+          sx={{ overflowX: 'auto', mt: 1, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}
+        >
           <Table size="small" sx={{ minWidth: 160 + group.records.length * 180 }}>
             <TableHead>
               <TableRow>
