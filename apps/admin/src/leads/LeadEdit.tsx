@@ -71,7 +71,9 @@ export function LeadEdit({ details }: { details: ReactNode }) {
           </Typography>
           {details}
         </Box>
-        <Box sx={{ borderLeft: { md: 1 }, borderColor: { md: 'divider' } }}>
+        {/* On a phone the form's toolbar is fixed to the bottom of the screen: the room below lets the follow-ups
+            panel under the form scroll clear of it, or its 安排跟进 button stays beneath the toolbar. */}
+        <Box sx={{ borderLeft: { md: 1 }, borderColor: { md: 'divider' }, pb: { xs: 9, sm: 0 } }}>
           <Divider sx={{ display: { md: 'none' } }} />
           <SimpleForm
             toolbar={
