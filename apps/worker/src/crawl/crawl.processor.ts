@@ -206,7 +206,7 @@ export class CrawlProcessor {
             const pageTab = tab;
             outcome = await this.pacedPage(adapter, () => this.crawlPage(adapter, loadUrl, config, task, pageNumber, slot, pageTab));
           } catch (error) {
-            if (error instanceof CrawlPageError && error.keepsTab && !this.stopping) {
+            if (error instanceof CrawlPageError && error.keepsTab && job.data.waitForChecks === true && !this.stopping) {
               // A captcha or login wall: the site's part waits for the operator in the tab that met it (ADR 078).
               const now = new Date();
               const wait = deadlines.get(adapter.site) ?? { since: now, until: new Date(now.getTime() + config.human_check_timeout_minutes * 60_000) };
