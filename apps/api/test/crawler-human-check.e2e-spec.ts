@@ -119,6 +119,9 @@ describe('a crawl paused for a human check', () => {
     expect(whileWaiting.humanChecks?.zhipin?.viewId).toBe(check.viewId);
     expect(whileWaiting.sites?.zhipin?.pagesDone).toBe(2);
     expect((await dataSource.getRepository(CrawlTask).findOneByOrFail({ id: taskId })).status).toBe('running');
+    // The dashboard's alerts say it too.
+    const alerts = await api().get('/api/admin/system-alerts').set('cookie', cookie).expect(200);
+    expect(alerts.body.data).toContainEqual({ kind: 'crawl_waiting_check', taskId, taskName: '等待验证', site: 'zhipin', pageNumber: 3, until: check.until });
 
     // The operator's live view shows that very page: the slider the crawl's tab was sent to.
     const view = await openEventStream<LiveViewEvent>(port, `/api/admin/crawler/live-view/${check.viewId}/events`, cookie);
@@ -157,6 +160,7 @@ describe('a crawl paused for a human check', () => {
     // The last progress pushed says nobody waits any more.
     const progress = events.events().filter((event): event is Extract<CrawlLiveEvent, { type: 'progress' }> => event.type === 'progress' && event.taskId === taskId);
     expect(progress.at(-1)?.humanChecks).toBeUndefined();
+    expect((await api().get('/api/admin/system-alerts').set('cookie', cookie).expect(200)).body.data.filter((alert: { kind: string }) => alert.kind === 'crawl_waiting_check')).toEqual([]);
     fixtures.setMode('zhipin', 'normal');
   });
 
