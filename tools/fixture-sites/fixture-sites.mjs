@@ -5,7 +5,9 @@
 // data request after the mode is set answer 503), redirect-away (the search page redirects off the site), refusing
 // (every `refuseEvery`-th search page, 10 by default, is the site's own refusal from the refusal corpus: BOSS直聘's
 // 403 account restriction, 51job's and 智联's Alibaba Cloud WAF 405, 拉勾's 操作太频繁 page, 猎聘's HTTP 429; the
-// pages between are normal). Job ids are derived from the query, so the same page always lists the same jobs.
+// pages between are normal). In the captcha mode (optionally from a page number on: setMode's fromPage) the search page
+// redirects to a slider check that a pointer drag across it passes: the site then lets that browser (its
+// fixture_verified cookie) through from then on and sends it back to the page it came from. Job ids are derived from the query, so the same page always lists the same jobs.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -337,7 +339,31 @@ function postingAnswer(path) {
 }
 
 const LOGIN_PAGE = LAYOUT('登录', '<div class="login-box"><h2>扫码登录</h2><p>登录后查看更多职位</p><form><input name="phone" placeholder="手机号"><button>登录/注册</button></form></div>');
-const CAPTCHA_PAGE = LAYOUT('安全验证', '<div class="verify-wrap"><p>您的访问行为异常，请完成验证</p><div class="geetest_slider">请拖动滑块完成验证</div></div>');
+/**
+ * The slider check: its knob (SLIDER_TARGETS.start) dragged with the button held at least SLIDER_PASS_PX to the right
+ * (SLIDER_TARGETS.end) POSTs /web/user/safe/verify-slider/pass, which sets the site's fixture_verified cookie; the
+ * page then goes back to `back`, the page that was refused. A click, or a drag too short, does nothing.
+ */
+const SLIDER_PASS_PX = 300;
+const CAPTCHA_PAGE = (back = '/') =>
+  LAYOUT(
+    '安全验证',
+    `<div class="verify-wrap"><p>您的访问行为异常，请完成验证</p><div class="geetest_slider" style="position:fixed;left:0;top:300px;width:400px;height:40px;background:#e8e8e8;margin:0">
+<div class="slider-knob" style="position:absolute;left:0;top:0;width:40px;height:40px;background:#1677ff"></div><span style="margin-left:60px;line-height:40px">请拖动滑块完成验证</span></div></div>
+<script>
+const knob = document.querySelector('.slider-knob');
+let from = null;
+knob.addEventListener('mousedown', (event) => { from = event.clientX; });
+document.addEventListener('mousemove', (event) => { if (from !== null) knob.style.left = Math.max(0, Math.min(360, event.clientX - from)) + 'px'; });
+document.addEventListener('mouseup', (event) => {
+  if (from === null) return;
+  const moved = event.clientX - from;
+  from = null;
+  if (moved < ${SLIDER_PASS_PX}) { knob.style.left = '0px'; return; }
+  fetch('/web/user/safe/verify-slider/pass', { method: 'POST', body: JSON.stringify({ moved }) }).then(() => { location.href = ${JSON.stringify(back)}; });
+});
+</script>`,
+  );
 const LOGIN_BODIES = {
   zhipin: { code: 7, message: '当前登录状态已失效' },
   job51: { status: '0', message: '请先登录' },
@@ -356,6 +382,7 @@ const CAPTCHA_BODIES = {
 /** An element 400×40 at the left edge, `top` pixels down the viewport: where a test clicks it. */
 const AT = (top) => `position:fixed;left:0;top:${top}px;width:400px;height:40px;margin:0;box-sizing:border-box`;
 /** The centres of the sign-in pages' fixed elements, in the live view's viewport. */
+export const SLIDER_TARGETS = { start: { x: 20, y: 320 }, end: { x: 390, y: 320 } };
 export const LIVE_VIEW_TARGETS = { toPassword: { x: 100, y: 720 }, phone: { x: 100, y: 120 }, password: { x: 100, y: 220 }, code: { x: 100, y: 320 }, sendCode: { x: 100, y: 420 }, submit: { x: 100, y: 520 } };
 
 /**
@@ -394,6 +421,8 @@ const PASSWORD_PAGE = LAYOUT(
 const FIXTURE_PASSWORD = 'fixture-password';
 const sessionCookie = (site, how) => `fixture_session=signed-in-${site}-${how}; Path=/; HttpOnly; SameSite=Lax`;
 const signedIn = (req) => /(?:^|;\s*)fixture_session=signed-in-/.test(req.headers.cookie ?? '');
+/** The fixture sites share 127.0.0.1, whose cookies ignore the port: the cookie names its site. */
+const verified = (req, site) => new RegExp(`(?:^|;\\s*)fixture_verified=${site}(?:;|$)`).test(req.headers.cookie ?? '');
 
 async function readBody(req) {
   let body = '';
@@ -420,6 +449,11 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
   const smsCodes = Object.fromEntries(FIXTURE_SITES.map((site) => [site, new Map()]));
   /** QR sign-ins completed (a page's poll received its cookie), per site: GET /web/user/qr/signed-in answers it. */
   const qrSignIns = Object.fromEntries(FIXTURE_SITES.map((site) => [site, 0]));
+  /** The captcha mode's first page per site (setMode's fromPage), and the slider checks passed per site. */
+  const captchaFrom = {};
+  const sliderPasses = Object.fromEntries(FIXTURE_SITES.map((site) => [site, 0]));
+  /** The page numbers each site answered with its jobs (search pages and data requests apart): no page read twice. */
+  const served = Object.fromEntries(FIXTURE_SITES.map((site) => [site, { search: [], data: [] }]));
   let generation = `g${hex(String(Date.now()), 6)}`;
   const servers = [];
   const origins = {};
@@ -439,6 +473,15 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
       const isData = url.pathname === DATA_PATHS[site];
 
       if (url.pathname === '/favicon.ico') return send(404, 'text/plain', '');
+      // The Playwright journeys run the fixture as its own process: they set a site's mode over HTTP.
+      if (url.pathname === '/__fixture/mode' && req.method === 'POST') {
+        const wanted = url.searchParams.get('mode') ?? 'normal';
+        if (!FIXTURE_MODES.includes(wanted)) return send(400, 'application/json', '{"error":"unknown mode"}');
+        modes[site] = wanted;
+        captchaFrom[site] = url.searchParams.has('fromPage') ? Number(url.searchParams.get('fromPage')) : undefined;
+        return send(200, 'application/json', JSON.stringify({ site, mode: wanted, fromPage: captchaFrom[site] ?? null }));
+      }
+      if (url.pathname === '/__fixture/served') return send(200, 'application/json', JSON.stringify({ ...served[site], sliderPasses: sliderPasses[site] }));
       if (url.pathname === '/web/user/qr/scan' && req.method === 'POST') {
         for (const key of tickets[site].keys()) tickets[site].set(key, true);
         return send(200, 'application/json', JSON.stringify({ scanned: tickets[site].size }));
@@ -468,7 +511,15 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
         tickets[site].set(ticket, false);
         return send(200, 'text/html; charset=utf-8', QR_PAGE(site, ticket));
       }
-      if (url.pathname.startsWith('/web/user')) return send(200, 'text/html; charset=utf-8', CAPTCHA_PAGE);
+      if (url.pathname === '/web/user/safe/verify-slider/pass' && req.method === 'POST') {
+        if (Number(JSON.parse(body || '{}').moved ?? 0) < SLIDER_PASS_PX) return send(400, 'application/json', '{"passed":false}');
+        sliderPasses[site] += 1;
+        return send(200, 'application/json', '{"passed":true}', { 'set-cookie': `fixture_verified=${site}; Path=/; SameSite=Lax` });
+      }
+      if (url.pathname.startsWith('/web/user')) {
+        const back = url.searchParams.get('back') ?? '/';
+        return send(200, 'text/html; charset=utf-8', CAPTCHA_PAGE(back.startsWith('/') && !back.startsWith('//') ? back : '/'));
+      }
       // Signed in only: a visitor without the session meets the login wall, as liepin's account gate does.
       if (mode === 'signed-in-only' && (isSearch || isData) && !signedIn(req)) {
         if (isSearch) return site === 'job51' || site === 'liepin' ? send(200, 'text/html; charset=utf-8', LOGIN_PAGE) : send(302, 'text/plain', '', { location: site === 'zhipin' ? '/web/user/?ka=header-login' : '/login' });
@@ -495,16 +546,17 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
         if (isSearch) return site === 'job51' || site === 'liepin' ? send(200, 'text/html; charset=utf-8', LOGIN_PAGE) : send(302, 'text/plain', '', { location: site === 'zhipin' ? '/web/user/?ka=header-login' : '/login' });
         if (isData) return send(200, 'application/json', JSON.stringify(LOGIN_BODIES[site]));
       }
-      if (mode === 'captcha') {
-        if (isSearch) return send(302, 'text/plain', '', { location: '/web/user/safe/verify-slider' });
+      let query = isSearch || isData ? queryOf(site, url) : null;
+      if (site === 'liepin' && isData) {
+        const form = JSON.parse(body || '{}')?.data?.mainSearchPcConditionForm ?? {};
+        query = { keyword: form.key ?? '', city: form.dq ?? '', page: Number(form.currentPage ?? 0) + 1 };
+      }
+      if (mode === 'captcha' && query && query.page >= (captchaFrom[site] ?? 1) && !verified(req, site)) {
+        if (isSearch) return send(302, 'text/plain', '', { location: `/web/user/safe/verify-slider?back=${encodeURIComponent(url.pathname + url.search)}` });
         if (isData) return send(200, 'application/json', JSON.stringify(CAPTCHA_BODIES[site]));
       }
       if (isSearch || isData) {
-        let query = queryOf(site, url);
-        if (site === 'liepin' && isData) {
-          const form = JSON.parse(body || '{}')?.data?.mainSearchPcConditionForm ?? {};
-          query = { keyword: form.key ?? '', city: form.dq ?? '', page: Number(form.currentPage ?? 0) + 1 };
-        }
+        served[site][isSearch ? 'search' : 'data'].push(query.page);
         const context = { page: query.page, totalPages, perPage };
         const jobs = query.page > totalPages ? [] : fixtureJobs(site, { keyword: query.keyword, city: cityName(query.city), page: query.page, perPage });
         if (mode === 'dom') {
@@ -533,13 +585,17 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
     origins,
     /** CRAWLER_SITE_ORIGINS for a worker crawling these fixtures. */
     env: JSON.stringify(origins),
-    /** `options.refuseEvery`: the refusing mode's period for these sites (else the one the sites started with). */
+    /**
+     * `options.refuseEvery`: the refusing mode's period for these sites (else the one the sites started with);
+     * `options.fromPage`: the captcha mode's first page (the pages before it are answered).
+     */
     setMode(site, mode, options = {}) {
       if (!FIXTURE_MODES.includes(mode)) throw new Error(`unknown fixture mode ${mode}`);
       for (const name of site === '*' ? FIXTURE_SITES : [site]) {
         modes[name] = mode;
         searchPages[name] = 0;
         periods[name] = options.refuseEvery;
+        captchaFrom[name] = options.fromPage;
         for (const key of [...seenOnce]) if (key.startsWith(name)) seenOnce.delete(key);
       }
     },
@@ -554,6 +610,10 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
     requests,
     /** When each site refused a page in the refusing mode (ms). */
     refusals,
+    /** The page numbers each site answered with jobs, search pages and data requests apart. */
+    served,
+    /** Slider checks passed, per site. */
+    sliderPasses,
     /** The dom page and data body a site would serve, for saving fixtures. */
     render(site, { keyword = 'AI产品经理', city = '长沙', page = 1, dom = false } = {}) {
       const jobs = fixtureJobs(site, { keyword, city, page, perPage });

@@ -73,7 +73,7 @@ describe('crawler operations API', () => {
       const scheduler = await queue.getJobScheduler(crawlSchedulerId(task.id));
       expect(scheduler).toMatchObject({ pattern: '0 9 * * 1-5', tz: CRAWL_SCHEDULE_TIMEZONE, next: next.getTime() });
       // Each firing carries the task's own 最大结果数 (ADR 062).
-      expect(scheduler?.template?.data).toEqual({ taskId: task.id, scheduled: true, maxResults: 25 });
+      expect(scheduler?.template?.data).toEqual({ taskId: task.id, scheduled: true, waitForChecks: true, maxResults: 25 });
       // The scheduler's next firing waits in the queue as one delayed job.
       expect((await queue.getDelayed()).filter((job) => job.data.taskId === task.id)).toHaveLength(1);
 

@@ -133,7 +133,7 @@ describe('scheduled crawls and housekeeping (two workers, real Chromium, fixture
     const scheduler = await queue.getJobScheduler(crawlSchedulerId(task.id));
     expect(scheduler).toMatchObject({ pattern: '0 9 * * 1-5', tz: CRAWL_SCHEDULE_TIMEZONE });
     // Each firing carries the task's 最大结果数 (ADR 062).
-    expect(scheduler?.template?.data).toEqual({ taskId: task.id, scheduled: true, maxResults: 100 });
+    expect(scheduler?.template?.data).toEqual({ taskId: task.id, scheduled: true, waitForChecks: true, maxResults: 100 });
     expect(await queue.getJobScheduler(crawlSchedulerId(stray))).toBeUndefined();
     expect(await apps[0]!.get(CrawlScheduleSync).sync()).toEqual({ upserted: 0, removed: 0 });
 

@@ -1,4 +1,14 @@
-import { CrawlerConfigKey, type CrawlerConfig, DEFAULT_REQUEST_DELAY_MS, JOB_EXPIRY_DAYS_MAX, JOB_EXPIRY_DAYS_MIN, SEARCH_SITES, type SearchSite } from '@aipm/contracts';
+import {
+  CrawlerConfigKey,
+  type CrawlerConfig,
+  DEFAULT_REQUEST_DELAY_MS,
+  HUMAN_CHECK_TIMEOUT_MINUTES_MAX,
+  HUMAN_CHECK_TIMEOUT_MINUTES_MIN,
+  JOB_EXPIRY_DAYS_MAX,
+  JOB_EXPIRY_DAYS_MIN,
+  SEARCH_SITES,
+  type SearchSite,
+} from '@aipm/contracts';
 import { Box, Button, Divider, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -37,9 +47,11 @@ export function changesOf(
   switches: Record<SwitchKey, boolean>,
   cookies: Partial<Record<SearchSite, CookieEdit>>,
   expiry?: { text: string; saved: number },
+  checkTimeout?: { text: string; saved: number },
 ): CrawlerConfigChanges {
   const changes: CrawlerConfigChanges = { request_delay: requestDelayOf(delayText), ...switches };
   if (expiry && expiry.text.trim() !== String(expiry.saved)) (changes as Record<string, unknown>).job_expiry_days = Number(expiry.text.trim());
+  if (checkTimeout && checkTimeout.text.trim() !== String(checkTimeout.saved)) (changes as Record<string, unknown>).human_check_timeout_minutes = Number(checkTimeout.text.trim());
   for (const site of SEARCH_SITES) {
     const edit = cookies[site];
     if (edit?.mode === 'replace') (changes as Record<string, unknown>)[COOKIE_KEYS[site]] = edit.value.trim();
@@ -66,6 +78,7 @@ export function AdvancedSettingsForm({ config }: { config: CrawlerConfig }) {
   const queryClient = useQueryClient();
   const [delay, setDelay] = useState(String(config.request_delay));
   const [expiryDays, setExpiryDays] = useState(String(config.job_expiry_days));
+  const [checkMinutes, setCheckMinutes] = useState(String(config.human_check_timeout_minutes));
   const [switches, setSwitches] = useState<Record<SwitchKey, boolean>>({
     user_agent_rotation: config.user_agent_rotation,
     javascript_rendering: config.javascript_rendering,
@@ -81,6 +94,7 @@ export function AdvancedSettingsForm({ config }: { config: CrawlerConfig }) {
       setCookies({});
       setDelay(String(saved.request_delay));
       setExpiryDays(String(saved.job_expiry_days));
+      setCheckMinutes(String(saved.human_check_timeout_minutes));
       queryClient.setQueryData(CRAWLER_CONFIG_QUERY_KEY, saved);
       notify('aipm.crawler_config.saved', { type: 'success' });
     },
@@ -101,7 +115,12 @@ export function AdvancedSettingsForm({ config }: { config: CrawlerConfig }) {
       setFieldErrors({ job_expiry_days: 'aipm.errors.INVALID_JOB_EXPIRY_DAYS' });
       return;
     }
-    save.mutate(changesOf(delay, switches, cookies, { text: expiryDays, saved: config.job_expiry_days }));
+    const minutes = Number(checkMinutes.trim());
+    if (checkMinutes.trim() === '' || !Number.isInteger(minutes) || minutes < HUMAN_CHECK_TIMEOUT_MINUTES_MIN || minutes > HUMAN_CHECK_TIMEOUT_MINUTES_MAX) {
+      setFieldErrors({ human_check_timeout_minutes: 'aipm.errors.INVALID_HUMAN_CHECK_TIMEOUT' });
+      return;
+    }
+    save.mutate(changesOf(delay, switches, cookies, { text: expiryDays, saved: config.job_expiry_days }, { text: checkMinutes, saved: config.human_check_timeout_minutes }));
   };
   const fieldError = (name: string) => (fieldErrors[name] ? translate(fieldErrors[name], { _: fieldErrors[name] }) : undefined);
 
@@ -162,6 +181,20 @@ export function AdvancedSettingsForm({ config }: { config: CrawlerConfig }) {
         size="small"
         sx={{ width: { xs: '100%', sm: 280 }, mt: 2, display: 'flex' }}
         slotProps={{ htmlInput: { min: JOB_EXPIRY_DAYS_MIN, max: JOB_EXPIRY_DAYS_MAX, step: 1, inputMode: 'numeric' } }}
+      />
+      <TextField
+        name="human_check_timeout_minutes"
+        variant="outlined"
+        type="number"
+        label={translate('aipm.crawler_config.human_check_timeout_minutes')}
+        value={checkMinutes}
+        onChange={(event) => setCheckMinutes(event.target.value)}
+        error={Boolean(fieldError('human_check_timeout_minutes'))}
+        helperText={fieldError('human_check_timeout_minutes') ?? translate('aipm.crawler_config.human_check_timeout_minutes_hint')}
+        disabled={save.isPending}
+        size="small"
+        sx={{ width: { xs: '100%', sm: 280 }, mt: 2, display: 'flex' }}
+        slotProps={{ htmlInput: { min: HUMAN_CHECK_TIMEOUT_MINUTES_MIN, max: HUMAN_CHECK_TIMEOUT_MINUTES_MAX, step: 1, inputMode: 'numeric' } }}
       />
       <Stack sx={{ mt: 2 }}>
         {SWITCHES.map((key) => (

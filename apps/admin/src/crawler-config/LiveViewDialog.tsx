@@ -17,15 +17,16 @@ type Phase = 'opening' | 'open' | 'closing' | 'ended';
  * 完成并保存 closes the view and stores the site's session. Keyboard: Tab reaches the picture; there, typed text,
  * Enter, Backspace, Tab and the arrows go to the page, and Esc leaves it for the buttons.
  */
-export function LiveViewDialog({ site, onClose }: { site: LiveViewSite; onClose: () => void }) {
+export function LiveViewDialog({ site, check, onClose }: { site: LiveViewSite; check?: { viewId: string; pageNumber: number }; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const api = useCrawlerConfigApi();
   const queryClient = useQueryClient();
   const t = (key: string, options?: Record<string, unknown>) => translate(`aipm.live_view.${key}`, options);
   const siteName = translate(`aipm.crawler_config.sites.${site}`);
-  const [viewId, setViewId] = useState<string | null>(null);
-  const [phase, setPhase] = useState<Phase>('opening');
+  // A crawl waiting for a check (ADR 078) already holds its page as a view: the dialog attaches to it.
+  const [viewId, setViewId] = useState<string | null>(check?.viewId ?? null);
+  const [phase, setPhase] = useState<Phase>(check ? 'open' : 'opening');
   const [frame, setFrame] = useState<Extract<LiveViewEvent, { type: 'frame' }> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const picture = useRef<HTMLImageElement>(null);
@@ -35,6 +36,7 @@ export function LiveViewDialog({ site, onClose }: { site: LiveViewSite; onClose:
   const failed = (cause: unknown) => setError(cause instanceof Error ? translate(cause.message, { _: cause.message }) : String(cause));
 
   useEffect(() => {
+    if (check) return undefined;
     let cancelled = false;
     api.openLiveView(site).then(
       (opened) => !cancelled && (setViewId(opened.viewId), setPhase('open')),
@@ -99,7 +101,8 @@ export function LiveViewDialog({ site, onClose }: { site: LiveViewSite; onClose:
     try {
       const closed = await api.closeLiveView(viewId);
       await queryClient.invalidateQueries({ queryKey: SITE_SESSIONS_QUERY_KEY });
-      notify(closed.stored ? 'aipm.live_view.stored' : 'aipm.live_view.not_stored', { type: closed.stored ? 'success' : 'warning', messageArgs: { site: siteName, cookies: closed.cookies } });
+      if (check) notify('aipm.live_view.check_resumed', { type: 'success', messageArgs: { site: siteName, page: check.pageNumber } });
+      else notify(closed.stored ? 'aipm.live_view.stored' : 'aipm.live_view.not_stored', { type: closed.stored ? 'success' : 'warning', messageArgs: { site: siteName, cookies: closed.cookies } });
       onClose();
     } catch (cause) {
       failed(cause);
@@ -109,10 +112,10 @@ export function LiveViewDialog({ site, onClose }: { site: LiveViewSite; onClose:
 
   return (
     <Dialog open onClose={() => void finish()} maxWidth="lg" fullWidth aria-labelledby="live-view-title">
-      <DialogTitle id="live-view-title">{t('title', { site: siteName })}</DialogTitle>
+      <DialogTitle id="live-view-title">{t(check ? 'check_title' : 'title', { site: siteName, page: check?.pageNumber })}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" id="live-view-hint" sx={{ mb: 1 }}>
-          {t('hint')}
+          {t(check ? 'check_hint' : 'hint', { site: siteName })}
         </Typography>
         {(phase === 'opening' || (phase === 'open' && !frame) || phase === 'closing') && <LinearProgress aria-label={t(phase === 'closing' ? 'closing' : 'opening')} />}
         <Typography role="status" aria-live="polite" variant="body2" sx={{ my: 0.5 }}>
@@ -163,7 +166,7 @@ export function LiveViewDialog({ site, onClose }: { site: LiveViewSite; onClose:
       </DialogContent>
       <DialogActions>
         <Button ref={doneButton} variant="contained" onClick={() => void finish()} disabled={phase === 'closing' || phase === 'opening'}>
-          {phase === 'open' ? t('done') : t('close')}
+          {phase === 'open' ? t(check ? 'check_done' : 'done') : t('close')}
         </Button>
       </DialogActions>
     </Dialog>

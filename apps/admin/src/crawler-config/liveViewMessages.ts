@@ -13,6 +13,10 @@ export const zhLiveViewMessages = {
   close: '关闭',
   stored: '已保存%{site}的登录会话（%{cookies} 个 Cookie）',
   not_stored: '%{site}的登录会话未保存',
+  check_title: '处理验证：%{site}第 %{page} 页（抓取中的页面）',
+  check_hint: '这是抓取在%{site}遇到验证的那个页面。请在画面中完成验证（拖动滑块、点击或登录），然后点“完成并继续抓取”：该站点从停下的那一页继续，其他站点不受影响。',
+  check_done: '完成并继续抓取',
+  check_resumed: '已提交验证，%{site}从第 %{page} 页继续抓取',
 };
 
 export const enLiveViewMessages: typeof zhLiveViewMessages = {
@@ -29,4 +33,8 @@ export const enLiveViewMessages: typeof zhLiveViewMessages = {
   close: 'Close',
   stored: 'The sign-in session of %{site} is saved (%{cookies} cookies)',
   not_stored: 'The sign-in session of %{site} was not saved',
+  check_title: 'Check on %{site}, page %{page} (the crawl’s own page)',
+  check_hint: 'This is the very page where the crawl met a check on %{site}. Pass the check in the picture (drag the slider, click, or sign in), then choose Done, carry on crawling: the site goes on from the page where it stopped; the other sites are not affected.',
+  check_done: 'Done, carry on crawling',
+  check_resumed: 'Check submitted: %{site} carries on from page %{page}',
 };

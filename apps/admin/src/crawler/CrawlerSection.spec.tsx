@@ -203,6 +203,30 @@ describe(CrawlerSection.name, () => {
     expect(await within(runningCard).findByText('已完成', {}, SLOW)).toBeInTheDocument();
   });
 
+  it('shows 等待验证 pushed with the progress, and 处理验证 attaches the live view to the crawl’s own page', async () => {
+    const running = task({ status: 'running', lastRunAt: '2026-11-24T02:01:00.000Z' });
+    answerFetch({ [STATUS]: usable, [TASKS]: ok([running]), [LATEST]: page([]) });
+    renderInAdmin(<CrawlerSection />);
+    const card = await screen.findByRole('article', { name: '长沙 AI产品经理' }, SLOW);
+    expect(within(card).queryByTestId('crawl-task-waiting-check')).not.toBeInTheDocument();
+
+    const viewId = '44444444-4444-4444-8444-444444444444';
+    const check = { reason: 'captcha' as const, viewId, url: 'https://www.zhipin.com/web/geek/job?page=3', pageNumber: 3, since: '2026-11-24T02:02:00.000Z', until: '2026-11-24T02:32:00.000Z' };
+    FakeEventSource.instances[0].push({ type: 'progress', taskId: running.id, jobId: '8', pagesDone: 4, pagesTotal: 9, jobsFound: 40, humanChecks: { zhipin: check } });
+    expect(within(card).getByTestId('crawl-task-waiting-check')).toHaveTextContent('等待验证');
+    expect(within(card).getByTestId('crawl-task-status')).toHaveTextContent('运行中');
+    expect(within(card).getByTestId('crawl-task-check')).toHaveTextContent(/^等待验证：BOSS直聘第 3 页（出现验证码），其他站点继续抓取；.+前未完成将跳过该站点/);
+
+    await userEvent.click(within(card).getByRole('button', { name: '在实时画面中处理BOSS直聘的验证：长沙 AI产品经理' }));
+    // No new view is opened: the dialog follows the view the crawl holds.
+    expect(await screen.findByRole('dialog', { name: '处理验证：BOSS直聘第 3 页（抓取中的页面）' }, SLOW)).toBeInTheDocument();
+    expect(FakeEventSource.instances.map((source) => source.url)).toContain(`/api/admin/crawler/live-view/${viewId}/events`);
+    expect(screen.getByRole('button', { name: '完成并继续抓取' })).toBeEnabled();
+
+    FakeEventSource.instances[0].push({ type: 'progress', taskId: running.id, jobId: '8', pagesDone: 9, pagesTotal: 9, jobsFound: 90 });
+    expect(within(card).queryByTestId('crawl-task-waiting-check')).not.toBeInTheDocument();
+  });
+
   it('reviews results: badges, approve and publish with the documented toasts, no action on a published one', async () => {
     const pending = result();
     const approved = result({ id: '44444444-4444-4444-8444-444444444444', title: '已批准职位', status: 'approved' });

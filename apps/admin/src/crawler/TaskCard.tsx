@@ -1,8 +1,11 @@
-import { type CrawlFailureReason, type CrawlTaskResponse, formatDateTime } from '@aipm/contracts';
+import { type CrawlFailureReason, type CrawlSite, type CrawlTaskResponse, formatDateTime, type HumanCheckWait, type LiveViewSite } from '@aipm/contracts';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
+
+import { LiveViewDialog } from '../crawler-config/LiveViewDialog';
 
 import type { LiveProgress } from './useCrawlEvents';
 
@@ -31,6 +34,9 @@ export function TaskCard({ task, live, starting, onRun, onViewResults, onSchedul
   const titleId = `task-${task.id}`;
   const failures = Object.entries(stats?.failures ?? {}) as Array<[CrawlFailureReason, number]>;
   const onOff = (on: boolean) => translate(on ? 'aipm.crawler.tasks.on' : 'aipm.crawler.tasks.off');
+  // Sites of the run waiting for a human check (等待验证, ADR 078): pushed with the progress, else as last stored.
+  const checks = running ? (Object.entries((live ? live.humanChecks : stats?.humanChecks) ?? {}) as Array<[CrawlSite, HumanCheckWait]>) : [];
+  const [solving, setSolving] = useState<[CrawlSite, HumanCheckWait] | null>(null);
 
   return (
     <Box component="article" aria-labelledby={titleId} data-testid="crawl-task" sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
@@ -39,6 +45,7 @@ export function TaskCard({ task, live, starting, onRun, onViewResults, onSchedul
           {task.name}
         </Typography>
         <Chip size="small" color={STATUS_COLORS[task.status]} label={translate(`aipm.crawler.task_status.${task.status}`)} data-testid="crawl-task-status" />
+        {checks.length > 0 && <Chip size="small" color="warning" label={translate('aipm.crawler.tasks.waiting_check')} data-testid="crawl-task-waiting-check" />}
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
         {translate('aipm.crawler.tasks.keywords', { keywords: task.keywords.join('、') })} · {translate('aipm.crawler.tasks.targets', { count: task.targetUrls.length })}
@@ -72,6 +79,23 @@ export function TaskCard({ task, live, starting, onRun, onViewResults, onSchedul
           </Typography>
         </Box>
       )}
+
+      {checks.map(([site, check]) => (
+        <Stack key={site} direction="row" spacing={1} useFlexGap sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }} data-testid="crawl-task-check">
+          <Typography variant="body2" color="warning.main">
+            {translate('aipm.crawler.tasks.check_line', {
+              site: translate(`aipm.crawler.sites.${site}`),
+              page: check.pageNumber,
+              reason: translate(`aipm.crawler_config.outcomes.${check.reason}`),
+              until: formatDateTime(check.until, locale),
+            })}
+          </Typography>
+          <Button size="small" variant="outlined" color="warning" onClick={() => setSolving([site, check])} aria-label={translate('aipm.crawler.tasks.solve_check_label', { site: translate(`aipm.crawler.sites.${site}`), name: task.name })}>
+            {translate('aipm.crawler.tasks.solve_check')}
+          </Button>
+        </Stack>
+      ))}
+      {solving && <LiveViewDialog site={solving[0] as LiveViewSite} check={{ viewId: solving[1].viewId, pageNumber: solving[1].pageNumber }} onClose={() => setSolving(null)} />}
 
       {stats && !running && (
         <Box sx={{ mt: 1 }} data-testid="crawl-task-stats">

@@ -300,6 +300,7 @@ const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | Student
   INVALID_SCHEDULE: 'Invalid cron expression: five fields (minute hour day month weekday), e.g. 0 9 * * 1-5',
   SCHEDULE_TOO_FREQUENT: 'Scheduled crawls must be at least 15 minutes apart',
   INVALID_JOB_EXPIRY_DAYS: 'The days a job stays published must be a whole number from 1 to 365',
+  INVALID_HUMAN_CHECK_TIMEOUT: 'The time to wait for a check must be a whole number of minutes from 1 to 240',
   // New-lead phone calls (docs/product/errors.md#phone-notifications).
   ALIYUN_NOT_CONFIGURED: 'Alibaba Cloud voice notification is not set up',
   PHONE_NOT_CONFIGURED: 'The backup phone is not set up',

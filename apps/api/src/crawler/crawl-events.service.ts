@@ -59,6 +59,8 @@ export class CrawlEventsService implements OnModuleDestroy {
         pagesDone: progress.pagesDone ?? 0,
         pagesTotal: progress.pagesTotal ?? 0,
         jobsFound: progress.jobsFound ?? 0,
+        // A site waiting for a human check (等待验证, ADR 078) and the live view of its page.
+        ...(progress.humanChecks && Object.keys(progress.humanChecks).length > 0 ? { humanChecks: progress.humanChecks } : {}),
       }));
     });
     queueEvents.on('completed', ({ jobId }) => emitFor(jobId, (taskId) => ({ type: 'finished', taskId, jobId, status: 'completed' })));

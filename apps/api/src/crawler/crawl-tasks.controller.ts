@@ -45,7 +45,8 @@ export class CrawlTasksController {
   @ApiFailures('INVALID_TASK_ID', 'TASK_NOT_FOUND', 'TASK_RUNNING')
   @ApiOperation({ summary: 'Queues a run of the task; progress shows in the task list and the queue board' })
   async run(@Param('id', idParam('INVALID_TASK_ID')) id: string): Promise<{ success: true; message: string; data: { jobId: string } }> {
-    const job = await this.tasks.run(id);
+    // A task run may wait for a human check (ADR 078): nobody waits on this answer for the run's end.
+    const job = await this.tasks.run(id, { waitForChecks: true });
     return { success: true, message: CRAWL_MESSAGES.taskStarted, data: { jobId: String(job.id) } };
   }
 

@@ -31,8 +31,20 @@ export class SystemAlertsService {
   ) {}
 
   async alerts(now = new Date()): Promise<SystemAlert[]> {
-    const [backup, queues, sites] = await Promise.all([this.backupAlert(now), this.queueAlerts(now), this.siteAlerts(now)]);
-    return [...backup, ...queues, ...sites];
+    const [backup, checks, queues, sites] = await Promise.all([this.backupAlert(now), this.checkAlerts(), this.queueAlerts(now), this.siteAlerts(now)]);
+    return [...backup, ...checks, ...queues, ...sites];
+  }
+
+  /** Running tasks with a site waiting for a human check (等待验证, ADR 078): the operator has minutes to act. */
+  private async checkAlerts(): Promise<SystemAlert[]> {
+    const rows = await this.dataSource.query<Array<{ id: string; name: string; checks: Record<string, { pageNumber: number; until: string }> }>>(
+      `SELECT id, name, "lastRunStats"->'humanChecks' AS checks FROM crawl_tasks WHERE status = 'running' AND jsonb_typeof("lastRunStats"->'humanChecks') = 'object' ORDER BY "lastRunAt" DESC NULLS LAST`,
+    );
+    return rows.flatMap((row) =>
+      Object.entries(row.checks ?? {})
+        .filter(([site]) => (SEARCH_SITES as readonly string[]).includes(site))
+        .map(([site, check]): SystemAlert => ({ kind: 'crawl_waiting_check', taskId: row.id, taskName: row.name, site: site as SearchSite, pageNumber: check.pageNumber, until: check.until })),
+    );
   }
 
   private async backupAlert(now: Date): Promise<SystemAlert[]> {

@@ -13,6 +13,7 @@ import {
   type SitePaceState,
   type SiteRunTally,
   taskSearchUrls,
+  CRAWL_FAILURE_LABELS,
 } from '@aipm/contracts';
 import { AdminConfig, CrawlTask, CrawlTaskLifecycle, readCrawlerConfig, type SiteSessionContents } from '@aipm/database';
 import type { CrawlJobData, CrawlJobResult } from '@aipm/queue';
@@ -27,6 +28,7 @@ import { SitePacing } from './navigation/site.pacing';
 import { SitePausedError, SiteThrottle } from './navigation/site.throttle';
 import { normalizeJob, type NormalizedJob } from './normalize/job.normalizer';
 import { CrawlPageError, type PageGate, PageLoader } from './page.loader';
+import { type HeldCheck, type HumanCheckOutcome, LiveViewService } from './live-view/live-view.service';
 import { CRAWL_METRICS, type CrawlMetrics } from '../metrics/worker-metrics';
 import { readPage } from './reading/page.reader';
 import type { SiteAdapter } from './sites/site-adapter';
@@ -40,6 +42,21 @@ const DEFAULT_MAX_PAGES = 3;
 const DEFAULT_WAIT_MS = 15_000;
 
 export const PAGE_LOADER = Symbol('PAGE_LOADER');
+
+interface Target {
+  adapter: SiteAdapter;
+  url: URL;
+  /** The page a target starts at: 1, or the page a human check stopped it at (ADR 078). */
+  fromPage: number;
+}
+
+/** A site's part of a run waiting for a human check: its tab held for the live view, its targets still to crawl. */
+interface WaitingSite {
+  held: HeldCheck;
+  tab: object;
+  targets: Target[];
+  outcome: HumanCheckOutcome | null;
+}
 
 interface PageOutcome {
   jobs: NormalizedJob[];
@@ -57,6 +74,9 @@ interface PageOutcome {
 export class CrawlProcessor {
   private readonly logger = new Logger(CrawlProcessor.name);
   private stopping = false;
+  private stopSignal!: () => void;
+  /** Settles when the worker shuts down: a run waiting for a human check stops waiting and hands its job back. */
+  private readonly stopped = new Promise<void>((resolve) => (this.stopSignal = resolve));
   private userAgentTurn = 0;
 
   constructor(
@@ -70,6 +90,7 @@ export class CrawlProcessor {
     private readonly pacing: SitePacing,
     private readonly lifecycle: CrawlTaskLifecycle,
     private readonly sessions: SiteSessionStore,
+    private readonly liveView: LiveViewService,
     @Inject(PAGE_LOADER) private readonly loader: PageLoader,
     @Inject(CRAWL_METRICS) private readonly metrics: CrawlMetrics,
   ) {}
@@ -77,19 +98,23 @@ export class CrawlProcessor {
   /** From now on, active jobs stop between pages and go back to the queue for another worker. */
   stop(): void {
     this.stopping = true;
+    this.stopSignal();
   }
 
   async process(job: Job<CrawlJobData, CrawlJobResult>, token?: string): Promise<CrawlJobResult> {
-    // The run's pages share one tab, closed when the run ends however it ends (ADR 064).
-    const tab = {};
+    // The run's pages share one tab, closed when the run ends however it ends (ADR 064); a site waiting for a human
+    // check keeps its own until it resumes (ADR 078).
+    const tabs = new Set<object>();
     try {
-      return await this.run(job, tab, token);
+      return await this.run(job, tabs, token);
     } finally {
-      await this.loader.closeTab(tab);
+      for (const tab of tabs) await this.loader.closeTab(tab);
     }
   }
 
-  private async run(job: Job<CrawlJobData, CrawlJobResult>, tab: object, token?: string): Promise<CrawlJobResult> {
+  private async run(job: Job<CrawlJobData, CrawlJobResult>, tabs: Set<object>, token?: string): Promise<CrawlJobResult> {
+    let tab = {};
+    tabs.add(tab);
     const task = await this.tasks.findOneBy({ id: job.data.taskId });
     if (!task) throw new UnrecoverableError(`crawl task ${job.data.taskId} does not exist`);
     const stats = this.startStats(job, task);
@@ -115,17 +140,56 @@ export class CrawlProcessor {
     const maxPages = job.data.maxPages ?? DEFAULT_MAX_PAGES;
     // Sites skipped because their pace is paused, with why (ADR 064).
     const paused = new Map<CrawlSite, string>();
+    // Of those, the sites skipped because their human check was not solved in time (ADR 078).
+    const skippedChecks = new Set<CrawlSite>();
+    // Sites waiting for a human check (等待验证, ADR 078), and when each site's wait ends however often it meets one.
+    const waiting = new Map<CrawlSite, WaitingSite>();
+    const deadlines = new Map<CrawlSite, { since: Date; until: Date }>();
+    const remaining = (target: Target) => maxPages - target.fromPage + 1;
     try {
-      const targets = this.targets(task, job.data);
-      stats.pagesTotal = targets.length * maxPages;
-      targets: for (const { adapter, url } of targets) {
-        for (let pageNumber = 1; pageNumber <= maxPages; pageNumber += 1) {
+      const queue: Target[] = this.targets(task, job.data).map((target) => ({ ...target, fromPage: 1 }));
+      stats.pagesTotal = queue.length * maxPages;
+      for (;;) {
+        if (this.stopping) await this.handBack(job, token, stats);
+        // A settled check: solved, the site's part goes on from its page in the tab that met it; else it is skipped.
+        for (const [waitingSite, wait] of waiting) {
+          if (!wait.outcome) continue;
+          waiting.delete(waitingSite);
+          delete stats.humanChecks?.[waitingSite];
+          if (wait.outcome === 'closed') {
+            // The resumed site's pages go on in its own tab, where the operator passed the check.
+            await this.loader.closeTab(tab);
+            tabs.delete(tab);
+            tab = wait.tab;
+            queue.unshift(...wait.targets);
+          } else {
+            await this.loader.closeTab(wait.tab);
+            paused.set(waitingSite, `${waitingSite}: ${CRAWL_FAILURE_LABELS.check_timed_out} (page ${wait.targets[0]?.fromPage ?? 1})`);
+            skippedChecks.add(waitingSite);
+            for (const target of wait.targets) stats.pagesTotal -= remaining(target);
+          }
+          await this.report(job, task.id, stats);
+        }
+        const next = queue.shift();
+        if (!next) {
+          if (waiting.size === 0) break;
+          // Nothing else to crawl: the run waits for the first check to settle (or the worker to stop).
+          await Promise.race([this.stopped, ...[...waiting.values()].map((wait) => wait.held.outcome)]);
+          continue;
+        }
+        const { adapter, url } = next;
+        if (waiting.has(adapter.site)) {
+          // The site waits for a check: its other targets come after it, so its pages stay one at a time in order.
+          waiting.get(adapter.site)!.targets.push(next);
+          continue;
+        }
+        if (paused.has(adapter.site)) {
+          stats.pagesTotal -= remaining(next);
+          continue;
+        }
+        pages: for (let pageNumber = next.fromPage; pageNumber <= maxPages; pageNumber += 1) {
           if (this.stopping) await this.handBack(job, token, stats);
           site = adapter.site;
-          if (paused.has(site)) {
-            stats.pagesTotal -= maxPages - pageNumber + 1;
-            continue targets;
-          }
           if (stats.currentSite !== site) {
             // Stored before its first page: a worker that dies on it leaves the site to charge (site health).
             stats.currentSite = site;
@@ -139,13 +203,37 @@ export class CrawlProcessor {
           try {
             // Only the page's requests hold the site's slot; the tab's setup and the reading overlap the delay (ADR 064).
             const slot: PageGate = (load) => this.throttle.run(adapter.site, config.request_delay, (siteAnswered) => load(siteAnswered));
-            outcome = await this.pacedPage(adapter, () => this.crawlPage(adapter, loadUrl, config, task, pageNumber, slot, tab));
+            const pageTab = tab;
+            outcome = await this.pacedPage(adapter, () => this.crawlPage(adapter, loadUrl, config, task, pageNumber, slot, pageTab));
           } catch (error) {
+            if (error instanceof CrawlPageError && error.keepsTab && job.data.waitForChecks === true && !this.stopping) {
+              // A captcha or login wall: the site's part waits for the operator in the tab that met it (ADR 078).
+              const now = new Date();
+              const wait = deadlines.get(adapter.site) ?? { since: now, until: new Date(now.getTime() + config.human_check_timeout_minutes * 60_000) };
+              deadlines.set(adapter.site, wait);
+              const deadline = wait.until;
+              if (deadline.getTime() <= Date.now()) {
+                // Checks met again and again until the site's wait ran out: skipped like an unsolved one.
+                paused.set(adapter.site, `${adapter.site}: ${CRAWL_FAILURE_LABELS.check_timed_out} (page ${pageNumber})`);
+                skippedChecks.add(adapter.site);
+                stats.pagesTotal -= maxPages - pageNumber + 1;
+                break pages;
+              }
+              const waitingSite = await this.holdForCheck(job, task, stats, { adapter, tab, pageUrl: loadUrl, pageNumber, since: wait.since, deadline, reason: error.reason as 'captcha' | 'login_wall', message: error.message });
+              if (waitingSite) {
+                waitingSite.targets.push({ adapter, url, fromPage: pageNumber });
+                waiting.set(adapter.site, waitingSite);
+                // The held tab is the site's now (closed with the run's tabs however the run ends); the others go on in a new one.
+                tab = {};
+                tabs.add(tab);
+                break pages;
+              }
+            }
             if (!(error instanceof SitePausedError)) throw error;
             // A paused site's part of the run is skipped (ADR 064): its other targets, and other sites, go on.
             paused.set(adapter.site, error.message);
             stats.pagesTotal -= maxPages - pageNumber + 1;
-            continue targets;
+            break pages;
           }
           stats.pagesDone += 1;
           tally.pagesDone += 1;
@@ -165,7 +253,12 @@ export class CrawlProcessor {
           if (stored.size >= maxResults) {
             // Stopped early: the pages not read leave the total, so progress still ends at 100 %.
             stats.pagesTotal = stats.pagesDone;
-            break targets;
+            // Checks still waiting end with their views: the run has what it came for.
+            for (const wait of waiting.values()) await this.loader.closeTab(wait.tab);
+            waiting.clear();
+            delete stats.humanChecks;
+            queue.length = 0;
+            break pages;
           }
           if (outcome.jobs.length === 0 || outcome.hasMore === false) {
             // Fewer pages than planned: the total shrinks so progress still ends at 100 %.
@@ -177,16 +270,18 @@ export class CrawlProcessor {
       if (paused.size > 0) {
         const message = [...paused.values()].join('; ');
         // Nothing loaded at all: the run fails as a refusal would, never "0 jobs".
-        if (stats.pagesDone === 0) throw new CrawlPageError('site_paused', message);
+        if (stats.pagesDone === 0) throw new CrawlPageError(skippedChecks.size === paused.size ? 'check_timed_out' : 'site_paused', message);
         for (const pausedSite of paused.keys()) {
-          stats.failures.site_paused = (stats.failures.site_paused ?? 0) + 1;
+          const reason = skippedChecks.has(pausedSite) ? 'check_timed_out' : 'site_paused';
+          stats.failures[reason] = (stats.failures[reason] ?? 0) + 1;
           const tally = siteTally(stats, pausedSite);
-          tally.failures.site_paused = (tally.failures.site_paused ?? 0) + 1;
+          tally.failures[reason] = (tally.failures[reason] ?? 0) + 1;
         }
         stats.message = message;
       }
     } catch (error) {
       if (error instanceof DelayedError) throw error;
+      delete stats.humanChecks;
       await this.fail(job, task.id, stats, error, site);
     }
 
@@ -197,6 +292,36 @@ export class CrawlProcessor {
     await job.updateProgress({ pagesDone: stats.pagesDone, pagesTotal: stats.pagesDone, jobsFound: stats.found } satisfies CrawlJobProgress);
     this.logger.log(`task ${task.id}: ${stats.pagesDone} pages, ${stats.found} jobs (${stats.new} new, ${stats.duplicates} already known)`);
     return { stats, resultIds };
+  }
+
+  /**
+   * Holds the tab on the captcha or login wall as a live view for the operator and marks the site 等待验证 on the run
+   * (the task card, the dashboard and the queue board follow the run's progress). Null when no view could be held
+   * (the refusal then fails the run as before).
+   */
+  private async holdForCheck(
+    job: Job<CrawlJobData, CrawlJobResult>,
+    task: CrawlTask,
+    stats: CrawlRunStatistics,
+    check: { adapter: SiteAdapter; tab: object; pageUrl: URL; pageNumber: number; since: Date; deadline: Date; reason: 'captcha' | 'login_wall'; message: string },
+  ): Promise<WaitingSite | null> {
+    const { adapter, tab, pageUrl, pageNumber, since, deadline, reason } = check;
+    let held: HeldCheck;
+    try {
+      held = await this.liveView.holdForCheck(adapter.site, tab, pageUrl, deadline);
+    } catch (error) {
+      this.logger.warn(`task ${task.id}: ${adapter.site}: no live view for the ${reason}: ${(error as Error).message}`);
+      return null;
+    }
+    const wait: WaitingSite = { held, tab, targets: [], outcome: null };
+    void held.outcome.then((outcome) => (wait.outcome = outcome));
+    stats.humanChecks ??= {};
+    stats.humanChecks[adapter.site] = { reason, viewId: held.viewId, url: pageUrl.toString(), pageNumber, since: since.toISOString(), until: deadline.toISOString() };
+    this.metrics.refused(adapter.site, reason);
+    await this.report(job, task.id, stats);
+    await job.log(`${adapter.site}: 等待验证 (${reason}) on page ${pageNumber}, until ${deadline.toISOString()}: ${check.message}`).catch(() => undefined);
+    this.logger.warn(`task ${task.id}: ${adapter.site} waits for a human check (${reason}) on page ${pageNumber} until ${deadline.toISOString()}`);
+    return wait;
   }
 
   private startStats(job: Job<CrawlJobData, CrawlJobResult>, task: CrawlTask): CrawlRunStatistics {
@@ -304,7 +429,8 @@ export class CrawlProcessor {
   }
 
   private async report(job: Job<CrawlJobData, CrawlJobResult>, taskId: string, stats: CrawlRunStatistics): Promise<void> {
-    await job.updateProgress({ pagesDone: stats.pagesDone, pagesTotal: stats.pagesTotal, jobsFound: stats.found } satisfies CrawlJobProgress);
+    const waiting = Object.keys(stats.humanChecks ?? {}).length > 0;
+    await job.updateProgress({ pagesDone: stats.pagesDone, pagesTotal: stats.pagesTotal, jobsFound: stats.found, ...(waiting ? { humanChecks: { ...stats.humanChecks } } : {}) } satisfies CrawlJobProgress);
     await this.lifecycle.recordProgress(taskId, stats);
   }
 
@@ -338,6 +464,7 @@ export class CrawlProcessor {
   /** Shutting down: put the job back in the queue (it restarts from the first page elsewhere; upserts make that safe). */
   private async handBack(job: Job<CrawlJobData, CrawlJobResult>, token: string | undefined, stats: CrawlRunStatistics): Promise<never> {
     stats.message = 'worker shutting down: job handed back to the queue';
+    delete stats.humanChecks;
     await this.lifecycle.recordProgress(job.data.taskId, stats);
     await job.moveToDelayed(Date.now() + 1000, token);
     throw new DelayedError();

@@ -45,7 +45,15 @@ export class CrawlPageError extends Error {
     super(message);
     this.name = CrawlPageError.name;
   }
+
+  /** A captcha or login wall waits for a human check in the very tab that met it (ADR 078): the tab stays open. */
+  get keepsTab(): boolean {
+    return HUMAN_CHECK_REASONS.includes(this.reason);
+  }
 }
+
+/** Refusals a person can clear in the live view: the run waits for them (等待验证) instead of failing (ADR 078). */
+export const HUMAN_CHECK_REASONS: readonly CrawlFailureReason[] = ['captcha', 'login_wall'];
 
 /**
  * Runs a page's requests to its site: the crawl passes the site's slot (SiteThrottle.run). `siteAnswered` is called

@@ -17,7 +17,7 @@ import { rule } from '../validation/rule';
 import { CRAWL_SITES, CrawlResultStatus, type CrawlSite } from '../enums/crawl.enums';
 import { AUTOMATED_CRAWL_MAX_RESULTS, CRAWL_CITIES, CRAWL_TASK_MAX_RESULTS, CRAWL_WAIT_TIME_MAX_MS, CRAWL_WAIT_TIME_MIN_MS, type CrawlCity } from './crawl-cities';
 import { AUTOMATED_CRAWL_SITES, type AutomatedCrawlSite, MANUAL_JOB_TEXT_MIN_LENGTH, REVIEW_DECISIONS, type ReviewDecision } from './crawl-admin.messages';
-import { CRAWLER_COOKIE_MAX_LENGTH, REQUEST_DELAY_MAX_MS } from './crawler-config';
+import { CRAWLER_COOKIE_MAX_LENGTH, HUMAN_CHECK_TIMEOUT_MINUTES_MAX, HUMAN_CHECK_TIMEOUT_MINUTES_MIN, REQUEST_DELAY_MAX_MS } from './crawler-config';
 import { JOB_EXPIRY_DAYS_MAX, JOB_EXPIRY_DAYS_MIN } from './crawl-ops';
 
 /*
@@ -205,4 +205,11 @@ export class SaveCrawlerConfigDto {
   @Min(JOB_EXPIRY_DAYS_MIN, rule('INVALID_JOB_EXPIRY_DAYS'))
   @Max(JOB_EXPIRY_DAYS_MAX, rule('INVALID_JOB_EXPIRY_DAYS'))
   job_expiry_days?: number;
+
+  /** Minutes a captcha or login wall waits for the operator: 1 … 240 (default 30). */
+  @IsOptional()
+  @IsInt(rule('INVALID_HUMAN_CHECK_TIMEOUT'))
+  @Min(HUMAN_CHECK_TIMEOUT_MINUTES_MIN, rule('INVALID_HUMAN_CHECK_TIMEOUT'))
+  @Max(HUMAN_CHECK_TIMEOUT_MINUTES_MAX, rule('INVALID_HUMAN_CHECK_TIMEOUT'))
+  human_check_timeout_minutes?: number;
 }

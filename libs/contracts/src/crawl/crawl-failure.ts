@@ -18,6 +18,8 @@ export const CrawlFailureReason = {
   WorkerLost: 'worker_lost',
   /** The site is paused after repeated refusals (adaptive pacing, ADR 064): its pages were not loaded. */
   SitePaused: 'site_paused',
+  /** A captcha or login wall waited for a human check longer than the setting allows (ADR 078): the site was skipped. */
+  CheckTimedOut: 'check_timed_out',
 } as const;
 export type CrawlFailureReason = (typeof CrawlFailureReason)[keyof typeof CrawlFailureReason];
 export const CRAWL_FAILURE_REASONS: readonly CrawlFailureReason[] = Object.values(CrawlFailureReason);
@@ -35,6 +37,7 @@ export const CRAWL_FAILURE_LABELS: Readonly<Record<CrawlFailureReason, string>> 
   unexpected: '意外错误',
   worker_lost: '抓取进程中断，任务未能完成',
   site_paused: '站点多次拒绝访问，暂停抓取中',
+  check_timed_out: '等待验证超时，已跳过该站点',
 };
 
 /** Reasons worth another attempt with backoff; the rest need the operator (cookies, config, selectors). */
@@ -70,6 +73,24 @@ export interface CrawlRunStatistics {
   currentSite?: CrawlSite;
   /** Fired by the task's schedule rather than by an operator. */
   scheduled?: boolean;
+  /**
+   * The sites whose part of the run waits for a human check (等待验证, ADR 078): a captcha or login wall met on a
+   * page, kept open in the worker's tab for the operator's live view. Gone once solved or timed out.
+   */
+  humanChecks?: Partial<Record<CrawlSite, HumanCheckWait>>;
+}
+
+/** A site's part of a run waiting for the operator to solve a captcha or a login wall in the live view. */
+export interface HumanCheckWait {
+  reason: 'captcha' | 'login_wall';
+  /** The live view attached to the very tab that met the check (open its events, send input, close it). */
+  viewId: string;
+  /** The page that met the check, and the page number the site's part resumes at. */
+  url: string;
+  pageNumber: number;
+  since: string;
+  /** When the site is skipped unless solved (human_check_timeout_minutes after `since`). */
+  until: string;
 }
 
 /** One site's share of a run (crawl_runs keeps one row per site when the run ends, for the site-health view). */
@@ -84,6 +105,8 @@ export interface CrawlJobProgress {
   pagesDone: number;
   pagesTotal: number;
   jobsFound: number;
+  /** The sites waiting for a human check (等待验证), as on the run's statistics: the queue board and the crawl events show them. */
+  humanChecks?: Partial<Record<CrawlSite, HumanCheckWait>>;
 }
 
 /** The statistics of a run that has just started (or was lost before it wrote any). */

@@ -16,6 +16,8 @@ export const CrawlerConfigKey = {
   AntiDetection: 'anti_detection',
   /** Days after publishing when a published job is deactivated (docs/product/crawler.md#job-expiry). */
   JobExpiryDays: 'job_expiry_days',
+  /** Minutes a captcha or login wall waits for the operator before its site is skipped (ADR 078). */
+  HumanCheckTimeoutMinutes: 'human_check_timeout_minutes',
 } as const;
 export type CrawlerConfigKey = (typeof CrawlerConfigKey)[keyof typeof CrawlerConfigKey];
 export const CRAWLER_CONFIG_KEYS: readonly CrawlerConfigKey[] = Object.values(CrawlerConfigKey);
@@ -35,9 +37,22 @@ export interface CrawlerConfig {
   anti_detection: boolean;
   /** A published job older than this many days is deactivated; its JobPosting says so in validThrough. */
   job_expiry_days: number;
+  /** Minutes a site's part of a run waits for a human check (等待验证) before it is skipped. */
+  human_check_timeout_minutes: number;
 }
 
 export const DEFAULT_REQUEST_DELAY_MS = 3000;
+
+/** How long a captcha or login wall waits for the operator (human_check_timeout_minutes): 1 … 240, 30 by default. */
+export const DEFAULT_HUMAN_CHECK_TIMEOUT_MINUTES = 30;
+export const HUMAN_CHECK_TIMEOUT_MINUTES_MIN = 1;
+/** Four hours: a job holds its tab and its BullMQ lease while it waits; longer is a run left behind, not a pause. */
+export const HUMAN_CHECK_TIMEOUT_MINUTES_MAX = 240;
+
+/** A timeout within the bounds, whatever a stored row says. */
+export function clampHumanCheckTimeout(minutes: number): number {
+  return Math.min(Math.max(HUMAN_CHECK_TIMEOUT_MINUTES_MIN, Math.round(minutes)), HUMAN_CHECK_TIMEOUT_MINUTES_MAX);
+}
 
 /**
  * Bounds of the settings (docs/product/validation.md#crawler-settings, ADR 015). A delay above a minute pauses a
@@ -63,6 +78,7 @@ export const CRAWLER_CONFIG_DEFAULTS: Readonly<CrawlerConfig> = {
   javascript_rendering: true,
   anti_detection: true,
   job_expiry_days: DEFAULT_JOB_EXPIRY_DAYS,
+  human_check_timeout_minutes: DEFAULT_HUMAN_CHECK_TIMEOUT_MINUTES,
 };
 
 const BOOLEAN_KEYS = new Set<CrawlerConfigKey>(['user_agent_rotation', 'javascript_rendering', 'anti_detection']);
@@ -84,6 +100,9 @@ export function parseCrawlerConfig(rows: ReadonlyArray<{ key: string; value: str
     } else if (typedKey === 'job_expiry_days') {
       const days = Number(value.trim());
       config.job_expiry_days = value.trim() !== '' && Number.isFinite(days) ? clampJobExpiryDays(days) : DEFAULT_JOB_EXPIRY_DAYS;
+    } else if (typedKey === 'human_check_timeout_minutes') {
+      const minutes = Number(value.trim());
+      config.human_check_timeout_minutes = value.trim() !== '' && Number.isFinite(minutes) ? clampHumanCheckTimeout(minutes) : DEFAULT_HUMAN_CHECK_TIMEOUT_MINUTES;
     } else if (BOOLEAN_KEYS.has(typedKey)) {
       (config as unknown as Record<string, boolean>)[typedKey] = !['false', '0', 'off', 'no', ''].includes(value.trim().toLowerCase());
     } else {

@@ -16,7 +16,9 @@ export const QUEUE_WAIT_ALERT_SECONDS = 15 * 60;
 export type SystemAlert =
   | { kind: 'crawl_site_failing'; site: SearchSite; readShare: number; pages: number }
   | { kind: 'queue_waiting'; queue: string; waitingSeconds: number }
-  | { kind: 'backup_stale'; lastSuccessAt: string | null };
+  | { kind: 'backup_stale'; lastSuccessAt: string | null }
+  /** A running crawl task whose site waits for a human check (等待验证, ADR 078), until `until`. */
+  | { kind: 'crawl_waiting_check'; taskId: string; taskName: string; site: SearchSite; pageNumber: number; until: string };
 
 /** One site's pages over the last hour: read, and refused or failed. */
 export interface SitePages {

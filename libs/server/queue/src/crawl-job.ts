@@ -21,6 +21,12 @@ export interface CrawlJobData {
   city?: string;
   /** Fired by the task's job scheduler: skipped while the task is already running (ADR 020). */
   scheduled?: boolean;
+  /**
+   * A captcha or login wall makes its site wait for the operator's live view (等待验证, ADR 078) instead of failing
+   * the run: set for task runs (the run button, schedules); the automated search, whose caller waits for the
+   * answer, and direct jobs fail at once as before.
+   */
+  waitForChecks?: boolean;
 }
 
 /** What a finished crawl job returns (`job.returnvalue`), e.g. for POST /api/admin/crawl/run to answer with. */

@@ -20,7 +20,7 @@ export async function upsertCrawlSchedule(queue: Queue, taskId: string, pattern:
   await queue.upsertJobScheduler(
     crawlSchedulerId(taskId),
     { pattern, tz: CRAWL_SCHEDULE_TIMEZONE },
-    { name: CRAWL_JOB_NAME, data: { taskId, scheduled: true, ...(maxResults === undefined ? {} : { maxResults }) } satisfies CrawlJobData, opts: { attempts, backoff, removeOnComplete, removeOnFail } },
+    { name: CRAWL_JOB_NAME, data: { taskId, scheduled: true, waitForChecks: true, ...(maxResults === undefined ? {} : { maxResults }) } satisfies CrawlJobData, opts: { attempts, backoff, removeOnComplete, removeOnFail } },
   );
   return nextCrawlRun(queue, taskId);
 }

@@ -62,8 +62,15 @@ export const CRAWL_RUN_STATISTICS = recordSchema<CrawlRunStatistics>(
     },
     currentSite: oneOf(CRAWL_SITES, 'zhipin', 'The site whose page the run is loading (a run lost mid-way is charged to it in site health)'),
     scheduled: boolean(false, 'Fired by the task\'s schedule rather than by an operator'),
+    humanChecks: {
+      type: 'object',
+      additionalProperties: { type: 'object' },
+      description:
+        'The sites whose part of the run waits for a human check (等待验证): reason (captcha | login_wall), viewId (the live view of the very tab that met it), url, pageNumber (where the site resumes), since, until (when it is skipped unless solved)',
+      example: { zhipin: { reason: 'captcha', viewId: '3f1c2a9e-6b7d-4e21-9a0b-5c4d3e2f1a0b', url: 'https://www.zhipin.com/web/geek/job?query=AI&city=101250100&page=3', pageNumber: 3, since: '2026-11-24T08:31:00.000Z', until: '2026-11-24T09:01:00.000Z' } },
+    },
   },
-  { description: 'What the last run of a task did', optional: ['sites', 'currentSite', 'scheduled'] },
+  { description: 'What the last run of a task did', optional: ['sites', 'currentSite', 'scheduled', 'humanChecks'] },
 );
 
 export const CRAWL_TASK = recordSchema<CrawlTaskResponse>('CrawlTaskResponse', {
@@ -166,6 +173,7 @@ export const CRAWLER_CONFIG = recordSchema<CrawlerConfig>(
     javascript_rendering: boolean(true, 'Off: plain HTTP and an HTML parser instead of Chromium'),
     anti_detection: boolean(true, 'The stealth plugin'),
     job_expiry_days: integer(30, 'A published job older than this many days is deactivated (1 … 365)'),
+    human_check_timeout_minutes: integer(30, 'Minutes a captcha or login wall waits for the operator’s live view before its site is skipped (1 … 240)'),
   },
   { description: 'The crawler settings (cookies masked)' },
 );

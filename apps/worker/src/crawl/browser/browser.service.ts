@@ -102,9 +102,16 @@ export class BrowserService implements OnApplicationShutdown {
     try {
       return await work(page);
     } catch (error) {
-      await this.closeTab(holder);
+      // A page that waits for a human check stays open for the live view (ADR 078); its holder closes it later.
+      if ((error as { keepsTab?: boolean } | null)?.keepsTab !== true) await this.closeTab(holder);
       throw error;
     }
+  }
+
+  /** The open tab `holder` keeps, if any (a crawl's page held for a human check). */
+  keptTab(holder: object): Page | undefined {
+    const page = this.kept.get(holder);
+    return page && !page.isClosed() ? page : undefined;
   }
 
   /** Closes the tab `holder` kept, if any, and frees its place among the CRAWL_CONCURRENCY tabs. */

@@ -35,8 +35,10 @@ export interface LostRun {
 function lostRunStatistics(previous: CrawlRunStatistics | null, lost: LostRun): CrawlRunStatistics {
   const sameRun = previous !== null && lost.jobId !== null && previous.jobId === lost.jobId;
   const base = sameRun ? previous : newRunStatistics(lost.jobId ?? previous?.jobId ?? '', 1, lost.finishedAt.toISOString());
+  // A check the lost run waited for went with its worker (ADR 078): nothing waits any more.
+  const { humanChecks: _gone, ...rest } = base;
   return {
-    ...base,
+    ...rest,
     failures: { ...base.failures, [lost.reason]: (base.failures[lost.reason] ?? 0) + 1 },
     failureReason: lost.reason,
     message: lost.message,

@@ -17,6 +17,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
 import type { CDPSession, HTTPRequest, KeyInput, Page } from 'puppeteer-core';
+import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { WORKER_ENV, type WorkerEnv } from '../../config/worker-env';
 import { BrowserService } from '../browser/browser.service';
@@ -52,6 +53,17 @@ interface LiveView {
   lastFrameAt: number;
   pendingFrame: NodeJS.Timeout | null;
   closing: boolean;
+  /** A crawl's own tab held for a human check (ADR 078): closing leaves the tab to the crawl and tells it. */
+  hold: { settle: (outcome: HumanCheckOutcome) => void; deadline: NodeJS.Timeout; refresh: NodeJS.Timeout; screen: (request: HTTPRequest) => void } | null;
+}
+
+/** How a held check ended: the operator closed the view (the crawl re-reads the page), or nobody did in time. */
+export type HumanCheckOutcome = 'closed' | 'timed_out';
+
+/** A crawl's tab on a captcha or login wall, shown as a live view until the operator closes it or the deadline. */
+export interface HeldCheck {
+  viewId: string;
+  outcome: Promise<HumanCheckOutcome>;
 }
 
 /**
@@ -121,17 +133,58 @@ export class LiveViewService implements OnModuleInit, OnApplicationShutdown {
 
   private async open(viewId: string, site: LiveView['site']): Promise<void> {
     const adapter = this.registry.adapter(site);
-    const config = await readCrawlerConfig(this.settings);
     const holder = {};
-    const page = await this.browser.withTab(holder, config.anti_detection, async (tab) => tab);
+    await this.show(viewId, site, holder, this.registry.toLoadUrl(adapter, new URL(SIGN_IN_PAGES[site])), null);
+  }
+
+  /**
+   * Holds a crawl's own tab (`holder`, its page on the captcha or login wall) as a live view for the operator
+   * (ADR 078): the same page, its cookies and its session, screencast like any view. A crawl that loads over plain
+   * HTTP has no tab: one is opened on `url` with the site's stored session instead. Closing stores the session and
+   * hands the tab back to the crawl; at `deadline` the view ends and the tab closes.
+   */
+  async holdForCheck(site: LiveView['site'], holder: object, url: URL, deadline: Date): Promise<HeldCheck> {
+    const viewId = randomUUID();
+    await this.publisher!.set(LIVE_VIEW_KEYS_IN_REDIS.owner(viewId), String(process.pid), 'EX', LIVE_VIEW_KEY_TTL_S);
+    let settle!: (outcome: HumanCheckOutcome) => void;
+    const outcome = new Promise<HumanCheckOutcome>((resolve) => (settle = resolve));
+    const kept = this.browser.keptTab(holder);
+    await this.show(viewId, site, holder, kept ? null : url, { settle, until: deadline, page: kept });
+    return { viewId, outcome };
+  }
+
+  private async show(viewId: string, site: LiveView['site'], holder: object, start: URL | null, held: { settle: (outcome: HumanCheckOutcome) => void; until: Date; page?: Page } | null): Promise<void> {
+    const config = await readCrawlerConfig(this.settings);
+    const page = held?.page ?? (await this.browser.withTab(holder, config.anti_detection, async (tab) => tab));
     try {
       await page.setViewport({ width: LIVE_VIEW_WIDTH, height: LIVE_VIEW_HEIGHT });
       await page.setRequestInterception(true);
-      page.on('request', (request: HTTPRequest) => void this.screen(request));
-      const session = await this.sessions.open(site);
-      if (session) await applySession(page, session);
+      const screen = (request: HTTPRequest) => void this.screen(request);
+      page.on('request', screen);
+      if (start) {
+        const session = await this.sessions.open(site);
+        if (session) await applySession(page, session);
+      }
       const client = await page.createCDPSession();
-      const view: LiveView = { viewId, site, holder, page, client, queue: Promise.resolve(), pressed: false, idle: this.idleTimer(viewId), lastFrameAt: 0, pendingFrame: null, closing: false };
+      if (held?.page) {
+        // The crawl went on in another tab: the held one is brought forward, as a background tab gets no input or frames.
+        await page.bringToFront();
+        await client.send('Emulation.setFocusEmulationEnabled', { enabled: true }).catch(() => undefined);
+      }
+      const hold = held
+        ? {
+            settle: held.settle,
+            deadline: setTimeout(() => void this.finish(viewId, 'idle', false), Math.max(0, held.until.getTime() - Date.now())),
+            // A captcha that does not move sends no frame: its latest one is kept as long as the check waits.
+            refresh: setInterval(() => void this.publisher?.multi().expire(LIVE_VIEW_KEYS_IN_REDIS.frame(viewId), LIVE_VIEW_KEY_TTL_S).expire(LIVE_VIEW_KEYS_IN_REDIS.owner(viewId), LIVE_VIEW_KEY_TTL_S).exec().catch(() => undefined), 60_000),
+            screen,
+          }
+        : null;
+      hold?.deadline.unref();
+      hold?.refresh.unref();
+      // A held check waits for the operator until its deadline, not for the idle time of a sign-in view.
+      const idle = held ? setTimeout(() => undefined, 0) : this.idleTimer(viewId);
+      const view: LiveView = { viewId, site, holder, page, client, queue: Promise.resolve(), pressed: false, idle, lastFrameAt: 0, pendingFrame: null, closing: false, hold };
       this.views.set(viewId, view);
       client.on('Page.screencastFrame', (frame: { data: string; sessionId: number; metadata: { deviceWidth?: number; deviceHeight?: number } }) => {
         void client.send('Page.screencastFrameAck', { sessionId: frame.sessionId }).catch(() => undefined);
@@ -140,13 +193,13 @@ export class LiveViewService implements OnModuleInit, OnApplicationShutdown {
       page.once('close', () => void this.finish(viewId, 'page_closed', false));
       await this.subscriber!.subscribe(LIVE_VIEW_CHANNELS.input(viewId));
       await client.send('Page.startScreencast', { format: 'jpeg', quality: JPEG_QUALITY, maxWidth: LIVE_VIEW_WIDTH, maxHeight: LIVE_VIEW_HEIGHT, everyNthFrame: 1 });
-      const start = this.registry.toLoadUrl(adapter, new URL(SIGN_IN_PAGES[site]));
       // Not awaited to the end: a sign-in page that keeps loading is still shown and usable.
-      void page.goto(start.toString(), { waitUntil: 'domcontentloaded', timeout: 30_000 }).catch((error: Error) => this.logger.warn(`live view ${viewId}: ${start}: ${error.message}`));
-      this.logger.log(`live view ${viewId} opened on ${site}`);
+      if (start) void page.goto(start.toString(), { waitUntil: 'domcontentloaded', timeout: 30_000 }).catch((error: Error) => this.logger.warn(`live view ${viewId}: ${start}: ${error.message}`));
+      this.logger.log(`live view ${viewId} opened on ${site}${held ? ` for a human check of a crawl until ${held.until.toISOString()}` : ''}`);
     } catch (error) {
       this.views.delete(viewId);
       await this.browser.closeTab(holder);
+      held?.settle('timed_out');
       throw error;
     }
   }
@@ -238,7 +291,15 @@ export class LiveViewService implements OnModuleInit, OnApplicationShutdown {
     }
     await view.client.send('Page.stopScreencast').catch(() => undefined);
     this.views.delete(viewId);
-    await this.browser.closeTab(view.holder);
+    if (view.hold) {
+      clearTimeout(view.hold.deadline);
+      clearInterval(view.hold.refresh);
+      view.page.off('request', view.hold.screen);
+      await view.client.detach().catch(() => undefined);
+    }
+    // A held check's tab goes back to its crawl, which re-reads the page in it; unsolved in time, it closes.
+    if (!view.hold || reason === 'idle' || reason === 'failed') await this.browser.closeTab(view.holder);
+    view.hold?.settle(reason === 'idle' ? 'timed_out' : 'closed');
     await this.publisher
       ?.multi()
       .del(LIVE_VIEW_KEYS_IN_REDIS.frame(viewId), LIVE_VIEW_KEYS_IN_REDIS.owner(viewId))
