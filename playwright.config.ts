@@ -47,12 +47,13 @@ const chromium = {
  * first, in lanes whose files run one at a time (in the order of the e2e folder): `first` alone, on a system
  * with no administrator yet (the administrator's first run and password; the dashboard, which empties the lead
  * lists and counts a crawl of its own), then `leads` (emptied lead lists, notification and site settings) beside
- * `jobs` (the crawler's settings and history, and the published jobs they replace): neither touches the other's.
+ * `jobs` (the crawler's settings and history, an imitation site switched to a captcha, and the published jobs they
+ * replace): neither touches the other's.
  */
 const SHARED_LANES = {
   first: ['auth/admin-auth', 'dashboard/dashboard-charts'],
   leads: ['leads-admin/leads-admin', 'phone/phone-config', 'site-settings/site-settings'],
-  jobs: ['crawler/crawler-tab', 'crawler-admin/crawler-config', 'crawler-admin/published-jobs', 'site/jobs'],
+  jobs: ['crawler/crawler-tab', 'crawler-admin/crawler-config', 'crawler-admin/human-check', 'crawler-admin/published-jobs', 'site/jobs'],
 };
 const journeyFiles = (journeys: readonly string[]) => journeys.map((journey) => `**/e2e/${journey}.e2e.ts`);
 const SHARED_STATE = journeyFiles(Object.values(SHARED_LANES).flat());
