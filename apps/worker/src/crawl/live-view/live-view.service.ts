@@ -57,9 +57,6 @@ interface LiveView {
   hold: { settle: (outcome: HumanCheckOutcome) => void; deadline: NodeJS.Timeout; refresh: NodeJS.Timeout; screen: (request: HTTPRequest) => void } | null;
 }
 
-/** How long a held page may take to paint its first frame before the crawl goes on without it. */
-const FIRST_FRAME_WAIT_MS = 5_000;
-
 /** How a held check ended: the operator closed the view (the crawl re-reads the page), or nobody did in time. */
 export type HumanCheckOutcome = 'closed' | 'timed_out';
 
@@ -189,19 +186,13 @@ export class LiveViewService implements OnModuleInit, OnApplicationShutdown {
       const idle = held ? setTimeout(() => undefined, 0) : this.idleTimer(viewId);
       const view: LiveView = { viewId, site, holder, page, client, queue: Promise.resolve(), pressed: false, idle, lastFrameAt: 0, pendingFrame: null, closing: false, hold };
       this.views.set(viewId, view);
-      let firstFrame!: () => void;
-      const framed = new Promise<void>((resolve) => (firstFrame = resolve));
       client.on('Page.screencastFrame', (frame: { data: string; sessionId: number; metadata: { deviceWidth?: number; deviceHeight?: number } }) => {
         void client.send('Page.screencastFrameAck', { sessionId: frame.sessionId }).catch(() => undefined);
         this.frameArrived(view, frame.data);
-        firstFrame();
       });
       page.once('close', () => void this.finish(viewId, 'page_closed', false));
       await this.subscriber!.subscribe(LIVE_VIEW_CHANNELS.input(viewId));
       await client.send('Page.startScreencast', { format: 'jpeg', quality: JPEG_QUALITY, maxWidth: LIVE_VIEW_WIDTH, maxHeight: LIVE_VIEW_HEIGHT, everyNthFrame: 1 });
-      // A held page is shown once before the crawl goes on in another tab, which takes the front: a background tab
-      // paints no frames, and the operator who opens the view later is shown this one (kept with the check).
-      if (held?.page) await Promise.race([framed, new Promise((resolve) => setTimeout(resolve, FIRST_FRAME_WAIT_MS))]);
       // Not awaited to the end: a sign-in page that keeps loading is still shown and usable.
       if (start) void page.goto(start.toString(), { waitUntil: 'domcontentloaded', timeout: 30_000 }).catch((error: Error) => this.logger.warn(`live view ${viewId}: ${start}: ${error.message}`));
       this.logger.log(`live view ${viewId} opened on ${site}${held ? ` for a human check of a crawl until ${held.until.toISOString()}` : ''}`);
@@ -243,9 +234,6 @@ export class LiveViewService implements OnModuleInit, OnApplicationShutdown {
     if (view.closing) return;
     if (view.page.isClosed()) return this.finish(view.viewId, 'page_closed', false);
     view.idle.refresh();
-    // A held crawl tab went to the background when the crawl went on in another: the operator's input brings it
-    // forward again, so it paints and its frames follow what they do.
-    if (view.hold) await view.page.bringToFront().catch(() => undefined);
     const { client } = view;
     const at = { x: input.x ?? 0, y: input.y ?? 0 };
     switch (input.kind) {
