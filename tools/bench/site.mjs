@@ -11,7 +11,7 @@
  *   - with --lighthouse-references, Lighthouse on two reference pages in the same runs: the landing's own HTML
  *     without its scripts (what the page costs before any JavaScript) and a minimal page (what this machine
  *     and Lighthouse cost on their own), served by a bare server that passes every other path to the system.
- * Usage: node tools/bench/site.mjs [--no-build] [--ssr-only] [--lighthouse-references] [--json file]   (--ssr-only skips Lighthouse and the JavaScript)
+ * Usage: npm exec -- node tools/bench/site.mjs [--no-build] [--ssr-only] [--lighthouse-references] [--json file]   (--ssr-only skips Lighthouse and the JavaScript)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,8 +24,15 @@ import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 import { mainThreadCpu } from './lib/trace-cpu.mjs';
+import { runtimeMismatch } from '../lib/runtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+// The system it starts (tools/start.mjs) runs only on the project's Node: say so now, not after a long wait for it.
+const wrongRuntime = runtimeMismatch();
+if (wrongRuntime) {
+  console.error(`[bench] ${wrongRuntime}: npm exec -- node tools/bench/site.mjs`);
+  process.exit(1);
+}
 const args = process.argv.slice(2);
 const PORT = Number(process.env.BENCH_PORT ?? 3940);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? '.data/bench';
