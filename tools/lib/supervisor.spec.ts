@@ -10,6 +10,10 @@ function unit() {
 
 const FAST = { firstDelayMs: 5, maxDelayMs: 20, stableAfterMs: 60_000, maxQuickExits: 3 };
 const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until `done()` holds (the state the test needs, however loaded the machine), for at most 5 s. */
+async function until(done: () => boolean): Promise<void> {
+  for (const deadline = Date.now() + 5_000; !done() && Date.now() < deadline; ) await tick(5);
+}
 
 describe('keepRunning', () => {
   it('restarts a unit that exits on its own and stops the restarted one', async () => {
@@ -26,7 +30,7 @@ describe('keepRunning', () => {
       policy: FAST,
     });
     first.exit({ code: 1 });
-    await tick();
+    await until(() => watched.current === second.handle && lines.length === 2);
     expect(cleaned).toEqual([{ code: 1 }]);
     expect(watched.current).toBe(second.handle);
     expect(lines).toEqual(['worker exited unexpectedly (code 1): restarting in 0.005 s', 'worker restarted']);
@@ -39,9 +43,9 @@ describe('keepRunning', () => {
     let started = 0;
     const watched = keepRunning({ name: 'api', handle: handles[0].handle, restart: async () => handles[++started].handle, log: () => {}, policy: FAST });
     handles[0].exit({ code: 1 });
-    await tick();
+    await until(() => started === 1);
     handles[1].exit({ code: 1 });
-    await tick();
+    await until(() => started === 2);
     handles[2].exit({ code: 2 });
     await expect(watched.gaveUp).resolves.toBe('api exited 3 times in a row, each soon after starting (last: code 2)');
   });
@@ -63,7 +67,7 @@ describe('keepRunning', () => {
       policy: { ...FAST, maxQuickExits: 5 },
     });
     first.exit({ code: 1 });
-    await tick(80);
+    await until(() => lines.length === 3);
     expect(attempts).toBe(2);
     expect(lines).toEqual([
       'postgres exited unexpectedly (code 1): restarting in 0.005 s',
