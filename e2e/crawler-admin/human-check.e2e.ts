@@ -11,15 +11,17 @@ const SITES = ['zhaopin', 'zhipin', 'job51', 'liepin', 'lagou'] as const;
 const SLIDER = { start: { x: 20, y: 320 }, end: { x: 390, y: 320 } };
 
 /**
- * 等待验证 (docs/product/crawler.md#waiting-for-a-check, ADR 078): a five-site task meets a slider on page 3 of the
- * imitation BOSS直聘; only that site waits while the other four finish; the administrator drags the slider in the
- * live view of that very page, and the run completes with every page read once.
+ * 等待验证 (docs/product/crawler.md#waiting-for-a-check, ADR 078): the administrator signs in to the imitation
+ * BOSS直聘 through the live view (its QR code scanned by the fixture's scan call, standing for the phone); a five-site
+ * task meets a slider on page 3 of BOSS直聘; only that site waits while the other four finish; the administrator drags
+ * the slider in the live view of that very page, and the run completes with every page read once.
  */
 test.describe('等待验证 (a crawl paused for a human check)', () => {
-  test('the administrator solves a slider in the live view while the other four sites finish', DESKTOP_ONLY, async ({ page, isMobile }) => {
+  test('the administrator signs in through the live view, then solves a slider there while the other four sites finish', DESKTOP_ONLY, async ({ page, isMobile }) => {
     test.setTimeout(240_000);
     const keyword = `验证${Date.now()}`;
     await loginAsAdmin(page);
+
     // No pause between the fixture pages (the journey is about the check, not the politeness delay); the jobs lane
     // (playwright.config.ts) keeps other crawls away while the delay is 0 and BOSS直聘's imitation shows a slider.
     expect((await page.request.post('/api/admin/crawler-config', { data: { request_delay: 0 } })).ok()).toBe(true);
@@ -31,6 +33,20 @@ test.describe('等待验证 (a crawl paused for a human check)', () => {
       const created = await page.request.post('/api/admin/crawl-tasks', { data: { name: `五站点 ${keyword}`, keywords: [keyword], targetUrls, maxResults: 200 } });
       expect(created.ok()).toBe(true);
       const taskId = ((await created.json()) as { data: { id: string } }).data.id;
+
+      // Signed in through the live view before the run: the session the crawl then carries. (The task exists first:
+      // the back office reads the task list once, spec §7, and a task made behind its back would not be on it.)
+      await openArea(page, isMobile, '爬虫配置');
+      const boss = page.getByTestId('site-session-zhipin');
+      await boss.getByRole('button', { name: '在实时画面中登录BOSS直聘' }).click();
+      const signIn = page.getByRole('dialog', { name: '登录BOSS直聘（抓取服务器上的浏览器）' });
+      await expect(signIn.getByRole('img', { name: /^BOSS直聘当前页面：http:\/\/127\.0\.0\.1:\d+\/web\/user\// })).toBeVisible({ timeout: 30_000 });
+      const signIns = async () => ((await (await page.request.get(`${E2E_FIXTURE_ORIGINS.zhipin}/web/user/qr/signed-in`)).json()) as { count: number }).count;
+      const signedInBefore = await signIns();
+      expect((await page.request.post(`${E2E_FIXTURE_ORIGINS.zhipin}/web/user/qr/scan`)).ok()).toBe(true);
+      await expect.poll(signIns, { timeout: 20_000 }).toBeGreaterThan(signedInBefore);
+      await signIn.getByRole('button', { name: '完成并保存' }).click();
+      await expect(toast(page, /^已保存BOSS直聘的登录会话（\d+ 个 Cookie）$/)).toBeVisible({ timeout: 30_000 });
 
       await openArea(page, isMobile, '招聘爬虫');
       const card = page.getByTestId('crawl-task').filter({ hasText: `五站点 ${keyword}` });
