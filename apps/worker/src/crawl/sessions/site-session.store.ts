@@ -16,7 +16,7 @@ const REFUSAL_MAX = 255;
 export class SiteSessionStore {
   private readonly logger = new Logger(SiteSessionStore.name);
   private readonly seal: SiteSessionSeal | null;
-  /** The session last opened for each site: the worker's browser keeps its cookies and storage after it is deleted. */
+  /** The session last opened or stored for each site: the worker's browser keeps its cookies and storage after it is deleted. */
   private readonly opened = new Map<string, SiteSessionContents>();
 
   constructor(
@@ -38,7 +38,7 @@ export class SiteSessionStore {
   }
 
   /**
-   * The session this worker last opened for the site, handed out once when the site has none to send any more
+   * The session this worker last opened or stored for the site, handed out once when the site has none to send any more
    * (deleted by the operator): the browser still holds it and must forget it before the next page (forgetSession).
    */
   withdrawn(site: string): SiteSessionContents | null {
@@ -51,6 +51,8 @@ export class SiteSessionStore {
   async save(site: string, contents: SiteSessionContents, at = new Date()): Promise<void> {
     if (!this.seal) throw new Error('CRAWLER_SESSION_KEY is not set: a site session cannot be stored');
     await this.sessions.upsert({ site, sealed: this.seal.seal(site, contents), capturedAt: at, lastSuccessAt: null, lastRefusalAt: null, lastRefusal: null }, ['site']);
+    // Captured from this worker's browser, which holds it until it is forgotten.
+    this.opened.set(site, contents);
   }
 
   /** A page of the site was read while its session was sent. */
