@@ -1,5 +1,5 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_REDACTED, type AuditAction, type AuditEntity, type AuditEntryResponse, LANDING_CONTENT_PATHS, STORAGE_PROXY_PATH } from '@aipm/contracts';
-import { createDataSourceOptions, CrawlResult } from '@aipm/database';
+import { createDataSourceOptions, CrawlerSiteSession, CrawlResult, SiteSessionSeal } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
@@ -791,6 +791,17 @@ describe('audit log', () => {
         await agent.post('/api/admin/crawler-config').send({ request_delay: 4000, boss_cookie: COOKIE }).expect(200);
       },
       check: (entry) => expect(entry).toMatchObject({ before: { request_delay: 3000, boss_cookie: null }, after: { request_delay: 4000, boss_cookie: AUDIT_REDACTED } }),
+    },
+    {
+      name: 'a site session deleted: which site, never the session',
+      action: 'settings.crawler.session.delete',
+      entity: 'crawler_settings',
+      run: async (agent) => {
+        const sealed = new SiteSessionSeal('audit-site-session-key-0123456789abcdef').seal('liepin', { cookies: [{ name: 'lt', value: COOKIE, domain: '.liepin.com', path: '/' }], origins: [] });
+        await dataSource.getRepository(CrawlerSiteSession).save({ site: 'liepin', sealed, capturedAt: new Date('2026-11-27T08:00:00.000Z') });
+        await agent.delete('/api/admin/crawler/site-sessions/liepin').expect(200);
+      },
+      check: (entry) => expect(entry.details).toEqual({ site: 'liepin', capturedAt: '2026-11-27T08:00:00.000Z' }),
     },
     {
       name: 'site settings',

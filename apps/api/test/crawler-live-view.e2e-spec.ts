@@ -191,6 +191,22 @@ describe('the live view of the worker’s Chromium', () => {
     expect(session?.origins.find((entry) => entry.origin === fixtures.origins.zhipin)?.localStorage).toMatchObject({ fixture_token: 'token-zhipin-password' });
   });
 
+  it("crawls the site signed out once its session is deleted, though the worker's browser signed in to it", async () => {
+    await api().delete('/api/admin/crawler/site-sessions/zhipin').set('cookie', cookie).expect(200);
+    const since = Date.now();
+    const crawl = await api()
+      .post('/api/admin/crawl/run')
+      .set('cookie', cookie)
+      .send({ site: 'zhipin', keywords: ['删除后'], city: '长沙', maxResults: 50, taskName: '自动抓取 zhipin 删除后 长沙' });
+    expect(crawl.status).toBe(200);
+    const search = fixtures.requests.zhipin.filter((entry) => entry.at >= since && entry.path === '/web/geek/job');
+    expect(search.length).toBeGreaterThan(0);
+    expect(search.filter((entry) => entry.cookie.includes('fixture_session'))).toEqual([]);
+    const data = fixtures.requests.zhipin.filter((entry) => entry.at >= since && entry.path === '/wapi/zpgeek/search/joblist.json');
+    expect(data.length).toBeGreaterThan(0);
+    expect(data.filter((entry) => entry.token !== '')).toEqual([]);
+  });
+
   it('answers LIVE_VIEW_CLOSED for input to a view whose page has closed, and for a view never opened', async () => {
     const { viewId, stream } = await open('zhipin');
     await frameOn(stream, '/web/user');

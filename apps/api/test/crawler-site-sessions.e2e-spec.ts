@@ -52,5 +52,33 @@ describe('crawler site sessions API', () => {
 
   it('is for the administrator only', async () => {
     expect((await request(app.getHttpServer()).get('/api/admin/crawler/site-sessions').expect(401)).body).toEqual(apiError('UNAUTHORIZED'));
+    expect((await request(app.getHttpServer()).delete('/api/admin/crawler/site-sessions/zhipin').expect(401)).body).toEqual(apiError('UNAUTHORIZED'));
+  });
+
+  it('deletes a site’s session: answered and audited by site, then listed as missing', async () => {
+    const sessions = dataSource.getRepository(CrawlerSiteSession);
+    const capturedAt = new Date('2026-11-26T08:00:00.000Z');
+    await sessions.save({ site: 'job51', sealed: new SiteSessionSeal(KEY).seal('job51', contents), capturedAt });
+
+    const response = await admin.delete('/api/admin/crawler/site-sessions/job51').expect(200);
+    expect(response.body).toEqual({ success: true, data: { site: 'job51', capturedAt: capturedAt.toISOString() } });
+    expect(await sessions.findOneBy({ site: 'job51' })).toBeNull();
+    const listed = (await admin.get('/api/admin/crawler/site-sessions').expect(200)).body.data as SiteSessionStatus[];
+    expect(listed.find((entry) => entry.site === 'job51')).toEqual({ site: 'job51', state: 'missing', capturedAt: null, lastSuccessAt: null, lastRefusalAt: null, lastRefusal: null });
+
+    const [entry] = await dataSource.query(`SELECT action, entity, details FROM audit_log WHERE action = 'settings.crawler.session.delete'`);
+    expect(entry).toMatchObject({ action: 'settings.crawler.session.delete', entity: 'crawler_settings', details: { site: 'job51', capturedAt: capturedAt.toISOString() } });
+    expect(JSON.stringify(entry)).not.toContain('signed-in');
+  });
+
+  it('deletes an unreadable session too (one sealed with another key)', async () => {
+    await admin.delete('/api/admin/crawler/site-sessions/liepin').expect(200);
+    expect(await dataSource.getRepository(CrawlerSiteSession).findOneBy({ site: 'liepin' })).toBeNull();
+  });
+
+  it('answers 404 for a site without a session and 400 for an unknown site, changing nothing', async () => {
+    expect((await admin.delete('/api/admin/crawler/site-sessions/lagou').expect(404)).body).toEqual(apiError('SITE_SESSION_NOT_FOUND'));
+    expect((await admin.delete('/api/admin/crawler/site-sessions/other').expect(400)).body).toEqual(apiError('INVALID_SESSION_SITE'));
+    expect(await dataSource.getRepository(CrawlerSiteSession).findOneBy({ site: 'zhipin' })).not.toBeNull();
   });
 });

@@ -136,4 +136,19 @@ describe('crawling with a stored site session', () => {
     expect(search.cookie).toBe('pasted=from-the-form');
     expect((await sessionRow('liepin')).lastSuccessAt).toBeNull();
   });
+
+  it("crawls signed out from the next page once the site's session is deleted: the browser forgets its cookie and storage", async () => {
+    // What DELETE /api/admin/crawler/site-sessions/zhipin does; the earlier pages left the session in the shared browser.
+    await dataSource.getRepository(CrawlerSiteSession).delete({ site: 'zhipin' });
+    const { task, requests } = await crawl('zhipin', '已删除');
+    expect(task.status).toBe('completed');
+    // Loaded once: forgetting the session never fails the page into a retry.
+    const [search, ...again] = requests.filter((request) => request.path === '/web/geek/job');
+    expect(again).toHaveLength(0);
+    expect(search!.cookie).not.toContain('fixture_session');
+    expect(search!.cookie).toContain('pasted=from-the-form');
+    const data = fixtures.requests.zhipin.filter((request) => request.path === '/wapi/zpgeek/search/joblist.json' && request.search.includes(encodeURIComponent('已删除')));
+    expect(data.length).toBeGreaterThan(0);
+    expect(data.every((request) => !request.token)).toBe(true);
+  });
 });

@@ -89,6 +89,7 @@ const enActions: Record<AuditAction, string> = {
   'job.delete': 'Deleted a published job',
   'settings.crawler.change': 'Changed the crawler settings',
   'settings.crawler.session.store': 'Stored a site sign-in session',
+  'settings.crawler.session.delete': 'Deleted a site sign-in session',
   'settings.site.change': 'Changed the site settings',
   'settings.phone.summary.change': 'Changed the daily summary call settings',
   'landing.draft.save': 'Saved a draft of the site content',

@@ -65,4 +65,44 @@ describe(SiteSessionsCard.name, () => {
     await screen.findByTestId('site-session-zhipin', {}, SLOW);
     expect(calls.filter((call) => call.key === READ)).toHaveLength(2);
   });
+
+  it('deletes a stored session after its confirmation, toasts and reads the sessions again', async () => {
+    const capturedAt = '2026-11-26T08:00:00.000Z';
+    const calls = answerFetch({
+      [READ]: [
+        { status: 200, body: { success: true, data: [{ site: 'zhipin', state: 'stored', capturedAt, lastSuccessAt: null, lastRefusalAt: null, lastRefusal: null }, none('liepin', 'unreadable'), none('lagou')] } },
+        { status: 200, body: { success: true, data: [none('zhipin'), none('liepin', 'unreadable'), none('lagou')] } },
+      ],
+      'DELETE /api/admin/crawler/site-sessions/zhipin': { status: 200, body: { success: true, data: { site: 'zhipin', capturedAt } } },
+    });
+    const user = userEvent.setup();
+    renderInAdmin(<SiteSessionsCard />);
+
+    const stored = await screen.findByTestId('site-session-zhipin', {}, SLOW);
+    // A stored or unreadable session can be deleted; a site without one has nothing to delete.
+    expect(within(screen.getByTestId('site-session-liepin')).getByRole('button', { name: '删除猎聘的登录会话' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('site-session-lagou')).queryByRole('button', { name: /删除/ })).toBeNull();
+    const remove = within(stored).getByRole('button', { name: '删除BOSS直聘的登录会话' });
+    expect(remove).toHaveTextContent(/^删除$/);
+
+    await user.click(remove);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('删除BOSS直聘的登录会话？之后抓取将以未登录身份访问该站点。')).toBeInTheDocument();
+    expect(calls.filter((call) => call.key.startsWith('DELETE'))).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: '删除' }));
+
+    expect(await screen.findByText('已删除登录会话', {}, SLOW)).toBeInTheDocument();
+    await within(screen.getByTestId('site-session-zhipin')).findAllByText('未保存', {}, SLOW);
+    expect(within(screen.getByTestId('site-session-zhipin')).queryByRole('button', { name: '删除BOSS直聘的登录会话' })).toBeNull();
+    expect(calls.map((call) => call.key)).toEqual([READ, 'DELETE /api/admin/crawler/site-sessions/zhipin', READ]);
+  });
+
+  it('says in English what deleting does', async () => {
+    answerFetch({ [READ]: { status: 200, body: { success: true, data: [{ site: 'zhipin', state: 'stored', capturedAt: '2026-11-26T08:00:00.000Z', lastSuccessAt: null, lastRefusalAt: null, lastRefusal: null }] } } });
+    const user = userEvent.setup();
+    renderInAdmin(<SiteSessionsCard />, { locale: 'en' });
+    const remove = await screen.findByRole('button', { name: /^Delete the sign-in session of / }, SLOW);
+    await user.click(remove);
+    expect(await screen.findByText(/^Delete the sign-in session of .+\? Crawls will then visit the site signed out\.$/)).toBeInTheDocument();
+  });
 });

@@ -9,6 +9,7 @@ import {
   type LiveViewOpened,
   type LiveViewSite,
   type SiteHealth,
+  type SiteSessionDeleted,
   type SiteSessionStatus,
 } from '@aipm/contracts';
 
@@ -32,6 +33,7 @@ export const crawlerConfigClient = defineSectionClient('crawlerConfig', (http) =
   },
   siteHealth: async () => (await http(CRAWLER_OPS_PATHS.siteHealth)).json as SiteHealth[],
   siteSessions: async () => (await http(CRAWLER_OPS_PATHS.siteSessions)).json as SiteSessionStatus[],
+  deleteSiteSession: async (site: SiteSessionStatus['site']) => (await http(CRAWLER_OPS_PATHS.siteSession(site), { method: 'DELETE' })).json as SiteSessionDeleted,
   // The live view (docs/product/crawler.md#live-view): its frames arrive on an EventSource of LIVE_VIEW_PATHS.events.
   openLiveView: async (site: LiveViewSite) => (await http(LIVE_VIEW_PATHS.open, { method: 'POST', body: JSON.stringify({ site }) })).json as LiveViewOpened,
   liveViewInput: async (viewId: string, input: LiveViewInput) => {

@@ -16,6 +16,12 @@ export const zhSiteSessionsMessages = {
   last_success: '最近成功',
   last_refusal: '最近被拒',
   never: '无',
+  delete: '删除',
+  delete_label: '删除%{site}的登录会话',
+  confirm_delete_title: '删除登录会话',
+  confirm_delete: '删除%{site}的登录会话？之后抓取将以未登录身份访问该站点。',
+  deleted: '已删除登录会话',
+  delete_failed: '删除登录会话失败：%{message}',
 };
 
 export const enSiteSessionsMessages: typeof zhSiteSessionsMessages = {
@@ -32,4 +38,10 @@ export const enSiteSessionsMessages: typeof zhSiteSessionsMessages = {
   last_success: 'Last success',
   last_refusal: 'Last refusal',
   never: 'None',
+  delete: 'Delete',
+  delete_label: 'Delete the sign-in session of %{site}',
+  confirm_delete_title: 'Delete sign-in session',
+  confirm_delete: "Delete the sign-in session of %{site}? Crawls will then visit the site signed out.",
+  deleted: 'Sign-in session deleted',
+  delete_failed: 'The sign-in session could not be deleted: %{message}',
 };

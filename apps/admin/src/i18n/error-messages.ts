@@ -278,6 +278,8 @@ const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | Student
   INVALID_LIVE_VIEW_INPUT: 'Not a valid action: a click, drag, scroll, key or text of at most 500 characters, inside the picture',
   LIVE_VIEW_UNAVAILABLE: 'The live view cannot open: the crawling service is not available',
   LIVE_VIEW_CLOSED: 'The live view has closed; open it again to sign in',
+  INVALID_SESSION_SITE: 'The site must be zhaopin, zhipin, job51, liepin or lagou',
+  SITE_SESSION_NOT_FOUND: 'This site has no stored sign-in session',
   LIVE_VIEW_TIMED_OUT: 'The crawl worker did not confirm closing in time; the session may not be stored, please try again',
   INVALID_JOB_ID: 'Invalid job ID',
   JOB_NOT_FOUND: 'The job does not exist',

@@ -1,9 +1,12 @@
-import { SEARCH_SITES, type SiteSessionStatus } from '@aipm/contracts';
+import { type LiveViewErrorCode, SEARCH_SITES, type SiteSessionDeleted, type SiteSessionStatus } from '@aipm/contracts';
 import { CrawlerSiteSession, SiteSessionSeal } from '@aipm/database';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { ApiError } from '../common/errors/api.error';
 import { API_ENV, type ApiEnv } from '../config/api-env';
+
+class SiteSessionError extends ApiError<LiveViewErrorCode> {}
 
 /**
  * The sites' signed-in sessions for 爬虫配置 (docs/decisions/070): their age and what the sites last made of them,
@@ -38,4 +41,20 @@ export class SiteSessionsService {
       };
     });
   }
+
+  /**
+   * Deletes the site's stored session, readable or not (a banned account, one that should no longer be used). The
+   * worker opens the session again before every page, so the next page is loaded signed out.
+   */
+  async delete(site: string): Promise<SiteSessionDeleted> {
+    if (!isSearchSite(site)) throw new SiteSessionError('INVALID_SESSION_SITE');
+    const row = await this.sessions.findOneBy({ site });
+    if (!row) throw new SiteSessionError('SITE_SESSION_NOT_FOUND');
+    await this.sessions.delete({ site });
+    return { site, capturedAt: row.capturedAt.toISOString() };
+  }
+}
+
+function isSearchSite(site: string): site is SiteSessionDeleted['site'] {
+  return (SEARCH_SITES as readonly string[]).includes(site);
 }

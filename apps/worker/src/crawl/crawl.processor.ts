@@ -402,10 +402,13 @@ export class CrawlProcessor {
   }
 
   private async loadPage(adapter: SiteAdapter, url: URL, config: CrawlerConfig, task: CrawlTask, pageNumber: number, slot: PageGate, tab: object, session: SiteSessionContents | null): Promise<PageOutcome> {
+    const javascript = task.crawlConfig.enableJavaScriptRendering ?? config.javascript_rendering;
     const options = {
       tab,
       session,
-      javascript: task.crawlConfig.enableJavaScriptRendering ?? config.javascript_rendering,
+      // Only a page in the browser can take a deleted session out of it; a plain-HTTP page leaves that to the next one.
+      withdrawn: javascript && !session ? this.sessions.withdrawn(adapter.site) : null,
+      javascript,
       stealth: task.crawlConfig.antiDetectionMode ?? config.anti_detection,
       cookie: config[adapter.cookieKey] as string,
       userAgent: config.user_agent_rotation ? USER_AGENTS[this.userAgentTurn++ % USER_AGENTS.length] : null,

@@ -4,7 +4,7 @@ import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import type { BrowserService } from './browser/browser.service';
 import type { NavigationGuard } from './navigation/navigation.guard';
 import { fontFaceSources, usesPrivateGlyphs } from './reading/private-font.decoder';
-import { applySession, cookieHeader } from './sessions/session-in-browser';
+import { applySession, cookieHeader, forgetSession } from './sessions/session-in-browser';
 import { detectBlockPage } from './sites/block.detector';
 import type { SiteAdapter } from './sites/site-adapter';
 
@@ -26,6 +26,8 @@ export interface LoadOptions {
   cookie: string;
   /** The site's signed-in session (docs/decisions/070); when there is one it is sent instead of the pasted cookie. */
   session?: SiteSessionContents | null;
+  /** A session the browser was given earlier and must no longer send (deleted): taken out of it before the page. */
+  withdrawn?: SiteSessionContents | null;
   userAgent: string | null;
   /** Navigation timeout and the longest wait for the page's own requests to settle. */
   waitMs: number;
@@ -131,6 +133,7 @@ export class PageLoader {
         listeners.push([event, handler as never]);
       };
       // The storage script stays with a kept tab: removed when this page is done, like the listeners.
+      if (options.withdrawn) await forgetSession(page, options.withdrawn);
       const undoSession = options.session ? await applySession(page, options.session) : null;
       try {
         return await this.loadInTab(page, adapter, url, options, use, gate, listen);

@@ -97,6 +97,7 @@ export const CRAWL_OPS_MESSAGES = {
 export const CRAWLER_OPS_PATHS = {
   siteHealth: '/api/admin/crawler/site-health',
   siteSessions: '/api/admin/crawler/site-sessions',
+  siteSession: (site: string) => `/api/admin/crawler/site-sessions/${site}`,
   queueBoard: '/api/admin/queues',
   schedule: (taskId: string) => `/api/admin/crawl-tasks/${taskId}/schedule`,
 } as const;

@@ -19,3 +19,9 @@ export interface SiteSessionStatus {
   lastRefusalAt: string | null;
   lastRefusal: string | null;
 }
+
+/** What deleting a site's session answers: the site, and when the deleted sign-in had been stored. */
+export interface SiteSessionDeleted {
+  site: (typeof SEARCH_SITES)[number];
+  capturedAt: string;
+}

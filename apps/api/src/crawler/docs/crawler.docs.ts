@@ -22,6 +22,7 @@ import {
   type SiteRunTally,
   SEARCH_SITES,
   SITE_SESSION_STATES,
+  type SiteSessionDeleted,
   type SiteSessionStatus,
   type LiveViewClosed,
   type LiveViewOpened,
@@ -196,6 +197,11 @@ export const SITE_SESSION_STATUS = recordSchema<SiteSessionStatus>('SiteSessionS
   lastSuccessAt: nullable(dateTime()),
   lastRefusalAt: nullable(dateTime()),
   lastRefusal: nullable(text('login_wall: https://www.zhipin.com/web/geek/job: 当前登录状态已失效')),
+});
+
+export const SITE_SESSION_DELETED = recordSchema<SiteSessionDeleted>('SiteSessionDeleted', {
+  site: oneOf(SEARCH_SITES, 'zhipin'),
+  capturedAt: dateTime(undefined, 'When the deleted sign-in had been stored'),
 });
 
 export const LIVE_VIEW_OPENED = recordSchema<LiveViewOpened>('LiveViewOpened', {

@@ -22,7 +22,7 @@ import { Repository } from 'typeorm';
 import { WORKER_ENV, type WorkerEnv } from '../../config/worker-env';
 import { BrowserService } from '../browser/browser.service';
 import { NavigationGuard } from '../navigation/navigation.guard';
-import { applySession, captureSession } from '../sessions/session-in-browser';
+import { applySession, captureSession, forgetSession } from '../sessions/session-in-browser';
 import { SiteSessionStore } from '../sessions/site-session.store';
 import { SiteRegistry } from '../sites/site-registry';
 
@@ -163,6 +163,9 @@ export class LiveViewService implements OnModuleInit, OnApplicationShutdown {
       page.on('request', screen);
       if (start) {
         const session = await this.sessions.open(site);
+        const withdrawn = session ? null : this.sessions.withdrawn(site);
+        // A deleted session the browser still holds would sign the operator in again, and be stored again on closing.
+        if (withdrawn) await forgetSession(page, withdrawn);
         if (session) await applySession(page, session);
       }
       const client = await page.createCDPSession();

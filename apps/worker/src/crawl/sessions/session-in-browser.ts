@@ -59,6 +59,36 @@ export async function applySession(page: Page, session: SiteSessionContents): Pr
 }
 
 /**
+ * Takes a session the browser was given earlier out of it (a deleted one), so the tab's next page is a signed-out
+ * visitor's: every cookie on the session's domains (the site's own refreshed tokens beside the stored ones) and the
+ * Web Storage of its origins, local and this tab's session storage.
+ */
+export async function forgetSession(page: Page, session: SiteSessionContents): Promise<void> {
+  const domains = [...new Set(session.cookies.map((cookie) => bareDomain(cookie.domain)))];
+  const context = page.browserContext();
+  const held = (await context.cookies()).filter((cookie) => {
+    const domain = bareDomain(cookie.domain);
+    return domains.some((sessionDomain) => domain === sessionDomain || domain.endsWith(`.${sessionDomain}`));
+  });
+  if (held.length > 0) await context.deleteCookie(...held);
+  if (session.origins.length === 0) return;
+  const client = await page.createCDPSession();
+  try {
+    // localStorage is the browser's, per origin. sessionStorage is this tab's, reachable while a frame of the origin is
+    // open (a crawl's kept tab stays on its site); without one there is none to clear ("Frame not found").
+    await client.send('DOMStorage.enable');
+    for (const { origin } of session.origins) {
+      await client.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage' });
+      await client.send('DOMStorage.clear', { storageId: { securityOrigin: origin, isLocalStorage: false } }).catch(() => undefined);
+    }
+  } finally {
+    await client.detach().catch(() => undefined);
+  }
+}
+
+const bareDomain = (domain: string) => domain.toLowerCase().replace(/^\./, '');
+
+/**
  * What a signed-in tab holds for its site: every cookie of the browser on the site's domains, and the Web Storage
  * of the site's origins the tab has open (its frames). Storage of an origin not open in the tab cannot be read.
  */

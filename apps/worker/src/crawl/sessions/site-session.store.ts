@@ -16,6 +16,8 @@ const REFUSAL_MAX = 255;
 export class SiteSessionStore {
   private readonly logger = new Logger(SiteSessionStore.name);
   private readonly seal: SiteSessionSeal | null;
+  /** The session last opened or stored for each site: the worker's browser keeps its cookies and storage after it is deleted. */
+  private readonly opened = new Map<string, SiteSessionContents>();
 
   constructor(
     @InjectRepository(CrawlerSiteSession) private readonly sessions: Repository<CrawlerSiteSession>,
@@ -31,6 +33,17 @@ export class SiteSessionStore {
     if (!row) return null;
     const contents = this.seal.open(site, row.sealed);
     if (!contents) this.logger.warn(`${site}: the stored session does not open with CRAWLER_SESSION_KEY; the site is crawled without it`);
+    else this.opened.set(site, contents);
+    return contents;
+  }
+
+  /**
+   * The session this worker last opened or stored for the site, handed out once when the site has none to send any more
+   * (deleted by the operator): the browser still holds it and must forget it before the next page (forgetSession).
+   */
+  withdrawn(site: string): SiteSessionContents | null {
+    const contents = this.opened.get(site) ?? null;
+    this.opened.delete(site);
     return contents;
   }
 
@@ -38,6 +51,8 @@ export class SiteSessionStore {
   async save(site: string, contents: SiteSessionContents, at = new Date()): Promise<void> {
     if (!this.seal) throw new Error('CRAWLER_SESSION_KEY is not set: a site session cannot be stored');
     await this.sessions.upsert({ site, sealed: this.seal.seal(site, contents), capturedAt: at, lastSuccessAt: null, lastRefusalAt: null, lastRefusal: null }, ['site']);
+    // Captured from this worker's browser, which holds it until it is forgotten.
+    this.opened.set(site, contents);
   }
 
   /** A page of the site was read while its session was sent. */
