@@ -35,7 +35,8 @@ test.describe('等待验证 (a crawl paused for a human check)', () => {
       const taskId = ((await created.json()) as { data: { id: string } }).data.id;
 
       // Signed in through the live view before the run: the session the crawl then carries. (The task exists first:
-      // the back office reads the task list once, spec §7, and a task made behind its back would not be on it.)
+      // the back office reads the task list once, docs/product/back-office.md#no-retries-and-no-polling, and a task made
+      // behind its back would not be on it.)
       await openArea(page, isMobile, '爬虫配置');
       const boss = page.getByTestId('site-session-zhipin');
       await boss.getByRole('button', { name: '在实时画面中登录BOSS直聘' }).click();

@@ -433,8 +433,10 @@ export class CrawlProcessor {
 
   private async report(job: Job<CrawlJobData, CrawlJobResult>, taskId: string, stats: CrawlRunStatistics): Promise<void> {
     const waiting = Object.keys(stats.humanChecks ?? {}).length > 0;
-    await job.updateProgress({ pagesDone: stats.pagesDone, pagesTotal: stats.pagesTotal, jobsFound: stats.found, ...(waiting ? { humanChecks: { ...stats.humanChecks } } : {}) } satisfies CrawlJobProgress);
+    // Recorded before it is announced: whoever the pushed progress sends to read the task (a card, the dashboard's
+    // alerts) finds what it announced.
     await this.lifecycle.recordProgress(taskId, stats);
+    await job.updateProgress({ pagesDone: stats.pagesDone, pagesTotal: stats.pagesTotal, jobsFound: stats.found, ...(waiting ? { humanChecks: { ...stats.humanChecks } } : {}) } satisfies CrawlJobProgress);
   }
 
   /** Records the failure (and the first snapshot of its kind), then fails or retries the job. */
