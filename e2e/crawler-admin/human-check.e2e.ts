@@ -1,4 +1,4 @@
-import { taskSearchUrls } from '@aipm/contracts';
+import { DEFAULT_REQUEST_DELAY_MS, taskSearchUrls } from '@aipm/contracts';
 import { expect, test } from '@playwright/test';
 
 import { E2E_FIXTURE_ORIGINS } from '../../playwright.config';
@@ -93,7 +93,7 @@ test.describe('等待验证 (a crawl paused for a human check)', () => {
     } finally {
       await page.request.post(`${E2E_FIXTURE_ORIGINS.zhipin}/__fixture/mode?mode=normal`);
       // Later journeys (爬虫配置) expect the default of docs/product/crawler.md#crawler-settings.
-      await page.request.post('/api/admin/crawler-config', { data: { request_delay: 3000 } });
+      await page.request.post('/api/admin/crawler-config', { data: { request_delay: DEFAULT_REQUEST_DELAY_MS } });
     }
   });
 });

@@ -2,13 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { maskPhone } from '@aipm/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { loginAsAdmin, toast } from '../support/admin';
-import { chinaDay, clearLeads, type SeededLeads, seedLeads } from './leads';
+import { chinaDay, chinaMinute, clearLeads, type SeededLeads, seedLeads } from './leads';
 import { DESKTOP_ONLY } from '../support/viewport';
 import { chooseOption } from '../support/select';
 import { withDatabase } from '../site/jobs-database';
 
 /** "YYYY-MM-DDTHH:mm" in China time, `minutes` from now: what the follow-up's due-time field takes. */
-const chinaMinute = (minutes: number) => new Date(Date.now() + 8 * 3600_000 + minutes * 60_000).toISOString().slice(0, 16);
 
 /** Opens an area from the menu (behind the menu button on phones). */
 async function openArea(page: Page, isMobile: boolean, label: string) {

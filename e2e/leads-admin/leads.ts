@@ -94,3 +94,8 @@ export async function clearLeads(request: APIRequestContext): Promise<void> {
 export function chinaDay(offset = 0): string {
   return new Date(Date.now() + 8 * 60 * 60 * 1000 + offset * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
+
+/** A minute in China time, `minutes` from now, as the follow-up form's datetime-local field takes it. */
+export function chinaMinute(minutes: number): string {
+  return new Date(Date.now() + 8 * 60 * 60 * 1000 + minutes * 60 * 1000).toISOString().slice(0, 16);
+}

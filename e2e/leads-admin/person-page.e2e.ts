@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { withDatabase } from '../site/jobs-database';
 import { loginAsAdmin, toast } from '../support/admin';
 import { chooseOption } from '../support/select';
+import { chinaMinute } from './leads';
 
 /*
  * The sales day at 1280 px and 375 px (docs/product/back-office.md#person-page, #duplicates, #follow-ups,
@@ -13,8 +14,6 @@ import { chooseOption } from '../support/select';
  * visitor's source and the week's first-contact figure move.
  */
 
-/** A minute from now in China, as the follow-up form's datetime-local field takes it. */
-const chinaMinute = (minutes: number) => new Date(Date.now() + 8 * 3600_000 + minutes * 60_000).toISOString().slice(0, 16);
 
 /** A row's figures, by column header, of one of the dashboard's follow-up tables. */
 async function figures(table: Locator, row: Locator): Promise<Record<string, string>> {

@@ -7,7 +7,6 @@ import {
   type LeadMergeResource,
   type LeadMergeSummary,
   type LeadSource,
-  type LeadStatus,
   maskPhone,
   REGISTRATION_ONLY_MERGE_FIELDS,
 } from '@aipm/contracts';
@@ -28,23 +27,8 @@ const SIDE_COLUMN = {
 /** A lead row as a whole (to_jsonb), without the search grams a trigger derives from the other columns. */
 type LeadImage = Record<string, unknown> & { id: string; createdAt: string; source: LeadSource | null; mergeId: string | null };
 
-interface DuplicateRow {
-  reason: DuplicateReason;
-  key: string;
-  resource: LeadMergeResource;
-  id: string;
-  name: string;
-  phone: string;
-  email: string | null;
-  school: string | null;
-  major: string | null;
-  goals: string | null;
-  note: string | null;
-  status: LeadStatus;
-  source: LeadSource | null;
-  consented: boolean;
-  createdAt: Date;
-}
+/** A record of a group as the statement reads it: the contract's, with why it matched and its time as a Date. */
+type DuplicateRow = Omit<DuplicateRecord, 'createdAt'> & { reason: DuplicateReason; key: string; createdAt: Date };
 
 interface MergeRow {
   id: string;

@@ -21,6 +21,9 @@ export interface TimelineSource {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const record = (resource: PersonRecordResource, id: string) => ({ resource, id });
+/** The lead a row belongs to: a registration or a consultation message (one of the two ids is set). */
+const leadRecord = (row: { registrationId: string | null; contactMessageId: string | null }) =>
+  row.registrationId ? record('registrations', row.registrationId) : record('contact', row.contactMessageId!);
 const hasLeads = (scope: PersonScope) => scope.registrationIds.length > 0 || scope.messageIds.length > 0;
 
 /** Each registration as it arrived, with its first-touch source and how often it was sent again. */
@@ -96,7 +99,7 @@ const leadCalls: TimelineSource = {
     return rows.map((row) => ({
       kind: 'lead_call',
       at: iso(row.announcedAt ?? row.createdAt),
-      record: row.registrationId ? record('registrations', row.registrationId) : record('contact', row.contactMessageId!),
+      record: leadRecord(row),
       actor: null,
       facts: { announced: row.announcedAt !== null, attempts: row.attempts, lastStatus: row.lastStatus },
     }));
@@ -203,7 +206,7 @@ const followUps: TimelineSource = {
     return rows.map((row) => ({
       kind: 'follow_up',
       at: iso(row.doneAt ?? row.createdAt),
-      record: row.registrationId ? record('registrations', row.registrationId) : record('contact', row.contactMessageId!),
+      record: leadRecord(row),
       actor: row.doneAt ? row.doneBy : null,
       facts: { method: row.kind, dueAt: iso(row.dueAt), note: row.note, result: row.result, done: row.doneAt !== null },
     }));
