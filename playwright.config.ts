@@ -24,6 +24,8 @@ const WECHAT_PORT = new URL(E2E_WECHAT.apiBase).port;
 const FIXTURE_BASE_PORT = Number(process.env.E2E_FIXTURE_BASE_PORT ?? 3920);
 const FIXTURE_SITES = ['zhaopin', 'zhipin', 'job51', 'liepin', 'lagou'];
 export const E2E_FIXTURE_ORIGINS: Record<string, string> = Object.fromEntries(FIXTURE_SITES.map((site, index) => [site, `http://127.0.0.1:${FIXTURE_BASE_PORT + index}`]));
+/** The sites' other hosts' stand-ins, on the ports after theirs: 猎聘's account gate (tools/fixture-sites). */
+const E2E_FIXTURE_HOSTS: Record<string, string> = { 'wow.liepin.com': `http://127.0.0.1:${FIXTURE_BASE_PORT + FIXTURE_SITES.length}` };
 
 const chromium = {
   executablePath: journeyBrowserPath(),
@@ -169,7 +171,7 @@ export default defineConfig({
         WECHAT_APP_ID: E2E_WECHAT.appId,
         WECHAT_APP_SECRET: E2E_WECHAT.appSecret,
         WECHAT_API_BASE: E2E_WECHAT.apiBase,
-        CRAWLER_SITE_ORIGINS: JSON.stringify(E2E_FIXTURE_ORIGINS),
+        CRAWLER_SITE_ORIGINS: JSON.stringify({ ...E2E_FIXTURE_ORIGINS, ...E2E_FIXTURE_HOSTS }),
         ...E2E_PHONE_ENV,
       },
       url: `${E2E_BASE_URL}/api/health`,

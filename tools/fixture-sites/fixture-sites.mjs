@@ -7,7 +7,10 @@
 // 403 account restriction, 51job's and 智联's Alibaba Cloud WAF 405, 拉勾's 操作太频繁 page, 猎聘's HTTP 429; the
 // pages between are normal). In the captcha mode (optionally from a page number on: setMode's fromPage) the search page
 // redirects to a slider check that a pointer drag across it passes: the site then lets that browser (its
-// fixture_verified cookie) through from then on and sends it back to the page it came from. Job ids are derived from the query, so the same page always lists the same jobs.
+// fixture_verified cookie) through from then on and sends it back to the page it came from. In the signed-in-only mode a
+// visitor without the fixture's session meets the site's sign-in; 猎聘's search page sends it on to its account gate on
+// another host, as the real one sends visitors to wow.liepin.com (GATE_HOSTS: that host's stand-in listens on a port of
+// its own, and `env` names it for the worker). Job ids are derived from the query, so the same page always lists the same jobs.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -27,6 +30,15 @@ const REFUSALS = {
   // A rate limit keeps its HTTP meaning (429 is not read as a page, docs/product/crawler.md#what-counts-as-a-refusal).
   liepin: () => ({ status: 429, html: '<!doctype html><html><head><meta charset="utf-8"><title>429 Too Many Requests</title></head><body><h1>429 Too Many Requests</h1></body></html>' }),
 };
+
+/** Hosts of a site besides its own that the imitation stands in for: 猎聘's account gate. */
+const GATE_HOSTS = { 'wow.liepin.com': 'liepin' };
+/** The gate's page and the page 猎聘's search address answers before sending a visitor there (the refusal corpus's). */
+const GATE_PAGE = () => corpusPage('liepin', 'wow-account-gate.html');
+const GATE_PATH = /^\/t\d+\/[0-9a-f]+\.html$/;
+/** The corpus's page with its real addresses pointed at the stand-ins, as the real site's point at its hosts. */
+const gateRedirectPage = (gateOrigin, siteOrigin) =>
+  corpusPage('liepin', 'gate-before-redirect.html').replaceAll('https://wow.liepin.com', gateOrigin).replaceAll(encodeURIComponent('https://www.liepin.com'), encodeURIComponent(siteOrigin));
 
 const TITLES = ['AI产品经理', '大模型产品经理', 'AIGC产品经理', '高级AI产品经理', 'AI产品经理（智能客服）', 'AI产品运营', '数据产品经理', 'AI解决方案产品经理', 'AI Agent产品经理', '对话机器人产品经理'];
 const COMPANIES = ['长沙智算科技有限公司', '湖南星图网络科技有限公司', '北京深言智能科技有限公司', '上海灵犀信息技术有限公司', '杭州云帆数据有限公司', '深圳极光互动科技有限公司', '广州知行教育科技有限公司', '成都蓉数信息技术有限公司'];
@@ -457,6 +469,8 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
   let generation = `g${hex(String(Date.now()), 6)}`;
   const servers = [];
   const origins = {};
+  /** The stand-ins of the sites' other hosts, by the real host (filled once the sites listen). */
+  const hostOrigins = {};
 
   for (const [index, site] of FIXTURE_SITES.entries()) {
     const server = createServer(async (req, res) => {
@@ -522,7 +536,8 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
       }
       // Signed in only: a visitor without the session meets the login wall, as liepin's account gate does.
       if (mode === 'signed-in-only' && (isSearch || isData) && !signedIn(req)) {
-        if (isSearch) return site === 'job51' || site === 'liepin' ? send(200, 'text/html; charset=utf-8', LOGIN_PAGE) : send(302, 'text/plain', '', { location: site === 'zhipin' ? '/web/user/?ka=header-login' : '/login' });
+        if (isSearch && site === 'liepin') return send(200, 'text/html; charset=utf-8', gateRedirectPage(hostOrigins['wow.liepin.com'], origins.liepin));
+        if (isSearch) return site === 'job51' ? send(200, 'text/html; charset=utf-8', LOGIN_PAGE) : send(302, 'text/plain', '', { location: site === 'zhipin' ? '/web/user/?ka=header-login' : '/login' });
         return send(200, 'application/json', JSON.stringify(LOGIN_BODIES[site]));
       }
       if (mode === 'flaky' && (isSearch || isData)) {
@@ -581,10 +596,30 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
     origins[site] = `http://${host}:${server.address().port}`;
   }
 
+  /** The other hosts' stand-ins (GATE_HOSTS), on the ports after the sites'; what they were asked, per host. */
+  const gateRequests = Object.fromEntries(Object.keys(GATE_HOSTS).map((gateHost) => [gateHost, []]));
+  for (const [index, gateHost] of Object.keys(GATE_HOSTS).entries()) {
+    const server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+      gateRequests[gateHost].push({ method: req.method, path: url.pathname, search: url.search, cookie: req.headers.cookie ?? '', at: Date.now() });
+      const page = GATE_PATH.test(url.pathname) ? { status: 200, html: GATE_PAGE() } : { status: 404, html: LAYOUT('404', '<h1>页面不存在</h1>') };
+      res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(page.html);
+    });
+    await new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(basePort === 0 ? 0 : basePort + FIXTURE_SITES.length + index, host, resolve);
+    });
+    servers.push(server);
+    hostOrigins[gateHost] = `http://${host}:${server.address().port}`;
+  }
+
   return {
     origins,
-    /** CRAWLER_SITE_ORIGINS for a worker crawling these fixtures. */
-    env: JSON.stringify(origins),
+    /** The stand-ins of the sites' other hosts (猎聘's account gate), by the real host. */
+    hostOrigins,
+    /** CRAWLER_SITE_ORIGINS for a worker crawling these fixtures: the sites' origins and their other hosts'. */
+    env: JSON.stringify({ ...origins, ...hostOrigins }),
     /**
      * `options.refuseEvery`: the refusing mode's period for these sites (else the one the sites started with);
      * `options.fromPage`: the captcha mode's first page (the pages before it are answered).
@@ -608,6 +643,8 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
       return generation;
     },
     requests,
+    /** What the other hosts' stand-ins were asked (猎聘's account gate). */
+    gateRequests,
     /** When each site refused a page in the refusing mode (ms). */
     refusals,
     /** The page numbers each site answered with jobs, search pages and data requests apart. */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Demo: serves the five fixture sites on 127.0.0.1 and prints the CRAWLER_SITE_ORIGINS to give a worker.
-//   node tools/fixture-sites/serve.mjs [--base-port 4010] [--mode normal|login-wall|captcha|dom|flaky] [--pages 3] [--per-page 10]
+//   node tools/fixture-sites/serve.mjs [--base-port 4010] [--mode normal|login-wall|captcha|dom|flaky|signed-in-only] [--pages 3] [--per-page 10]
 import { startFixtureSites } from './fixture-sites.mjs';
 
 const args = process.argv.slice(2);
@@ -17,6 +17,7 @@ const sites = await startFixtureSites({
 sites.setMode('*', option('mode', 'normal'));
 console.log(`fixture sites up (mode ${option('mode', 'normal')}):`);
 for (const [site, origin] of Object.entries(sites.origins)) console.log(`  ${site.padEnd(8)} ${origin}`);
+for (const [host, origin] of Object.entries(sites.hostOrigins)) console.log(`  ${host} ${origin} (the account gate 猎聘 sends signed-out visitors to)`);
 console.log(`\nexport CRAWLER_SITE_ORIGINS='${sites.env}'`);
 console.log('Ctrl-C stops them.');
 const stop = () => sites.close().then(() => process.exit(0));

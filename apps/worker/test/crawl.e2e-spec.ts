@@ -186,6 +186,34 @@ describe('crawl through the queue (real Chromium, fixture sites)', () => {
     }
   });
 
+  it('reads 猎聘’s account gate on its other host as a login wall, in Chromium and over plain HTTP', async () => {
+    // A signed-out visitor's search page sends it on to wow.liepin.com, whose stand-in listens on a port of its own.
+    fixtures.setMode('liepin', 'signed-in-only');
+    try {
+      for (const javascript of ['true', 'false']) {
+        await setConfig('javascript_rendering', javascript);
+        const keyword = `账号门${javascript}`;
+        const gateVisits = fixtures.gateRequests['wow.liepin.com'].length;
+        const task = await createTask('liepin', { keywords: [keyword], targetUrls: [adapter('liepin').searchUrl({ keyword, city: '长沙', page: 1 }).toString()] });
+        const { task: after, stats } = await run(task.id, {}, { backoff: { type: 'fixed', delay: 100 } });
+        expect({ javascript, status: after.status, reason: stats.failureReason }).toEqual({ javascript, status: 'failed', reason: 'login_wall' });
+        if (javascript === 'true') {
+          // Chromium followed the page's own redirect (its meta refresh and its script both go there): the gate is
+          // judged by the real host it stands for.
+          expect(fixtures.gateRequests['wow.liepin.com'].length).toBeGreaterThan(gateVisits);
+          expect(stats.message).toContain('猎聘 account gate (wow.liepin.com)');
+        } else {
+          // Over plain HTTP nothing follows the page's script: the search's own data call says it (猎聘's code 1001).
+          expect(fixtures.gateRequests['wow.liepin.com'].length).toBe(gateVisits);
+          expect(stats.message).toContain('请登录后查看');
+        }
+      }
+    } finally {
+      await setConfig('javascript_rendering', 'true');
+      fixtures.setMode('liepin', 'normal');
+    }
+  });
+
   it('reports a captcha as its own failure, and counts it among the site’s refusals', async () => {
     fixtures.setMode('job51', 'captcha');
     try {
@@ -459,7 +487,7 @@ describe('crawl through the queue (real Chromium, fixture sites)', () => {
         app.get(SiteRegistry),
         app.get(SiteThrottle),
         broken,
-        new PageLoader(broken, app.get(NavigationGuard)),
+        new PageLoader(broken, app.get(NavigationGuard), app.get(SiteRegistry)),
         app.get(LearnedSelectorService),
       );
       try {

@@ -38,7 +38,7 @@ import { FailureSnapshotStore } from './storage/failure-snapshot.store';
     // The liveness check's reads and writes of published jobs (ADR 063).
     { provide: PublishedJobLiveness, inject: [DataSource], useFactory: (dataSource: DataSource) => new PublishedJobLiveness(dataSource) },
     { provide: CRAWL_RECONCILE_OPTIONS, useValue: { ...DEFAULT_CRAWL_RECONCILE_OPTIONS } },
-    { provide: PAGE_LOADER, inject: [BrowserService, NavigationGuard], useFactory: (browser: BrowserService, guard: NavigationGuard) => new PageLoader(browser, guard) },
+    { provide: PAGE_LOADER, inject: [BrowserService, NavigationGuard, SiteRegistry], useFactory: (browser: BrowserService, guard: NavigationGuard, registry: SiteRegistry) => new PageLoader(browser, guard, registry) },
     BrowserService,
     CrawlResultWriter,
     CrawlScheduleSync,

@@ -7,6 +7,7 @@ import { fontFaceSources, usesPrivateGlyphs } from './reading/private-font.decod
 import { applySession, cookieHeader, forgetSession } from './sessions/session-in-browser';
 import { detectBlockPage } from './sites/block.detector';
 import type { SiteAdapter } from './sites/site-adapter';
+import type { SiteRegistry } from './sites/site-registry';
 
 /** A search page as loaded: its final URL and HTML, and the data-endpoint bodies it received. */
 export interface LoadedPage {
@@ -18,6 +19,8 @@ export interface LoadedPage {
   fonts?: ReadonlyMap<string, Uint8Array>;
   /** A PNG of the page when it was rendered in Chromium. */
   screenshot(): Promise<Buffer | null>;
+  /** The real site's address a loaded one stands for (SiteRegistry.realAddress); itself when absent. */
+  realAddress?: (url: URL) => URL;
 }
 
 export interface LoadOptions {
@@ -81,10 +84,10 @@ function statusFailure(status: number): CrawlFailureReason | null {
  * An error status read with the page it came with: a WAF's 405 or a 403 that shows a slider is a captcha,
  * and the site's own words go into the message. 404, 410 and 429 keep their HTTP meaning (429 is retried).
  */
-function refusedWith(status: number, html: string, url: URL, requested: URL): { reason: CrawlFailureReason; message: string } | null {
+function refusedWith(status: number, html: string, url: URL, requested: URL, realAddress: (url: URL) => URL): { reason: CrawlFailureReason; message: string } | null {
   const byStatus = statusFailure(status);
   if (!byStatus) return null;
-  const refusal = status >= 400 && status < 500 && ![404, 410, 429].includes(status) ? detectBlockPage(html, url) : null;
+  const refusal = status >= 400 && status < 500 && ![404, 410, 429].includes(status) ? detectBlockPage(html, url, realAddress) : null;
   return refusal ? { reason: refusal.reason, message: `${requested}: HTTP ${status}: ${refusal.evidence}` } : { reason: byStatus, message: `${requested}: HTTP ${status}` };
 }
 
@@ -105,6 +108,7 @@ export class PageLoader {
   constructor(
     private readonly browser: BrowserService,
     private readonly guard: NavigationGuard,
+    private readonly registry: SiteRegistry,
   ) {}
 
   /**
@@ -217,8 +221,9 @@ export class PageLoader {
         dataBodies,
         fonts,
         screenshot: async () => Buffer.from(await page.screenshot({ type: 'png', fullPage: false })),
+        realAddress: (address) => this.registry.realAddress(address),
       };
-      const failure = refusedWith(status, html, finalUrl, url);
+      const failure = refusedWith(status, html, finalUrl, url, (address) => this.registry.realAddress(address));
       if (failure) throw new CrawlPageError(failure.reason, failure.message, { url: finalUrl.toString(), html, screenshot: await loaded.screenshot().catch(() => null) }, status);
       return use(loaded);
     }
@@ -244,7 +249,7 @@ export class PageLoader {
     const page = await this.fetchFollowing(url, { method: 'GET', headers }, options.waitMs);
     siteAnswered();
     const html = await page.response.text();
-    const failure = refusedWith(page.response.status, html, page.url, url);
+    const failure = refusedWith(page.response.status, html, page.url, url, (address) => this.registry.realAddress(address));
     if (failure) throw new CrawlPageError(failure.reason, failure.message, { url: page.url.toString(), html, screenshot: null }, page.response.status);
     const dataBodies: unknown[] = [];
     const request = adapter.extractEmbedded(html) === null ? adapter.dataRequest(page.url) : null;
@@ -254,7 +259,7 @@ export class PageLoader {
       if (dataFailure) throw new CrawlPageError(dataFailure, `${request.url}: HTTP ${data.response.status}`, { url: page.url.toString(), html, screenshot: null }, data.response.status);
       dataBodies.push(await data.response.json().catch(() => null));
     }
-    return { url: page.url, status: page.response.status, html, dataBodies, fonts: await this.salaryFonts(html, page.url, options), screenshot: async () => null };
+    return { url: page.url, status: page.response.status, html, dataBodies, fonts: await this.salaryFonts(html, page.url, options), screenshot: async () => null, realAddress: (address) => this.registry.realAddress(address) };
   }
 
   /**

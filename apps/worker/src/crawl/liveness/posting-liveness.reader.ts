@@ -28,7 +28,7 @@ const clip = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 120);
  * Reads a loaded posting page: its data's expired flag, then the page's own sentences saying it is closed, then a
  * refusal (the crawl's block detector, ADR 060). A page with none of these is an open posting.
  */
-export function readPostingPage(page: Pick<LoadedPage, 'html' | 'url'>): PostingLiveness {
+export function readPostingPage(page: Pick<LoadedPage, 'html' | 'url' | 'realAddress'>): PostingLiveness {
   const $ = load(page.html);
   const data = [...$('script').toArray().map((script) => $(script).text()), $('pre').text()].join('\n');
   const flag = EXPIRED_FLAG.exec(data);
@@ -37,7 +37,7 @@ export function readPostingPage(page: Pick<LoadedPage, 'html' | 'url'>): Posting
   body.find(NOT_SHOWN).remove();
   const closed = CLOSED_TEXT.exec(body.text().replace(/\s+/g, ' '));
   if (closed) return { outcome: 'closed', reason: 'source_closed', evidence: clip(closed[0]) };
-  const refusal = detectBlockPage(page.html, page.url);
+  const refusal = detectBlockPage(page.html, page.url, page.realAddress);
   if (refusal) return { outcome: 'refused', reason: refusal.reason, evidence: refusal.evidence };
   return { outcome: 'open' };
 }

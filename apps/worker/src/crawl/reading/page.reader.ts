@@ -48,7 +48,7 @@ export async function readPage(adapter: SiteAdapter, page: LoadedPage, stored: (
   const dom = readCards(await decodePrivateDigits(page.html, page.fonts), await stored());
   if (dom.jobs) return { jobs: dom.jobs, source: 'dom', hasMore: undefined, lesson: dom.lesson };
 
-  const refusal = detectBlockPage(page.html, page.url);
+  const refusal = detectBlockPage(page.html, page.url, page.realAddress);
   if (refusal) return { failure: refusal.reason, message: `${refusal.reason.replace('_', ' ')} at ${page.url}: ${refusal.evidence}`, source: null, lesson: dom.lesson };
   return { failure: 'no_data', message: `no job data, no recognisable job list at ${page.url}`, source: null, lesson: dom.lesson };
 }

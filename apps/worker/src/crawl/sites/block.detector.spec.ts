@@ -26,6 +26,16 @@ describe(detectBlockPage.name, () => {
     expect(detectBlockPage(page('<h3>您的账户存在异常访问行为，已暂时被限制访问</h3>'), new URL('https://www.zhipin.com/web/geek/job'))).toEqual({ reason: 'blocked', evidence: '您的账户存在异常访问行为，已暂时被限制访问' });
   });
 
+  it('judges a rerouted address by the real one it stands for, in the address and in the page’s own redirect', () => {
+    // An imitation's other host (CRAWLER_SITE_ORIGINS, SiteRegistry.realAddress): 127.0.0.1:4015 answers for wow.liepin.com.
+    const realAddress = (url: URL) => (url.origin === 'http://127.0.0.1:4015' ? new URL(`${url.pathname}${url.search}`, 'https://wow.liepin.com') : url);
+    const gate = page('<div class="login-box"><p>验证码登录</p></div>');
+    expect(detectBlockPage(gate, new URL('http://127.0.0.1:4015/t1009508/3b8e9c1a.html'))).toBeNull();
+    expect(detectBlockPage(gate, new URL('http://127.0.0.1:4015/t1009508/3b8e9c1a.html'), realAddress)).toEqual({ reason: 'login_wall', evidence: '猎聘 account gate (wow.liepin.com): wow.liepin.com/t1009508/3b8e9c1a.html' });
+    const before = '<html><head><meta http-equiv="refresh" content="0;url=http://127.0.0.1:4015/t1/a.html"></head><body>页面跳转中...</body></html>';
+    expect(detectBlockPage(before, new URL('http://127.0.0.1:4013/zhaopin/'), realAddress)?.reason).toBe('login_wall');
+  });
+
   it.each([
     ['a header login link', page('<ul><li>没有找到相关职位</li></ul>')],
     ['a login pop-up over an empty result list', page('<p>没有找到相关职位</p><div class="boss-login-dialog"><h3>登录后查看更多职位</h3><div class="geetest_holder"></div></div>')],

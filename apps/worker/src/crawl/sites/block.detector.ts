@@ -76,10 +76,11 @@ function textWithout($: CheerioAPI, leftOut: string): string {
  * Recognises a login wall, a captcha or a block page, for a page that yielded no jobs, from (in this order)
  * the address it ended on, a redirect the page itself makes, a challenge's widget or script, and the
  * sentences of the page's own content. A normal page's 登录 link, login pop-up or 短信验证码 field is
- * none of these: headers, pop-ups and forms are set aside before reading.
+ * none of these: headers, pop-ups and forms are set aside before reading. `realAddress` names the real site's
+ * address of a rerouted one (SiteRegistry.realAddress), so an imitation's other host reads as the host it stands for.
  */
-export function detectBlockPage(html: string, finalUrl: URL): Refusal | null {
-  const byAddress = classifyUrl(finalUrl);
+export function detectBlockPage(html: string, finalUrl: URL, realAddress: (url: URL) => URL = (url) => url): Refusal | null {
+  const byAddress = classifyUrl(realAddress(finalUrl));
   if (byAddress) return byAddress;
 
   const $ = load(html);
@@ -99,7 +100,7 @@ export function detectBlockPage(html: string, finalUrl: URL): Refusal | null {
       } catch {
         continue;
       }
-      const refusal = classifyUrl(next);
+      const refusal = classifyUrl(realAddress(next));
       if (refusal) return { reason: refusal.reason, evidence: `${refusal.evidence} (the page redirects there)` };
     }
     const scripts = $('script').toArray().map((script) => `${$(script).attr('src') ?? ''} ${$(script).text()}`).join('\n');

@@ -28,6 +28,19 @@ describe(SiteRegistry.name, () => {
     }
   });
 
+  it('stands in for another host of a site: its URLs belong to the site and read as the real host’s', () => {
+    const registry = SiteRegistry.fromEnv('{"liepin":"http://127.0.0.1:4013","wow.liepin.com":"http://127.0.0.1:4015/"}');
+    const gate = new URL('http://127.0.0.1:4015/t1009508/3b8e9c1a.html?from=search');
+    expect(registry.siteOf(gate)?.site).toBe('liepin');
+    expect(registry.realAddress(gate).toString()).toBe('https://wow.liepin.com/t1009508/3b8e9c1a.html?from=search');
+    // The site's own stand-in reads as the site's own host; an address of no stand-in is its own.
+    expect(registry.realAddress(new URL('http://127.0.0.1:4013/zhaopin/?key=AI')).toString()).toBe('https://www.liepin.com/zhaopin/?key=AI');
+    expect(registry.realAddress(new URL('https://www.lagou.com/wn/jobs')).toString()).toBe('https://www.lagou.com/wn/jobs');
+    expect(registry.configuredOrigins()).toEqual(new Set(['http://127.0.0.1:4013', 'http://127.0.0.1:4015']));
+    // The heartbeat (and so the task form's preview) names only rerouted sites.
+    expect(registry.siteOrigins()).toEqual({ liepin: 'http://127.0.0.1:4013' });
+  });
+
   it('recognises each site by its domains, subdomains included', () => {
     const registry = new SiteRegistry();
     expect(registry.siteOf(new URL('https://api-c.liepin.com/api/x'))?.site).toBe('liepin');
@@ -37,6 +50,8 @@ describe(SiteRegistry.name, () => {
 
   it.each([
     ['{"monster":"http://127.0.0.1:1"}', /unknown site "monster"/],
+    ['{"wow.example.com":"http://127.0.0.1:1"}', /"wow.example.com" is neither a site nor a host of one/],
+    ['{"wow.liepin.com":"file:///tmp"}', /needs an http\(s\) origin/],
     ['{"zhipin":"ftp://127.0.0.1"}', /needs an http\(s\) origin/],
     ['["zhipin"]', /JSON object/],
   ])('rejects the override %s', (json, message) => {
