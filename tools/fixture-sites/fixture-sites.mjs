@@ -33,8 +33,27 @@ const REFUSALS = {
 
 /** Hosts of a site besides its own that the imitation stands in for: 猎聘's account gate. */
 const GATE_HOSTS = { 'wow.liepin.com': 'liepin' };
-/** The gate's page and the page 猎聘's search address answers before sending a visitor there (the refusal corpus's). */
-const GATE_PAGE = () => corpusPage('liepin', 'wow-account-gate.html');
+/**
+ * The gate's page (the refusal corpus's) with the imitation's QR sign-in, as the real gate signs a visitor in: once
+ * the test's "scan" (POST /web/user/qr/scan on 猎聘's own origin) has marked the ticket, the page's poll receives the
+ * session cookie (127.0.0.1's cookies ignore the port, so the site's origin sees it) and goes back to `backUrl`, else
+ * to the site's home page.
+ */
+const GATE_PAGE = (ticket, siteOrigin) =>
+  corpusPage('liepin', 'wow-account-gate.html').replace(
+    '</body>',
+    `<div class="qr-login"><div class="qr-code" data-ticket="${ticket}" style="width:160px;height:160px;background:repeating-linear-gradient(45deg,#000 0 8px,#fff 8px 16px)"></div><p class="qr-state">请使用猎聘App扫码</p></div>
+<script>
+const poll = setInterval(() => fetch('/web/user/qr/status?ticket=${ticket}').then((r) => r.json()).then((d) => {
+  if (!d.scanned) return;
+  clearInterval(poll);
+  sessionStorage.setItem('fixture_token', d.token);
+  document.querySelector('.qr-state').textContent = '登录成功';
+  location.href = new URLSearchParams(location.search).get('backUrl') || '${siteOrigin}/';
+}), 300);
+</script>
+</body>`,
+  );
 const GATE_PATH = /^\/t\d+\/[0-9a-f]+\.html$/;
 /** The corpus's page with its real addresses pointed at the stand-ins, as the real site's point at its hosts. */
 const gateRedirectPage = (gateOrigin, siteOrigin) =>
@@ -466,6 +485,13 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
   const sliderPasses = Object.fromEntries(FIXTURE_SITES.map((site) => [site, 0]));
   /** The page numbers each site answered with its jobs (search pages and data requests apart): no page read twice. */
   const served = Object.fromEntries(FIXTURE_SITES.map((site) => [site, { search: [], data: [] }]));
+  /** A QR page's poll: once its ticket was scanned, the session cookie and the token (each ticket signs in once). */
+  const qrStatus = (site, ticket) => {
+    if (tickets[site].get(ticket) !== true) return { body: JSON.stringify({ scanned: false }), headers: {} };
+    tickets[site].delete(ticket);
+    qrSignIns[site] += 1;
+    return { body: JSON.stringify({ scanned: true, token: `token-${site}-qr` }), headers: { 'set-cookie': sessionCookie(site, 'qr') } };
+  };
   let generation = `g${hex(String(Date.now()), 6)}`;
   const servers = [];
   const origins = {};
@@ -502,11 +528,8 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
       }
       if (url.pathname === '/web/user/qr/signed-in') return send(200, 'application/json', JSON.stringify({ count: qrSignIns[site] }));
       if (url.pathname === '/web/user/qr/status') {
-        const ticket = url.searchParams.get('ticket') ?? '';
-        if (tickets[site].get(ticket) !== true) return send(200, 'application/json', JSON.stringify({ scanned: false }));
-        tickets[site].delete(ticket);
-        qrSignIns[site] += 1;
-        return send(200, 'application/json', JSON.stringify({ scanned: true, token: `token-${site}-qr` }), { 'set-cookie': sessionCookie(site, 'qr') });
+        const answer = qrStatus(site, url.searchParams.get('ticket') ?? '');
+        return send(200, 'application/json', answer.body, answer.headers);
       }
       if (url.pathname === '/login/sms/send' && req.method === 'POST') {
         smsCodes[site].set(url.searchParams.get('phone') ?? '', String(100000 + Math.floor(Math.random() * 900000)));
@@ -602,9 +625,19 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
     const server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
       gateRequests[gateHost].push({ method: req.method, path: url.pathname, search: url.search, cookie: req.headers.cookie ?? '', at: Date.now() });
-      const page = GATE_PATH.test(url.pathname) ? { status: 200, html: GATE_PAGE() } : { status: 404, html: LAYOUT('404', '<h1>页面不存在</h1>') };
-      res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      res.end(page.html);
+      const site = GATE_HOSTS[gateHost];
+      const send = (status, type, payload, headers = {}) => {
+        res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
+        res.end(payload);
+      };
+      if (url.pathname === '/web/user/qr/status') {
+        const answer = qrStatus(site, url.searchParams.get('ticket') ?? '');
+        return send(200, 'application/json', answer.body, answer.headers);
+      }
+      if (!GATE_PATH.test(url.pathname)) return send(404, 'text/html; charset=utf-8', LAYOUT('404', '<h1>页面不存在</h1>'));
+      const ticket = hex(`${gateHost}${Date.now()}${Math.random()}`, 12);
+      tickets[site].set(ticket, false);
+      return send(200, 'text/html; charset=utf-8', GATE_PAGE(ticket, origins[site]));
     });
     await new Promise((resolve, reject) => {
       server.once('error', reject);

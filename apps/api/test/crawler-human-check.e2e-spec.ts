@@ -22,9 +22,10 @@ type Point = { x: number; y: number };
 interface FixtureSites {
   env: string;
   origins: Record<string, string>;
+  hostOrigins: Record<'wow.liepin.com', string>;
   served: Record<string, { search: number[]; data: number[] }>;
   sliderPasses: Record<string, number>;
-  setMode(site: string, mode: 'normal' | 'captcha', options?: { fromPage?: number }): void;
+  setMode(site: string, mode: 'normal' | 'captcha' | 'signed-in-only', options?: { fromPage?: number }): void;
   close(): Promise<void>;
 }
 
@@ -54,7 +55,7 @@ describe('a crawl paused for a human check', () => {
   const send = (viewId: string, input: LiveViewInput) => api().post(`/api/admin/crawler/live-view/${viewId}/input`).set('cookie', cookie).send(input).expect(204);
   const statsOf = async (taskId: string) => (await dataSource.getRepository(CrawlTask).findOneByOrFail({ id: taskId })).lastRunStats as CrawlRunStatistics;
   /** Each test its own keyword: the fixture's jobs derive from it, so one test's results are never another's duplicates. */
-  const startTask = async (name: string, keyword: string, sites: Array<'zhipin' | 'job51' | 'zhaopin'>) => {
+  const startTask = async (name: string, keyword: string, sites: Array<'zhipin' | 'job51' | 'zhaopin' | 'liepin'>) => {
     const targetUrls = taskSearchUrls({ keywords: [keyword], sites, cities: ['长沙'] }).map(({ url }) => url);
     const created = await api().post('/api/admin/crawl-tasks').set('cookie', cookie).send({ name, keywords: [keyword], targetUrls }).expect(201);
     const taskId = created.body.data.id as string;
@@ -185,5 +186,35 @@ describe('a crawl paused for a human check', () => {
     expect(stats).toMatchObject({ pagesDone: 4, pagesTotal: 4, duplicates: 0 });
     await api().post('/api/admin/crawler-config').set('cookie', cookie).send({ human_check_timeout_minutes: 30 }).expect(200);
     fixtures.setMode('job51', 'normal');
+  });
+
+  it('waits at 猎聘’s account gate on its other host, where the operator signs in by QR in the live view, and reads the site from its first page', async () => {
+    await dataSource.query('DELETE FROM crawler_site_sessions');
+    fixtures.setMode('liepin', 'signed-in-only');
+    const events = await crawlEvents();
+    const taskId = await startTask('猎聘账号门', 'AIGC产品经理', ['liepin', 'zhaopin']);
+    const waitingEvent = (await events.until((event) => event.type === 'progress' && event.taskId === taskId && Boolean(event.humanChecks?.liepin), 120_000)) as Extract<CrawlLiveEvent, { type: 'progress' }>;
+    const check = waitingEvent.humanChecks!.liepin!;
+    expect(check).toMatchObject({ reason: 'login_wall', pageNumber: 1 });
+
+    // The view shows the gate on its own host (wow.liepin.com's stand-in), where the crawl's tab was sent.
+    const view = await openEventStream<LiveViewEvent>(port, `/api/admin/crawler/live-view/${check.viewId}/events`, cookie);
+    streams.push(view as EventStream<unknown>);
+    await view.until((event) => event.type === 'frame' && event.url.startsWith(fixtures.hostOrigins['wow.liepin.com']), 60_000);
+    // The phone scans the gate's QR code; the gate's page receives the session and goes back to 猎聘.
+    expect((await fetch(`${fixtures.origins.liepin}/web/user/qr/scan`, { method: 'POST' })).ok).toBe(true);
+    await view.until((event) => event.type === 'frame' && event.url.startsWith(fixtures.origins.liepin), 30_000);
+    const closed = await api().post(`/api/admin/crawler/live-view/${check.viewId}/close`).set('cookie', cookie).expect(200);
+    expect(closed.body.data).toMatchObject({ site: 'liepin', stored: true });
+
+    const finished = await events.until((event) => event.type === 'finished' && event.taskId === taskId, 120_000);
+    expect(finished).toMatchObject({ status: 'completed' });
+    const stats = await statsOf(taskId);
+    expect(stats.humanChecks ?? {}).toEqual({});
+    expect(stats.sites?.liepin).toMatchObject({ pagesDone: 3, found: 15 });
+    expect(stats).toMatchObject({ pagesDone: 6, pagesTotal: 6, found: 30, new: 30, duplicates: 0, failureReason: null });
+    const results = await dataSource.getRepository(CrawlResult).findBy({ taskId });
+    expect(new Set(results.map((result) => result.sourceUrl)).size).toBe(30);
+    fixtures.setMode('liepin', 'normal');
   });
 });
