@@ -13,6 +13,9 @@ export const FAKE_ALIYUN = {
   /** The daily summary's template (docs/product/phone.md#daily-summary-call). */
   summaryTtsCode: 'TTS_300000002',
   summaryVariables: ['due', 'waiting'],
+  /** The crawler check call's template (docs/product/phone.md#crawler-check-call). */
+  crawlerCheckTtsCode: 'TTS_300000003',
+  crawlerCheckVariables: ['site', 'minutes'],
 } as const;
 
 export const FAKE_TWILIO = {
@@ -74,7 +77,7 @@ export async function startFakeAliyunVoice(options: { limits?: boolean; showNumb
   return module.startFakeAliyunVoice({
     accessKeyId: FAKE_ALIYUN.accessKeyId,
     accessKeySecret: FAKE_ALIYUN.accessKeySecret,
-    templates: { [FAKE_ALIYUN.ttsCode]: [...FAKE_ALIYUN.variables], [FAKE_ALIYUN.summaryTtsCode]: [...FAKE_ALIYUN.summaryVariables] },
+    templates: { [FAKE_ALIYUN.ttsCode]: [...FAKE_ALIYUN.variables], [FAKE_ALIYUN.summaryTtsCode]: [...FAKE_ALIYUN.summaryVariables], [FAKE_ALIYUN.crawlerCheckTtsCode]: [...FAKE_ALIYUN.crawlerCheckVariables] },
     ...options,
   });
 }

@@ -823,6 +823,15 @@ describe('audit log', () => {
       check: (entry) => expect(entry.after).toMatchObject({ enabled: true, time: '08:30', ttsCode: 'TTS_300000002' }),
     },
     {
+      name: 'crawler check call setting',
+      action: 'settings.phone.crawler_check.change',
+      entity: 'phone_settings',
+      run: async (agent) => {
+        await agent.put('/api/admin/phone-crawler-check').send({ enabled: true, ttsCode: 'TTS_300000003' }).expect(200);
+      },
+      check: (entry) => expect(entry.after).toEqual({ enabled: true, ttsCode: 'TTS_300000003' }),
+    },
+    {
       name: 'landing content: a draft saved',
       action: 'landing.draft.save',
       entity: 'landing_content',

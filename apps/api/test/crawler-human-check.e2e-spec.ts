@@ -1,13 +1,16 @@
-import { type CrawlLiveEvent, type CrawlRunStatistics, type LiveViewEvent, type LiveViewInput, taskSearchUrls } from '@aipm/contracts';
+import { type CrawlLiveEvent, type CrawlRunStatistics, type LiveViewEvent, type LiveViewInput, PHONE_PATHS, taskSearchUrls } from '@aipm/contracts';
 import { createDataSourceOptions, CrawlResult, CrawlTask } from '@aipm/database';
 import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
+import { bullOptions, crawlerCheckJobId, NOTIFY_QUEUE } from '@aipm/queue';
 import type { INestApplication } from '@nestjs/common';
+import { Queue } from 'bullmq';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap/create-app';
+import { FAKE_ALIYUN, type FakeAliyunVoice, type FakeTwilioApi, fakePhoneEnv, startFakeAliyunVoice, startFakeTwilioApi } from '../../../tools/testing/fake-phone-providers';
 import { spawnProcess, waitFor, type SpawnedProcess } from '../../../tools/testing/process';
 import { flushRedis, testRedisUrl } from '../../../tools/testing/services';
 import { openEventStream, type EventStream } from './support/event-stream';
@@ -37,7 +40,8 @@ async function fixtureModule(): Promise<{ startFixtureSites(options: object): Pr
  * The pause for a human check end to end (ADR 078): the API, a real worker with its Chromium, Redis, Postgres and the
  * fixture sites. One site meets a slider check on page 3: only its part of the run waits (等待验证) while the other
  * sites finish; the operator drags the slider in the live view of that very tab, closes the view, and the site's
- * part resumes at page 3, every page read once and no result twice. Unsolved in time, the site is skipped.
+ * part resumes at page 3, every page read once and no result twice. Unsolved in time, the site is skipped. With the
+ * crawler check call on, the worker's notify side rings the administrator once through the provider stand-in.
  */
 describe('a crawl paused for a human check', () => {
   let database: TestDatabase;
@@ -48,6 +52,9 @@ describe('a crawl paused for a human check', () => {
   let app: INestApplication;
   let port: number;
   let cookie: string;
+  let aliyun: FakeAliyunVoice;
+  let twilio: FakeTwilioApi;
+  let notify: Queue;
   const redisUrl = testRedisUrl(9);
   const streams: Array<EventStream<unknown>> = [];
 
@@ -61,6 +68,15 @@ describe('a crawl paused for a human check', () => {
     const taskId = created.body.data.id as string;
     await api().post(`/api/admin/crawl-tasks/${taskId}/run`).set('cookie', cookie).expect(202);
     return taskId;
+  };
+  const checkCalls = () => aliyun.calls.filter((call) => call.ttsCode === FAKE_ALIYUN.crawlerCheckTtsCode);
+  /** What the notify worker made of the call the crawl asked for when `site` started waiting in the task's run. */
+  const checkCallOutcome = async (taskId: string, site: 'zhipin' | 'job51', since: string) => {
+    const jobId = crawlerCheckJobId({ jobId: (await statsOf(taskId)).jobId, site, since });
+    return waitFor(async () => {
+      const job = await notify.getJob(jobId);
+      return job && (await job.isCompleted()) ? (job.returnvalue as { called: boolean; reason?: string }) : undefined;
+    }, 30_000);
   };
   const crawlEvents = async () => {
     const stream = await openEventStream<CrawlLiveEvent>(port, '/api/admin/crawler/events', cookie);
@@ -76,13 +92,25 @@ describe('a crawl paused for a human check', () => {
     const fixturesModule = await fixtureModule();
     fixtures = await fixturesModule.startFixtureSites({ perPage: 5, totalPages: 3 });
     slider = fixturesModule.SLIDER_TARGETS;
+    [aliyun, twilio] = await Promise.all([startFakeAliyunVoice(), startFakeTwilioApi()]);
+    notify = new Queue(NOTIFY_QUEUE, bullOptions(redisUrl));
+    notify.on('error', () => undefined);
     app = await createApp(testApiEnv({ DATABASE_URL: database.url, REDIS_URL: redisUrl, CRAWLER_SESSION_KEY: KEY }));
     await app.listen(0, '127.0.0.1');
     port = (app.getHttpServer().address() as AddressInfo).port;
     const registered = await api().post('/api/admin/register').send({ email: 'human-check@example.com', password: 'human-check-password-1' }).expect(201);
     cookie = ([registered.headers['set-cookie'] ?? []].flat() as string[]).map((value) => value.split(';')[0]).join('; ');
     await api().post('/api/admin/crawler-config').set('cookie', cookie).send({ request_delay: 50 }).expect(200);
-    worker = spawnProcess('node', [WORKER_MAIN], { ...process.env, DATABASE_URL: database.url, REDIS_URL: redisUrl, CRAWLER_SESSION_KEY: KEY, CRAWLER_SITE_ORIGINS: fixtures.env, LOG_LEVEL: 'warn' });
+    worker = spawnProcess('node', [WORKER_MAIN], {
+      ...process.env,
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      CRAWLER_SESSION_KEY: KEY,
+      CRAWLER_SITE_ORIGINS: fixtures.env,
+      LOG_LEVEL: 'warn',
+      // The notify side of the same worker calls the provider stand-ins, quiet hours off.
+      ...fakePhoneEnv(aliyun, twilio),
+    });
     await waitFor(async () => ((await api().get('/api/admin/firecrawl-config').set('cookie', cookie)).body.isValid === true ? true : undefined), 60_000);
   });
 
@@ -93,13 +121,16 @@ describe('a crawl paused for a human check', () => {
     worker?.kill('SIGTERM');
     await Promise.race([worker?.exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
     worker?.kill('SIGKILL');
+    await notify?.close();
     await app?.close();
+    await Promise.all([aliyun?.close(), twilio?.close()]);
     await fixtures?.close();
     await dataSource?.destroy();
     await database?.drop();
   });
 
-  it('waits on that site only, shows its very page in the live view, and resumes there after the slider is dragged: every page once, 0 duplicates', async () => {
+  it('waits on that site only, phones the administrator once, shows its very page in the live view, and resumes there after the slider is dragged: every page once, 0 duplicates', async () => {
+    await api().put(PHONE_PATHS.crawlerCheck).set('cookie', cookie).send({ enabled: true, ttsCode: FAKE_ALIYUN.crawlerCheckTtsCode }).expect(200);
     fixtures.setMode('zhipin', 'captcha', { fromPage: 3 });
     const events = await crawlEvents();
     const taskId = await startTask('等待验证', 'AI产品经理', ['zhipin', 'job51', 'zhaopin']);
@@ -110,6 +141,12 @@ describe('a crawl paused for a human check', () => {
     expect(check).toMatchObject({ reason: 'captcha', pageNumber: 3, viewId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(Date.parse(check.until) - Date.parse(check.since)).toBe(30 * 60_000);
     expect((await statsOf(taskId)).humanChecks?.zhipin).toMatchObject({ viewId: check.viewId, pageNumber: 3 });
+
+    // The crawler check call is on: the administrator's phone rings once, naming the waiting site and the time left.
+    await expect(checkCallOutcome(taskId, 'zhipin', check.since)).resolves.toMatchObject({ called: true, provider: 'aliyun' });
+    expect(checkCalls()).toHaveLength(1);
+    expect(checkCalls()[0].ttsParam).toEqual({ site: 'BOSS直聘', minutes: expect.stringMatching(/^(29|30)$/) });
+    expect(await dataSource.query(`SELECT trigger, status, "leadCount" FROM notification_calls`)).toEqual([{ trigger: 'crawler_check', status: 'placed', leadCount: 0 }]);
 
     // The other sites go on while zhipin waits: both finish their three pages with the check still open.
     await waitFor(async () => {
@@ -162,10 +199,15 @@ describe('a crawl paused for a human check', () => {
     const progress = events.events().filter((event): event is Extract<CrawlLiveEvent, { type: 'progress' }> => event.type === 'progress' && event.taskId === taskId);
     expect(progress.at(-1)?.humanChecks).toBeUndefined();
     expect((await api().get('/api/admin/system-alerts').set('cookie', cookie).expect(200)).body.data.filter((alert: { kind: string }) => alert.kind === 'crawl_waiting_check')).toEqual([]);
+    // One wait, one call: the page loaded again after the drag asked for none.
+    expect(checkCalls()).toHaveLength(1);
+    expect(twilio.calls).toHaveLength(0);
     fixtures.setMode('zhipin', 'normal');
   });
 
-  it('skips the site with the reason when nobody solves the check in the set time, and the run completes', async () => {
+  it('skips the site with the reason when nobody solves the check in the set time, and the run completes (nobody phoned: the call is off)', async () => {
+    await api().put(PHONE_PATHS.crawlerCheck).set('cookie', cookie).send({ enabled: false }).expect(200);
+    aliyun.reset();
     await api().post('/api/admin/crawler-config').set('cookie', cookie).send({ human_check_timeout_minutes: 1 }).expect(200);
     // A new browser: the previous test's pass and session must not let it through.
     await dataSource.query('DELETE FROM crawler_site_sessions');
@@ -174,6 +216,8 @@ describe('a crawl paused for a human check', () => {
     const taskId = await startTask('等待验证超时', '大模型产品经理', ['job51', 'zhaopin']);
     const waitingEvent = (await events.until((event) => event.type === 'progress' && event.taskId === taskId && Boolean(event.humanChecks?.job51), 120_000)) as Extract<CrawlLiveEvent, { type: 'progress' }>;
     expect(Date.parse(waitingEvent.humanChecks!.job51!.until) - Date.parse(waitingEvent.humanChecks!.job51!.since)).toBe(60_000);
+    // The crawl asked for the call all the same; the notify side found the setting off.
+    await expect(checkCallOutcome(taskId, 'job51', waitingEvent.humanChecks!.job51!.since)).resolves.toEqual({ called: false, reason: 'off' });
 
     const finished = await events.until((event) => event.type === 'finished' && event.taskId === taskId, 150_000);
     expect(finished).toMatchObject({ status: 'completed' });
@@ -184,6 +228,8 @@ describe('a crawl paused for a human check', () => {
     expect(stats.failures.check_timed_out).toBe(1);
     expect(stats.message).toMatch(/job51: 等待验证超时，已跳过该站点/);
     expect(stats).toMatchObject({ pagesDone: 4, pagesTotal: 4, duplicates: 0 });
+    expect(aliyun.calls).toHaveLength(0);
+    expect(twilio.calls).toHaveLength(0);
     await api().post('/api/admin/crawler-config').set('cookie', cookie).send({ human_check_timeout_minutes: 30 }).expect(200);
     fixtures.setMode('job51', 'normal');
   });

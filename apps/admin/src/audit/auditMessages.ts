@@ -92,6 +92,7 @@ const enActions: Record<AuditAction, string> = {
   'settings.crawler.session.delete': 'Deleted a site sign-in session',
   'settings.site.change': 'Changed the site settings',
   'settings.phone.summary.change': 'Changed the daily summary call settings',
+  'settings.phone.crawler_check.change': 'Changed the crawler check call settings',
   'landing.draft.save': 'Saved a draft of the site content',
   'landing.publish': 'Published the site content',
   'landing.restore': 'Restored a publication of the site content',

@@ -312,6 +312,8 @@ const enFeatureErrorMessages: Record<Exclude<ErrorCode, LoginErrorCode | Student
   PHONE_SUMMARY_TIME_INVALID: 'The daily summary time must be HH:mm',
   PHONE_SUMMARY_TTS_CODE_INVALID: 'Enter a valid Alibaba Cloud voice template code (e.g. TTS_123456)',
   PHONE_SUMMARY_ENABLED_INVALID: 'The daily summary switch must be true or false',
+  PHONE_CRAWLER_CHECK_TTS_CODE_INVALID: 'Enter a valid voice template code for the crawler check call (e.g. TTS_123456)',
+  PHONE_CRAWLER_CHECK_ENABLED_INVALID: 'The crawler check call switch must be true or false',
   INVALID_NOTIFICATION_CALL_ID: 'Invalid notification record ID',
   NOTIFICATION_CALL_NOT_FOUND: 'The notification record does not exist',
   // Site settings (docs/product/errors.md#site-settings).

@@ -19,6 +19,7 @@ function useCallText() {
     lead: (record: NotificationCallResponse) => {
       if (record.trigger === 'test') return t('test_call_lead');
       if (record.trigger === 'summary') return t('summary_call_lead');
+      if (record.trigger === 'crawler_check') return t('crawler_check_call_lead');
       if (record.leadCount > 1) return t('batch_lead', { count: record.leadCount });
       return record.leadKind ? `${t(`kinds.${record.leadKind}`)} · ${record.leadName ?? ''}` : t('batch_lead', { count: record.leadCount });
     },

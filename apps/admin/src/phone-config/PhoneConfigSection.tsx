@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 
 import { NotificationSettingsTabs, SELECTED_TAB_CONTRAST } from '../wechat-share/NotificationSettingsTabs';
+import { CrawlerCheckCard } from './CrawlerCheckCard';
 import { DailySummaryCard } from './DailySummaryCard';
 import { NotificationLog } from './NotificationLog';
 import type { PhoneProviderTab } from './phoneConfigApi';
@@ -10,8 +11,8 @@ import { ProviderPanel } from './ProviderPanel';
 
 /**
  * 通知设置 → 电话通知 (docs/product/phone.md#notification-settings-screen): sub-tabs for the primary (Alibaba Cloud
- * voice) and the backup (Twilio), each with its status, tests and guide; the daily summary call's setting; below them
- * the notification log of both.
+ * voice) and the backup (Twilio), each with its status, tests and guide; the settings of the daily summary call and
+ * of the crawler check call; below them the notification log of both.
  */
 export function PhoneConfigSection() {
   const translate = useTranslate();
@@ -38,6 +39,7 @@ export function PhoneConfigSection() {
         <ProviderPanel key={provider} provider={provider} />
       </div>
       <DailySummaryCard />
+      <CrawlerCheckCard />
       <NotificationLog />
     </>
   );

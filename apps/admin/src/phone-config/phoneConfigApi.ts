@@ -1,4 +1,4 @@
-import { type DailySummarySettings, PHONE_PATHS, type PhoneConfigResponse, type PhoneTestResponse } from '@aipm/contracts';
+import { type CrawlerCheckCallSettings, type DailySummarySettings, PHONE_PATHS, type PhoneConfigResponse, type PhoneTestResponse } from '@aipm/contracts';
 
 import { defineSectionClient, useSectionClient } from '../data/sectionClient';
 
@@ -17,6 +17,9 @@ export const phoneConfigClient = defineSectionClient('phoneConfig', (http) => ({
   dailySummary: async () => (await http(PHONE_PATHS.dailySummary)).json as DailySummarySettings,
   saveDailySummary: async (settings: DailySummarySettings) =>
     (await http(PHONE_PATHS.dailySummary, { method: 'PUT', body: JSON.stringify(settings) })).json as DailySummarySettings,
+  crawlerCheck: async () => (await http(PHONE_PATHS.crawlerCheck)).json as CrawlerCheckCallSettings,
+  saveCrawlerCheck: async (settings: CrawlerCheckCallSettings) =>
+    (await http(PHONE_PATHS.crawlerCheck, { method: 'PUT', body: JSON.stringify(settings) })).json as CrawlerCheckCallSettings,
 }));
 
 /** The calls through react-admin's data provider: a 401 signs the administrator out (ADR 048). */
@@ -25,3 +28,5 @@ export const usePhoneConfigApi = () => useSectionClient(phoneConfigClient);
 export const phoneConfigQueryKey = (provider: PhoneProviderTab) => ['aipm', 'phone-config', provider] as const;
 
 export const dailySummaryQueryKey = ['aipm', 'phone-config', 'daily-summary'] as const;
+
+export const crawlerCheckQueryKey = ['aipm', 'phone-config', 'crawler-check'] as const;

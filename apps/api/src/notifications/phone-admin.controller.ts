@@ -1,12 +1,13 @@
-import { type ApiDataResponse, type ApiListResponse, type DailySummarySettings, NOTIFICATION_CALL_RESOURCE, type NotificationCallResponse, type PhoneConfigResponse, type PhoneTestResponse } from '@aipm/contracts';
+import { type ApiDataResponse, type ApiListResponse, type CrawlerCheckCallSettings, type DailySummarySettings, NOTIFICATION_CALL_RESOURCE, type NotificationCallResponse, type PhoneConfigResponse, type PhoneTestResponse } from '@aipm/contracts';
 import { AdminConfig } from '@aipm/database';
 import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiDataAnswer, ApiFailures, ApiListAnswer } from '../common/openapi/api-answers';
-import { DAILY_SUMMARY_SETTINGS, NOTIFICATION_CALL, PHONE_CONFIG, PHONE_TEST } from './docs/phone.docs';
+import { CRAWLER_CHECK_CALL_SETTINGS, DAILY_SUMMARY_SETTINGS, NOTIFICATION_CALL, PHONE_CONFIG, PHONE_TEST } from './docs/phone.docs';
 import { Audited } from '../audit/audited.decorator';
+import { CrawlerCheckSettingsService } from './crawler-check-settings.service';
 import { DailySummarySettingsService } from './daily-summary-settings.service';
-import { DAILY_SUMMARY_SETTINGS_KEYS, parseDailySummarySettings } from '@aipm/contracts';
+import { CRAWLER_CHECK_CALL_SETTINGS_KEYS, DAILY_SUMMARY_SETTINGS_KEYS, parseCrawlerCheckCallSettings, parseDailySummarySettings } from '@aipm/contracts';
 import { In } from 'typeorm';
 import type { Response } from 'express';
 import { idParam } from '../common/errors/id-param';
@@ -29,6 +30,7 @@ export class PhoneAdminController {
     private readonly phone: PhoneTestService,
     private readonly log: NotificationCallsService,
     private readonly dailySummary: DailySummarySettingsService,
+    private readonly crawlerCheck: CrawlerCheckSettingsService,
   ) {}
 
   @Get('phone-daily-summary')
@@ -56,6 +58,33 @@ export class PhoneAdminController {
   @ApiOperation({ summary: 'Saves the daily summary call setting; the worker applies it from the next minute' })
   async saveDailySummarySettings(@Body() body: unknown): Promise<ApiDataResponse<DailySummarySettings>> {
     return { success: true, data: await this.dailySummary.save(body) };
+  }
+
+  @Get('phone-crawler-check')
+  @Header('Cache-Control', 'no-store')
+  @ApiDataAnswer(CRAWLER_CHECK_CALL_SETTINGS, { description: 'The setting (its defaults while never saved)' })
+  @ApiOperation({ summary: 'The call when a crawl waits for a human check: on or off (off by default), its template code' })
+  async crawlerCheckSettings(): Promise<ApiDataResponse<CrawlerCheckCallSettings>> {
+    return { success: true, data: await this.crawlerCheck.read() };
+  }
+
+  @Put('phone-crawler-check')
+  @Audited({
+    action: 'settings.phone.crawler_check.change',
+    entity: 'phone_settings',
+    snapshot: async ({ dataSource }) => ({ ...parseCrawlerCheckCallSettings(await dataSource.getRepository(AdminConfig).findBy({ key: In(Object.values(CRAWLER_CHECK_CALL_SETTINGS_KEYS)) })) }),
+  })
+  @ApiBody({
+    required: true,
+    description: 'Any subset of enabled (boolean) and ttsCode (TTS_ and digits); switching on needs a template code',
+    schema: { type: 'object', properties: { enabled: { type: 'boolean' }, ttsCode: { type: 'string', example: 'TTS_300000003' } } },
+    examples: { valid: { summary: 'A body the API accepts', value: { enabled: true, ttsCode: 'TTS_300000003' } } },
+  })
+  @ApiDataAnswer(CRAWLER_CHECK_CALL_SETTINGS, { description: 'The setting as saved' })
+  @ApiFailures('PHONE_CRAWLER_CHECK_ENABLED_INVALID', 'PHONE_CRAWLER_CHECK_TTS_CODE_INVALID')
+  @ApiOperation({ summary: 'Saves the crawler check call setting; the worker applies it to the next site that starts waiting' })
+  async saveCrawlerCheckSettings(@Body() body: unknown): Promise<ApiDataResponse<CrawlerCheckCallSettings>> {
+    return { success: true, data: await this.crawlerCheck.save(body) };
   }
 
   @Get('phone-config')

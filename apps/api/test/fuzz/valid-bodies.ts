@@ -56,6 +56,7 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'put /api/admin/lead-settings': { statusReasons: [{ code: 'unreachable', zh: '联系不上', en: 'Could not be reached' }] },
   'put /api/admin/guarantee/settings': { target: 20000000, refundRate: 100, bonusThreshold: 150, bonusRate: 10, windowDays: 180, minAttendance: 90 },
   'put /api/admin/phone-daily-summary': { enabled: true, time: '08:30', ttsCode: 'TTS_300000002' },
+  'put /api/admin/phone-crawler-check': { enabled: true, ttsCode: 'TTS_300000003' },
   // No entry for POST test-phone, test-aliyun, test-aliyun-phone: they take no body
   // (docs/product/phone.md#admin-calls), so every body is "broken" already; they get hostile bodies only (and place
   // calls against the stand-ins).

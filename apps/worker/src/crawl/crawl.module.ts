@@ -21,6 +21,7 @@ import { SiteThrottle } from './navigation/site.throttle';
 import { PageLoader } from './page.loader';
 import { SiteRegistry } from './sites/site-registry';
 import { SiteSessionStore } from './sessions/site-session.store';
+import { CheckCallRequester } from './live-view/check-call.requester';
 import { LiveViewService } from './live-view/live-view.service';
 import { FailureSnapshotStore } from './storage/failure-snapshot.store';
 
@@ -48,6 +49,7 @@ import { FailureSnapshotStore } from './storage/failure-snapshot.store';
     FailureSnapshotStore,
     SiteSessionStore,
     LiveViewService,
+    CheckCallRequester,
     CrawlProcessor,
     CrawlerDiagnosticsService,
     CrawlTaskReconciler,

@@ -28,6 +28,7 @@ import { SitePacing } from './navigation/site.pacing';
 import { SitePausedError, SiteThrottle } from './navigation/site.throttle';
 import { normalizeJob, type NormalizedJob } from './normalize/job.normalizer';
 import { CrawlPageError, type PageGate, PageLoader } from './page.loader';
+import { CheckCallRequester } from './live-view/check-call.requester';
 import { type HeldCheck, type HumanCheckOutcome, LiveViewService } from './live-view/live-view.service';
 import { CRAWL_METRICS, type CrawlMetrics } from '../metrics/worker-metrics';
 import { readPage } from './reading/page.reader';
@@ -91,6 +92,7 @@ export class CrawlProcessor {
     private readonly lifecycle: CrawlTaskLifecycle,
     private readonly sessions: SiteSessionStore,
     private readonly liveView: LiveViewService,
+    private readonly checkCalls: CheckCallRequester,
     @Inject(PAGE_LOADER) private readonly loader: PageLoader,
     @Inject(CRAWL_METRICS) private readonly metrics: CrawlMetrics,
   ) {}
@@ -296,8 +298,8 @@ export class CrawlProcessor {
 
   /**
    * Holds the tab on the captcha or login wall as a live view for the operator and marks the site 等待验证 on the run
-   * (the task card, the dashboard and the queue board follow the run's progress). Null when no view could be held
-   * (the refusal then fails the run as before).
+   * (the task card, the dashboard and the queue board follow the run's progress), and asks for the administrator's
+   * call. Null when no view could be held (the refusal then fails the run as before).
    */
   private async holdForCheck(
     job: Job<CrawlJobData, CrawlJobResult>,
@@ -321,6 +323,9 @@ export class CrawlProcessor {
     await this.report(job, task.id, stats);
     await job.log(`${adapter.site}: 等待验证 (${reason}) on page ${pageNumber}, until ${deadline.toISOString()}: ${check.message}`).catch(() => undefined);
     this.logger.warn(`task ${task.id}: ${adapter.site} waits for a human check (${reason}) on page ${pageNumber} until ${deadline.toISOString()}`);
+    // The administrator may be phoned (a setting the notify worker reads). After the statistics are stored, since the
+    // call checks the site still waits; not awaited: the call must never slow the run. Once per wait (its `since`).
+    void this.checkCalls.request({ taskId: task.id, jobId: String(job.id), site: adapter.site, reason, since: since.toISOString(), until: deadline.toISOString() });
     return wait;
   }
 

@@ -3,6 +3,8 @@ import { phoneSettings } from '@aipm/phone';
 import {
   bullOptions,
   CALL_DETAIL_JOB_NAME,
+  CRAWLER_CHECK_JOB_NAME,
+  type CrawlerCheckJobData,
   DAILY_SUMMARY_JOB_NAME,
   DAILY_SUMMARY_SCHEDULER_ID,
   DAILY_SUMMARY_TICK_JOB_NAME,
@@ -14,6 +16,7 @@ import {
   type NotifyJobData,
   type NotifyJobResult,
   scheduleCallDetail,
+  scheduleCrawlerCheckCall,
   scheduleNotifyDispatch,
   workerOptions,
 } from '@aipm/queue';
@@ -24,6 +27,8 @@ import type { DataSource } from 'typeorm';
 import { WORKER_ENV, type WorkerEnv } from '../config/worker-env';
 import { CallDetailRecorder } from './call-detail.recorder';
 import { CallDetailsRepository } from './call-details.repository';
+import { CrawlerCheckCaller } from './crawler-check.caller';
+import { CrawlerCheckRepository } from './crawler-check.repository';
 import { DailySummaryCaller, type DailySummaryResult } from './daily-summary.caller';
 import { DailySummaryRepository } from './daily-summary.repository';
 import { LeadAnnouncer, voiceClients } from './lead-announcer';
@@ -34,16 +39,18 @@ import { LeadNotificationRepository } from './lead-notification.repository';
  * hours or a limit leaves a delayed job for that moment (one per moment, whoever asks). At start it also
  * dispatches once, for leads left pending while no worker ran. A placed call leaves a call-detail job that
  * records the provider's duration once the call ended. A job scheduler checks every minute whether the daily
- * summary call is due (DailySummaryCaller).
+ * summary call is due (DailySummaryCaller). A crawl whose site starts waiting for a human check adds a job that
+ * rings the administrator (CrawlerCheckCaller).
  */
 @Injectable()
 export class NotifyWorkerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(NotifyWorkerService.name);
-  private worker?: Worker<NotifyJobData | CallDetailJobData, NotifyJobResult | object>;
+  private worker?: Worker<NotifyJobData | CallDetailJobData | CrawlerCheckJobData, NotifyJobResult | object>;
   private queue?: Queue;
   readonly announcer: LeadAnnouncer;
   readonly callDetails: CallDetailRecorder;
   readonly dailySummary: DailySummaryCaller;
+  readonly crawlerCheck: CrawlerCheckCaller;
 
   constructor(
     @Inject(WORKER_ENV) private readonly env: WorkerEnv,
@@ -54,18 +61,20 @@ export class NotifyWorkerService implements OnApplicationBootstrap, BeforeApplic
     const calls = new LeadNotificationRepository(dataSource);
     this.announcer = new LeadAnnouncer(calls, settings, clients);
     this.dailySummary = new DailySummaryCaller(new DailySummaryRepository(dataSource), calls, settings, clients);
+    this.crawlerCheck = new CrawlerCheckCaller(new CrawlerCheckRepository(dataSource), calls, settings, clients);
     this.callDetails = new CallDetailRecorder(new CallDetailsRepository(dataSource), clients);
   }
 
   async onApplicationBootstrap(): Promise<void> {
     const options = bullOptions(this.env.REDIS_URL);
     this.queue = new Queue(NOTIFY_QUEUE, options);
-    this.worker = new Worker<NotifyJobData | CallDetailJobData, NotifyJobResult | object>(
+    this.worker = new Worker<NotifyJobData | CallDetailJobData | CrawlerCheckJobData, NotifyJobResult | object>(
       NOTIFY_QUEUE,
       (job) => {
         if (job.name === CALL_DETAIL_JOB_NAME) return this.recordDetail(job as Job<CallDetailJobData>);
         if (job.name === DAILY_SUMMARY_TICK_JOB_NAME) return this.summaryTick();
         if (job.name === DAILY_SUMMARY_JOB_NAME) return this.summaryCall();
+        if (job.name === CRAWLER_CHECK_JOB_NAME) return this.crawlerCheckCall(job as Job<CrawlerCheckJobData>);
         return this.process(job as Job<NotifyJobData>);
       },
       { ...workerOptions(this.env.REDIS_URL), concurrency: 1 },
@@ -119,6 +128,28 @@ export class NotifyWorkerService implements OnApplicationBootstrap, BeforeApplic
     if (result.called) {
       this.logger.log(`daily summary placed through ${result.provider}: ${result.counts.due} due, ${result.counts.waiting} waiting`);
       await scheduleCallDetail(this.queue!, result.callId).catch((error: Error) => this.logger.warn(`call ${result.callId}: no detail job (${error.message})`));
+    }
+    return result;
+  }
+
+  /**
+   * A site waiting for a human check: the call, put off to a moment still within the wait (a new job for then), or
+   * not placed. Both lines failing throws, so BullMQ retries with backoff; a retry after the wait ended places nothing.
+   */
+  async crawlerCheckCall(job: Job<CrawlerCheckJobData>): Promise<object> {
+    const wait = job.data;
+    const result = await this.crawlerCheck.call(wait);
+    const about = `crawler check call (${wait.site}, task ${wait.taskId})`;
+    if ('deferredUntil' in result) {
+      await scheduleCrawlerCheckCall(this.queue!, wait, result.deferredUntil);
+      this.logger.log(`${about} waits until ${result.deferredUntil.toISOString()} (${result.reason})`);
+      return { called: false, reason: result.reason, deferredUntil: result.deferredUntil.toISOString() };
+    }
+    if (result.called) {
+      this.logger.log(`${about} placed through ${result.provider}: ${result.minutes} min left`);
+      await scheduleCallDetail(this.queue!, result.callId).catch((error: Error) => this.logger.warn(`call ${result.callId}: no detail job (${error.message})`));
+    } else if (result.reason === 'too-late') {
+      this.logger.log(`${about} not placed: the wait ends before a call is allowed${result.putOffBy ? ` (${result.putOffBy})` : ''}`);
     }
     return result;
   }

@@ -19,6 +19,10 @@ export const PHONE_ERRORS = {
   PHONE_SUMMARY_TTS_CODE_INVALID: '请填写有效的阿里云语音模板代码（如 TTS_123456）',
   /** 400: `enabled` is not true or false. */
   PHONE_SUMMARY_ENABLED_INVALID: '每日汇总开关应为 true 或 false',
+  /** 400: the crawler check call is switched on without a template code, or the code is not like TTS_123456. */
+  PHONE_CRAWLER_CHECK_TTS_CODE_INVALID: '请填写有效的爬虫验证语音模板代码（如 TTS_123456）',
+  /** 400: `enabled` is not true or false. */
+  PHONE_CRAWLER_CHECK_ENABLED_INVALID: '爬虫验证来电开关应为 true 或 false',
   INVALID_NOTIFICATION_CALL_ID: '通知记录ID格式无效',
   NOTIFICATION_CALL_NOT_FOUND: '通知记录不存在',
 } as const;

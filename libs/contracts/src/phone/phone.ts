@@ -24,10 +24,10 @@ export type NotificationCallStatus = (typeof NotificationCallStatus)[keyof typeo
 export const NOTIFICATION_CALL_STATUSES: readonly NotificationCallStatus[] = Object.values(NotificationCallStatus);
 
 /**
- * Why a call was made: one lead, several leads in one call (morning or after a limit), an admin's test, or the
- * daily summary of the day's follow-ups and waiting leads.
+ * Why a call was made: one lead, several leads in one call (morning or after a limit), an admin's test, the
+ * daily summary of the day's follow-ups and waiting leads, or a crawl waiting for a human check (等待验证).
  */
-export const NotificationCallTrigger = { Lead: 'lead', Batch: 'batch', Test: 'test', Summary: 'summary' } as const;
+export const NotificationCallTrigger = { Lead: 'lead', Batch: 'batch', Test: 'test', Summary: 'summary', CrawlerCheck: 'crawler_check' } as const;
 export type NotificationCallTrigger = (typeof NotificationCallTrigger)[keyof typeof NotificationCallTrigger];
 export const NOTIFICATION_CALL_TRIGGERS: readonly NotificationCallTrigger[] = Object.values(NotificationCallTrigger);
 
@@ -60,6 +60,7 @@ export const PHONE_PATHS = {
   aliyunTest: '/api/admin/test-aliyun',
   aliyunTestCall: '/api/admin/test-aliyun-phone',
   dailySummary: '/api/admin/phone-daily-summary',
+  crawlerCheck: '/api/admin/phone-crawler-check',
 } as const;
 
 /**
@@ -84,7 +85,8 @@ export const DAILY_SUMMARY_DEFAULTS: Readonly<DailySummarySettings> = { enabled:
 /** 00:00 … 23:59, two digits each. */
 export const DAILY_SUMMARY_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** An Alibaba Cloud voice template code as the console shows it, e.g. TTS_300000002. */
-export const DAILY_SUMMARY_TTS_CODE_PATTERN = /^TTS_\d{1,20}$/;
+export const TTS_TEMPLATE_CODE_PATTERN = /^TTS_\d{1,20}$/;
+export const DAILY_SUMMARY_TTS_CODE_PATTERN = TTS_TEMPLATE_CODE_PATTERN;
 
 /** The stored rows as settings: a missing or unreadable row has its default. */
 export function parseDailySummarySettings(rows: ReadonlyArray<{ key: string; value: string }>): DailySummarySettings {
@@ -95,6 +97,33 @@ export function parseDailySummarySettings(rows: ReadonlyArray<{ key: string; val
     enabled: value(DAILY_SUMMARY_SETTINGS_KEYS.enabled) === 'true',
     time: time && DAILY_SUMMARY_TIME_PATTERN.test(time) ? time : DAILY_SUMMARY_DEFAULTS.time,
     ttsCode: ttsCode && DAILY_SUMMARY_TTS_CODE_PATTERN.test(ttsCode) ? ttsCode : DAILY_SUMMARY_DEFAULTS.ttsCode,
+  };
+}
+
+/**
+ * The call when a crawl waits for a human check (docs/product/phone.md#crawler-check-call): off by default; when on,
+ * a site of a running crawl that starts waiting (等待验证) rings the administrator once through the Alibaba Cloud
+ * template `ttsCode` (its variables `site` and `minutes`). Kept in admin_config, one row a field.
+ */
+export interface CrawlerCheckCallSettings {
+  enabled: boolean;
+  ttsCode: string;
+}
+
+export const CRAWLER_CHECK_CALL_SETTINGS_KEYS = {
+  enabled: 'phoneCrawlerCheckEnabled',
+  ttsCode: 'phoneCrawlerCheckTtsCode',
+} as const satisfies Record<keyof CrawlerCheckCallSettings, string>;
+
+export const CRAWLER_CHECK_CALL_DEFAULTS: Readonly<CrawlerCheckCallSettings> = { enabled: false, ttsCode: '' };
+
+/** The stored rows as settings: a missing or unreadable row has its default. */
+export function parseCrawlerCheckCallSettings(rows: ReadonlyArray<{ key: string; value: string }>): CrawlerCheckCallSettings {
+  const value = (key: string) => rows.find((row) => row.key === key)?.value;
+  const ttsCode = value(CRAWLER_CHECK_CALL_SETTINGS_KEYS.ttsCode);
+  return {
+    enabled: value(CRAWLER_CHECK_CALL_SETTINGS_KEYS.enabled) === 'true',
+    ttsCode: ttsCode && TTS_TEMPLATE_CODE_PATTERN.test(ttsCode) ? ttsCode : CRAWLER_CHECK_CALL_DEFAULTS.ttsCode,
   };
 }
 

@@ -1,6 +1,6 @@
 import { PhoneProvider } from '@aipm/contracts';
 import type RPCClient from '@alicloud/pop-core';
-import type { AnnouncementParams, DailySummaryParams } from './announcement';
+import type { AnnouncementParams, CrawlerCheckParams, DailySummaryParams } from './announcement';
 import { type PlacedCall, type ProviderCallDetail, VoiceCallError } from './voice-call.error';
 
 export interface AliyunVoiceSettings {
@@ -72,8 +72,8 @@ export class AliyunVoiceClient {
   }
 
   /** SingleCallByTts: reads the template with `params` to `calledNumber`, twice. */
-  /** `ttsCode`: another registered template than the new-lead one (the daily summary's), with its own variables. */
-  async callByTts(calledNumber: string, params: AnnouncementParams | DailySummaryParams, outId?: string, ttsCode = this.settings.ttsCode): Promise<PlacedCall> {
+  /** `ttsCode`: another registered template than the new-lead one (the daily summary's, the crawler check's), with its own variables. */
+  async callByTts(calledNumber: string, params: AnnouncementParams | DailySummaryParams | CrawlerCheckParams, outId?: string, ttsCode = this.settings.ttsCode): Promise<PlacedCall> {
     const answer = await this.request('SingleCallByTts', {
       CalledNumber: calledNumber,
       TtsCode: ttsCode,

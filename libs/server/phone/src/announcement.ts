@@ -67,6 +67,21 @@ export function dailySummaryText(params: DailySummaryParams): string {
   return `早上好，今天有${params.due}条跟进到期或逾期，${params.waiting}条新线索等待首次联系。`;
 }
 
+/**
+ * The variables of the crawler check call's Alibaba Cloud TTS template (docs/product/phone.md#crawler-check-call):
+ *   爬虫任务在${site}遇到验证，正在等待处理，请在${minutes}分钟内打开后台的实时画面。
+ * `site` is the site's Chinese name (BOSS直聘 …), `minutes` the whole minutes left before the site is skipped.
+ */
+export interface CrawlerCheckParams {
+  site: string;
+  minutes: string;
+}
+
+/** The same sentence, for the backup provider's text-to-speech. */
+export function crawlerCheckText(params: CrawlerCheckParams): string {
+  return `爬虫任务在${params.site}遇到验证，正在等待处理，请在${params.minutes}分钟内打开后台的实时画面。`;
+}
+
 /** About four Chinese characters a second at the default speed, read twice by the primary (PlayTimes 2). */
 export function speechSeconds(text: string, playTimes = 1): number {
   return Math.ceil((Array.from(text).length / 4) * playTimes);

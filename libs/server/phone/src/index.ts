@@ -5,11 +5,13 @@ export {
   announcementParams,
   announcementText,
   costEstimateFen,
+  crawlerCheckText,
   dailySummaryText,
   phoneTail,
   speechSeconds,
   TEST_CALL_PARAMS,
   type AnnouncementParams,
+  type CrawlerCheckParams,
   type DailySummaryParams,
   type LeadSummary,
 } from './announcement';

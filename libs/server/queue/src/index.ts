@@ -50,6 +50,11 @@ export {
   DAILY_SUMMARY_TICK_OPTIONS,
   DAILY_SUMMARY_TICK_PATTERN,
   scheduleDailySummary,
+  CRAWLER_CHECK_JOB_NAME,
+  crawlerCheckJobId,
+  enqueueCrawlerCheckCall,
+  scheduleCrawlerCheckCall,
+  type CrawlerCheckJobData,
   type NotifyJobData,
   type NotifyJobResult,
 } from './notify-job';

@@ -1,3 +1,4 @@
+import type { CrawlSite } from '@aipm/contracts';
 import type { Job, JobsOptions, Queue } from 'bullmq';
 
 /** The one job name on the notify queue: "announce the leads waiting for a call". */
@@ -95,4 +96,42 @@ export const DAILY_SUMMARY_JOB_NAME = 'daily-summary';
 export function scheduleDailySummary(queue: Queue, at: Date, now: Date = new Date()): Promise<Job> {
   const second = Math.ceil(at.getTime() / 1000);
   return queue.add(DAILY_SUMMARY_JOB_NAME, {}, { ...NOTIFY_JOB_OPTIONS, jobId: `summary-${second}`, delay: Math.max(0, second * 1000 - now.getTime()) });
+}
+
+/**
+ * The call to the administrator when a site of a running crawl starts waiting for a human check (等待验证,
+ * docs/product/phone.md#crawler-check-call). Added by the crawl, placed by the notify worker if the setting is on
+ * and the site still waits. No personal data: which run and site, and when the wait started and ends.
+ */
+export const CRAWLER_CHECK_JOB_NAME = 'crawler-check';
+
+export interface CrawlerCheckJobData {
+  taskId: string;
+  /** The crawl job (the run) whose site waits. */
+  jobId: string;
+  site: Exclude<CrawlSite, 'other'>;
+  reason: 'captcha' | 'login_wall';
+  /** ISO 8601, as on the run's `humanChecks[site]`: the same `since` tells the same wait. */
+  since: string;
+  until: string;
+}
+
+/** One job per wait: a site that meets checks again within the run keeps its first `since`, and rings once. */
+export function crawlerCheckJobId(data: Pick<CrawlerCheckJobData, 'jobId' | 'site' | 'since'>): string {
+  // A scheduled run's id has colons (repeat:…), which BullMQ refuses in a custom id.
+  return `check-${data.jobId.replace(/[^\w-]/g, '_')}-${data.site}-${Math.floor(Date.parse(data.since) / 1000)}`;
+}
+
+export function enqueueCrawlerCheckCall(queue: Queue, data: CrawlerCheckJobData): Promise<Job<CrawlerCheckJobData>> {
+  return (queue as unknown as Queue<CrawlerCheckJobData>).add(CRAWLER_CHECK_JOB_NAME, data, { ...NOTIFY_JOB_OPTIONS, jobId: crawlerCheckJobId(data) });
+}
+
+/** The call put off (quiet hours, a limit, the provider's throttle) to `at`, still before the wait ends. */
+export function scheduleCrawlerCheckCall(queue: Queue, data: CrawlerCheckJobData, at: Date, now: Date = new Date()): Promise<Job<CrawlerCheckJobData>> {
+  const second = Math.ceil(at.getTime() / 1000);
+  return (queue as unknown as Queue<CrawlerCheckJobData>).add(CRAWLER_CHECK_JOB_NAME, data, {
+    ...NOTIFY_JOB_OPTIONS,
+    jobId: `${crawlerCheckJobId(data)}-at-${second}`,
+    delay: Math.max(0, second * 1000 - now.getTime()),
+  });
 }

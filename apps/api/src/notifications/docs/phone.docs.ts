@@ -1,4 +1,5 @@
 import {
+  type CrawlerCheckCallSettings,
   type DailySummarySettings,
   LEAD_KINDS,
   NOTIFICATION_CALL_STATUSES,
@@ -60,4 +61,13 @@ export const DAILY_SUMMARY_SETTINGS = recordSchema<DailySummarySettings>(
     ttsCode: text('TTS_300000002', "The Alibaba Cloud template with the variables due and waiting; '' while unset"),
   },
   { description: 'The daily summary call (docs/product/phone.md#daily-summary-call)' },
+);
+
+export const CRAWLER_CHECK_CALL_SETTINGS = recordSchema<CrawlerCheckCallSettings>(
+  'CrawlerCheckCallSettings',
+  {
+    enabled: boolean(false, 'Off by default: nobody is called when a crawl waits for a human check'),
+    ttsCode: text('TTS_300000003', "The Alibaba Cloud template with the variables site and minutes; '' while unset"),
+  },
+  { description: 'The call when a crawl waits for a human check (docs/product/phone.md#crawler-check-call)' },
 );
