@@ -14,7 +14,7 @@ import { loadWorkerEnv, WORKER_ENV } from '../config/worker-env';
 import { FAKE_ALIYUN, FAKE_TWILIO, type FakeAliyunVoice, type FakeTwilioApi, fakePhoneEnv, startFakeAliyunVoice, startFakeTwilioApi } from '../../../../tools/testing/fake-phone-providers';
 import { CrawlerCheckCaller } from './crawler-check.caller';
 import { CrawlerCheckRepository } from './crawler-check.repository';
-import { voiceClients } from './lead-announcer';
+import { voiceClients } from './call-route';
 import { LeadNotificationRepository } from './lead-notification.repository';
 import { NotifyWorkerService } from './notify-worker.service';
 

@@ -14,7 +14,7 @@ import { loadWorkerEnv, WORKER_ENV } from '../config/worker-env';
 import { FAKE_ALIYUN, FAKE_TWILIO, type FakeAliyunVoice, type FakeTwilioApi, fakePhoneEnv, startFakeAliyunVoice, startFakeTwilioApi } from '../../../../tools/testing/fake-phone-providers';
 import { DailySummaryCaller, shanghaiDay } from './daily-summary.caller';
 import { DailySummaryRepository } from './daily-summary.repository';
-import { voiceClients } from './lead-announcer';
+import { voiceClients } from './call-route';
 import { LeadNotificationRepository } from './lead-notification.repository';
 import { NotifyWorkerService } from './notify-worker.service';
 

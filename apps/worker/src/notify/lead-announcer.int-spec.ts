@@ -12,7 +12,8 @@ import {
 } from '../../../../tools/testing/fake-phone-providers';
 import { CallDetailRecorder, CallNotEndedError } from './call-detail.recorder';
 import { CallDetailsRepository } from './call-details.repository';
-import { AnnouncementFailedError, LeadAnnouncer, voiceClients } from './lead-announcer';
+import { AnnouncementFailedError, voiceClients } from './call-route';
+import { LeadAnnouncer } from './lead-announcer';
 import { LeadNotificationRepository } from './lead-notification.repository';
 
 const SALES = '13800138000';

@@ -1,6 +1,7 @@
 import { LeadKind, NotificationCallStatus, NotificationCallTrigger, type PhoneProvider } from '@aipm/contracts';
 import { phoneSettings, VoiceCallError } from '@aipm/phone';
-import { AnnouncementFailedError, LeadAnnouncer, type VoiceClients } from './lead-announcer';
+import { AnnouncementFailedError, type VoiceClients } from './call-route';
+import { LeadAnnouncer } from './lead-announcer';
 import type { CallOutcome, ClaimedCall, LeadNotificationStore, PendingLead } from './lead-notification.repository';
 
 // 2026-11-24 10:00 and 23:30 in Asia/Shanghai.
