@@ -1,4 +1,4 @@
-import { CRAWL_SITE_NAMES, type PhoneProvider } from '@aipm/contracts';
+import { CRAWL_SITE_NAMES, NotificationCallTrigger, type PhoneProvider } from '@aipm/contracts';
 import { crawlerCheckText, type CrawlerCheckParams, type PhoneSettings, quietUntil } from '@aipm/phone';
 import type { CrawlerCheckJobData } from '@aipm/queue';
 import { callRoute, placeOnRoute, type VoiceClients } from './call-route';
@@ -27,7 +27,7 @@ const MINUTE_MS = 60_000;
 export class CrawlerCheckCaller {
   constructor(
     private readonly store: CrawlerCheckStore,
-    private readonly calls: Pick<LeadNotificationStore, 'withDispatchLock' | 'placedCallTimes' | 'finishCall'>,
+    private readonly calls: Pick<LeadNotificationStore, 'withDispatchLock' | 'placedCallTimes' | 'startCall' | 'finishCall'>,
     private readonly settings: PhoneSettings,
     private readonly clients: VoiceClients,
     private readonly clock: () => Date = () => new Date(),
@@ -64,7 +64,7 @@ export class CrawlerCheckCaller {
       calls: this.calls,
       clients: this.clients,
       ttsCode: setting.ttsCode,
-      start: async (line) => ({ callId: await this.store.startCall({ ...line, createdAt: this.clock() }), params, text }),
+      start: async (line) => ({ callId: await this.calls.startCall({ ...line, trigger: NotificationCallTrigger.CrawlerCheck, createdAt: this.clock() }), params, text }),
       what: 'the crawler check call',
     });
     return result.placed ? { called: true, provider: result.provider, callId: result.call.callId, minutes } : putOff(result.reason, result.until);

@@ -1,4 +1,4 @@
-import type { PhoneProvider } from '@aipm/contracts';
+import { NotificationCallTrigger, type PhoneProvider } from '@aipm/contracts';
 import { dailySummaryText, type DailySummaryParams, type PhoneSettings, quietUntil } from '@aipm/phone';
 import { callRoute, placeOnRoute, type VoiceClients } from './call-route';
 import type { DailySummaryCounts, DailySummaryStore } from './daily-summary.repository';
@@ -32,7 +32,7 @@ export function shanghaiDay(instant: Date): { start: Date; end: Date; clock: str
 export class DailySummaryCaller {
   constructor(
     private readonly store: DailySummaryStore,
-    private readonly calls: Pick<LeadNotificationStore, 'withDispatchLock' | 'placedCallTimes' | 'finishCall'>,
+    private readonly calls: Pick<LeadNotificationStore, 'withDispatchLock' | 'placedCallTimes' | 'startCall' | 'finishCall'>,
     private readonly settings: PhoneSettings,
     private readonly clients: VoiceClients,
     private readonly clock: () => Date = () => new Date(),
@@ -73,7 +73,7 @@ export class DailySummaryCaller {
       calls: this.calls,
       clients: this.clients,
       ttsCode: summary.ttsCode,
-      start: async (line) => ({ callId: await this.store.startCall({ ...line, createdAt: this.clock() }), params, text }),
+      start: async (line) => ({ callId: await this.calls.startCall({ ...line, trigger: NotificationCallTrigger.Summary, createdAt: this.clock() }), params, text }),
       what: 'the summary',
     });
     return result.placed ? { called: true, provider: result.provider, callId: result.call.callId, counts } : { called: false, reason: result.reason, deferredUntil: result.until };

@@ -53,6 +53,12 @@ class InMemoryLeadNotifications implements LeadNotificationStore {
     return { callId, leads };
   }
 
+  async startCall(call: { provider: PhoneProvider; trigger: NotificationCallTrigger; calledNumber: string; createdAt: Date }): Promise<string> {
+    const callId = `call-${this.calls.size + 1}`;
+    this.calls.set(callId, { ...call, leads: [] });
+    return callId;
+  }
+
   async finishCall(callId: string, outcome: CallOutcome): Promise<void> {
     const call = this.calls.get(callId)!;
     call.outcome = outcome;
