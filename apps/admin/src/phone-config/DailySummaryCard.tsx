@@ -1,94 +1,33 @@
-import { type DailySummarySettings } from '@aipm/contracts';
-import { Alert, Box, Button, Card, CardContent, FormControlLabel, LinearProgress, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { TextField } from '@mui/material';
 
+import { CallSettingCard } from './CallSettingCard';
 import { dailySummaryQueryKey, usePhoneConfigApi } from './phoneConfigApi';
 
 /**
  * The daily summary call's setting (docs/product/phone.md#daily-summary-call): off by default, its time in Beijing
- * time and the Alibaba Cloud template it speaks from. The API checks every field and answers a code per field.
+ * time and the Alibaba Cloud template it speaks from.
  */
 export function DailySummaryCard() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const api = usePhoneConfigApi();
-  const t = (key: string, options?: object) => translate(`aipm.phone_config.summary.${key}`, options);
-
-  const stored = useQuery({ queryKey: dailySummaryQueryKey, queryFn: () => api.dailySummary() });
-  const [form, setForm] = useState<DailySummarySettings | null>(null);
-  useEffect(() => {
-    if (stored.data) setForm(stored.data);
-  }, [stored.data]);
-
-  const save = useMutation({
-    mutationFn: (settings: DailySummarySettings) => api.saveDailySummary(settings),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(dailySummaryQueryKey, saved);
-      notify('aipm.phone_config.summary.saved', { type: 'success' });
-    },
-    // The error's message is the code's translation key (aipm.errors.<CODE>).
-    onError: (error) => notify(error instanceof Error ? error.message : String(error), { type: 'error' }),
-  });
-
   return (
-    <Card component="section" aria-labelledby="phone-summary-title" sx={{ mt: 2 }} data-testid="phone-daily-summary">
-      <CardContent>
-        <Typography id="phone-summary-title" component="h2" variant="h6">
-          {t('title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {t('intro')}
-        </Typography>
-        {stored.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
-        {stored.isError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {t('load_failed', { message: stored.error instanceof Error ? translate(stored.error.message, { _: stored.error.message }) : String(stored.error) })}
-          </Alert>
-        )}
-        {form && (
-          <Box
-            component="form"
-            sx={{ mt: 2 }}
-            onSubmit={(event) => {
-              event.preventDefault();
-              save.mutate(form);
-            }}
-          >
-            <FormControlLabel
-              control={<Switch checked={form.enabled} onChange={(event) => setForm({ ...form, enabled: event.target.checked })} />}
-              label={t('enabled')}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
-              <TextField
-                type="time"
-                label={t('time')}
-                value={form.time}
-                onChange={(event) => setForm({ ...form, time: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
-                required
-              />
-              <TextField
-                label={t('tts_code')}
-                value={form.ttsCode}
-                onChange={(event) => setForm({ ...form, ttsCode: event.target.value })}
-                placeholder="TTS_123456"
-                helperText={t('tts_code_help')}
-                required={form.enabled}
-                sx={{ flex: 1 }}
-              />
-            </Stack>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {t('rules')}
-            </Typography>
-            <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={save.isPending}>
-              {t('save')}
-            </Button>
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+    <CallSettingCard
+      messages="summary"
+      titleId="phone-summary-title"
+      testId="phone-daily-summary"
+      queryKey={dailySummaryQueryKey}
+      load={() => api.dailySummary()}
+      save={(settings) => api.saveDailySummary(settings)}
+    >
+      {({ form, setForm, t }) => (
+        <TextField
+          type="time"
+          label={t('time')}
+          value={form.time}
+          onChange={(event) => setForm({ ...form, time: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+          required
+        />
+      )}
+    </CallSettingCard>
   );
 }

@@ -2,7 +2,7 @@ import { PhoneProvider } from '@aipm/contracts';
 import { costEstimateFen, type ProviderCallDetail } from '@aipm/phone';
 import { CallDetailRecorder, CallNotEndedError } from './call-detail.recorder';
 import type { CallDetailsStore, PlacedCall } from './call-details.repository';
-import type { VoiceClients } from './lead-announcer';
+import type { VoiceClients } from './call-route';
 
 const PLACED_AT = new Date('2026-11-24T02:00:00Z');
 const ENDED: ProviderCallDetail = { state: 'completed', answered: true, durationSeconds: 75, price: '-0.02600', priceUnit: 'USD' };

@@ -1,7 +1,7 @@
 import { PhoneProvider } from '@aipm/contracts';
 import { costEstimateFen, type ProviderCallDetail } from '@aipm/phone';
 import type { CallDetailsStore } from './call-details.repository';
-import type { VoiceClients } from './lead-announcer';
+import type { VoiceClients } from './call-route';
 
 /** The call has not ended yet (or its record is not ready): the job throws it so BullMQ asks again later. */
 export class CallNotEndedError extends Error {

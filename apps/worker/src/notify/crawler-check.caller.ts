@@ -1,18 +1,8 @@
-import { CRAWL_SITE_NAMES, NotificationCallStatus, type PhoneProvider } from '@aipm/contracts';
-import {
-  costEstimateFen,
-  crawlerCheckText,
-  type CrawlerCheckParams,
-  LONGEST_LIMIT_WINDOW_MS,
-  nextCallAllowedAt,
-  type PhoneSettings,
-  quietUntil,
-  speechSeconds,
-  VoiceCallError,
-} from '@aipm/phone';
+import { CRAWL_SITE_NAMES, NotificationCallTrigger, type PhoneProvider } from '@aipm/contracts';
+import { crawlerCheckText, type CrawlerCheckParams, type PhoneSettings, quietUntil } from '@aipm/phone';
 import type { CrawlerCheckJobData } from '@aipm/queue';
+import { callRoute, placeOnRoute, type VoiceClients } from './call-route';
 import type { CrawlerCheckStore } from './crawler-check.repository';
-import { AnnouncementFailedError, type VoiceClients } from './lead-announcer';
 import type { LeadNotificationStore } from './lead-notification.repository';
 
 type PutOffBy = 'quiet-hours' | 'limit' | 'throttled';
@@ -37,7 +27,7 @@ const MINUTE_MS = 60_000;
 export class CrawlerCheckCaller {
   constructor(
     private readonly store: CrawlerCheckStore,
-    private readonly calls: Pick<LeadNotificationStore, 'withDispatchLock' | 'placedCallTimes' | 'finishCall'>,
+    private readonly calls: Pick<LeadNotificationStore, 'withDispatchLock' | 'placedCallTimes' | 'startCall' | 'finishCall'>,
     private readonly settings: PhoneSettings,
     private readonly clients: VoiceClients,
     private readonly clock: () => Date = () => new Date(),
@@ -50,10 +40,9 @@ export class CrawlerCheckCaller {
   private async callLocked(wait: CrawlerCheckJobData): Promise<CrawlerCheckCallResult> {
     const setting = await this.store.settings();
     if (!setting.enabled) return { called: false, reason: 'off' };
-    const { primary, backup } = this.settings;
-    const usePrimary = Boolean(primary && this.clients.primary && setting.ttsCode);
-    const useBackup = Boolean(backup && this.clients.backup);
-    if (!usePrimary && !useBackup) return { called: false, reason: 'not-configured' };
+    // The primary speaks this call only with its own template.
+    const route = callRoute(this.settings, this.clients, { primary: Boolean(setting.ttsCode) });
+    if (route.length === 0) return { called: false, reason: 'not-configured' };
     if (!(await this.store.stillWaiting(wait))) return { called: false, reason: 'settled' };
     const until = new Date(wait.until);
     // Whole minutes left at `at`: what the call says, and whether calling then is still of use.
@@ -67,37 +56,17 @@ export class CrawlerCheckCaller {
     const quietEnd = quietUntil(now, this.settings.quietHours);
     if (quietEnd) return putOff('quiet-hours', quietEnd);
 
-    const route: Array<{ provider: PhoneProvider; calledNumber: string }> = [];
-    if (usePrimary) route.push({ provider: 'aliyun', calledNumber: primary!.calledNumber });
-    if (useBackup) route.push({ provider: 'twilio', calledNumber: backup!.calledNumber });
     const params: CrawlerCheckParams = { site: CRAWL_SITE_NAMES[wait.site], minutes: String(minutes) };
     const text = crawlerCheckText(params);
-
-    let lastError: VoiceCallError | null = null;
-    for (const [index, { provider, calledNumber }] of route.entries()) {
-      const allowedAt = nextCallAllowedAt(await this.calls.placedCallTimes(calledNumber, new Date(now.getTime() - LONGEST_LIMIT_WINDOW_MS)), now);
-      if (allowedAt) {
-        // The primary's limit is not a failure: wait for it rather than ring the backup.
-        if (index === 0 || !lastError) return putOff('limit', allowedAt);
-        continue;
-      }
-      const callId = await this.store.startCall({ provider, calledNumber, createdAt: this.clock() });
-      try {
-        const placed =
-          provider === 'aliyun'
-            ? await this.clients.primary!.callByTts(calledNumber, params, callId, setting.ttsCode)
-            : await this.clients.backup!.call(calledNumber, text);
-        const seconds = speechSeconds(text, 2);
-        await this.calls.finishCall(callId, { status: NotificationCallStatus.Placed, providerCallId: placed.providerCallId, durationSeconds: seconds, costEstimateFen: costEstimateFen(seconds) });
-        return { called: true, provider, callId, minutes };
-      } catch (error) {
-        const failure = error instanceof VoiceCallError ? error : new VoiceCallError(provider, 'failed', 'UNEXPECTED', error instanceof Error ? error.message : String(error));
-        const status = failure.outcome === 'throttled' ? NotificationCallStatus.Throttled : failure.outcome === 'refused' ? NotificationCallStatus.Refused : NotificationCallStatus.Failed;
-        await this.calls.finishCall(callId, { status, errorCode: failure.code.slice(0, 64), error: failure.message });
-        if (failure.outcome === 'throttled' && index === 0) return putOff('throttled', new Date(now.getTime() + MINUTE_MS));
-        lastError = failure;
-      }
-    }
-    throw new AnnouncementFailedError(lastError ? `${lastError.provider} ${lastError.code}: ${lastError.message}` : 'no provider could place the crawler check call');
+    const result = await placeOnRoute({
+      route,
+      now,
+      calls: this.calls,
+      clients: this.clients,
+      ttsCode: setting.ttsCode,
+      start: async (line) => ({ callId: await this.calls.startCall({ ...line, trigger: NotificationCallTrigger.CrawlerCheck, createdAt: this.clock() }), params, text }),
+      what: 'the crawler check call',
+    });
+    return result.placed ? { called: true, provider: result.provider, callId: result.call.callId, minutes } : putOff(result.reason, result.until);
   }
 }

@@ -1,7 +1,7 @@
-import { CRAWLER_CHECK_CALL_SETTINGS_KEYS, type CrawlerCheckCallSettings, type CrawlSite, NotificationCallTrigger, parseCrawlerCheckCallSettings, type PhoneProvider } from '@aipm/contracts';
+import { CRAWLER_CHECK_CALL_SETTINGS_KEYS, type CrawlerCheckCallSettings, type CrawlSite, parseCrawlerCheckCallSettings } from '@aipm/contracts';
 import type { DataSource } from 'typeorm';
 
-/** The crawler check call's reads and its call row; the per-number limits and the outcome are LeadNotificationRepository's. */
+/** The crawler check call's reads; its call row, the per-number limits and the outcome are LeadNotificationRepository's. */
 export class CrawlerCheckRepository {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -22,15 +22,6 @@ export class CrawlerCheckRepository {
       [wait.taskId, wait.site],
     );
     return Boolean(row) && row.jobId === wait.jobId && typeof row.since === 'string' && Date.parse(row.since) === Date.parse(wait.since);
-  }
-
-  /** A `dialing` crawler check call; no lead is linked to it (it names none). */
-  async startCall(call: { provider: PhoneProvider; calledNumber: string; createdAt: Date }): Promise<string> {
-    const [{ id }] = await this.dataSource.query(
-      `INSERT INTO "notification_calls" ("provider", "trigger", "calledNumber", "leadCount", "createdAt") VALUES ($1, $2, $3, 0, $4) RETURNING "id"`,
-      [call.provider, NotificationCallTrigger.CrawlerCheck, call.calledNumber, call.createdAt],
-    );
-    return String(id);
   }
 }
 

@@ -1,17 +1,7 @@
-import { NotificationCallStatus, type PhoneProvider } from '@aipm/contracts';
-import {
-  costEstimateFen,
-  dailySummaryText,
-  type DailySummaryParams,
-  LONGEST_LIMIT_WINDOW_MS,
-  nextCallAllowedAt,
-  type PhoneSettings,
-  quietUntil,
-  speechSeconds,
-  VoiceCallError,
-} from '@aipm/phone';
+import { NotificationCallTrigger, type PhoneProvider } from '@aipm/contracts';
+import { dailySummaryText, type DailySummaryParams, type PhoneSettings, quietUntil } from '@aipm/phone';
+import { callRoute, placeOnRoute, type VoiceClients } from './call-route';
 import type { DailySummaryCounts, DailySummaryStore } from './daily-summary.repository';
-import { AnnouncementFailedError, type VoiceClients } from './lead-announcer';
 import type { LeadNotificationStore } from './lead-notification.repository';
 
 export type DailySummaryResult =
@@ -42,7 +32,7 @@ export function shanghaiDay(instant: Date): { start: Date; end: Date; clock: str
 export class DailySummaryCaller {
   constructor(
     private readonly store: DailySummaryStore,
-    private readonly calls: Pick<LeadNotificationStore, 'withDispatchLock' | 'placedCallTimes' | 'finishCall'>,
+    private readonly calls: Pick<LeadNotificationStore, 'withDispatchLock' | 'placedCallTimes' | 'startCall' | 'finishCall'>,
     private readonly settings: PhoneSettings,
     private readonly clients: VoiceClients,
     private readonly clock: () => Date = () => new Date(),
@@ -64,10 +54,9 @@ export class DailySummaryCaller {
   private async callLocked(): Promise<DailySummaryResult> {
     const summary = await this.store.settings();
     if (!summary.enabled) return { called: false, reason: 'off' };
-    const { primary, backup } = this.settings;
-    const usePrimary = Boolean(primary && this.clients.primary && summary.ttsCode);
-    const useBackup = Boolean(backup && this.clients.backup);
-    if (!usePrimary && !useBackup) return { called: false, reason: 'not-configured' };
+    // The primary speaks the summary only with its own template.
+    const route = callRoute(this.settings, this.clients, { primary: Boolean(summary.ttsCode) });
+    if (route.length === 0) return { called: false, reason: 'not-configured' };
     const now = this.clock();
     const today = shanghaiDay(now);
     if (await this.store.calledSince(today.start)) return { called: false, reason: 'already-called' };
@@ -76,36 +65,17 @@ export class DailySummaryCaller {
     const quietEnd = quietUntil(now, this.settings.quietHours);
     if (quietEnd) return { called: false, reason: 'quiet-hours', deferredUntil: quietEnd };
 
-    const route: Array<{ provider: PhoneProvider; calledNumber: string }> = [];
-    if (usePrimary) route.push({ provider: 'aliyun', calledNumber: primary!.calledNumber });
-    if (useBackup) route.push({ provider: 'twilio', calledNumber: backup!.calledNumber });
     const params: DailySummaryParams = { due: String(counts.due), waiting: String(counts.waiting) };
     const text = dailySummaryText(params);
-
-    let lastError: VoiceCallError | null = null;
-    for (const [index, { provider, calledNumber }] of route.entries()) {
-      const allowedAt = nextCallAllowedAt(await this.calls.placedCallTimes(calledNumber, new Date(now.getTime() - LONGEST_LIMIT_WINDOW_MS)), now);
-      if (allowedAt) {
-        if (index === 0 || !lastError) return { called: false, reason: 'limit', deferredUntil: allowedAt };
-        continue;
-      }
-      const callId = await this.store.startCall({ provider, calledNumber, createdAt: this.clock() });
-      try {
-        const placed =
-          provider === 'aliyun'
-            ? await this.clients.primary!.callByTts(calledNumber, params, callId, summary.ttsCode)
-            : await this.clients.backup!.call(calledNumber, text);
-        const seconds = speechSeconds(text, 2);
-        await this.calls.finishCall(callId, { status: NotificationCallStatus.Placed, providerCallId: placed.providerCallId, durationSeconds: seconds, costEstimateFen: costEstimateFen(seconds) });
-        return { called: true, provider, callId, counts };
-      } catch (error) {
-        const failure = error instanceof VoiceCallError ? error : new VoiceCallError(provider, 'failed', 'UNEXPECTED', error instanceof Error ? error.message : String(error));
-        const status = failure.outcome === 'throttled' ? NotificationCallStatus.Throttled : failure.outcome === 'refused' ? NotificationCallStatus.Refused : NotificationCallStatus.Failed;
-        await this.calls.finishCall(callId, { status, errorCode: failure.code.slice(0, 64), error: failure.message });
-        if (failure.outcome === 'throttled' && index === 0) return { called: false, reason: 'throttled', deferredUntil: new Date(now.getTime() + 60_000) };
-        lastError = failure;
-      }
-    }
-    throw new AnnouncementFailedError(lastError ? `${lastError.provider} ${lastError.code}: ${lastError.message}` : 'no provider could place the summary');
+    const result = await placeOnRoute({
+      route,
+      now,
+      calls: this.calls,
+      clients: this.clients,
+      ttsCode: summary.ttsCode,
+      start: async (line) => ({ callId: await this.calls.startCall({ ...line, trigger: NotificationCallTrigger.Summary, createdAt: this.clock() }), params, text }),
+      what: 'the summary',
+    });
+    return result.placed ? { called: true, provider: result.provider, callId: result.call.callId, counts } : { called: false, reason: result.reason, deferredUntil: result.until };
   }
 }

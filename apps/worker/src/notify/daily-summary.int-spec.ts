@@ -1,92 +1,57 @@
 import 'reflect-metadata';
 import { CRAWL_SCHEDULE_TIMEZONE, DAILY_SUMMARY_SETTINGS_KEYS } from '@aipm/contracts';
-import { createDataSourceOptions } from '@aipm/database';
-import { createTestDatabase, type TestDatabase } from '@aipm/database/testing';
-import { phoneSettings, type PhoneSettings } from '@aipm/phone';
-import { bullOptions, CALL_DETAIL_JOB_NAME, DAILY_SUMMARY_SCHEDULER_ID, DAILY_SUMMARY_TICK_JOB_NAME, DAILY_SUMMARY_TICK_PATTERN, NOTIFY_QUEUE } from '@aipm/queue';
-import type { INestApplicationContext } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
-import { testRedisUrl } from '../../../../tools/testing/services';
-import { loadWorkerEnv, WORKER_ENV } from '../config/worker-env';
-import { FAKE_ALIYUN, FAKE_TWILIO, type FakeAliyunVoice, type FakeTwilioApi, fakePhoneEnv, startFakeAliyunVoice, startFakeTwilioApi } from '../../../../tools/testing/fake-phone-providers';
+import { CALL_DETAIL_JOB_NAME, DAILY_SUMMARY_SCHEDULER_ID, DAILY_SUMMARY_TICK_JOB_NAME, DAILY_SUMMARY_TICK_PATTERN } from '@aipm/queue';
+import { FAKE_ALIYUN, FAKE_TWILIO } from '../../../../tools/testing/fake-phone-providers';
+import { SALES, saveConfig, standInPhoneSettings, useCallerSuite, useNotifyWorkerSuite } from '../../test/support/notify-suites';
+import { voiceClients } from './call-route';
 import { DailySummaryCaller, shanghaiDay } from './daily-summary.caller';
 import { DailySummaryRepository } from './daily-summary.repository';
-import { voiceClients } from './lead-announcer';
 import { LeadNotificationRepository } from './lead-notification.repository';
 import { NotifyWorkerService } from './notify-worker.service';
 
-const SALES = '13800138000';
 // 2026-11-24 09:00 in Asia/Shanghai: the default time of the summary.
 const NINE = new Date('2026-11-24T01:00:00Z');
 const minutes = (count: number) => new Date(NINE.getTime() + count * 60_000);
 
 describe(DailySummaryCaller.name, () => {
-  let database: TestDatabase;
-  let sql: DataSource;
-  let aliyun: FakeAliyunVoice;
-  let twilio: FakeTwilioApi;
+  const suite = useCallerSuite();
   let now: Date;
 
   const caller = (overrides: Record<string, string> = {}) => {
-    const settings: PhoneSettings = phoneSettings({ ALIYUN_VOICE_ENDPOINT: '', TWILIO_API_BASE: '', PHONE_TIME_ZONE: 'Asia/Shanghai', ...fakePhoneEnv(aliyun, twilio, SALES), PHONE_QUIET_HOURS: '21:00-09:00', ...overrides } as never);
-    return new DailySummaryCaller(new DailySummaryRepository(sql), new LeadNotificationRepository(sql), settings, voiceClients(settings, 2_000), () => now);
+    const settings = standInPhoneSettings(suite, { PHONE_QUIET_HOURS: '21:00-09:00', ...overrides });
+    return new DailySummaryCaller(new DailySummaryRepository(suite.sql), new LeadNotificationRepository(suite.sql), settings, voiceClients(settings, 2_000), () => now);
   };
-  const setting = (values: Partial<Record<keyof typeof DAILY_SUMMARY_SETTINGS_KEYS, string>>) =>
-    Promise.all(
-      Object.entries(values).map(([field, value]) =>
-        sql.query(`INSERT INTO admin_config (key, value) VALUES ($1, $2) ON CONFLICT ON CONSTRAINT "UQ_admin_config_key" DO UPDATE SET value = EXCLUDED.value`, [
-          DAILY_SUMMARY_SETTINGS_KEYS[field as keyof typeof DAILY_SUMMARY_SETTINGS_KEYS],
-          value,
-        ]),
-      ),
-    );
+  const setting = (values: Partial<Record<keyof typeof DAILY_SUMMARY_SETTINGS_KEYS, string>>) => saveConfig(suite.sql, DAILY_SUMMARY_SETTINGS_KEYS, values);
   const turnOn = (time = '09:00') => setting({ enabled: 'true', time, ttsCode: FAKE_ALIYUN.summaryTtsCode });
 
   let phoneSeq = 0;
   const registration = async (fields: { status?: string; firstContactedAt?: Date } = {}): Promise<string> => {
     phoneSeq++;
     const phone = `1390000${String(phoneSeq).padStart(4, '0')}`;
-    const [{ id }] = await sql.query(
+    const [{ id }] = await suite.sql.query(
       `INSERT INTO registrations (name, phone, "phoneNormalized", school, major, goals, status, "firstContactedAt", "createdAt") VALUES ('张三', $1, $1, '湖南大学', '软件工程', '转岗', $2, $3, $4) RETURNING id`,
       [phone, fields.status ?? 'new', fields.firstContactedAt ?? null, minutes(-4000)],
     );
     return id;
   };
   const message = async (): Promise<string> => {
-    const [{ id }] = await sql.query(`INSERT INTO contact_messages (name, phone, subject) VALUES ('王五', '13700004321', 'pricing') RETURNING id`);
+    const [{ id }] = await suite.sql.query(`INSERT INTO contact_messages (name, phone, subject) VALUES ('王五', '13700004321', 'pricing') RETURNING id`);
     return id;
   };
   const followUp = (registrationId: string, dueAt: Date, done = false) =>
-    sql.query(`INSERT INTO follow_ups ("registrationId", "dueAt", kind, note, result, "doneAt") VALUES ($1, $2, 'phone', '回访', $3, $4)`, [
+    suite.sql.query(`INSERT INTO follow_ups ("registrationId", "dueAt", kind, note, result, "doneAt") VALUES ($1, $2, 'phone', '回访', $3, $4)`, [
       registrationId,
       dueAt,
       done ? '已联系' : null,
       done ? dueAt : null,
     ]);
-  const log = () => sql.query(`SELECT provider, status, trigger, "calledNumber", "leadCount" FROM notification_calls ORDER BY "createdAt"`);
-
-  beforeAll(async () => {
-    database = await createTestDatabase({ migrate: true });
-    sql = await new DataSource({ type: 'postgres', url: database.url, poolSize: 6 }).initialize();
-    aliyun = await startFakeAliyunVoice({ limits: false });
-    twilio = await startFakeTwilioApi();
-  });
-
-  afterAll(async () => {
-    await aliyun?.close();
-    await twilio?.close();
-    await sql?.destroy();
-    await database?.drop();
-  });
+  const log = () => suite.sql.query(`SELECT provider, status, trigger, "calledNumber", "leadCount" FROM notification_calls ORDER BY "createdAt"`);
 
   beforeEach(async () => {
     now = NINE;
-    aliyun.reset();
-    twilio.reset();
-    await sql.query(`TRUNCATE follow_ups, lead_notifications, notification_calls, registrations, contact_messages, admin_config CASCADE`);
+    suite.aliyun.reset();
+    suite.twilio.reset();
+    await suite.sql.query(`TRUNCATE follow_ups, lead_notifications, notification_calls, registrations, contact_messages, admin_config CASCADE`);
   });
 
   it('at the set time, calls once with the follow-ups due or overdue today and the leads waiting for a first contact', async () => {
@@ -109,14 +74,14 @@ describe(DailySummaryCaller.name, () => {
     await expect(caller().tick()).resolves.toEqual({ called: false, reason: 'not-the-time' });
     now = NINE;
     await expect(caller().tick()).resolves.toMatchObject({ called: true, provider: 'aliyun', counts: { due: 3, waiting: 2 } });
-    expect(aliyun.calls).toHaveLength(1);
-    expect(aliyun.calls[0]).toMatchObject({ calledNumber: SALES, ttsCode: FAKE_ALIYUN.summaryTtsCode, ttsParam: { due: '3', waiting: '2' } });
+    expect(suite.aliyun.calls).toHaveLength(1);
+    expect(suite.aliyun.calls[0]).toMatchObject({ calledNumber: SALES, ttsCode: FAKE_ALIYUN.summaryTtsCode, ttsParam: { due: '3', waiting: '2' } });
     expect(await log()).toEqual([{ provider: 'aliyun', status: 'placed', trigger: 'summary', calledNumber: SALES, leadCount: 0 }]);
 
     // One a day: a second job the same day (another worker, a retry) places nothing.
     now = minutes(0.5);
     await expect(caller().call()).resolves.toEqual({ called: false, reason: 'already-called' });
-    expect(aliyun.calls).toHaveLength(1);
+    expect(suite.aliyun.calls).toHaveLength(1);
   });
 
   it('calls at the time set in the back office, not at the default', async () => {
@@ -126,7 +91,7 @@ describe(DailySummaryCaller.name, () => {
     await expect(caller().tick()).resolves.toEqual({ called: false, reason: 'not-the-time' });
     now = minutes(5.5 * 60 + 0.25); // 14:30:15
     await expect(caller().tick()).resolves.toMatchObject({ called: true, counts: { due: 0, waiting: 1 } });
-    expect(aliyun.calls[0].ttsParam).toEqual({ due: '0', waiting: '1' });
+    expect(suite.aliyun.calls[0].ttsParam).toEqual({ due: '0', waiting: '1' });
   });
 
   it('calls nobody while the setting is off (the default), even at its time', async () => {
@@ -135,7 +100,7 @@ describe(DailySummaryCaller.name, () => {
     await setting({ enabled: 'false', time: '09:00', ttsCode: FAKE_ALIYUN.summaryTtsCode });
     await expect(caller().tick()).resolves.toEqual({ called: false, reason: 'off' });
     await expect(caller().call()).resolves.toEqual({ called: false, reason: 'off' });
-    expect(aliyun.calls).toHaveLength(0);
+    expect(suite.aliyun.calls).toHaveLength(0);
     expect(await log()).toEqual([]);
   });
 
@@ -144,8 +109,8 @@ describe(DailySummaryCaller.name, () => {
     const contacted = await registration({ status: 'contacted', firstContactedAt: minutes(-10) });
     await followUp(contacted, minutes(24 * 60 + 60)); // tomorrow
     await expect(caller().tick()).resolves.toEqual({ called: false, reason: 'nothing-due', counts: { due: 0, waiting: 0 } });
-    expect(aliyun.calls).toHaveLength(0);
-    expect(twilio.calls).toHaveLength(0);
+    expect(suite.aliyun.calls).toHaveLength(0);
+    expect(suite.twilio.calls).toHaveLength(0);
     expect(await log()).toEqual([]);
   });
 
@@ -156,21 +121,21 @@ describe(DailySummaryCaller.name, () => {
     await expect(caller().tick()).resolves.toEqual({ called: false, reason: 'quiet-hours', deferredUntil: NINE });
     // A new-lead call placed a few seconds ago: the limit of 1 a minute holds the summary back.
     now = minutes(0.1);
-    await sql.query(`INSERT INTO notification_calls (provider, trigger, status, "calledNumber", "leadCount", "createdAt") VALUES ('aliyun', 'lead', 'placed', $1, 1, $2)`, [SALES, NINE]);
+    await suite.sql.query(`INSERT INTO notification_calls (provider, trigger, status, "calledNumber", "leadCount", "createdAt") VALUES ('aliyun', 'lead', 'placed', $1, 1, $2)`, [SALES, NINE]);
     await expect(caller().call()).resolves.toEqual({ called: false, reason: 'limit', deferredUntil: minutes(1) });
     now = minutes(1);
     await expect(caller().call()).resolves.toMatchObject({ called: true, provider: 'aliyun' });
-    expect(aliyun.calls).toHaveLength(1);
+    expect(suite.aliyun.calls).toHaveLength(1);
   });
 
   it('rings the backup with the same sentence when the primary fails', async () => {
     await turnOn();
     await registration();
-    aliyun.failNext('SingleCallByTts', 'isp.SYSTEM_ERROR', { status: 503 });
+    suite.aliyun.failNext('SingleCallByTts', 'isp.SYSTEM_ERROR', { status: 503 });
     await expect(caller().tick()).resolves.toMatchObject({ called: true, provider: 'twilio' });
-    expect(twilio.calls).toHaveLength(1);
-    expect(twilio.calls[0]).toMatchObject({ to: FAKE_TWILIO.backupTo });
-    expect(twilio.calls[0].twiml).toContain('今天有0条跟进到期或逾期，1条新线索等待首次联系');
+    expect(suite.twilio.calls).toHaveLength(1);
+    expect(suite.twilio.calls[0]).toMatchObject({ to: FAKE_TWILIO.backupTo });
+    expect(suite.twilio.calls[0].twiml).toContain('今天有0条跟进到期或逾期，1条新线索等待首次联系');
     expect((await log()).map((row: { status: string; trigger: string }) => [row.status, row.trigger])).toEqual([
       ['failed', 'summary'],
       ['placed', 'summary'],
@@ -184,42 +149,12 @@ describe(DailySummaryCaller.name, () => {
 });
 
 describe(`${NotifyWorkerService.name}: the daily summary on the notify queue`, () => {
-  const redisUrl = testRedisUrl(14);
-  let database: TestDatabase;
-  let aliyun: FakeAliyunVoice;
-  let twilio: FakeTwilioApi;
-  let app: INestApplicationContext;
-  let queue: Queue;
-  let sql: DataSource;
-  let service: NotifyWorkerService;
-
-  beforeAll(async () => {
-    database = await createTestDatabase({ migrate: true });
-    [aliyun, twilio] = await Promise.all([startFakeAliyunVoice({ limits: false }), startFakeTwilioApi()]);
-    queue = new Queue(NOTIFY_QUEUE, bullOptions(redisUrl));
-    await queue.obliterate({ force: true });
-    const env = loadWorkerEnv({ ...process.env, DATABASE_URL: database.url, REDIS_URL: redisUrl, LOG_LEVEL: 'warn', ...fakePhoneEnv(aliyun, twilio, SALES) });
-    const moduleRef = await Test.createTestingModule({
-      imports: [TypeOrmModule.forRoot(createDataSourceOptions(database.url))],
-      providers: [{ provide: WORKER_ENV, useValue: env }, NotifyWorkerService],
-    }).compile();
-    app = await moduleRef.init();
-    sql = app.get(DataSource);
-    service = app.get(NotifyWorkerService);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await queue?.obliterate({ force: true }).catch(() => undefined);
-    await queue?.close();
-    await Promise.all([aliyun?.close(), twilio?.close()]);
-    await database?.drop();
-  });
+  const suite = useNotifyWorkerSuite(14);
 
   it('keeps one minute check in Beijing time on the notify queue, and its job places the call and queues its detail', async () => {
     const scheduler = await (async () => {
       for (let attempt = 0; attempt < 50; attempt++) {
-        const [found] = await queue.getJobSchedulers();
+        const [found] = await suite.queue.getJobSchedulers();
         if (found) return found;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -228,21 +163,16 @@ describe(`${NotifyWorkerService.name}: the daily summary on the notify queue`, (
     expect(scheduler).toMatchObject({ key: DAILY_SUMMARY_SCHEDULER_ID, pattern: DAILY_SUMMARY_TICK_PATTERN, tz: CRAWL_SCHEDULE_TIMEZONE, name: DAILY_SUMMARY_TICK_JOB_NAME });
 
     // Off (nothing saved): the job calls nobody.
-    await sql.query(`INSERT INTO registrations (name, phone, "phoneNormalized", school, major) VALUES ('张三', '13900000001', '13900000001', '湖南大学', '软件工程')`);
-    await expect(service.summaryCall()).resolves.toEqual({ called: false, reason: 'off' });
-    expect(aliyun.calls).toHaveLength(0);
+    await suite.sql.query(`INSERT INTO registrations (name, phone, "phoneNormalized", school, major) VALUES ('张三', '13900000001', '13900000001', '湖南大学', '软件工程')`);
+    await expect(suite.service.summaryCall()).resolves.toEqual({ called: false, reason: 'off' });
+    expect(suite.aliyun.calls).toHaveLength(0);
 
-    for (const [key, value] of [
-      [DAILY_SUMMARY_SETTINGS_KEYS.enabled, 'true'],
-      [DAILY_SUMMARY_SETTINGS_KEYS.ttsCode, FAKE_ALIYUN.summaryTtsCode],
-    ]) {
-      await sql.query(`INSERT INTO admin_config (key, value) VALUES ($1, $2)`, [key, value]);
-    }
-    await expect(service.summaryCall()).resolves.toMatchObject({ called: true, provider: 'aliyun', counts: { due: 0, waiting: 1 } });
-    expect(aliyun.calls.map((call) => [call.calledNumber, call.ttsCode, call.ttsParam])).toEqual([[SALES, FAKE_ALIYUN.summaryTtsCode, { due: '0', waiting: '1' }]]);
-    const [call] = await sql.query(`SELECT id, trigger, status FROM notification_calls`);
+    await saveConfig(suite.sql, DAILY_SUMMARY_SETTINGS_KEYS, { enabled: 'true', ttsCode: FAKE_ALIYUN.summaryTtsCode });
+    await expect(suite.service.summaryCall()).resolves.toMatchObject({ called: true, provider: 'aliyun', counts: { due: 0, waiting: 1 } });
+    expect(suite.aliyun.calls.map((call) => [call.calledNumber, call.ttsCode, call.ttsParam])).toEqual([[SALES, FAKE_ALIYUN.summaryTtsCode, { due: '0', waiting: '1' }]]);
+    const [call] = await suite.sql.query(`SELECT id, trigger, status FROM notification_calls`);
     expect(call).toMatchObject({ trigger: 'summary', status: 'placed' });
-    const jobs = await queue.getJobs(['delayed', 'waiting', 'active', 'completed']);
+    const jobs = await suite.queue.getJobs(['delayed', 'waiting', 'active', 'completed']);
     expect(jobs.filter((job) => job.name === CALL_DETAIL_JOB_NAME).map((job) => job.data)).toEqual([{ callId: call.id }]);
   });
 });

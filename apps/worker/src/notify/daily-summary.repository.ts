@@ -1,4 +1,4 @@
-import { DAILY_SUMMARY_SETTINGS_KEYS, type DailySummarySettings, NotificationCallTrigger, parseDailySummarySettings, type PhoneProvider } from '@aipm/contracts';
+import { DAILY_SUMMARY_SETTINGS_KEYS, type DailySummarySettings, NotificationCallTrigger, parseDailySummarySettings } from '@aipm/contracts';
 import type { DataSource } from 'typeorm';
 
 /** The figures the summary speaks: follow-ups due by the end of today (overdue included) and leads nobody contacted. */
@@ -12,7 +12,7 @@ const waitingLeads = (table: string, column: string) => `
   SELECT count(*)::int AS "n" FROM "${table}" l WHERE l."status" = 'new' AND l."firstContactedAt" IS NULL AND l."mergeId" IS NULL
     AND NOT EXISTS (SELECT 1 FROM "follow_ups" f WHERE f."${column}" = l."id" AND f."doneAt" IS NULL)`;
 
-/** The daily summary's reads and its call row; the per-number limits and the outcome are LeadNotificationRepository's. */
+/** The daily summary's reads; its call row, the per-number limits and the outcome are LeadNotificationRepository's. */
 export class DailySummaryRepository {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -40,15 +40,6 @@ export class DailySummaryRepository {
       [NotificationCallTrigger.Summary, since],
     );
     return Boolean(row?.called);
-  }
-
-  /** A `dialing` summary call; no lead is linked to it (it names none). */
-  async startCall(call: { provider: PhoneProvider; calledNumber: string; createdAt: Date }): Promise<string> {
-    const [{ id }] = await this.dataSource.query(
-      `INSERT INTO "notification_calls" ("provider", "trigger", "calledNumber", "leadCount", "createdAt") VALUES ($1, $2, $3, 0, $4) RETURNING "id"`,
-      [call.provider, NotificationCallTrigger.Summary, call.calledNumber, call.createdAt],
-    );
-    return String(id);
   }
 }
 

@@ -1,6 +1,7 @@
 import { LeadKind, NotificationCallStatus, NotificationCallTrigger, type PhoneProvider } from '@aipm/contracts';
 import { phoneSettings, VoiceCallError } from '@aipm/phone';
-import { AnnouncementFailedError, LeadAnnouncer, type VoiceClients } from './lead-announcer';
+import { AnnouncementFailedError, type VoiceClients } from './call-route';
+import { LeadAnnouncer } from './lead-announcer';
 import type { CallOutcome, ClaimedCall, LeadNotificationStore, PendingLead } from './lead-notification.repository';
 
 // 2026-11-24 10:00 and 23:30 in Asia/Shanghai.
@@ -50,6 +51,12 @@ class InMemoryLeadNotifications implements LeadNotificationStore {
     this.pending = [];
     this.calls.set(callId, { provider: call.provider, calledNumber: call.calledNumber, trigger: call.triggerFor(leads.length), createdAt: call.createdAt, leads });
     return { callId, leads };
+  }
+
+  async startCall(call: { provider: PhoneProvider; trigger: NotificationCallTrigger; calledNumber: string; createdAt: Date }): Promise<string> {
+    const callId = `call-${this.calls.size + 1}`;
+    this.calls.set(callId, { ...call, leads: [] });
+    return callId;
   }
 
   async finishCall(callId: string, outcome: CallOutcome): Promise<void> {

@@ -25,8 +25,8 @@ export type CallOutcome =
   | { status: Exclude<NotificationCallStatus, 'placed' | 'dialing'>; errorCode: string; error: string };
 
 /**
- * The new-lead announcements in PostgreSQL (ADR 021): pending leads, the call log (`notification_calls`) and the
- * links between them. The rules (when to call, whom, what to say) are LeadAnnouncer's.
+ * The new-lead announcements in PostgreSQL (ADR 021): pending leads, the call log (`notification_calls`, which the
+ * other calls write too) and the links between them. The rules (when to call, whom, what to say) are LeadAnnouncer's.
  */
 export class LeadNotificationRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -99,6 +99,15 @@ export class LeadNotificationRepository {
       await manager.query(`INSERT INTO "notification_call_leads" ("callId", "leadNotificationId") SELECT $1, unnest($2::uuid[])`, [callId, pending.map((row) => row.id)]);
       return { callId: String(callId), leads: pending };
     });
+  }
+
+  /** A `dialing` call that names no lead (the daily summary, the crawler check call): only its row in the log. */
+  async startCall(call: { provider: PhoneProvider; trigger: NotificationCallTrigger; calledNumber: string; createdAt: Date }): Promise<string> {
+    const [{ id }] = await this.dataSource.query(
+      `INSERT INTO "notification_calls" ("provider", "trigger", "calledNumber", "leadCount", "createdAt") VALUES ($1, $2, $3, 0, $4) RETURNING "id"`,
+      [call.provider, call.trigger, call.calledNumber, call.createdAt],
+    );
+    return String(id);
   }
 
   /** Records the call's outcome. Placed: its leads are announced; otherwise they go back to pending. */

@@ -31,7 +31,8 @@ import { CrawlerCheckCaller } from './crawler-check.caller';
 import { CrawlerCheckRepository } from './crawler-check.repository';
 import { DailySummaryCaller, type DailySummaryResult } from './daily-summary.caller';
 import { DailySummaryRepository } from './daily-summary.repository';
-import { LeadAnnouncer, voiceClients } from './lead-announcer';
+import { voiceClients } from './call-route';
+import { LeadAnnouncer } from './lead-announcer';
 import { LeadNotificationRepository } from './lead-notification.repository';
 
 /**
