@@ -1,8 +1,10 @@
-import { DEFAULT_REQUEST_DELAY_MS, taskSearchUrls } from '@aipm/contracts';
+import { DEFAULT_REQUEST_DELAY_MS, PACE_KEY_SUFFIX, taskSearchUrls } from '@aipm/contracts';
+import { KEY_PREFIX } from '@aipm/queue';
 import { expect, test } from '@playwright/test';
 
 import { E2E_FIXTURE_ORIGINS } from '../../playwright.config';
 import { loginAsAdmin, toast } from '../support/admin';
+import { withSystemRedis } from '../support/system-redis';
 import { DESKTOP_ONLY } from '../support/viewport';
 import { expectNoAxeViolations, openArea } from './areas';
 
@@ -25,6 +27,9 @@ test.describe('等待验证 (a crawl paused for a human check)', () => {
     // No pause between the fixture pages (the journey is about the check, not the politeness delay); the jobs lane
     // (playwright.config.ts) keeps other crawls away while the delay is 0 and BOSS直聘's imitation shows a slider.
     expect((await page.request.post('/api/admin/crawler-config', { data: { request_delay: 0 } })).ok()).toBe(true);
+    // BOSS直聘 at its normal pace: the captcha of each run steps the site's pace up (ADR 064), and a pace an earlier
+    // run of this journey left (paused, after three) would stop the site at page 3 instead of waiting there.
+    await withSystemRedis((redis) => redis.del(`${KEY_PREFIX}:${PACE_KEY_SUFFIX}:zhipin`));
     expect((await page.request.post(`${E2E_FIXTURE_ORIGINS.zhipin}/__fixture/mode?mode=captcha&fromPage=3`)).ok()).toBe(true);
     try {
       // The five sites' search pages as the task form builds them (the worker reroutes them to the fixture sites).
@@ -65,14 +70,16 @@ test.describe('等待验证 (a crawl paused for a human check)', () => {
       await expect(picture).toBeVisible({ timeout: 30_000 });
       await expectNoAxeViolations(page, '[role="dialog"]');
 
-      // The drag, on the picture scaled from the page's 1280×800.
+      // The drag, on the picture scaled from the page's 1280×800. (The fixture counts every pass since it started.)
+      const sliderPasses = async () => ((await (await page.request.get(`${E2E_FIXTURE_ORIGINS.zhipin}/__fixture/served`)).json()) as { sliderPasses: number }).sliderPasses;
+      const passedBefore = await sliderPasses();
       const box = (await picture.boundingBox())!;
       const at = (point: { x: number; y: number }) => ({ x: box.x + (point.x / 1280) * box.width, y: box.y + (point.y / 800) * box.height });
       await page.mouse.move(at(SLIDER.start).x, at(SLIDER.start).y);
       await page.mouse.down();
       await page.mouse.move(at(SLIDER.end).x, at(SLIDER.end).y, { steps: 12 });
       await page.mouse.up();
-      await expect.poll(async () => ((await (await page.request.get(`${E2E_FIXTURE_ORIGINS.zhipin}/__fixture/served`)).json()) as { sliderPasses: number }).sliderPasses, { timeout: 20_000 }).toBe(1);
+      await expect.poll(sliderPasses, { timeout: 20_000 }).toBe(passedBefore + 1);
 
       // Meanwhile the other four sites have finished their pages.
       await expect
@@ -92,6 +99,11 @@ test.describe('等待验证 (a crawl paused for a human check)', () => {
       expect(served.search.filter((number) => number < 3).length).toBeGreaterThanOrEqual(2);
     } finally {
       await page.request.post(`${E2E_FIXTURE_ORIGINS.zhipin}/__fixture/mode?mode=normal`);
+      // A run left waiting (this journey failed before the slider was passed) holds two of the worker's tabs for 30
+      // minutes: closing its view lets it read the page again, now answered, and finish.
+      const tasks = ((await (await page.request.get('/api/admin/crawl-tasks')).json()) as { data: Array<{ name: string; lastRunStats: { humanChecks?: Record<string, { viewId: string }> } | null }> }).data;
+      const waiting = tasks.find((task) => task.name === `五站点 ${keyword}`)?.lastRunStats?.humanChecks?.zhipin;
+      if (waiting) await page.request.post(`/api/admin/crawler/live-view/${waiting.viewId}/close`);
       // Later journeys (爬虫配置) expect the default of docs/product/crawler.md#crawler-settings.
       await page.request.post('/api/admin/crawler-config', { data: { request_delay: DEFAULT_REQUEST_DELAY_MS } });
     }

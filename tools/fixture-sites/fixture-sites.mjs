@@ -7,7 +7,7 @@
 // 403 account restriction, 51job's and 智联's Alibaba Cloud WAF 405, 拉勾's 操作太频繁 page, 猎聘's HTTP 429; the
 // pages between are normal). In the captcha mode (optionally from a page number on: setMode's fromPage) the search page
 // redirects to a slider check that a pointer drag across it passes: the site then lets that browser (its
-// fixture_verified cookie) through from then on and sends it back to the page it came from. In the signed-in-only mode a
+// fixture_verified_<site> cookie) through until the mode is set again and sends it back to the page it came from. In the signed-in-only mode a
 // visitor without the fixture's session meets the site's sign-in; 猎聘's search page sends it on to its account gate on
 // another host, as the real one sends visitors to wow.liepin.com (GATE_HOSTS: that host's stand-in listens on a port of
 // its own, and `env` names it for the worker). Job ids are derived from the query, so the same page always lists the same jobs.
@@ -372,7 +372,7 @@ function postingAnswer(path) {
 const LOGIN_PAGE = LAYOUT('登录', '<div class="login-box"><h2>扫码登录</h2><p>登录后查看更多职位</p><form><input name="phone" placeholder="手机号"><button>登录/注册</button></form></div>');
 /**
  * The slider check: its knob (SLIDER_TARGETS.start) dragged with the button held at least SLIDER_PASS_PX to the right
- * (SLIDER_TARGETS.end) POSTs /web/user/safe/verify-slider/pass, which sets the site's fixture_verified cookie; the
+ * (SLIDER_TARGETS.end) POSTs /web/user/safe/verify-slider/pass, which sets the site's fixture_verified_<site> cookie; the
  * page then goes back to `back`, the page that was refused. A click, or a drag too short, does nothing.
  */
 const SLIDER_PASS_PX = 300;
@@ -452,8 +452,8 @@ const PASSWORD_PAGE = LAYOUT(
 const FIXTURE_PASSWORD = 'fixture-password';
 const sessionCookie = (site, how) => `fixture_session=signed-in-${site}-${how}; Path=/; HttpOnly; SameSite=Lax`;
 const signedIn = (req) => /(?:^|;\s*)fixture_session=signed-in-/.test(req.headers.cookie ?? '');
-/** The fixture sites share 127.0.0.1, whose cookies ignore the port: the cookie names its site. */
-const verified = (req, site) => new RegExp(`(?:^|;\\s*)fixture_verified=${site}(?:;|$)`).test(req.headers.cookie ?? '');
+/** The fixture sites share 127.0.0.1, whose cookies ignore the port: the cookie names its site (a name of its own, so one site's pass never overwrites another's). */
+const verified = (req, site, round) => new RegExp(`(?:^|;\\s*)fixture_verified_${site}=${round}(?:;|$)`).test(req.headers.cookie ?? '');
 
 async function readBody(req) {
   let body = '';
@@ -482,6 +482,12 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
   const qrSignIns = Object.fromEntries(FIXTURE_SITES.map((site) => [site, 0]));
   /** The captcha mode's first page per site (setMode's fromPage), and the slider checks passed per site. */
   const captchaFrom = {};
+  /**
+   * A slider pass counts for the round of checks it answered: setting the captcha mode starts a new round, as a real
+   * site's verification token expires and it asks again (a browser verified in an earlier round is asked again).
+   */
+  const checkRounds = Object.fromEntries(FIXTURE_SITES.map((site) => [site, 'r0']));
+  const newCheckRound = (site) => (checkRounds[site] = `r${hex(`${site}${Date.now()}${Math.random()}`, 8)}`);
   const sliderPasses = Object.fromEntries(FIXTURE_SITES.map((site) => [site, 0]));
   /** The page numbers each site answered with its jobs (search pages and data requests apart): no page read twice. */
   const served = Object.fromEntries(FIXTURE_SITES.map((site) => [site, { search: [], data: [] }]));
@@ -519,6 +525,7 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
         if (!FIXTURE_MODES.includes(wanted)) return send(400, 'application/json', '{"error":"unknown mode"}');
         modes[site] = wanted;
         captchaFrom[site] = url.searchParams.has('fromPage') ? Number(url.searchParams.get('fromPage')) : undefined;
+        if (wanted === 'captcha') newCheckRound(site);
         return send(200, 'application/json', JSON.stringify({ site, mode: wanted, fromPage: captchaFrom[site] ?? null }));
       }
       if (url.pathname === '/__fixture/served') return send(200, 'application/json', JSON.stringify({ ...served[site], sliderPasses: sliderPasses[site] }));
@@ -551,7 +558,7 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
       if (url.pathname === '/web/user/safe/verify-slider/pass' && req.method === 'POST') {
         if (Number(JSON.parse(body || '{}').moved ?? 0) < SLIDER_PASS_PX) return send(400, 'application/json', '{"passed":false}');
         sliderPasses[site] += 1;
-        return send(200, 'application/json', '{"passed":true}', { 'set-cookie': `fixture_verified=${site}; Path=/; SameSite=Lax` });
+        return send(200, 'application/json', '{"passed":true}', { 'set-cookie': `fixture_verified_${site}=${checkRounds[site]}; Path=/; SameSite=Lax` });
       }
       if (url.pathname.startsWith('/web/user')) {
         const back = url.searchParams.get('back') ?? '/';
@@ -589,7 +596,7 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
         const form = JSON.parse(body || '{}')?.data?.mainSearchPcConditionForm ?? {};
         query = { keyword: form.key ?? '', city: form.dq ?? '', page: Number(form.currentPage ?? 0) + 1 };
       }
-      if (mode === 'captcha' && query && query.page >= (captchaFrom[site] ?? 1) && !verified(req, site)) {
+      if (mode === 'captcha' && query && query.page >= (captchaFrom[site] ?? 1) && !verified(req, site, checkRounds[site])) {
         if (isSearch) return send(302, 'text/plain', '', { location: `/web/user/safe/verify-slider?back=${encodeURIComponent(url.pathname + url.search)}` });
         if (isData) return send(200, 'application/json', JSON.stringify(CAPTCHA_BODIES[site]));
       }
@@ -664,6 +671,7 @@ export async function startFixtureSites({ perPage = 10, totalPages = 3, latencyM
         searchPages[name] = 0;
         periods[name] = options.refuseEvery;
         captchaFrom[name] = options.fromPage;
+        if (mode === 'captcha') newCheckRound(name);
         for (const key of [...seenOnce]) if (key.startsWith(name)) seenOnce.delete(key);
       }
     },

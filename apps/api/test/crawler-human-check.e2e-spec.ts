@@ -73,10 +73,8 @@ describe('a crawl paused for a human check', () => {
   /** What the notify worker made of the call the crawl asked for when `site` started waiting in the task's run. */
   const checkCallOutcome = async (taskId: string, site: 'zhipin' | 'job51', since: string) => {
     const jobId = crawlerCheckJobId({ jobId: (await statsOf(taskId)).jobId, site, since });
-    return waitFor(async () => {
-      const job = await notify.getJob(jobId);
-      return job && (await job.isCompleted()) ? (job.returnvalue as { called: boolean; reason?: string }) : undefined;
-    }, 30_000);
+    // The state first, then the job: a job read before it completed keeps an empty return value.
+    return waitFor(async () => ((await notify.getJobState(jobId)) === 'completed' ? ((await notify.getJob(jobId))!.returnvalue as { called: boolean; reason?: string }) : undefined), 30_000);
   };
   const crawlEvents = async () => {
     const stream = await openEventStream<CrawlLiveEvent>(port, '/api/admin/crawler/events', cookie);
