@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -7,8 +8,9 @@ import { defineConfig } from 'vite';
 import { bundleModulesManifest } from '../../tools/vite/bundle-modules-manifest';
 
 const adminDir = path.dirname(fileURLToPath(import.meta.url));
+const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // Served by apps/web under /admin (index.html for every deep link).
   base: '/admin/',
   resolve: {
@@ -17,6 +19,15 @@ export default defineConfig({
       { find: /^@aipm\/contracts$/, replacement: path.resolve(adminDir, '../../libs/contracts/src/index.ts') },
       // react-admin's CSV converter, which no list uses, fetched on its first call instead of with every list (ADR 040).
       { find: /^jsonexport\/dist\/index\.js$/, replacement: path.resolve(adminDir, 'src/vendor/jsonexport-on-demand.ts') },
+      // react-router's package.json names only its development build, which keeps its dev warnings; the production
+      // build beside it is the same router without them (ADR 079). Both names, so that react-router-dom,
+      // react-admin and the app share one copy.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.join(reactRouterDir, 'dist/production/dom-export.mjs') },
+          ]
+        : []),
     ],
   },
   build: {
@@ -43,4 +54,4 @@ export default defineConfig({
       () => 'spa',
     ),
   ],
-});
+}));
