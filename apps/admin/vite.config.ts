@@ -8,6 +8,7 @@ import { defineConfig } from 'vite';
 import { bundleModulesManifest } from '../../tools/vite/bundle-modules-manifest';
 
 const adminDir = path.dirname(fileURLToPath(import.meta.url));
+const objectEntriesNative = path.resolve(adminDir, 'src/vendor/object-entries-native.ts');
 const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
 export default defineConfig(({ command }) => ({
@@ -19,6 +20,8 @@ export default defineConfig(({ command }) => ({
       { find: /^@aipm\/contracts$/, replacement: path.resolve(adminDir, '../../libs/contracts/src/index.ts') },
       // react-admin's CSV converter, which no list uses, fetched on its first call instead of with every list (ADR 040).
       { find: /^jsonexport\/dist\/index\.js$/, replacement: path.resolve(adminDir, 'src/vendor/jsonexport-on-demand.ts') },
+      // node-polyglot's shim of Object.entries, which every supported browser has (ADR 079).
+      { find: /^object\.entries$/, replacement: objectEntriesNative },
       // react-router's package.json names only its development build, which keeps its dev warnings; the production
       // build beside it is the same router without them (ADR 079). Both names, so that react-router-dom,
       // react-admin and the app share one copy.
@@ -41,6 +44,8 @@ export default defineConfig(({ command }) => ({
     // Every browser the back office supports preloads modules itself (Chrome 66, Safari 17, Firefox 115): the
     // polyfill's bytes in the login entry pay for the head start of ADR 040 instead.
     modulePreload: { polyfill: false },
+    // node-polyglot calls what it requires of `object.entries`: the default export of the native replacement above.
+    commonjsOptions: { requireReturnsDefault: (id: string) => (id === objectEntriesNative ? 'auto' : false) },
   },
   server: {
     host: '127.0.0.1',
