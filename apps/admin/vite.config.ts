@@ -3,13 +3,37 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 import { bundleModulesManifest } from '../../tools/vite/bundle-modules-manifest';
 
 const adminDir = path.dirname(fileURLToPath(import.meta.url));
 const objectEntriesNative = path.resolve(adminDir, 'src/vendor/object-entries-native.ts');
+const raUiDistDir = path.dirname(createRequire(import.meta.url).resolve('ra-ui-materialui'));
 const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+
+/**
+ * react-admin's <Admin> names its own login page as the default of `loginPage` (ra-ui-materialui's AdminUI.js), so
+ * its chunk carried that page's form: react-hook-form, ra-core's form and inputs, MUI's TextField and Select. The
+ * back office passes `loginPage={false}` (its login page is its own, outside react-admin), so that default never
+ * renders: AdminUI.js gets a stand-in for it, and the forms load with the screens that have them (ADR 079).
+ */
+function withoutReactAdminLoginPage(): Plugin {
+  const stand = '\0aipm:ra-auth-without-login-page';
+  return {
+    name: 'aipm:ra-without-login-page',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './auth/index.js' && importer?.replace(/\\/g, '/').endsWith('/ra-ui-materialui/dist/AdminUI.js')) return stand;
+      return null;
+    },
+    load(id) {
+      if (id !== stand) return null;
+      // What AdminUI.js imports from ./auth/index.js: the callback page as it is, the login page as nothing.
+      return `export { AuthCallback } from ${JSON.stringify(path.join(raUiDistDir, 'auth', 'AuthCallback.js'))};\nexport const Login = () => null;\n`;
+    },
+  };
+}
 
 export default defineConfig(({ command }) => ({
   // Served by apps/web under /admin (index.html for every deep link).
@@ -53,6 +77,7 @@ export default defineConfig(({ command }) => ({
     proxy: { '/api': { target: process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`, xfwd: true } },
   },
   plugins: [
+    withoutReactAdminLoginPage(),
     react(),
     bundleModulesManifest(
       () => path.join(adminDir, 'build', 'meta', 'modules.json'),
