@@ -23,6 +23,8 @@ const NOT_ON_LOGIN_SOURCES = [
   'apps/admin/src/i18n/error-messages.ts',
   'apps/admin/src/i18n/app-messages.ts',
   'apps/admin/src/sectionMessages.ts',
+  'apps/admin/src/firstSectionMessages.ts',
+  'apps/admin/src/laterSectionMessages.ts',
   'libs/contracts/src/errors/error-catalog.ts',
   'libs/contracts/src/students/student.errors.ts',
   'libs/contracts/src/leads/lead.errors.ts',

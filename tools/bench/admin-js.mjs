@@ -39,7 +39,8 @@ const ROUTES = [
   { route: '/admin/ (dashboard, signed in)', lazy: ['src/AdminApp.tsx', 'src/dashboard/Dashboard.tsx'] },
   { route: '/admin/registrations', lazy: ['src/AdminApp.tsx', 'src/registrations/RegistrationList.tsx'] },
   { route: '/admin/messages', lazy: ['src/AdminApp.tsx', 'src/messages/MessageList.tsx'] },
-  { route: '/admin/crawler', lazy: ['src/AdminApp.tsx', 'src/crawler/screens.ts'] },
+  // Every screen but the dashboard and the lead lists loads the later sections' wording too (ADR 079).
+  { route: '/admin/crawler', lazy: ['src/AdminApp.tsx', 'src/crawler/screens.ts', 'src/laterSectionMessages.ts'] },
 ];
 
 function option(name) {
