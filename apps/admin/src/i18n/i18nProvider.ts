@@ -12,7 +12,7 @@ type Wording = { [key: string]: string | Wording };
 
 /**
  * The sections' wording per language: `aipm.<section>` and react-admin's `resources.<name>` labels. The
- * composition root assembles it from the sections (sectionMessages.ts) and hands it in, so i18n/ imports no
+ * composition root assembles it from the sections (firstSectionMessages.ts, later laterSectionMessages.ts) and hands it in, so i18n/ imports no
  * section while the sections import its error keys.
  */
 export type SectionMessages = Record<AdminLocale, { aipm: Record<string, Wording>; resources: Record<string, Wording> }>;
