@@ -48,8 +48,8 @@ export function withLaterWording<T>(load: () => Promise<T>): () => Promise<T> {
 
 /**
  * Around the layout's screen: a first screen renders at once, any other once the later wording is there (meanwhile
- * react-admin's loading screen, from the layout's Suspense). On a first screen the wording is fetched when the
- * browser is idle, so that the next screen finds it.
+ * react-admin's loading screen, from the layout's Suspense). On a first screen the wording is fetched at the
+ * administrator's first touch, click or key (the way to another screen), not while the first screen still loads.
  */
 export function LaterWordingGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -57,12 +57,13 @@ export function LaterWordingGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!first || arrived || !provider) return undefined;
     const start = () => void loadLaterWording().catch(() => undefined);
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(start, { timeout: 5000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(start, 2000);
-    return () => clearTimeout(id);
+    const options = { once: true, capture: true } as const;
+    document.addEventListener('pointerdown', start, options);
+    document.addEventListener('keydown', start, options);
+    return () => {
+      document.removeEventListener('pointerdown', start, options);
+      document.removeEventListener('keydown', start, options);
+    };
   }, [first]);
   if (first || arrived || !provider) return children;
   // A failed fetch shows as the layout's error page; opening a screen again tries again.
