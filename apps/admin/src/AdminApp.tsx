@@ -34,7 +34,7 @@ import { cohortsResource, contractsResource, guaranteeResource, outcomesReportRe
 const i18nProvider = createI18nProvider(FIRST_SECTION_MESSAGES);
 setLaterWordingProvider(i18nProvider);
 
-// react-query's notifications, one timer per macrotask rather than one per batch (ADR 080).
+// react-query's notifications, one timer per macrotask rather than one per batch (ADR 079).
 notifyQueryObserversInOneTimer();
 
 // The opened screen's chunk now, beside the session check, not after it (ADR 040); any other screen's wording too.

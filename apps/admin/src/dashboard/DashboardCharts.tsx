@@ -45,7 +45,7 @@ const count = (value: number) => String(value);
 const loadBarChart = () => import('@mui/x-charts/BarChart').then((module) => ({ default: module.BarChart }));
 
 /**
- * The pictures render one at a time (ADR 080): each waits until the one before it has been committed (at most
+ * The pictures render one at a time (ADR 079): each waits until the one before it has been committed (at most
  * half a second, so that a picture that never came holds up none), so each is a task of its own on the main
  * thread rather than all five in one of ~45 ms on this machine.
  */

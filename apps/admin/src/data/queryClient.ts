@@ -37,7 +37,7 @@ export function createAdminQueryClient(): QueryClient {
 /**
  * react-query hands each batch of notifications to its own `setTimeout(…, 0)`: opening a list scheduled some 250 of
  * them, one per query observer that subscribed or changed, and each timer costs the main thread on a phone (and
- * more under Lighthouse's tracing, which records a stack for every one: ADR 080). This hands every batch scheduled
+ * more under Lighthouse's tracing, which records a stack for every one: ADR 079). This hands every batch scheduled
  * before the next macrotask to a single timer, in the order they came, still after the current task as before.
  * Called once by AdminApp.tsx: the notify manager is react-query's one global.
  */

@@ -3,7 +3,7 @@ import { ListContextProvider, useListContext } from 'react-admin';
 
 /**
  * Around a list's rows (a DataTable or SimpleList): when the list's page arrives, its rows render in a transition
- * that React slices into tasks of a few milliseconds (ADR 080), rather than in the answer's synchronous render,
+ * that React slices into tasks of a few milliseconds (ADR 079), rather than in the answer's synchronous render,
  * which react-query's updates always are: 25 rows in one go were a task of ~50 ms on this machine, four times that
  * on the phone Lighthouse simulates. Until then the rows' loading placeholder stays, as while the page was on
  * its way; a later page replaces the rows the same way.

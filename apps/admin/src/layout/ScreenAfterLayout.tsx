@@ -5,7 +5,7 @@ import { useAfterMount } from './useAfterMount';
 
 /**
  * Around the layout's screen, on the layout's first mount: the header paints first, and the screen follows in a
- * transition, which React renders in slices of a few milliseconds (ADR 080). Rendered with the header, the screen
+ * transition, which React renders in slices of a few milliseconds (ADR 079). Rendered with the header, the screen
  * made the session check's answer one long task. Screens opened later render as before; a screen whose chunk is
  * still on its way shows react-admin's loading screen, as the layout's own Suspense did.
  */
