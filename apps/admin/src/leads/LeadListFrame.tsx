@@ -3,7 +3,6 @@ import { type Theme, useMediaQuery } from '@mui/material';
 import type { ReactNode } from 'react';
 import { List } from 'react-admin';
 import { ListPagination } from '../layout/ListPagination';
-import { RowsInSlices } from '../layout/RowsInSlices';
 import { LeadEmpty } from './LeadEmpty';
 import { LeadListActions } from './LeadListActions';
 import type { LeadKind } from './leadChoices';
@@ -32,7 +31,7 @@ export function LeadListFrame({ kind, children }: { kind: LeadKind; children: Re
       actions={<LeadListActions exportPath={EXPORT_PATHS[kind]} canImport={kind === 'registrations'} />}
       empty={<LeadEmpty textKey={`aipm.leads.empty.${kind}`} />}
     >
-      <RowsInSlices>{children}</RowsInSlices>
+      {children}
     </List>
   );
 }
