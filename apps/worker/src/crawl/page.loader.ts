@@ -105,11 +105,16 @@ function cookiesFor(cookie: string, url: URL): Array<{ name: string; value: stri
  * redirect passes the navigation guard; images, media and fonts are never fetched.
  */
 export class PageLoader {
+  /** The real site's address of a loaded one, for judging refusals and handed on with every page read. */
+  private readonly realAddress: (url: URL) => URL;
+
   constructor(
     private readonly browser: BrowserService,
     private readonly guard: NavigationGuard,
-    private readonly registry: SiteRegistry,
-  ) {}
+    registry: SiteRegistry,
+  ) {
+    this.realAddress = (url) => registry.realAddress(url);
+  }
 
   /**
    * `gate` wraps only the requests to the site (the navigation and the page's own requests, or the plain-HTTP
@@ -221,9 +226,9 @@ export class PageLoader {
         dataBodies,
         fonts,
         screenshot: async () => Buffer.from(await page.screenshot({ type: 'png', fullPage: false })),
-        realAddress: (address) => this.registry.realAddress(address),
+        realAddress: this.realAddress,
       };
-      const failure = refusedWith(status, html, finalUrl, url, (address) => this.registry.realAddress(address));
+      const failure = refusedWith(status, html, finalUrl, url, this.realAddress);
       if (failure) throw new CrawlPageError(failure.reason, failure.message, { url: finalUrl.toString(), html, screenshot: await loaded.screenshot().catch(() => null) }, status);
       return use(loaded);
     }
@@ -249,7 +254,7 @@ export class PageLoader {
     const page = await this.fetchFollowing(url, { method: 'GET', headers }, options.waitMs);
     siteAnswered();
     const html = await page.response.text();
-    const failure = refusedWith(page.response.status, html, page.url, url, (address) => this.registry.realAddress(address));
+    const failure = refusedWith(page.response.status, html, page.url, url, this.realAddress);
     if (failure) throw new CrawlPageError(failure.reason, failure.message, { url: page.url.toString(), html, screenshot: null }, page.response.status);
     const dataBodies: unknown[] = [];
     const request = adapter.extractEmbedded(html) === null ? adapter.dataRequest(page.url) : null;
@@ -259,7 +264,7 @@ export class PageLoader {
       if (dataFailure) throw new CrawlPageError(dataFailure, `${request.url}: HTTP ${data.response.status}`, { url: page.url.toString(), html, screenshot: null }, data.response.status);
       dataBodies.push(await data.response.json().catch(() => null));
     }
-    return { url: page.url, status: page.response.status, html, dataBodies, fonts: await this.salaryFonts(html, page.url, options), screenshot: async () => null, realAddress: (address) => this.registry.realAddress(address) };
+    return { url: page.url, status: page.response.status, html, dataBodies, fonts: await this.salaryFonts(html, page.url, options), screenshot: async () => null, realAddress: this.realAddress };
   }
 
   /**
