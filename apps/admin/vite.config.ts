@@ -1,14 +1,41 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 import { bundleModulesManifest } from '../../tools/vite/bundle-modules-manifest';
 
 const adminDir = path.dirname(fileURLToPath(import.meta.url));
+const objectEntriesNative = path.resolve(adminDir, 'src/vendor/object-entries-native.ts');
+const raUiDistDir = path.dirname(createRequire(import.meta.url).resolve('ra-ui-materialui'));
+const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
-export default defineConfig({
+/**
+ * react-admin's <Admin> names its own login page as the default of `loginPage` (ra-ui-materialui's AdminUI.js), so
+ * its chunk carried that page's form: react-hook-form, ra-core's form and inputs, MUI's TextField and Select. The
+ * back office passes `loginPage={false}` (its login page is its own, outside react-admin), so that default never
+ * renders: AdminUI.js gets a stand-in for it, and the forms load with the screens that have them (ADR 079).
+ */
+function withoutReactAdminLoginPage(): Plugin {
+  const stand = '\0aipm:ra-auth-without-login-page';
+  return {
+    name: 'aipm:ra-without-login-page',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './auth/index.js' && importer?.replace(/\\/g, '/').endsWith('/ra-ui-materialui/dist/AdminUI.js')) return stand;
+      return null;
+    },
+    load(id) {
+      if (id !== stand) return null;
+      // What AdminUI.js imports from ./auth/index.js: the callback page as it is, the login page as nothing.
+      return `export { AuthCallback } from ${JSON.stringify(path.join(raUiDistDir, 'auth', 'AuthCallback.js'))};\nexport const Login = () => null;\n`;
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
   // Served by apps/web under /admin (index.html for every deep link).
   base: '/admin/',
   resolve: {
@@ -17,6 +44,17 @@ export default defineConfig({
       { find: /^@aipm\/contracts$/, replacement: path.resolve(adminDir, '../../libs/contracts/src/index.ts') },
       // react-admin's CSV converter, which no list uses, fetched on its first call instead of with every list (ADR 040).
       { find: /^jsonexport\/dist\/index\.js$/, replacement: path.resolve(adminDir, 'src/vendor/jsonexport-on-demand.ts') },
+      // node-polyglot's shim of Object.entries, which every supported browser has (ADR 079).
+      { find: /^object\.entries$/, replacement: objectEntriesNative },
+      // react-router's package.json names only its development build, which keeps its dev warnings; the production
+      // build beside it is the same router without them (ADR 079). Both names, so that react-router-dom,
+      // react-admin and the app share one copy.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.join(reactRouterDir, 'dist/production/dom-export.mjs') },
+          ]
+        : []),
     ],
   },
   build: {
@@ -30,6 +68,8 @@ export default defineConfig({
     // Every browser the back office supports preloads modules itself (Chrome 66, Safari 17, Firefox 115): the
     // polyfill's bytes in the login entry pay for the head start of ADR 040 instead.
     modulePreload: { polyfill: false },
+    // node-polyglot calls what it requires of `object.entries`: the default export of the native replacement above.
+    commonjsOptions: { requireReturnsDefault: (id: string) => (id === objectEntriesNative ? 'auto' : false) },
   },
   server: {
     host: '127.0.0.1',
@@ -37,10 +77,11 @@ export default defineConfig({
     proxy: { '/api': { target: process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`, xfwd: true } },
   },
   plugins: [
+    withoutReactAdminLoginPage(),
     react(),
     bundleModulesManifest(
       () => path.join(adminDir, 'build', 'meta', 'modules.json'),
       () => 'spa',
     ),
   ],
-});
+}));

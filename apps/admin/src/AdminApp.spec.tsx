@@ -56,6 +56,22 @@ describe(AdminApp.name, () => {
     expect(listCalls).toHaveLength(1);
   }, 15_000);
 
+  it("opens a screen whose wording is not in react-admin's chunk with that wording, not its keys", async () => {
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      const body = url === ADMIN_AUTH_PATHS.session ? { success: true, email: 'admin@aipm.test', mustChangePassword: false } : { success: true, data: [] };
+      return { ok: true, status: 200, statusText: '', headers: new Headers({ 'Content-Type': 'application/json' }), text: async () => JSON.stringify(body) } as Response;
+    }) as typeof fetch;
+    render(
+      <MemoryRouter initialEntries={['/admin/published-jobs']}>
+        <BackOfficeRoutes />
+      </MemoryRouter>,
+    );
+    // aipm.published_jobs.empty: laterSectionMessages.ts, added to the provider before the screen renders.
+    expect(await screen.findByText('暂无已发布职位', {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(/^aipm\./)).not.toBeInTheDocument();
+  }, 15_000);
+
   it('states the policy for queries and mutations alike', () => {
     expect(ADMIN_QUERY_DEFAULTS).toEqual({
       queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, refetchInterval: false, refetchIntervalInBackground: false },

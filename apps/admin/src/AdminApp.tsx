@@ -10,9 +10,9 @@ import { VerifyingPermission } from './auth/VerifyingPermission';
 import { CrawlerScreen } from './crawler';
 import { CrawlerConfigScreen } from './crawler-config';
 import { DashboardScreen } from './dashboard';
-import { createAdminQueryClient } from './data/queryClient';
+import { createAdminQueryClient, notifyQueryObserversInOneTimer } from './data/queryClient';
 // Imported just before the provider it feeds: the chunk then keeps all the wording together, 0.6 KB less gzip.
-import { SECTION_MESSAGES } from './sectionMessages';
+import { FIRST_SECTION_MESSAGES } from './firstSectionMessages';
 import { createI18nProvider } from './i18n/i18nProvider';
 import { AdminLayout } from './layout/AdminLayout';
 import { messagesResource } from './messages';
@@ -20,7 +20,8 @@ import { DuplicatesScreen, PersonScreen } from './people';
 import { PublishedJobsScreen } from './published-jobs';
 import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
-import { startFirstScreen } from './sections/firstScreens';
+import { isFirstScreen, startFirstScreen } from './sections/firstScreens';
+import { loadLaterWording, setLaterWordingProvider } from './sections/laterWording';
 import { adminDarkTheme, adminTheme } from './theme';
 import { PhoneConfigScreen } from './phone-config';
 import { SiteSettingsScreen } from './site-settings';
@@ -29,10 +30,16 @@ import { AdminNotification } from './toast/AdminNotification';
 import { wechatShareResource } from './wechat-share';
 import { cohortsResource, contractsResource, guaranteeResource, outcomesReportResource, paymentsResource, studentAccountsResource, studentsResource } from './students';
 
-const i18nProvider = createI18nProvider(SECTION_MESSAGES);
+// The first screens' wording; the other sections' comes with their screens (sections/laterWording.ts, ADR 079).
+const i18nProvider = createI18nProvider(FIRST_SECTION_MESSAGES);
+setLaterWordingProvider(i18nProvider);
 
-// The opened screen's chunk now, beside the session check, not after it (ADR 040).
+// react-query's notifications, one timer per macrotask rather than one per batch (ADR 079).
+notifyQueryObserversInOneTimer();
+
+// The opened screen's chunk now, beside the session check, not after it (ADR 040); any other screen's wording too.
 startFirstScreen(window.location.pathname);
+if (!isFirstScreen(window.location.pathname)) loadLaterWording().catch(() => undefined);
 
 /**
  * Each section is its own chunk, fetched when it is first opened (its index.ts, ADR 040); so is the placeholder of

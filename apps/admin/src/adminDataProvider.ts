@@ -21,7 +21,7 @@ import { leadImportsClient } from './leads/leadImportApi';
 
 /*
  * Each section's typed client, registered with react-admin's data provider (ADR 048). Assembled here, where the back
- * office is composed, like sectionMessages.ts: the sections import data/, so data/ imports none of them. A section
+ * office is composed, like firstSectionMessages.ts: the sections import data/, so data/ imports none of them. A section
  * with calls of its own adds its client to this list; its screens call them through useSectionClient, so a 401
  * signs the administrator out as a list's does. Like the rest of AdminApp.tsx's imports, none of it reaches the
  * login page.

@@ -1,3 +1,5 @@
+import { enCrawlerSiteNames, zhCrawlerSiteNames } from './crawlerSiteNames';
+
 /**
  * The crawler section's wording (quoted in docs/product/crawler.md#crawl-tasks and the headings after it), under
  * `aipm.crawler`. zh is the reference.
@@ -24,7 +26,7 @@ export const zhCrawlerMessages = {
   },
   task_status: { pending: '待处理', running: '运行中', completed: '已完成', failed: '失败' },
   result_status: { pending: '待审核', approved: '已批准', published: '已发布', rejected: '已拒绝' },
-  sites: { zhaopin: '智联招聘', zhipin: 'BOSS直聘', job51: '前程无忧', liepin: '猎聘', lagou: '拉勾', other: '其他网站' },
+  sites: zhCrawlerSiteNames,
   tasks: {
     title: '抓取任务',
     create: '创建任务',
@@ -209,7 +211,7 @@ export const enCrawlerMessages: typeof zhCrawlerMessages = {
   },
   task_status: { pending: 'Pending', running: 'Running', completed: 'Completed', failed: 'Failed' },
   result_status: { pending: 'To review', approved: 'Approved', published: 'Published', rejected: 'Rejected' },
-  sites: { zhaopin: 'Zhaopin', zhipin: 'BOSS Zhipin', job51: '51job', liepin: 'Liepin', lagou: 'Lagou', other: 'Other sites' },
+  sites: enCrawlerSiteNames,
   tasks: {
     title: 'Crawl tasks',
     create: 'Create task',

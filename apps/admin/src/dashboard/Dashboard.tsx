@@ -4,6 +4,7 @@ import TodayIcon from '@mui/icons-material/Today';
 import { Alert, Box, Card, CardContent, LinearProgress, Skeleton, Typography } from '@mui/material';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Title, useTranslate } from 'react-admin';
+import { withLaterWording } from '../sections/laterWording';
 import { loadDashboardCharts } from './loadDashboardCharts';
 import { type AdminStats, useAdminStats } from './useAdminStats';
 
@@ -19,8 +20,11 @@ const CARDS: ReadonlyArray<{ key: keyof AdminStats; labelKey: string; icon: Reac
  */
 const DashboardCharts = lazy(() => loadDashboardCharts().then((module) => ({ default: module.DashboardCharts })));
 
-/** 薪资保障's figures (docs/product/guarantee.md#dashboard): a chunk of the students section's, fetched after the cards. */
-const GuaranteeCard = lazy(() => import('../students/GuaranteeCard').then((module) => ({ default: module.GuaranteeCard })));
+/**
+ * 薪资保障's figures (docs/product/guarantee.md#dashboard): a chunk of the students section's, fetched after the cards
+ * with that section's wording, which react-admin's chunk does not carry (sections/laterWording.ts).
+ */
+const GuaranteeCard = lazy(withLaterWording(() => import('../students/GuaranteeCard').then((module) => ({ default: module.GuaranteeCard }))));
 
 /** 系统提醒 (docs/product/operations.md#on-the-dashboard): its own chunk, above the cards when anything needs the operator. */
 const SystemAlertsBanner = lazy(() => import('./SystemAlertsBanner').then((module) => ({ default: module.SystemAlertsBanner })));

@@ -1,5 +1,5 @@
 import '../../test/support/jsdom-setup';
-import { focusManager } from '@tanstack/react-query';
+import { focusManager, notifyManager } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, RefreshIconButton, ResourceContextProvider, useCreate } from 'react-admin';
@@ -8,7 +8,7 @@ import { aMessage, stubDataProvider } from '../../test/support/leadFactories';
 import { createI18nProvider } from '../i18n/i18nProvider';
 import { MessageList } from '../messages/MessageList';
 import { SECTION_MESSAGES } from '../sectionMessages';
-import { createAdminQueryClient } from './queryClient';
+import { createAdminQueryClient, notifyQueryObserversInOneTimer } from './queryClient';
 
 const SLOW = { timeout: 5000 };
 const AN_HOUR = 60 * 60 * 1000;
@@ -98,4 +98,44 @@ describe('the back office query policy (docs/product/back-office.md#no-retries-a
     });
     expect(reads()).toBe(2);
   }, 15_000);
+});
+
+describe("react-query's notifications in one timer (ADR 079)", () => {
+  afterEach(() => {
+    // react-query's own scheduler again, for the other suites of this worker.
+    notifyManager.setScheduler((callback) => setTimeout(callback, 0));
+    jest.restoreAllMocks();
+  });
+
+  it('runs every batch scheduled in a task from one timer, after the task, in order, a failing one keeping no other from running', async () => {
+    const timers = jest.spyOn(globalThis, 'setTimeout');
+    notifyQueryObserversInOneTimer();
+    const ran: string[] = [];
+    notifyManager.schedule(() => ran.push('first'));
+    notifyManager.schedule(() => {
+      throw new Error('an observer failed');
+    });
+    notifyManager.batch(() => notifyManager.schedule(() => ran.push('batched')));
+    notifyManager.schedule(() => ran.push('last'));
+    expect(ran).toEqual([]);
+    expect(timers).toHaveBeenCalledTimes(1);
+
+    const reported = new Promise<unknown>((resolve) => {
+      const listener = (event: ErrorEvent) => {
+        event.preventDefault();
+        window.removeEventListener('error', listener);
+        resolve(event.error);
+      };
+      window.addEventListener('error', listener);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(ran).toEqual(['first', 'batched', 'last']);
+    // Still reported, from a timer of its own as before.
+    expect(await reported).toEqual(new Error('an observer failed'));
+
+    // The next task's notifications get a timer of their own.
+    notifyManager.schedule(() => ran.push('later'));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(ran).toEqual(['first', 'batched', 'last', 'later']);
+  });
 });

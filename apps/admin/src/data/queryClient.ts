@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { MutationCache, notifyManager, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 
 /**
  * docs/product/back-office.md#no-retries-and-no-polling, for every screen of the back office: data loading never
@@ -32,4 +32,33 @@ export function createAdminQueryClient(): QueryClient {
     mutationCache: new MutationCache({ onSuccess: () => queryClient.invalidateQueries({ refetchType: 'none' }) }),
   });
   return queryClient;
+}
+
+/**
+ * react-query hands each batch of notifications to its own `setTimeout(…, 0)`: opening a list scheduled some 250 of
+ * them, one per query observer that subscribed or changed, and each timer costs the main thread on a phone (and
+ * more under Lighthouse's tracing, which records a stack for every one: ADR 079). This hands every batch scheduled
+ * before the next macrotask to a single timer, in the order they came, still after the current task as before.
+ * Called once by AdminApp.tsx: the notify manager is react-query's one global.
+ */
+export function notifyQueryObserversInOneTimer(): void {
+  let waiting: Array<() => void> = [];
+  notifyManager.setScheduler((notify) => {
+    waiting.push(notify);
+    if (waiting.length > 1) return;
+    setTimeout(() => {
+      const due = waiting;
+      waiting = [];
+      for (const callback of due) {
+        try {
+          callback();
+        } catch (error) {
+          // Reported as its own timer would have, without keeping the batches after it from their observers.
+          setTimeout(() => {
+            throw error;
+          }, 0);
+        }
+      }
+    }, 0);
+  });
 }

@@ -12,7 +12,7 @@ type Wording = { [key: string]: string | Wording };
 
 /**
  * The sections' wording per language: `aipm.<section>` and react-admin's `resources.<name>` labels. The
- * composition root assembles it from the sections (sectionMessages.ts) and hands it in, so i18n/ imports no
+ * composition root assembles it from the sections (firstSectionMessages.ts, later laterSectionMessages.ts) and hands it in, so i18n/ imports no
  * section while the sections import its error keys.
  */
 export type SectionMessages = Record<AdminLocale, { aipm: Record<string, Wording>; resources: Record<string, Wording> }>;
@@ -39,9 +39,25 @@ export function messageCatalogue(sections: SectionMessages): (locale: string) =>
   return (locale) => (isAdminLocale(locale) ? messages[locale] : messages[DEFAULT_ADMIN_LOCALE]);
 }
 
-export function createI18nProvider(sections: SectionMessages, cookieHeader: string = document.cookie): I18nProvider {
+/** `more` added to `sections`, section by section (a section in both keeps `more`'s). */
+export function mergeSectionMessages(sections: SectionMessages, more: SectionMessages): SectionMessages {
+  const merge = (locale: AdminLocale) => ({
+    aipm: { ...sections[locale].aipm, ...more[locale].aipm },
+    resources: { ...sections[locale].resources, ...more[locale].resources },
+  });
+  return { zh: merge('zh'), en: merge('en') };
+}
+
+/** react-admin's i18n provider, which can take sections' wording that arrives after it was made. */
+export interface AdminI18nProvider extends I18nProvider {
+  /** Adds the wording a later chunk brought (sections/laterWording.ts); resolves once translate() knows it. */
+  addSections(more: SectionMessages): Promise<void>;
+}
+
+export function createI18nProvider(sections: SectionMessages, cookieHeader: string = document.cookie): AdminI18nProvider {
   const start = initialLocale(cookieHeader);
-  const provider = polyglotI18nProvider(messageCatalogue(sections), start, [...ADMIN_LOCALES]);
+  let known = sections;
+  const provider = polyglotI18nProvider((locale) => messageCatalogue(known)(locale), start, [...ADMIN_LOCALES]);
   const syncHtmlLang = (locale: string) => {
     if (typeof document !== 'undefined') document.documentElement.lang = locale;
   };
@@ -51,6 +67,11 @@ export function createI18nProvider(sections: SectionMessages, cookieHeader: stri
     changeLocale: async (locale, options) => {
       await provider.changeLocale(locale, options);
       syncHtmlLang(locale);
+    },
+    addSections: async (more) => {
+      known = mergeSectionMessages(known, more);
+      // The provider reads its messages when the language changes: "changing" to the current one rereads them.
+      await provider.changeLocale(provider.getLocale());
     },
   };
 }

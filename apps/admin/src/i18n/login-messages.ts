@@ -2,9 +2,10 @@ import { enLoginErrorMessages, zhLoginErrorMessages } from './login-error-messag
 
 /*
  * The wording of /admin/login, under `aipm.*`: all that the first load of the back office carries (through
- * translate.ts). The rest of the back office's wording (app-messages.ts, the sections' from ../sectionMessages.ts,
- * the whole error catalog) reaches only the react-admin chunk, where i18nProvider.ts merges this in too (the
- * change-password dialog reuses the password field's wording). tools/admin-first-load.int-spec.ts holds its size.
+ * translate.ts). The rest of the back office's wording (app-messages.ts, the first screens' sections' from
+ * ../firstSectionMessages.ts, the whole error catalog) reaches only the react-admin chunk, the other sections' a chunk
+ * of their own; i18nProvider.ts merges this in too (the change-password dialog reuses the password field's wording).
+ * tools/admin-first-load.int-spec.ts holds its size.
  */
 export const zhLoginMessages = {
   back_to_site: '返回首页',

@@ -20,7 +20,7 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-/** A section's wording, handed in as the composition root hands in the real sections' (sectionMessages.ts). */
+/** A section's wording, handed in as the composition root hands in the real sections' (firstSectionMessages.ts, laterSectionMessages.ts). */
 const SECTIONS: SectionMessages = {
   zh: { aipm: { sample: { title: '示例' } }, resources: { samples: { name: '示例' } } },
   en: { aipm: { sample: { title: 'Sample' } }, resources: { samples: { name: 'Samples' } } },

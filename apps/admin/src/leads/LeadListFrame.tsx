@@ -3,6 +3,7 @@ import { type Theme, useMediaQuery } from '@mui/material';
 import type { ReactNode } from 'react';
 import { List } from 'react-admin';
 import { ListPagination } from '../layout/ListPagination';
+import { RowsInSlices } from '../layout/RowsInSlices';
 import { LeadEmpty } from './LeadEmpty';
 import { LeadListActions } from './LeadListActions';
 import type { LeadKind } from './leadChoices';
@@ -31,7 +32,7 @@ export function LeadListFrame({ kind, children }: { kind: LeadKind; children: Re
       actions={<LeadListActions exportPath={EXPORT_PATHS[kind]} canImport={kind === 'registrations'} />}
       empty={<LeadEmpty textKey={`aipm.leads.empty.${kind}`} />}
     >
-      {children}
+      <RowsInSlices>{children}</RowsInSlices>
     </List>
   );
 }

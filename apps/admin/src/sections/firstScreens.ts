@@ -16,11 +16,22 @@ const FIRST_SCREENS: Record<string, ReadonlyArray<() => Promise<unknown>>> = {
   messages: [loadMessageList],
 };
 
+/** The first screen at `pathname` (/admin, /admin/registrations…): its key in FIRST_SCREENS, or none for any other. */
+function firstScreenAt(pathname: string): string | undefined {
+  if (!/^\/admin(\/|$)/.test(pathname)) return undefined;
+  const [section = '', ...rest] = pathname.replace(/^\/admin\/?/, '').replace(/\/$/, '').split('/');
+  return rest.length === 0 && section in FIRST_SCREENS ? section : undefined;
+}
+
+/** Whether `pathname` is the dashboard or a lead list, the screens whose wording react-admin's chunk carries. */
+export function isFirstScreen(pathname: string): boolean {
+  return firstScreenAt(pathname) !== undefined;
+}
+
 /** Starts the chunks of the screen at `pathname` (/admin, /admin/registrations…); a deeper path starts none. */
 export function startFirstScreen(pathname: string): void {
-  if (!/^\/admin(\/|$)/.test(pathname)) return;
-  const [section = '', ...rest] = pathname.replace(/^\/admin\/?/, '').replace(/\/$/, '').split('/');
-  if (rest.length > 0) return;
+  const section = firstScreenAt(pathname);
+  if (section === undefined) return;
   // A failed fetch is reported by the lazy component that renders the chunk, as without this head start.
   for (const load of FIRST_SCREENS[section] ?? []) load().catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 /**
  * The share-settings section's wording (`aipm.wechat_share.*` and its resource), added to the catalogue in
- * ../sectionMessages.ts.
+ * ../firstSectionMessages.ts.
  */
 export const zhWechatShareMessages = {
   tab: '微信分享',
