@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import { letterTag } from '../support/tag';
 
 /**
  * Leads for the back-office journeys, created the way visitors create them: through the public form calls.
@@ -48,7 +49,7 @@ function person(tag: string, label: string, mailbox: string, prefix: string): Se
 
 /** Four registration submissions (three leads, one repeat) and two consultation messages. */
 export async function seedLeads(request: APIRequestContext, project: string): Promise<SeededLeads> {
-  const tag = `${project}${Date.now().toString(36)}`.toLowerCase();
+  const tag = letterTag(project);
   visitorCount += 1;
   const visitor = `203.0.113.${(visitorCount % 254) + 1}`;
   const leads: SeededLeads = {
