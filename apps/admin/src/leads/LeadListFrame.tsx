@@ -8,6 +8,7 @@ import { LeadEmpty } from './LeadEmpty';
 import { LeadListActions } from './LeadListActions';
 import type { LeadKind } from './leadChoices';
 import { useLeadFilters } from './useLeadFilters';
+import { useLeadImport } from './useLeadImport';
 
 const EXPORT_PATHS: Record<LeadKind, string> = { registrations: LEAD_PATHS.registrationsExport, messages: LEAD_PATHS.contactExport };
 
@@ -22,17 +23,22 @@ export function useIsPhone(): boolean {
  */
 export function LeadListFrame({ kind, children }: { kind: LeadKind; children: ReactNode }) {
   const filters = useLeadFilters(kind);
+  const leadImport = useLeadImport();
+  const importButton = kind === 'registrations' ? leadImport.button : undefined;
   return (
-    <List
-      filters={filters}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      pagination={<ListPagination />}
-      exporter={false}
-      actions={<LeadListActions exportPath={EXPORT_PATHS[kind]} canImport={kind === 'registrations'} />}
-      empty={<LeadEmpty textKey={`aipm.leads.empty.${kind}`} />}
-    >
-      <RowsInSlices>{children}</RowsInSlices>
-    </List>
+    <>
+      <List
+        filters={filters}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={25}
+        pagination={<ListPagination />}
+        exporter={false}
+        actions={<LeadListActions exportPath={EXPORT_PATHS[kind]} importButton={importButton} />}
+        empty={<LeadEmpty textKey={`aipm.leads.empty.${kind}`} action={importButton} />}
+      >
+        <RowsInSlices>{children}</RowsInSlices>
+      </List>
+      {leadImport.dialog}
+    </>
   );
 }

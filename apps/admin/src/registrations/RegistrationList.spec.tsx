@@ -81,8 +81,10 @@ describe(RegistrationList.name, () => {
     await waitFor(() => expect(dataProvider.getList.mock.calls.at(-1)?.[1].sort).toEqual({ field: 'school', order: 'ASC' }), SLOW);
   });
 
-  it('says 暂无注册信息 when there is no registration at all', async () => {
+  it('says 暂无注册信息 when there is no registration at all, and still offers 导入', async () => {
     renderList(stubDataProvider([]));
     expect(await screen.findByText('暂无注册信息', {}, SLOW)).toBeInTheDocument();
+    // A new system's first leads come from a file: the empty list must not hide the way to import them.
+    expect(screen.getByRole('button', { name: '导入' })).toHaveAttribute('aria-haspopup', 'dialog');
   });
 });
