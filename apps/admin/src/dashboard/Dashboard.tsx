@@ -4,6 +4,7 @@ import TodayIcon from '@mui/icons-material/Today';
 import { Alert, Box, Card, CardContent, LinearProgress, Skeleton, Typography } from '@mui/material';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Title, useTranslate } from 'react-admin';
+import { AGENDA_CARD_MIN_HEIGHT } from '../follow-ups/agendaCardHeight';
 import { withLaterWording } from '../sections/laterWording';
 import { loadDashboardCharts } from './loadDashboardCharts';
 import { type AdminStats, useAdminStats } from './useAdminStats';
@@ -55,7 +56,13 @@ export function Dashboard() {
       <Suspense fallback={null}>
         <SystemAlertsBanner />
       </Suspense>
-      <Suspense fallback={<LinearProgress sx={{ mb: 2 }} aria-label={translate('ra.page.loading')} />}>
+      <Suspense
+        fallback={
+          <Box sx={{ mb: 2, minHeight: AGENDA_CARD_MIN_HEIGHT }}>
+            <LinearProgress aria-label={translate('ra.page.loading')} />
+          </Box>
+        }
+      >
         <TodayAgendaCard />
       </Suspense>
       {failed && <Alert severity="error">{translate('aipm.dashboard.stats.load_failed')}</Alert>}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useTranslate } from 'react-admin';
 import { useFormatLeadDate } from '../leads/LeadDate';
 import { CompleteFollowUpDialog } from './CompleteFollowUpDialog';
+import { AGENDA_CARD_MIN_HEIGHT } from './agendaCardHeight';
 import { personPath, TODAY_AGENDA_QUERY_KEY, useFollowUpsApi } from './followUpsApi';
 import { NotificationPermissionButton } from './NotificationPermissionButton';
 
@@ -26,7 +27,7 @@ export function TodayAgendaCard() {
   const t = (key: string, options?: object) => translate(`aipm.follow_ups.today.${key}`, options);
 
   return (
-    <Card component="section" aria-labelledby="today-agenda-heading" sx={{ mb: 2 }} data-testid="today-agenda-card">
+    <Card component="section" aria-labelledby="today-agenda-heading" sx={{ mb: 2, minHeight: AGENDA_CARD_MIN_HEIGHT }} data-testid="today-agenda-card">
       <CardContent>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
           <Typography id="today-agenda-heading" component="h2" variant="h6">
