@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { maskPhone } from '@aipm/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { loginAsAdmin, toast } from '../support/admin';
-import { chinaDay, chinaMinute, clearLeads, type SeededLeads, seedLeads } from './leads';
+import { chinaDay, chinaMinute, clearLeads, SEARCH_MESSAGES, SEARCH_REGISTRATIONS, search, type SeededLeads, seedLeads } from './leads';
 import { DESKTOP_ONLY } from '../support/viewport';
 import { chooseOption } from '../support/select';
 import { withDatabase } from '../site/jobs-database';
@@ -20,12 +20,6 @@ const LEAD_ITEMS = 'tbody tr, .lead-cards > li';
 
 function leadItem(page: Page, name: string) {
   return page.locator(LEAD_ITEMS).filter({ hasText: name });
-}
-
-async function search(page: Page, placeholder: string, text: string) {
-  await page.getByPlaceholder(placeholder).fill(text);
-  // The search is debounced: wait until the list asked the server for it.
-  await expect.poll(() => decodeURIComponent(page.url())).toContain(`"q":"${text}"`);
 }
 
 const chooseFilter = (page: Page, label: string | RegExp, option: string) => chooseOption(page.getByRole('combobox', { name: label }), option);
@@ -57,8 +51,6 @@ async function addDateFilter(page: Page, label: string, day: string) {
   await expect.poll(() => decodeURIComponent(page.url())).toContain(`"${source}":"${day}"`);
 }
 
-const SEARCH_REGISTRATIONS = '搜索姓名、手机、邮箱、学校';
-const SEARCH_MESSAGES = '搜索姓名、手机、邮箱、内容';
 
 /**
  * The administrator's work on the leads the public forms bring in. Each viewport runs the whole story on the

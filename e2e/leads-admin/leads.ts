@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { letterTag } from '../support/tag';
 
 /**
@@ -99,4 +99,18 @@ export function chinaDay(offset = 0): string {
 /** A minute in China time, `minutes` from now, as the follow-up form's datetime-local field takes it. */
 export function chinaMinute(minutes: number): string {
   return new Date(Date.now() + 8 * 60 * 60 * 1000 + minutes * 60 * 1000).toISOString().slice(0, 16);
+}
+
+/** The lead lists' search boxes, by their placeholder. */
+export const SEARCH_REGISTRATIONS = '搜索姓名、手机、邮箱、学校';
+export const SEARCH_MESSAGES = '搜索姓名、手机、邮箱、内容';
+
+/**
+ * Types `text` into a lead list's search and waits until the list has applied it (react-admin applies a search
+ * after a pause in typing). Until then the list shows the first page unsearched, and a link clicked there is undone
+ * by the search's own navigation when it comes, which takes the browser back to the list.
+ */
+export async function search(page: Page, placeholder: string, text: string): Promise<void> {
+  await page.getByPlaceholder(placeholder).fill(text);
+  await expect.poll(() => decodeURIComponent(page.url())).toContain(`"q":"${text}"`);
 }
