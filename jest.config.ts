@@ -79,7 +79,7 @@ function browserProject(name: string, folder: string, sourceFolder: string, extr
     displayName: name,
     rootDir: root,
     roots: [path.join(root, folder)],
-    testEnvironment: 'jsdom',
+    testEnvironment: '<rootDir>/tools/testing/jsdom-environment.cjs',
     testMatch: ['**/*.spec.tsx'],
     // ESM-only packages that Remix's test stub and remix-i18next (web) and react-admin (admin) pull in.
     transformIgnorePatterns: ['/node_modules/(?!(@web3-storage|remix-i18next|react-hotkeys-hook)/)'],

@@ -1,4 +1,4 @@
-/** @jest-environment jsdom */
+/** @jest-environment ./tools/testing/jsdom-environment.cjs */
 import { loadScriptsAfterFirstPaint } from './after-paint';
 import { deferScripts } from './defer-scripts.server';
 
