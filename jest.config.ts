@@ -116,11 +116,13 @@ const projects: Config[] = [
 const config: Config = {
   projects,
   /*
-   * Suites in parallel, even on two cores: an integration suite spends most of its time waiting for an app it
-   * booted, PostgreSQL or Chromium. Each worker has its own Redis databases (tools/testing/services.ts) and each
-   * suite its own PostgreSQL database and S3 keys; four at most, the embedded Redis's 64 databases / 16.
+   * One suite more than the cores: an integration suite spends much of its time waiting for an app it booted,
+   * PostgreSQL, Chromium or a timer (a check's one-minute deadline, a quiet window's end), and on two cores two
+   * workers left the machine idle while they waited (docs/decisions/041-test-loop.md). Each worker has its own Redis
+   * databases (tools/testing/services.ts) and each suite its own PostgreSQL database and S3 keys; four at most, the
+   * embedded Redis's 64 databases / 16.
    */
-  maxWorkers: Math.min(4, Math.max(2, os.availableParallelism())),
+  maxWorkers: Math.min(4, os.availableParallelism() + 1),
   // An integration hook boots an app, migrates a database or starts Chromium: a minute, then it fails.
   testTimeout: 60_000,
   /*
