@@ -81,8 +81,11 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.e2e.ts',
   globalSetup: './e2e/support/global-setup.ts',
-  // One system, one database: two journeys at a time once those that change shared state are done (projects).
-  workers: 2,
+  /*
+   * One system, one database: three journeys at a time once those that change shared state are done (projects).
+   * A journey waits on its page as much as it works: two kept 1.58 of the two cores busy (docs/decisions/041-test-loop.md).
+   */
+  workers: 3,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   // On CI a failed journey runs once more; one that then passes is printed as FLAKY and must still be fixed
@@ -108,8 +111,8 @@ export default defineConfig({
   },
   /*
    * Two stages on one system. First the journeys that change what every other journey sees (SHARED_LANES): the
-   * `first` lane (with BESIDE_FIRST on the other worker), then the `leads` and `jobs` lanes side by side, each
-   * lane's files one at a time and each width in turn; then the others, two at once (each file runs in one
+   * `first` lane (with BESIDE_FIRST on the other workers), then the `leads` and `jobs` lanes side by side, each
+   * lane's files one at a time and each width in turn; then the others, three at once (each file runs in one
    * worker, in order). A journey tagged for one width is left out of the other width's projects
    * (e2e/support/viewport.ts). A project brings the stages before it along; `--project 'desktop*' --no-deps
    * --workers 1` runs one width's journeys, in turn.
