@@ -24,7 +24,7 @@ describe('npm start', () => {
     /*
      * Without its build: npm test has just built. A cached build is not free of effects here: Nx without its daemon
      * (as on CI) restores every skipped task's outputs from its cache, deleting and rewriting the dist and build
-     * folders that the suites and journeys running beside this one start their apps from.
+     * folders that the suites running beside this one start their apps from.
      */
     const npm = spawn('npm', ['start', '--', '--no-build'], {
       cwd: repoRoot,
