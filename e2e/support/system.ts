@@ -15,7 +15,10 @@ const INHERITED_SERVICE_VARIABLES = ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT',
 
 /**
  * A second, independent system started as `npm start` starts it (tools/start.mjs) on its own port and
- * fresh data directory, for journeys that need a different environment (e.g. first-time mode).
+ * fresh data directory, for journeys that need a different environment (e.g. first-time mode). It runs the
+ * builds the first system serves (`--no-build`): a build here would rewrite the apps' dist folders under the first
+ * system while other journeys load its pages (Nx restores a cached build by deleting and copying its outputs;
+ * the back office answered "Internal Server Error" meanwhile).
  */
 export async function startSystem(options: { port: number; dataDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<RunningSystem> {
   const dataDir = path.resolve(REPO_ROOT, options.dataDir);
@@ -24,7 +27,7 @@ export async function startSystem(options: { port: number; dataDir: string; env?
   for (const name of INHERITED_SERVICE_VARIABLES) delete env[name];
   Object.assign(env, { PORT: String(options.port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env });
 
-  const child: ChildProcess = spawn('node', ['tools/start.mjs'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn('node', ['tools/start.mjs', '--no-build'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
