@@ -95,6 +95,20 @@ describe('admin first load (/admin/login)', () => {
     expect(NOT_ON_LOGIN_SOURCES.filter((source) => onLogin.some((id) => id.endsWith(source.replace(/\.js$/, '.mjs')) || id.endsWith(source)))).toEqual([]);
   });
 
+  it('leaves out what react-admin would never run inside the back office: the hash router and the title editor', () => {
+    const moduleIds = manifest.chunks.flatMap((chunk) => chunk.modules.map((m) => m.id.replace(/\\/g, '/')));
+    // Positive control: the adapter that stands in for ra-core's is in the build (apps/admin/vite.config.ts).
+    expect(moduleIds.some((id) => id.endsWith('apps/admin/src/vendor/react-router-provider-in-router.ts'))).toBe(true);
+    expect(moduleIds.filter((id) => /ra-core\/dist\/routing\/adapters\/reactRouterProvider\.js$|ra-ui-materialui\/dist\/layout\/PageTitleConfigurable\.js$/.test(id))).toEqual([]);
+    // react-router is one module, so its data router is looked for as text, a marker the installed package holds.
+    const marker = 'You must provide a non-empty routes array to createRouter';
+    const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
+    const reactRouterBuild = fs.readdirSync(path.join(reactRouterDir, 'dist', 'production')).filter((name) => name.endsWith('.mjs'));
+    expect(reactRouterBuild.some((name) => fs.readFileSync(path.join(reactRouterDir, 'dist', 'production', name), 'utf8').includes(marker))).toBe(true);
+    const withMarker = manifest.chunks.filter((chunk) => fs.readFileSync(path.join(adminDir, 'dist', chunk.fileName), 'utf8').includes(marker));
+    expect(withMarker.map((chunk) => chunk.fileName)).toEqual([]);
+  });
+
   it(`stays within ${LOGIN_BUDGET_GZIP / 1024} KB gzip and within ${budget.toleranceBytes} B of the committed figure (${budget.loginGzipBytes} B)`, () => {
     const code = fs.readFileSync(path.join(adminDir, 'dist', scripts[0]));
     // The entry imports no other chunk statically: it is the whole first load.

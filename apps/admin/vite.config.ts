@@ -9,6 +9,7 @@ import { bundleModulesManifest } from '../../tools/vite/bundle-modules-manifest'
 
 const adminDir = path.dirname(fileURLToPath(import.meta.url));
 const objectEntriesNative = path.resolve(adminDir, 'src/vendor/object-entries-native.ts');
+const routerProviderInRouter = path.resolve(adminDir, 'src/vendor/react-router-provider-in-router.ts');
 const raUiDistDir = path.dirname(createRequire(import.meta.url).resolve('ra-ui-materialui'));
 const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
@@ -31,6 +32,53 @@ function withoutReactAdminLoginPage(): Plugin {
       if (id !== stand) return null;
       // What AdminUI.js imports from ./auth/index.js: the callback page as it is, the login page as nothing.
       return `export { AuthCallback } from ${JSON.stringify(path.join(raUiDistDir, 'auth', 'AuthCallback.js'))};\nexport const Login = () => null;\n`;
+    },
+  };
+}
+
+/**
+ * ra-core's react-router adapter creates a hash router when <Admin> renders outside any router. The back office's
+ * <Admin> always renders inside the outer BrowserRouter (App.tsx), so that never happens, but `createHashRouter`
+ * kept react-router's whole data router in the entry that every page loads, the login page included. ra-core's
+ * routing modules get src/vendor/react-router-provider-in-router.ts instead: the same adapter without that
+ * router (ADR 081).
+ */
+function withoutReactAdminHashRouter(): Plugin {
+  return {
+    name: 'aipm:ra-without-hash-router',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const from = importer?.replace(/\\/g, '/') ?? '';
+      if (source === './adapters/reactRouterProvider.js' && /\/ra-core\/dist\/routing\/[^/]+\.js$/.test(from)) return routerProviderInRouter;
+      return null;
+    },
+  };
+}
+
+/**
+ * react-admin's <Title> renders its title through PageTitleConfigurable, which adds an editor for the title (an
+ * MUI TextField, with Select and its menus) shown only in react-admin's preferences inspector. The back office
+ * offers no way to open that inspector (its app bar has no inspector button), so every title is the plain
+ * PageTitle: the editor's ~8 KB gzip left react-admin's chunk (ADR 081).
+ */
+function withoutReactAdminTitleEditor(): Plugin {
+  const stand = '\0aipm:ra-page-title-without-editor';
+  return {
+    name: 'aipm:ra-without-title-editor',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './PageTitleConfigurable.js' && importer?.replace(/\\/g, '/').endsWith('/ra-ui-materialui/dist/layout/Title.js')) return stand;
+      return null;
+    },
+    load(id) {
+      if (id !== stand) return null;
+      // Title.js hands the preference key on; PageTitle would pass it to the DOM.
+      return [
+        `import { createElement } from 'react';`,
+        `import { PageTitle } from ${JSON.stringify(path.join(raUiDistDir, 'layout', 'PageTitle.js'))};`,
+        `export const PageTitleConfigurable = ({ preferenceKey, ...props }) => createElement(PageTitle, props);`,
+        '',
+      ].join('\n');
     },
   };
 }
@@ -78,6 +126,8 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     withoutReactAdminLoginPage(),
+    withoutReactAdminHashRouter(),
+    withoutReactAdminTitleEditor(),
     react(),
     bundleModulesManifest(
       () => path.join(adminDir, 'build', 'meta', 'modules.json'),
