@@ -68,7 +68,8 @@ describe(MessageList.name, () => {
     renderList(dataProvider);
     await screen.findByText('李四', {}, SLOW);
 
-    await user.click(screen.getByRole('combobox', { name: '咨询主题' }));
+    // The filters are a chunk of their own, loaded after the rows (LeadListFrame.tsx).
+    await user.click(await screen.findByRole('combobox', { name: '咨询主题' }, SLOW));
     await user.click(await screen.findByRole('option', { name: '技术问题' }, SLOW));
     await waitFor(() => expect(dataProvider.getList.mock.calls.at(-1)?.[1].filter).toEqual({ subject: 'technical' }), SLOW);
 

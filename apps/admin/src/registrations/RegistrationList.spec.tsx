@@ -56,7 +56,8 @@ describe(RegistrationList.name, () => {
     renderList(dataProvider);
     await screen.findByText('张三', {}, SLOW);
 
-    await user.type(screen.getByPlaceholderText('搜索姓名、手机、邮箱、学校'), '1381');
+    // The search and the filters are a chunk of their own, loaded after the rows (LeadListFrame.tsx).
+    await user.type(await screen.findByPlaceholderText('搜索姓名、手机、邮箱、学校', {}, SLOW), '1381');
     await waitFor(() => expect(lastFilter(dataProvider)).toEqual({ q: '1381' }), SLOW);
 
     await user.click(screen.getByRole('combobox', { name: '状态' }));
