@@ -14,27 +14,35 @@ const raUiDistDir = path.dirname(createRequire(import.meta.url).resolve('ra-ui-m
 const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
 /**
+ * One import of react-admin's, from one of its files only, answered by a stand-in: `replacement` is a file of the
+ * back office or the code of a module of its own. Everything else resolves as usual.
+ */
+function standInFor(name: string, source: string, importer: RegExp, replacement: { file: string } | { code: string }): Plugin {
+  const virtual = `\0aipm:${name}`;
+  return {
+    name: `aipm:${name}`,
+    enforce: 'pre',
+    resolveId(requested, from) {
+      if (requested !== source || !from || !importer.test(from.replace(/\\/g, '/'))) return null;
+      return 'file' in replacement ? replacement.file : virtual;
+    },
+    load(id) {
+      return id === virtual && 'code' in replacement ? replacement.code : null;
+    },
+  };
+}
+
+/**
  * react-admin's <Admin> names its own login page as the default of `loginPage` (ra-ui-materialui's AdminUI.js), so
  * its chunk carried that page's form: react-hook-form, ra-core's form and inputs, MUI's TextField and Select. The
  * back office passes `loginPage={false}` (its login page is its own, outside react-admin), so that default never
  * renders: AdminUI.js gets a stand-in for it, and the forms load with the screens that have them (ADR 079).
  */
-function withoutReactAdminLoginPage(): Plugin {
-  const stand = '\0aipm:ra-auth-without-login-page';
-  return {
-    name: 'aipm:ra-without-login-page',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === './auth/index.js' && importer?.replace(/\\/g, '/').endsWith('/ra-ui-materialui/dist/AdminUI.js')) return stand;
-      return null;
-    },
-    load(id) {
-      if (id !== stand) return null;
-      // What AdminUI.js imports from ./auth/index.js: the callback page as it is, the login page as nothing.
-      return `export { AuthCallback } from ${JSON.stringify(path.join(raUiDistDir, 'auth', 'AuthCallback.js'))};\nexport const Login = () => null;\n`;
-    },
-  };
-}
+const withoutReactAdminLoginPage = () =>
+  standInFor('ra-auth-without-login-page', './auth/index.js', /\/ra-ui-materialui\/dist\/AdminUI\.js$/, {
+    // What AdminUI.js imports from ./auth/index.js: the callback page as it is, the login page as nothing.
+    code: `export { AuthCallback } from ${JSON.stringify(path.join(raUiDistDir, 'auth', 'AuthCallback.js'))};\nexport const Login = () => null;\n`,
+  });
 
 /**
  * ra-core's react-router adapter creates a hash router when <Admin> renders outside any router. The back office's
@@ -43,17 +51,8 @@ function withoutReactAdminLoginPage(): Plugin {
  * routing modules get src/vendor/react-router-provider-in-router.ts instead: the same adapter without that
  * router (ADR 081).
  */
-function withoutReactAdminHashRouter(): Plugin {
-  return {
-    name: 'aipm:ra-without-hash-router',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      const from = importer?.replace(/\\/g, '/') ?? '';
-      if (source === './adapters/reactRouterProvider.js' && /\/ra-core\/dist\/routing\/[^/]+\.js$/.test(from)) return routerProviderInRouter;
-      return null;
-    },
-  };
-}
+const withoutReactAdminHashRouter = () =>
+  standInFor('ra-without-hash-router', './adapters/reactRouterProvider.js', /\/ra-core\/dist\/routing\/[^/]+\.js$/, { file: routerProviderInRouter });
 
 /**
  * react-admin's <Title> renders its title through PageTitleConfigurable, which adds an editor for the title (an
@@ -61,27 +60,16 @@ function withoutReactAdminHashRouter(): Plugin {
  * offers no way to open that inspector (its app bar has no inspector button), so every title is the plain
  * PageTitle: the editor's ~8 KB gzip left react-admin's chunk (ADR 081).
  */
-function withoutReactAdminTitleEditor(): Plugin {
-  const stand = '\0aipm:ra-page-title-without-editor';
-  return {
-    name: 'aipm:ra-without-title-editor',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === './PageTitleConfigurable.js' && importer?.replace(/\\/g, '/').endsWith('/ra-ui-materialui/dist/layout/Title.js')) return stand;
-      return null;
-    },
-    load(id) {
-      if (id !== stand) return null;
-      // Title.js hands the preference key on; PageTitle would pass it to the DOM.
-      return [
-        `import { createElement } from 'react';`,
-        `import { PageTitle } from ${JSON.stringify(path.join(raUiDistDir, 'layout', 'PageTitle.js'))};`,
-        `export const PageTitleConfigurable = ({ preferenceKey, ...props }) => createElement(PageTitle, props);`,
-        '',
-      ].join('\n');
-    },
-  };
-}
+const withoutReactAdminTitleEditor = () =>
+  standInFor('ra-page-title-without-editor', './PageTitleConfigurable.js', /\/ra-ui-materialui\/dist\/layout\/Title\.js$/, {
+    // Title.js hands the preference key on; PageTitle would pass it to the DOM.
+    code: [
+      `import { createElement } from 'react';`,
+      `import { PageTitle } from ${JSON.stringify(path.join(raUiDistDir, 'layout', 'PageTitle.js'))};`,
+      `export const PageTitleConfigurable = ({ preferenceKey, ...props }) => createElement(PageTitle, props);`,
+      '',
+    ].join('\n'),
+  });
 
 export default defineConfig(({ command }) => ({
   // Served by apps/web under /admin (index.html for every deep link).
