@@ -186,6 +186,19 @@ describe('crawl through the queue (real Chromium, fixture sites)', () => {
     }
   });
 
+  /**
+   * What the gate's stand-in has been asked, once nothing has asked it anything for a second. The gate page polls its
+   * QR sign-in while Chromium keeps it open, so a poll can arrive after the run that opened it has ended.
+   */
+  const settledGateVisits = async () => {
+    const requests = fixtures.gateRequests['wow.liepin.com'];
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && (requests.length > 0 ? Date.now() - requests[requests.length - 1].at : Infinity) < 1_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return requests.length;
+  };
+
   it('reads 猎聘’s account gate on its other host as a login wall, in Chromium and over plain HTTP', async () => {
     // A signed-out visitor's search page sends it on to wow.liepin.com, whose stand-in listens on a port of its own.
     fixtures.setMode('liepin', 'signed-in-only');
@@ -193,7 +206,7 @@ describe('crawl through the queue (real Chromium, fixture sites)', () => {
       for (const javascript of ['true', 'false']) {
         await setConfig('javascript_rendering', javascript);
         const keyword = `账号门${javascript}`;
-        const gateVisits = fixtures.gateRequests['wow.liepin.com'].length;
+        const gateVisits = await settledGateVisits();
         const task = await createTask('liepin', { keywords: [keyword], targetUrls: [adapter('liepin').searchUrl({ keyword, city: '长沙', page: 1 }).toString()] });
         const { task: after, stats } = await run(task.id, {}, { backoff: { type: 'fixed', delay: 100 } });
         expect({ javascript, status: after.status, reason: stats.failureReason }).toEqual({ javascript, status: 'failed', reason: 'login_wall' });
