@@ -192,10 +192,9 @@ describe('crawl through the queue (real Chromium, fixture sites)', () => {
    */
   const settledGateVisits = async () => {
     const requests = fixtures.gateRequests['wow.liepin.com'];
+    const quietFor = () => Date.now() - (requests.at(-1)?.at ?? 0);
     const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline && (requests.length > 0 ? Date.now() - requests[requests.length - 1].at : Infinity) < 1_000) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    while (quietFor() < 1_000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     return requests.length;
   };
 

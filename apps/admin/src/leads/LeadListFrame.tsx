@@ -13,11 +13,13 @@ const LeadListToolbar = lazy(() => import('./LeadListToolbar').then((module) => 
 
 const EXPORT_PATHS: Record<LeadKind, string> = { registrations: LEAD_PATHS.registrationsExport, messages: LEAD_PATHS.contactExport };
 
+type ToolbarHeight = { xs: number; sm: number };
+
 /**
  * The toolbar's height while its chunk is on its way, so the rows do not move when it arrives: as measured at 375
  * and 412 px (the filters one under another, the messages' subject too) and at 1280 px (one row).
  */
-const TOOLBAR_HEIGHT: Record<LeadKind, { xs: number; sm: number }> = { registrations: { xs: 172, sm: 64 }, messages: { xs: 232, sm: 64 } };
+const TOOLBAR_HEIGHT = { registrations: { xs: 172, sm: 64 }, messages: { xs: 232, sm: 64 } } satisfies Record<LeadKind, ToolbarHeight>;
 
 /** Below the small breakpoint the lists show cards instead of a table. */
 export function useIsPhone(): boolean {
@@ -53,7 +55,7 @@ export function LeadListFrame({ kind, children }: { kind: LeadKind; children: Re
  * there is no lead and no filter), with its toolbar loaded after the rows. ListView imports the filter form
  * itself, so it would bring that chunk with the rows.
  */
-function LeadListView({ toolbar, toolbarHeight, empty, children }: { toolbar: ReactNode; toolbarHeight: { xs: number; sm: number }; empty: ReactNode; children: ReactNode }) {
+function LeadListView({ toolbar, toolbarHeight, empty, children }: { toolbar: ReactNode; toolbarHeight: ToolbarHeight; empty: ReactNode; children: ReactNode }) {
   const { defaultTitle, error, isPaused, isPending, isPlaceholderData, filterValues, resource, total } = useListContext();
   const noLeadAtAll = !error && !isPending && total === 0 && Object.keys(filterValues).length === 0;
   return (
