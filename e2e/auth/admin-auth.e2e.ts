@@ -105,7 +105,8 @@ test.describe.serial('administrator sign-in', () => {
 
   test('says "verifying" while the session check is pending', DESKTOP_ONLY, async ({ page }) => {
     await loginAsAdmin(page);
-    await page.route('**/api/admin/verify', async (route) => {
+    // The page's own early check asks /session (it answers the check too); react-admin's later ones, /verify.
+    await page.route('**/api/admin/{verify,session}', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });

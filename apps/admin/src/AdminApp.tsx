@@ -20,7 +20,7 @@ import { DuplicatesScreen, PersonScreen } from './people';
 import { PublishedJobsScreen } from './published-jobs';
 import { registrationsResource } from './registrations';
 import { ADMIN_SECTIONS } from './sections/adminSections';
-import { isFirstScreen, startFirstScreen } from './sections/firstScreens';
+import { isFirstScreen } from './sections/firstScreens';
 import { loadLaterWording, setLaterWordingProvider } from './sections/laterWording';
 import { adminDarkTheme, adminTheme } from './theme';
 import { PhoneConfigScreen } from './phone-config';
@@ -37,8 +37,8 @@ setLaterWordingProvider(i18nProvider);
 // react-query's notifications, one timer per macrotask rather than one per batch (ADR 079).
 notifyQueryObserversInOneTimer();
 
-// The opened screen's chunk now, beside the session check, not after it (ADR 040); any other screen's wording too.
-startFirstScreen(window.location.pathname);
+// Any other screen's wording now, beside the session check (ADR 079). A first screen's chunks start with the screen,
+// after the layout's header (layout/ScreenAfterLayout.tsx, ADR 082).
 if (!isFirstScreen(window.location.pathname)) loadLaterWording().catch(() => undefined);
 
 /**

@@ -57,22 +57,28 @@ function answerSignedIn(): string[] {
 }
 
 describe('authProvider with the head start (headStart.ts)', () => {
-  it('takes the session check and the identity asked before react-admin ran, once each', async () => {
+  it('takes the session check and the identity from one call asked before react-admin ran, once each', async () => {
     const calls = answerSignedIn();
     startSessionCheck();
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
     await expect(authProvider.getIdentity!()).resolves.toMatchObject({ email: 'admin@aipm.test' });
-    expect(calls).toEqual(['GET /api/admin/verify', 'GET /api/admin/session']);
+    expect(calls).toEqual(['GET /api/admin/session']);
     // The next check (react-admin checks again on each screen) asks the API.
     await authProvider.checkAuth({});
-    expect(calls).toEqual(['GET /api/admin/verify', 'GET /api/admin/session', 'GET /api/admin/verify']);
+    expect(calls).toEqual(['GET /api/admin/session', 'GET /api/admin/verify']);
   });
 
-  it('asks for no identity when the early check finds no session', async () => {
+  it('signs out when the early call finds no session, asking nothing more', async () => {
     const calls = answerWith(401, { success: false, code: 'UNAUTHORIZED', message: '请先登录管理员账户' });
     startSessionCheck();
     await expect(authProvider.checkAuth({})).rejects.toMatchObject({ status: 401 });
-    expect(calls).toEqual(['GET /api/admin/verify']);
+    expect(calls).toEqual(['GET /api/admin/session']);
+  });
+
+  it('keeps the administrator signed in when the early call cannot read the session (database restarting)', async () => {
+    answerWith(503, { success: false, code: 'SESSION_UNAVAILABLE', message: '会话服务暂时不可用，请稍后重试' });
+    startSessionCheck();
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
   });
 
   it('reads the identity from the API after signing in on the page whose early check found no session', async () => {

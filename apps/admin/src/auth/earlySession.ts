@@ -7,12 +7,15 @@ let early: { verify?: Verify; session?: Session } = {};
 
 /**
  * The session check and the identity, asked while react-admin's chunk downloads rather than after it ran
- * (firstScreen.ts, ADR 040). The same two calls in the same order as react-admin's (checkAuth, then
- * getIdentity once signed in); the auth provider takes each answer once instead of asking again.
+ * (ADR 040). One call answers both: GET /api/admin/session needs the administrator's session as /verify does (401
+ * without one), so the check's answer is the identity's, a round trip sooner than asking one after the other
+ * (ADR 082). The auth provider takes each answer once instead of asking again (react-admin checks again on each
+ * screen, with /verify).
  */
 export function startSessionCheck(): void {
-  const verify = adminApi.verify();
-  const session = verify.then((answer) => (answer.success ? adminApi.session() : Promise.reject(new Error('not signed in'))));
+  const session = adminApi.session();
+  // A failure is the check's failure, as /verify's would be: the same AdminApiError with the same status.
+  const verify: Verify = session.then(() => ({ success: true }));
   early = { verify, session };
   // Read by the auth provider, which handles a failure; until then a rejection is not an unhandled one.
   verify.catch(() => undefined);
