@@ -109,6 +109,17 @@ describe('admin first load (/admin/login)', () => {
     expect(withMarker.map((chunk) => chunk.fileName)).toEqual([]);
   });
 
+  it("leaves out react-admin's columns chooser, which shows only in a ColumnsButton no list has", () => {
+    const moduleIds = manifest.chunks.flatMap((chunk) => chunk.modules.map((m) => m.id.replace(/\\/g, '/')));
+    // Positive control: the table whose chooser this is, under the name looked for.
+    expect(moduleIds.some((id) => id.endsWith('ra-ui-materialui/dist/list/datatable/DataTable.js'))).toBe(true);
+    expect(moduleIds.filter((id) => /ra-ui-materialui\/dist\/list\/datatable\/ColumnsSelector(Item)?\.js$|\/diacritic\//.test(id))).toEqual([]);
+    // The stand-ins (apps/admin/vite.config.ts) would leave a ColumnsButton's menu empty.
+    const sources = fs.readdirSync(path.join(adminDir, 'src'), { recursive: true, encoding: 'utf8' }).filter((name) => /\.tsx?$/.test(name));
+    const withButton = sources.filter((name) => /\bColumnsButton\b/.test(fs.readFileSync(path.join(adminDir, 'src', name), 'utf8')));
+    expect(withButton).toEqual([]);
+  });
+
   it(`stays within ${LOGIN_BUDGET_GZIP / 1024} KB gzip and within ${budget.toleranceBytes} B of the committed figure (${budget.loginGzipBytes} B)`, () => {
     const code = fs.readFileSync(path.join(adminDir, 'dist', scripts[0]));
     // The entry imports no other chunk statically: it is the whole first load.

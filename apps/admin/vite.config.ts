@@ -71,6 +71,23 @@ const withoutReactAdminTitleEditor = () =>
     ].join('\n'),
   });
 
+/**
+ * react-admin's DataTable renders ColumnsSelector, which puts a chooser of the table's columns into a ColumnsButton's
+ * menu (looking for that button in the page every 100 ms for half a second after each list mounts), and each column
+ * renders its ColumnsSelectorItem there. No list of the back office has a ColumnsButton
+ * (tools/admin-first-load.int-spec.ts holds that), so the chooser never shows, yet its search field (ra-core's input
+ * and form code) and diacritic's folding table came with every list. DataTable.js and DataTableColumn.js get
+ * stand-ins that render nothing (ADR 082).
+ */
+const withoutReactAdminColumnsChooser = () => [
+  standInFor('ra-datatable-without-columns-selector', './ColumnsSelector.js', /\/ra-ui-materialui\/dist\/list\/datatable\/DataTable\.js$/, {
+    code: 'export const ColumnsSelector = () => null;\n',
+  }),
+  standInFor('ra-datatable-column-without-selector-item', './ColumnsSelectorItem.js', /\/ra-ui-materialui\/dist\/list\/datatable\/DataTableColumn\.js$/, {
+    code: 'export const ColumnsSelectorItem = () => null;\n',
+  }),
+];
+
 export default defineConfig(({ command }) => ({
   // Served by apps/web under /admin (index.html for every deep link).
   base: '/admin/',
@@ -116,6 +133,7 @@ export default defineConfig(({ command }) => ({
     withoutReactAdminLoginPage(),
     withoutReactAdminHashRouter(),
     withoutReactAdminTitleEditor(),
+    ...withoutReactAdminColumnsChooser(),
     react(),
     bundleModulesManifest(
       () => path.join(adminDir, 'build', 'meta', 'modules.json'),

@@ -6,7 +6,8 @@ export const loadAdminApp = () => import('./AdminApp');
 /**
  * Called by main.tsx before the first render on any /admin path but the login page (ADR 040). Left to itself the
  * page would fetch react-admin's chunk once React rendered, and ask for the session once that chunk ran: two
- * waits in a row on a phone's connection. AdminApp.tsx starts the opened section's chunk in the same way.
+ * waits in a row on a phone's connection. The opened screen's chunks start later, once the header has its welcome
+ * line (layout/ScreenAfterLayout.tsx, ADR 082).
  * Only the login page's entry carries this module, so it holds no more than these two calls.
  */
 export function startHeadStart(): void {
