@@ -72,6 +72,30 @@ describe(AdminApp.name, () => {
     expect(screen.queryByText(/^aipm\./)).not.toBeInTheDocument();
   }, 15_000);
 
+  it('shows the header, welcome line and all, while react-admin still checks the session, and keeps that very element', async () => {
+    let answerVerify: () => void = () => undefined;
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      const json = (body: unknown) =>
+        ({ ok: true, status: 200, statusText: '', headers: new Headers({ 'Content-Type': 'application/json' }), text: async () => JSON.stringify(body) }) as Response;
+      if (url === ADMIN_AUTH_PATHS.verify) return new Promise<Response>((resolve) => (answerVerify = () => resolve(json({ success: true }))));
+      if (url === ADMIN_AUTH_PATHS.session) return json({ success: true, email: 'admin@aipm.test', mustChangePassword: false });
+      return json({ success: true, data: [] });
+    }) as typeof fetch;
+    render(
+      <MemoryRouter initialEntries={['/admin/published-jobs']}>
+        <BackOfficeRoutes />
+      </MemoryRouter>,
+    );
+
+    const welcome = await screen.findByText('欢迎，admin@aipm.test', {}, SLOW);
+    expect(screen.getByText('正在验证管理员权限...')).toBeInTheDocument();
+
+    await act(async () => answerVerify());
+    expect(await screen.findByText('暂无已发布职位', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('欢迎，admin@aipm.test')).toBe(welcome);
+  }, 15_000);
+
   it('states the policy for queries and mutations alike', () => {
     expect(ADMIN_QUERY_DEFAULTS).toEqual({
       queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, refetchInterval: false, refetchIntervalInBackground: false },

@@ -1,11 +1,11 @@
 import { type ComponentType, lazy, type LazyExoticComponent, useState } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 
 import { AppTitle } from './AppTitle';
 import { adminDataProvider } from './adminDataProvider';
 import { auditResource } from './audit';
-import { authProvider } from './auth/authProvider';
+import { authProvider, seedIdentityOnArrival } from './auth/authProvider';
 import { VerifyingPermission } from './auth/VerifyingPermission';
 import { CrawlerScreen } from './crawler';
 import { CrawlerConfigScreen } from './crawler-config';
@@ -15,6 +15,7 @@ import { createAdminQueryClient, notifyQueryObserversInOneTimer } from './data/q
 import { FIRST_SECTION_MESSAGES } from './firstSectionMessages';
 import { createI18nProvider } from './i18n/i18nProvider';
 import { AdminLayout } from './layout/AdminLayout';
+import { SignedInHeader } from './layout/SignedInHeader';
 import { messagesResource } from './messages';
 import { DuplicatesScreen, PersonScreen } from './people';
 import { PublishedJobsScreen } from './published-jobs';
@@ -40,6 +41,9 @@ notifyQueryObserversInOneTimer();
 // Any other screen's wording now, beside the session check (ADR 079). A first screen's chunks start with the screen,
 // after the layout's header (layout/ScreenAfterLayout.tsx, ADR 082).
 if (!isFirstScreen(window.location.pathname)) loadLaterWording().catch(() => undefined);
+
+/** Where react-admin keeps what the administrator chose (the language among others), as `<Admin>` does. */
+const adminStore = localStorageStore();
 
 /**
  * Each section is its own chunk, fetched when it is first opened (its index.ts, ADR 040); so is the placeholder of
@@ -72,44 +76,54 @@ export default function AdminApp() {
    * data/queryClient.ts. Nothing read goes stale on its own, so the cache lives as long as this signed-in app: going
    * to the login page (logout, an ended session) and back starts with nothing cached.
    */
-  const [queryClient] = useState(createAdminQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createAdminQueryClient();
+    seedIdentityOnArrival(client);
+    return client;
+  });
   return (
-    <Admin
+    // react-admin's <Admin> is these two; apart, the header can stand beside react-admin's routes (layout/SignedInHeader.tsx).
+    <AdminContext
       basename="/admin"
       authProvider={authProvider}
-      // Nothing renders before the session check succeeds; meanwhile "verifying…"
-      // (docs/product/back-office.md#permission-check).
-      requireAuth
-      loading={VerifyingPermission}
-      loginPage={false}
       dataProvider={adminDataProvider}
       queryClient={queryClient}
       i18nProvider={i18nProvider}
-      dashboard={DashboardScreen}
-      layout={AdminLayout}
-      // One toast at a time, 5 s, swipe and F8 (docs/product/back-office.md#toasts), like the login page's.
-      notification={AdminNotification}
+      store={adminStore}
       theme={adminTheme}
       darkTheme={adminDarkTheme}
-      title={<AppTitle />}
-      // No call home to the react-admin vendor from a back office full of personal data.
-      disableTelemetry
     >
-      {RESOURCES.map((resource) => (
-        <Resource key={resource.name} {...resource} />
-      ))}
-      <CustomRoutes>
-        {Object.entries(SECTION_SCREENS).map(([path, Screen]) => (
-          <Route key={path} path={`/${path}`} element={<Screen />} />
+      <SignedInHeader />
+      <AdminUI
+        // Nothing renders before the session check succeeds; meanwhile "verifying…"
+        // (docs/product/back-office.md#permission-check).
+        requireAuth
+        loading={VerifyingPermission}
+        loginPage={false}
+        dashboard={DashboardScreen}
+        layout={AdminLayout}
+        // One toast at a time, 5 s, swipe and F8 (docs/product/back-office.md#toasts), like the login page's.
+        notification={AdminNotification}
+        title={<AppTitle />}
+        // No call home to the react-admin vendor from a back office full of personal data.
+        disableTelemetry
+      >
+        {RESOURCES.map((resource) => (
+          <Resource key={resource.name} {...resource} />
         ))}
-        {/* 客户主页: the person a registration, message or student names (docs/product/back-office.md#person-page). */}
-        <Route path="/people/:resource/:id" element={<PersonScreen />} />
-        {/* 疑似重复: the likely duplicates, merged side by side and undone (docs/product/back-office.md#duplicates). */}
-        <Route path="/people/duplicates" element={<DuplicatesScreen />} />
-        {PLACEHOLDER_SECTIONS.map(({ path, labelKey }) => (
-          <Route key={path} path={`/${path}`} element={<SectionPlaceholder labelKey={labelKey} />} />
-        ))}
-      </CustomRoutes>
-    </Admin>
+        <CustomRoutes>
+          {Object.entries(SECTION_SCREENS).map(([path, Screen]) => (
+            <Route key={path} path={`/${path}`} element={<Screen />} />
+          ))}
+          {/* 客户主页: the person a registration, message or student names (docs/product/back-office.md#person-page). */}
+          <Route path="/people/:resource/:id" element={<PersonScreen />} />
+          {/* 疑似重复: the likely duplicates, merged side by side and undone (docs/product/back-office.md#duplicates). */}
+          <Route path="/people/duplicates" element={<DuplicatesScreen />} />
+          {PLACEHOLDER_SECTIONS.map(({ path, labelKey }) => (
+            <Route key={path} path={`/${path}`} element={<SectionPlaceholder labelKey={labelKey} />} />
+          ))}
+        </CustomRoutes>
+      </AdminUI>
+    </AdminContext>
   );
 }

@@ -1,5 +1,6 @@
+import { QueryClient } from '@tanstack/react-query';
 import { startSessionCheck } from './earlySession';
-import { authProvider } from './authProvider';
+import { authProvider, IDENTITY_QUERY_KEY, seedIdentityOnArrival } from './authProvider';
 
 /** One answer of the API to the next call, as fetch gives it. */
 function answerWith(status: number, body?: unknown): string[] {
@@ -90,5 +91,28 @@ describe('authProvider with the head start (headStart.ts)', () => {
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
     await expect(authProvider.getIdentity!()).resolves.toMatchObject({ email: 'admin@aipm.test' });
     expect(calls).toEqual(['GET /api/admin/verify', 'GET /api/admin/session']);
+  });
+
+  it("puts the early identity where react-admin's useGetIdentity reads it, once it arrives, and only once", async () => {
+    const calls = answerSignedIn();
+    startSessionCheck();
+    const queryClient = new QueryClient();
+    seedIdentityOnArrival(queryClient);
+    expect(queryClient.getQueryData(IDENTITY_QUERY_KEY)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(queryClient.getQueryData(IDENTITY_QUERY_KEY)).toEqual({ id: 'admin@aipm.test', fullName: 'admin@aipm.test', email: 'admin@aipm.test', mustChangePassword: false });
+    // Taken: react-admin's own request for the identity (a refetch after the password changed, say) asks the API.
+    await authProvider.getIdentity!();
+    expect(calls).toEqual(['GET /api/admin/session', 'GET /api/admin/session']);
+  });
+
+  it('puts nothing in the cache when react-admin asked for the identity first', async () => {
+    answerSignedIn();
+    startSessionCheck();
+    const identity = authProvider.getIdentity!();
+    const queryClient = new QueryClient();
+    seedIdentityOnArrival(queryClient);
+    await expect(identity).resolves.toMatchObject({ email: 'admin@aipm.test' });
+    expect(queryClient.getQueryData(IDENTITY_QUERY_KEY)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { AdminApiError, adminApi } from './adminApi';
-import { takeEarlyAnswer } from './earlySession';
+import { takeEarlyAnswer, takeSessionOnArrival } from './earlySession';
 
 export interface AdminIdentity extends UserIdentity {
   email: string;
@@ -41,7 +42,24 @@ export const authProvider: AuthProvider = {
     if (error?.status === 401) throw error;
   },
   async getIdentity(): Promise<AdminIdentity> {
-    const session = await (takeEarlyAnswer('session') ?? adminApi.session());
-    return { id: session.email, fullName: session.email, email: session.email, mustChangePassword: session.mustChangePassword };
+    return adminIdentity(await (takeEarlyAnswer('session') ?? adminApi.session()));
   },
 };
+
+function adminIdentity(session: Awaited<ReturnType<typeof adminApi.session>>): AdminIdentity {
+  return { id: session.email, fullName: session.email, email: session.email, mustChangePassword: session.mustChangePassword };
+}
+
+/** Where react-admin's useGetIdentity() keeps the identity (ra-core's auth/useGetIdentity.js). */
+export const IDENTITY_QUERY_KEY = ['auth', 'getIdentity'] as const;
+
+/**
+ * Puts the identity the early session check brings (earlySession.ts) where useGetIdentity() reads it, as soon as it
+ * arrives, unless react-admin has asked for it first. The header (layout/SignedInHeader.tsx) then renders in
+ * react-admin's very first frame, welcome line and all, instead of after a round of react-query's timers (ADR 082).
+ * The back office's query client keeps it as fresh as an answer it asked for (data/queryClient.ts: nothing goes stale
+ * on its own), and useGetIdentity's refetch() still asks the API.
+ */
+export function seedIdentityOnArrival(queryClient: QueryClient): void {
+  takeSessionOnArrival((session) => queryClient.setQueryData(IDENTITY_QUERY_KEY, adminIdentity(session)));
+}

@@ -3,9 +3,9 @@ import { Layout } from 'react-admin';
 import { VerifyingPermission } from '../auth/VerifyingPermission';
 import { FollowUpReminders } from '../follow-ups/FollowUpReminders';
 import { LaterWordingGate } from '../sections/laterWording';
-import { AdminAppBar } from './AdminAppBar';
 import { AdminMenu } from './AdminMenu';
 import { ScreenAfterLayout } from './ScreenAfterLayout';
+import { NoLayoutAppBar } from './SignedInHeader';
 import { useAfterMount } from './useAfterMount';
 
 export function AdminLayout({ children }: { children: ReactNode }) {
@@ -16,7 +16,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     <>
       {/* Reminders of follow-ups falling due, wherever the administrator is in the back office. */}
       <FollowUpReminders />
-      <Layout appBar={AdminAppBar} menu={AdminMenu}>
+      <Layout appBar={NoLayoutAppBar} menu={AdminMenu}>
         {/* The screen after the header's first frame (ADR 079); one whose wording is not in react-admin's chunk waits for it (ADR 079). */}
         <ScreenAfterLayout>
           <LaterWordingGate>{children}</LaterWordingGate>
