@@ -120,6 +120,21 @@ describe('admin first load (/admin/login)', () => {
     expect(withButton).toEqual([]);
   });
 
+  it("leaves out react-admin's preferences inspector, user menu and theme toggle, which the header never shows", () => {
+    const moduleIds = manifest.chunks.flatMap((chunk) => chunk.modules.map((m) => m.id.replace(/\\/g, '/')));
+    // Positive control: the layout and the app bar they belong to, under the names looked for.
+    expect(moduleIds.some((id) => id.endsWith('ra-ui-materialui/dist/layout/Layout.js'))).toBe(true);
+    expect(moduleIds.some((id) => id.endsWith('ra-ui-materialui/dist/layout/AppBar.js'))).toBe(true);
+    expect(moduleIds.filter((id) => /ra-ui-materialui\/dist\/(preferences\/Inspector|layout\/UserMenu|button\/ToggleThemeButton)\.js$/.test(id))).toEqual([]);
+    // The stand-ins (apps/admin/vite.config.ts) hold only while the one app bar passes its own toolbar and no user menu.
+    const appBar = fs.readFileSync(path.join(adminDir, 'src', 'layout', 'AdminAppBar.tsx'), 'utf8');
+    expect(appBar).toMatch(/<AppBar\s[^>]*userMenu=\{false\}/);
+    expect(appBar).toMatch(/<AppBar\s[^>]*toolbar=\{/);
+    const sources = fs.readdirSync(path.join(adminDir, 'src'), { recursive: true, encoding: 'utf8' }).filter((name) => /\.tsx?$/.test(name));
+    const using = sources.filter((name) => /\b(UserMenu|ToggleThemeButton|InspectorButton)\b|<AppBar\b/.test(fs.readFileSync(path.join(adminDir, 'src', name), 'utf8')));
+    expect(using).toEqual(['layout/AdminAppBar.tsx']);
+  });
+
   it(`stays within ${LOGIN_BUDGET_GZIP / 1024} KB gzip and within ${budget.toleranceBytes} B of the committed figure (${budget.loginGzipBytes} B)`, () => {
     const code = fs.readFileSync(path.join(adminDir, 'dist', scripts[0]));
     // The entry imports no other chunk statically: it is the whole first load.

@@ -88,6 +88,25 @@ const withoutReactAdminColumnsChooser = () => [
   }),
 ];
 
+/**
+ * Parts of react-admin's layout that the back office never shows, yet react-admin's chunk carried: the preferences
+ * inspector the layout mounts (nothing here opens it: no InspectorButton), and the app bar's default user menu (with
+ * MUI's Avatar) and theme toggle, which its defaults name at module scope though the header passes `userMenu={false}`
+ * and a toolbar of its own (layout/AdminAppBar.tsx). Each gets a stand-in that renders nothing;
+ * tools/admin-first-load.int-spec.ts holds the header to those props (ADR 082).
+ */
+const withoutReactAdminUnusedChrome = () => [
+  standInFor('ra-layout-without-inspector', '../preferences/index.js', /\/ra-ui-materialui\/dist\/layout\/Layout\.js$/, {
+    code: 'export const Inspector = () => null;\n',
+  }),
+  standInFor('ra-app-bar-without-user-menu', './UserMenu.js', /\/ra-ui-materialui\/dist\/layout\/AppBar\.js$/, {
+    code: 'export const UserMenu = () => null;\n',
+  }),
+  standInFor('ra-app-bar-without-theme-toggle', '../button/ToggleThemeButton.js', /\/ra-ui-materialui\/dist\/layout\/AppBar\.js$/, {
+    code: 'export const ToggleThemeButton = () => null;\n',
+  }),
+];
+
 export default defineConfig(({ command }) => ({
   // Served by apps/web under /admin (index.html for every deep link).
   base: '/admin/',
@@ -134,6 +153,7 @@ export default defineConfig(({ command }) => ({
     withoutReactAdminHashRouter(),
     withoutReactAdminTitleEditor(),
     ...withoutReactAdminColumnsChooser(),
+    ...withoutReactAdminUnusedChrome(),
     react(),
     bundleModulesManifest(
       () => path.join(adminDir, 'build', 'meta', 'modules.json'),
