@@ -32,6 +32,10 @@ function standInFor(name: string, source: string, importer: RegExp, replacement:
   };
 }
 
+/** A stand-in for one of react-admin's components (`exported` of `source`, for `importer`) that renders nothing. */
+const rendersNothing = (name: string, source: string, importer: RegExp, exported: string) =>
+  standInFor(name, source, importer, { code: `export const ${exported} = () => null;\n` });
+
 /**
  * react-admin's <Admin> names its own login page as the default of `loginPage` (ra-ui-materialui's AdminUI.js), so
  * its chunk carried that page's form: react-hook-form, ra-core's form and inputs, MUI's TextField and Select. The
@@ -80,12 +84,8 @@ const withoutReactAdminTitleEditor = () =>
  * stand-ins that render nothing (ADR 082).
  */
 const withoutReactAdminColumnsChooser = () => [
-  standInFor('ra-datatable-without-columns-selector', './ColumnsSelector.js', /\/ra-ui-materialui\/dist\/list\/datatable\/DataTable\.js$/, {
-    code: 'export const ColumnsSelector = () => null;\n',
-  }),
-  standInFor('ra-datatable-column-without-selector-item', './ColumnsSelectorItem.js', /\/ra-ui-materialui\/dist\/list\/datatable\/DataTableColumn\.js$/, {
-    code: 'export const ColumnsSelectorItem = () => null;\n',
-  }),
+  rendersNothing('ra-datatable-without-columns-selector', './ColumnsSelector.js', /\/ra-ui-materialui\/dist\/list\/datatable\/DataTable\.js$/, 'ColumnsSelector'),
+  rendersNothing('ra-datatable-column-without-selector-item', './ColumnsSelectorItem.js', /\/ra-ui-materialui\/dist\/list\/datatable\/DataTableColumn\.js$/, 'ColumnsSelectorItem'),
 ];
 
 /**
@@ -96,15 +96,9 @@ const withoutReactAdminColumnsChooser = () => [
  * tools/admin-first-load.int-spec.ts holds the header to those props (ADR 082).
  */
 const withoutReactAdminUnusedChrome = () => [
-  standInFor('ra-layout-without-inspector', '../preferences/index.js', /\/ra-ui-materialui\/dist\/layout\/Layout\.js$/, {
-    code: 'export const Inspector = () => null;\n',
-  }),
-  standInFor('ra-app-bar-without-user-menu', './UserMenu.js', /\/ra-ui-materialui\/dist\/layout\/AppBar\.js$/, {
-    code: 'export const UserMenu = () => null;\n',
-  }),
-  standInFor('ra-app-bar-without-theme-toggle', '../button/ToggleThemeButton.js', /\/ra-ui-materialui\/dist\/layout\/AppBar\.js$/, {
-    code: 'export const ToggleThemeButton = () => null;\n',
-  }),
+  rendersNothing('ra-layout-without-inspector', '../preferences/index.js', /\/ra-ui-materialui\/dist\/layout\/Layout\.js$/, 'Inspector'),
+  rendersNothing('ra-app-bar-without-user-menu', './UserMenu.js', /\/ra-ui-materialui\/dist\/layout\/AppBar\.js$/, 'UserMenu'),
+  rendersNothing('ra-app-bar-without-theme-toggle', '../button/ToggleThemeButton.js', /\/ra-ui-materialui\/dist\/layout\/AppBar\.js$/, 'ToggleThemeButton'),
 ];
 
 export default defineConfig(({ command }) => ({
