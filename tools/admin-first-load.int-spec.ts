@@ -136,6 +136,14 @@ describe('admin first load (/admin/login)', () => {
     expect(sourcesMatching(/\b(UserMenu|ToggleThemeButton|InspectorButton)\b|<AppBar\b/)).toEqual(['layout/AdminAppBar.tsx']);
   });
 
+  it("fetches a tooltip's box (MUI's Popper, Popper.js) when a tooltip first opens, not with react-admin", () => {
+    // Positive control: the stand-in Tooltip imports instead (apps/admin/vite.config.ts), under the name looked for.
+    expect(moduleIds.some((id) => id.endsWith('apps/admin/src/vendor/popper-on-demand.tsx'))).toBe(true);
+    const signedInFirstLoad = [entry, chunkWith('AdminApp.tsx')].flatMap((chunk) => chunk?.modules ?? []).map((m) => m.id.replace(/\\/g, '/'));
+    expect(signedInFirstLoad.some((id) => id.endsWith('@mui/material/Tooltip/Tooltip.mjs'))).toBe(true);
+    expect(signedInFirstLoad.filter((id) => /\/@popperjs\/core\/|\/@mui\/material\/Popper\//.test(id))).toEqual([]);
+  });
+
   it(`stays within ${LOGIN_BUDGET_GZIP / 1024} KB gzip and within ${budget.toleranceBytes} B of the committed figure (${budget.loginGzipBytes} B)`, () => {
     const code = fs.readFileSync(path.join(adminDir, 'dist', scripts[0]));
     // The entry imports no other chunk statically: it is the whole first load.

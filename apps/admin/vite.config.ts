@@ -10,6 +10,7 @@ import { bundleModulesManifest } from '../../tools/vite/bundle-modules-manifest'
 const adminDir = path.dirname(fileURLToPath(import.meta.url));
 const objectEntriesNative = path.resolve(adminDir, 'src/vendor/object-entries-native.ts');
 const routerProviderInRouter = path.resolve(adminDir, 'src/vendor/react-router-provider-in-router.ts');
+const popperOnDemand = path.resolve(adminDir, 'src/vendor/popper-on-demand.tsx');
 const raUiDistDir = path.dirname(createRequire(import.meta.url).resolve('ra-ui-materialui'));
 const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
@@ -101,6 +102,14 @@ const withoutReactAdminUnusedChrome = () => [
   rendersNothing('ra-app-bar-without-theme-toggle', '../button/ToggleThemeButton.js', /\/ra-ui-materialui\/dist\/layout\/AppBar\.js$/, 'ToggleThemeButton'),
 ];
 
+/**
+ * MUI's Tooltip imports Popper (and Popper.js) for the box it shows when a pointer rests on a button or a keyboard
+ * focuses it; the header and react-admin's layout have such buttons, so react-admin's chunk carried it. Tooltip gets
+ * src/vendor/popper-on-demand.tsx instead, which fetches the real Popper when a tooltip first opens (ADR 083).
+ */
+const withTooltipPopperOnDemand = () =>
+  standInFor('mui-tooltip-popper-on-demand', '../Popper/index.mjs', /\/@mui\/material\/Tooltip\/Tooltip\.mjs$/, { file: popperOnDemand });
+
 export default defineConfig(({ command }) => ({
   // Served by apps/web under /admin (index.html for every deep link).
   base: '/admin/',
@@ -148,6 +157,7 @@ export default defineConfig(({ command }) => ({
     withoutReactAdminTitleEditor(),
     ...withoutReactAdminColumnsChooser(),
     ...withoutReactAdminUnusedChrome(),
+    withTooltipPopperOnDemand(),
     react(),
     bundleModulesManifest(
       () => path.join(adminDir, 'build', 'meta', 'modules.json'),

@@ -65,6 +65,21 @@ test.describe.serial('administrator sign-in', () => {
     await expect(page.getByRole('heading', { level: 1, name: '招聘爬虫' })).toBeVisible();
   });
 
+  test('names the menu button in a tooltip, for a pointer and for the keyboard', DESKTOP_ONLY, async ({ page }) => {
+    // The tooltip's box (MUI's Popper) is fetched when a tooltip first opens (apps/admin/src/vendor/popper-on-demand.tsx).
+    await loginAsAdmin(page);
+    const toggle = page.getByRole('button', { name: '关闭菜单' });
+    await toggle.hover();
+    await expect(page.getByRole('tooltip', { name: '关闭菜单' })).toBeVisible();
+    await page.mouse.move(600, 400);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await toggle.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(toggle).toBeFocused();
+    await expect(page.getByRole('tooltip', { name: '关闭菜单' })).toBeVisible();
+  });
+
   test('logs out, and the dashboard then sends to the login page', DESKTOP_ONLY, async ({ page }) => {
     await loginAsAdmin(page);
     await logOut(page);
