@@ -136,6 +136,21 @@ describe('admin first load (/admin/login)', () => {
     expect(sourcesMatching(/\b(UserMenu|ToggleThemeButton|InspectorButton)\b|<AppBar\b/)).toEqual(['layout/AdminAppBar.tsx']);
   });
 
+  it("leaves out react-admin's bulk-actions toolbar and bulk delete, which no table of the back office shows", () => {
+    // Positive control: the table that names them, under the name looked for.
+    expect(moduleIds.some((id) => id.endsWith('ra-ui-materialui/dist/list/datatable/DataTable.js'))).toBe(true);
+    expect(moduleIds.filter((id) => /ra-ui-materialui\/dist\/(list\/BulkActionsToolbar|button\/BulkDelete\w*)\.js$|ra-core\/dist\/dataProvider\/useDeleteMany\.js$/.test(id))).toEqual([]);
+    // The stand-ins (apps/admin/vite.config.ts) hold only while every table turns its bulk actions off.
+    const tables = sourcesMatching(/<DataTable\b/).filter((name) => !name.endsWith('.spec.tsx'));
+    expect(tables.length).toBeGreaterThan(5);
+    const withBulkActions = tables.filter((name) => {
+      const source = fs.readFileSync(path.join(adminDir, 'src', name), 'utf8');
+      // As many tables as tables that turn them off: each of this back office's says so once, beside its other props.
+      return (source.match(/<DataTable\b/g) ?? []).length !== (source.match(/\bbulkActionButtons=\{false\}/g) ?? []).length;
+    });
+    expect(withBulkActions).toEqual([]);
+  });
+
   it("fetches a tooltip's box (MUI's Popper, Popper.js) when a tooltip first opens, not with react-admin", () => {
     // Positive control: the stand-in Tooltip imports instead (apps/admin/vite.config.ts), under the name looked for.
     expect(moduleIds.some((id) => id.endsWith('apps/admin/src/vendor/popper-on-demand.tsx'))).toBe(true);

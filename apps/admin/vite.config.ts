@@ -110,6 +110,17 @@ const withoutReactAdminUnusedChrome = () => [
 const withTooltipPopperOnDemand = () =>
   standInFor('mui-tooltip-popper-on-demand', '../Popper/index.mjs', /\/@mui\/material\/Tooltip\/Tooltip\.mjs$/, { file: popperOnDemand });
 
+/**
+ * react-admin's DataTable names its bulk-actions toolbar and, as the default bulk action, its delete button (with
+ * ra-core's delete-many mutation, its undo and its confirmation dialog) at module scope. Every DataTable of the back
+ * office passes `bulkActionButtons={false}` (tools/admin-first-load.int-spec.ts holds that), so neither ever renders,
+ * yet both came with every list. DataTable.js gets stand-ins that render nothing (ADR 083).
+ */
+const withoutReactAdminBulkActions = () => [
+  rendersNothing('ra-datatable-without-bulk-toolbar', '../BulkActionsToolbar.js', /\/ra-ui-materialui\/dist\/list\/datatable\/DataTable\.js$/, 'BulkActionsToolbar'),
+  rendersNothing('ra-datatable-without-bulk-delete', '../../button/index.js', /\/ra-ui-materialui\/dist\/list\/datatable\/DataTable\.js$/, 'BulkDeleteButton'),
+];
+
 export default defineConfig(({ command }) => ({
   // Served by apps/web under /admin (index.html for every deep link).
   base: '/admin/',
@@ -157,6 +168,7 @@ export default defineConfig(({ command }) => ({
     withoutReactAdminTitleEditor(),
     ...withoutReactAdminColumnsChooser(),
     ...withoutReactAdminUnusedChrome(),
+    ...withoutReactAdminBulkActions(),
     withTooltipPopperOnDemand(),
     react(),
     bundleModulesManifest(
