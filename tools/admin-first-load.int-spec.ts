@@ -159,6 +159,13 @@ describe('admin first load (/admin/login)', () => {
     expect(signedInFirstLoad.filter((id) => /\/@popperjs\/core\/|\/@mui\/material\/Popper\//.test(id))).toEqual([]);
   });
 
+  it("carries the back office's own English (react-admin's, the app's, the error codes') in a chunk fetched only for English", () => {
+    const english = chunkWith('i18n/english.ts');
+    // Positive control: the chunk holds the catalogue's parts, under the names looked for.
+    expect(english?.modules.map((m) => m.id.replace(/\\/g, '/')).filter((id) => /ra-language-english\/|apps\/admin\/src\/i18n\/en-(app|error)-messages\.ts$/.test(id))).toHaveLength(3);
+    expect([entry?.fileName, chunkWith('AdminApp.tsx')?.fileName]).not.toContain(english?.fileName);
+  });
+
   it(`stays within ${LOGIN_BUDGET_GZIP / 1024} KB gzip and within ${budget.toleranceBytes} B of the committed figure (${budget.loginGzipBytes} B)`, () => {
     const code = fs.readFileSync(path.join(adminDir, 'dist', scripts[0]));
     // The entry imports no other chunk statically: it is the whole first load.

@@ -13,7 +13,7 @@ import { DashboardScreen } from './dashboard';
 import { createAdminQueryClient, notifyQueryObserversInOneTimer } from './data/queryClient';
 // Imported just before the provider it feeds: the chunk then keeps all the wording together, 0.6 KB less gzip.
 import { FIRST_SECTION_MESSAGES } from './firstSectionMessages';
-import { createI18nProvider } from './i18n/i18nProvider';
+import { type AdminI18nProvider, createI18nProvider } from './i18n/i18nProvider';
 import { AdminLayout } from './layout/AdminLayout';
 import { SignedInHeader } from './layout/SignedInHeader';
 import { messagesResource } from './messages';
@@ -31,16 +31,26 @@ import { AdminNotification } from './toast/AdminNotification';
 import { wechatShareResource } from './wechat-share';
 import { cohortsResource, contractsResource, guaranteeResource, outcomesReportResource, paymentsResource, studentAccountsResource, studentsResource } from './students';
 
-// The first screens' wording; the other sections' comes with their screens (sections/laterWording.ts, ADR 079).
-const i18nProvider = createI18nProvider(FIRST_SECTION_MESSAGES);
-setLaterWordingProvider(i18nProvider);
-
 // react-query's notifications, one timer per macrotask rather than one per batch (ADR 079).
 notifyQueryObserversInOneTimer();
 
-// Any other screen's wording now, beside the session check (ADR 079). A first screen's chunks start with the screen,
-// after the layout's header (layout/ScreenAfterLayout.tsx, ADR 082).
-if (!isFirstScreen(window.location.pathname)) loadLaterWording().catch(() => undefined);
+let i18nProvider: AdminI18nProvider | undefined;
+
+/**
+ * The i18n provider, made at the first render rather than as this chunk runs: a page that opens in English renders
+ * once the English catalogue has arrived too (headStart.ts), and only then can the provider start in English
+ * (i18n/i18nProvider.ts, ADR 083). It holds the first screens' wording; the other sections' comes with their screens
+ * (sections/laterWording.ts, ADR 079).
+ */
+function adminI18nProvider(): AdminI18nProvider {
+  if (i18nProvider) return i18nProvider;
+  i18nProvider = createI18nProvider(FIRST_SECTION_MESSAGES);
+  setLaterWordingProvider(i18nProvider);
+  // Any other screen's wording now, beside the session check (ADR 079). A first screen's chunks start with the
+  // screen, after the layout's header (layout/ScreenAfterLayout.tsx, ADR 082).
+  if (!isFirstScreen(window.location.pathname)) loadLaterWording().catch(() => undefined);
+  return i18nProvider;
+}
 
 /** Where react-admin keeps what the administrator chose (the language among others), as `<Admin>` does. */
 const adminStore = localStorageStore();
@@ -88,7 +98,7 @@ export default function AdminApp() {
       authProvider={authProvider}
       dataProvider={adminDataProvider}
       queryClient={queryClient}
-      i18nProvider={i18nProvider}
+      i18nProvider={adminI18nProvider()}
       store={adminStore}
       theme={adminTheme}
       darkTheme={adminDarkTheme}

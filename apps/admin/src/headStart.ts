@@ -1,7 +1,14 @@
 import { startSessionCheck } from './auth/earlySession';
+import { loadEnglish } from './i18n/english-on-demand';
+import { currentLocale } from './i18n/locale';
 
-/** react-admin and the sections (AdminApp.tsx): one chunk, loaded only off the login page. */
-export const loadAdminApp = () => import('./AdminApp');
+/**
+ * react-admin and the sections (AdminApp.tsx): one chunk, loaded only off the login page. A page that opens in
+ * English also waits for the English catalogue, fetched beside it (i18n/english-on-demand.ts); if that fetch fails,
+ * the page opens in Chinese (i18n/i18nProvider.ts).
+ */
+export const loadAdminApp = () =>
+  Promise.all([import('./AdminApp'), currentLocale() === 'en' ? loadEnglish().catch(() => undefined) : undefined]).then(([module]) => module);
 
 /**
  * Called by main.tsx before the first render on any /admin path but the login page (ADR 040). Left to itself the

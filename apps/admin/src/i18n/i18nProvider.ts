@@ -1,9 +1,10 @@
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
 
-import { enAppMessages, zhAppMessages } from './app-messages';
-import { enErrorMessages, zhErrorMessages } from './error-messages';
+import { zhAppMessages } from './app-messages';
+import type { EnglishCatalogue } from './english';
+import { loadEnglish, loadedEnglish } from './english-on-demand';
+import { zhErrorMessages } from './error-messages';
 import { enLoginMessages, zhLoginMessages } from './login-messages';
 import { ADMIN_LOCALES, type AdminLocale, DEFAULT_ADMIN_LOCALE, initialLocale, isAdminLocale } from './locale';
 import { raChineseMessages } from './zh';
@@ -18,25 +19,28 @@ type Wording = { [key: string]: string | Wording };
 export type SectionMessages = Record<AdminLocale, { aipm: Record<string, Wording>; resources: Record<string, Wording> }>;
 
 /**
- * react-admin's catalogue per language: the login page's wording, the whole error catalog (the login page carries
- * only its part), the app's and the sections'. An unknown locale gets Chinese.
+ * react-admin's catalogue in one language: the login page's wording, the whole error catalog (the login page carries
+ * only its part), the app's and the sections'. English needs the English catalogue (english.ts), which arrives on
+ * demand.
  */
-export function messageCatalogue(sections: SectionMessages): (locale: string) => TranslationMessages {
-  const messages: Record<AdminLocale, TranslationMessages> = {
-    zh: {
+export function messageCatalogue(sections: SectionMessages, locale: 'zh'): TranslationMessages;
+export function messageCatalogue(sections: SectionMessages, locale: 'en', english: EnglishCatalogue): TranslationMessages;
+export function messageCatalogue(sections: SectionMessages, locale: AdminLocale, english?: EnglishCatalogue): TranslationMessages {
+  if (locale === 'zh') {
+    return {
       ...raChineseMessages,
       ...zhAppMessages,
       aipm: { ...zhLoginMessages, ...zhAppMessages.aipm, errors: zhErrorMessages, ...sections.zh.aipm },
       resources: { ...zhAppMessages.resources, ...sections.zh.resources },
-    },
-    en: {
-      ...englishMessages,
-      ...enAppMessages,
-      aipm: { ...enLoginMessages, ...enAppMessages.aipm, errors: enErrorMessages, ...sections.en.aipm },
-      resources: { ...enAppMessages.resources, ...sections.en.resources },
-    },
+    };
+  }
+  if (!english) throw new Error('The English catalogue has not arrived (i18n/english-on-demand.ts)');
+  return {
+    ...english.ra,
+    ...english.app,
+    aipm: { ...enLoginMessages, ...english.app.aipm, errors: english.errors, ...sections.en.aipm },
+    resources: { ...english.app.resources, ...sections.en.resources },
   };
-  return (locale) => (isAdminLocale(locale) ? messages[locale] : messages[DEFAULT_ADMIN_LOCALE]);
 }
 
 /** `more` added to `sections`, section by section (a section in both keeps `more`'s). */
@@ -54,10 +58,30 @@ export interface AdminI18nProvider extends I18nProvider {
   addSections(more: SectionMessages): Promise<void>;
 }
 
-export function createI18nProvider(sections: SectionMessages, cookieHeader: string = document.cookie): AdminI18nProvider {
-  const start = initialLocale(cookieHeader);
+/**
+ * The back office's i18n provider. Chinese is always at hand; English is fetched when first asked for
+ * (english-on-demand.ts), so a page that opens in English gets its catalogue first (headStart.ts) and `english` says
+ * what has arrived. Without it a page that would open in English opens in Chinese, and react-admin's restoring of
+ * the stored language (or the administrator's switch) fetches it. An unknown locale gets Chinese.
+ */
+export function createI18nProvider(
+  sections: SectionMessages,
+  cookieHeader: string = document.cookie,
+  english: EnglishCatalogue | undefined = loadedEnglish(),
+): AdminI18nProvider {
   let known = sections;
-  const provider = polyglotI18nProvider((locale) => messageCatalogue(known)(locale), start, [...ADMIN_LOCALES]);
+  let arrivedEnglish = english;
+  const wanted = initialLocale(cookieHeader);
+  const start: AdminLocale = wanted === 'en' && !arrivedEnglish ? DEFAULT_ADMIN_LOCALE : wanted;
+  const messages = (locale: string): TranslationMessages | Promise<TranslationMessages> => {
+    if (!isAdminLocale(locale) || locale === 'zh') return messageCatalogue(known, 'zh');
+    if (arrivedEnglish) return messageCatalogue(known, 'en', arrivedEnglish);
+    return loadEnglish().then((catalogue) => {
+      arrivedEnglish = catalogue;
+      return messageCatalogue(known, 'en', catalogue);
+    });
+  };
+  const provider = polyglotI18nProvider(messages, start, [...ADMIN_LOCALES]);
   const syncHtmlLang = (locale: string) => {
     if (typeof document !== 'undefined') document.documentElement.lang = locale;
   };

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { AdminContext, type DataProvider, memoryStore } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { adminDataProvider } from '../../src/adminDataProvider';
+import { ENGLISH_CATALOGUE } from '../../src/i18n/english';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { createAdminQueryClient } from '../../src/data/queryClient';
 import { SECTION_MESSAGES } from '../../src/sectionMessages';
@@ -16,14 +17,17 @@ export interface RenderInAdminOptions {
   dataProvider?: DataProvider;
   /** Start at this location in a memory router (for screens that read route parameters). */
   at?: string;
-  /** The back office's language (zh unless given), as the public site's `lng` cookie would choose it. */
+  /**
+   * The back office's language (zh unless given), as the public site's `lng` cookie would choose it. The English
+   * catalogue is handed in as if already fetched (the page's head start fetches it, headStart.ts).
+   */
   locale?: 'zh' | 'en';
 }
 
 /** Renders inside react-admin's contexts (Chinese i18n, the app's query policy, a router) with its toast area. */
 export function renderInAdmin(ui: ReactElement, options: RenderInAdminOptions = {}) {
   const admin = (
-    <AdminContext i18nProvider={createI18nProvider(SECTION_MESSAGES, options.locale ? `lng=${options.locale}` : '')} store={memoryStore()} queryClient={createAdminQueryClient()} dataProvider={options.dataProvider ?? adminDataProvider}>
+    <AdminContext i18nProvider={createI18nProvider(SECTION_MESSAGES, options.locale ? `lng=${options.locale}` : '', ENGLISH_CATALOGUE)} store={memoryStore()} queryClient={createAdminQueryClient()} dataProvider={options.dataProvider ?? adminDataProvider}>
       {ui}
       <AdminNotification />
     </AdminContext>
