@@ -2,18 +2,21 @@ import { type CrawlTaskResponse } from '@aipm/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 
+import { MountedOnceOpened } from '../layout/MountedOnceOpened';
 import { AutomatedSearchCard } from './AutomatedSearchCard';
 import { CRAWLER_QUERY_KEYS, useCrawlerApi } from './crawlerApi';
-import { CreateTaskDialog } from './CreateTaskDialog';
 import { type ResultFilters, ResultsPanel } from './ResultsPanel';
-import { ScheduleDialog } from './ScheduleDialog';
 import { ServiceStatusLine } from './ServiceStatusLine';
 import { TaskCard } from './TaskCard';
 import { useCrawlEvents } from './useCrawlEvents';
 import { useErrorText } from './useErrorText';
+
+// The task form and the schedule come on their first opening: the screen's first paint needs neither (ADR 083).
+const CreateTaskDialog = lazy(() => import('./CreateTaskDialog').then((module) => ({ default: module.CreateTaskDialog })));
+const ScheduleDialog = lazy(() => import('./ScheduleDialog').then((module) => ({ default: module.ScheduleDialog })));
 
 /**
  * 招聘爬虫 (docs/product/crawler.md#crawl-tasks): the crawling service's state, the tasks (create, run, live progress
@@ -136,8 +139,12 @@ export function CrawlerSection() {
         </CardContent>
       </Card>
 
-      <CreateTaskDialog open={creating} onClose={() => setCreating(false)} siteOrigins={status.data?.siteOrigins} />
-      <ScheduleDialog key={scheduling?.id ?? 'closed'} task={scheduling} onClose={() => setScheduling(null)} />
+      <MountedOnceOpened open={creating}>
+        <CreateTaskDialog open={creating} onClose={() => setCreating(false)} siteOrigins={status.data?.siteOrigins} />
+      </MountedOnceOpened>
+      <MountedOnceOpened open={scheduling !== null}>
+        <ScheduleDialog key={scheduling?.id ?? 'closed'} task={scheduling} onClose={() => setScheduling(null)} />
+      </MountedOnceOpened>
     </>
   );
 }

@@ -3,13 +3,16 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Alert, Box, Button, FormControlLabel, LinearProgress, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { forwardRef, useState } from 'react';
+import { forwardRef, lazy, useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 
+import { MountedOnceOpened } from '../layout/MountedOnceOpened';
 import { CRAWLER_QUERY_KEYS, useCrawlerApi } from './crawlerApi';
-import { ManualJobDialog } from './ManualJobDialog';
 import { type ResultAction, ResultCard } from './ResultCard';
 import { useErrorText } from './useErrorText';
+
+// The manual job's form comes on its first opening: the results' first paint does not need it (ADR 083).
+const ManualJobDialog = lazy(() => import('./ManualJobDialog').then((module) => ({ default: module.ManualJobDialog })));
 
 export type ResultFilters = Pick<CrawlResultsQuery, 'taskId' | 'site' | 'status'>;
 
@@ -198,7 +201,9 @@ export const ResultsPanel = forwardRef<HTMLHeadingElement, ResultsPanelProps>(fu
         </Stack>
       )}
 
-      <ManualJobDialog open={manualOpen} onClose={() => setManualOpen(false)} />
+      <MountedOnceOpened open={manualOpen}>
+        <ManualJobDialog open={manualOpen} onClose={() => setManualOpen(false)} />
+      </MountedOnceOpened>
       <Confirm
         isOpen={clearOpen}
         loading={clear.isPending}

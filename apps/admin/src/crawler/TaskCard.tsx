@@ -2,12 +2,14 @@ import { type CrawlFailureReason, type CrawlSite, type CrawlTaskResponse, format
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 
-import { LiveViewDialog } from '../crawler-config/LiveViewDialog';
 
 import type { LiveProgress } from './useCrawlEvents';
+
+// The live view comes when a check is to be solved, as on 爬虫配置 (crawler-config/SiteSessionsCard.tsx).
+const LiveViewDialog = lazy(() => import('../crawler-config/LiveViewDialog').then((module) => ({ default: module.LiveViewDialog })));
 
 const STATUS_COLORS = { pending: 'default', running: 'info', completed: 'success', failed: 'error' } as const;
 
@@ -95,7 +97,11 @@ export function TaskCard({ task, live, starting, onRun, onViewResults, onSchedul
           </Button>
         </Stack>
       ))}
-      {solving && <LiveViewDialog site={solving[0] as LiveViewSite} check={{ viewId: solving[1].viewId, pageNumber: solving[1].pageNumber }} onClose={() => setSolving(null)} />}
+      {solving && (
+        <Suspense fallback={<LinearProgress aria-label={translate('ra.page.loading')} />}>
+          <LiveViewDialog site={solving[0] as LiveViewSite} check={{ viewId: solving[1].viewId, pageNumber: solving[1].pageNumber }} onClose={() => setSolving(null)} />
+        </Suspense>
+      )}
 
       {stats && !running && (
         <Box sx={{ mt: 1 }} data-testid="crawl-task-stats">
