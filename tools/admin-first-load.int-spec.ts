@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+import { ADMIN_AUTH_PATHS } from '@aipm/contracts';
+
 import budget from './bench/admin-first-load.budget.json';
 
 /*
@@ -75,6 +77,20 @@ describe('admin first load (/admin/login)', () => {
   it('loads one entry script and preloads nothing else', () => {
     expect(scripts).toHaveLength(1);
     expect(entry).toBeDefined();
+    expect(preloads).toEqual([]);
+  });
+
+  it("gives signed-in screens a page that also preloads react-admin's chunk, and the sign-in page none", () => {
+    const signedIn = fs.readFileSync(path.join(adminDir, 'dist', 'signed-in.html'), 'utf8');
+    const signedInScripts = [...signedIn.matchAll(/<script[^>]*\ssrc="\/admin\/([^"]+\.js)"/g)].map((match) => match[1]);
+    const signedInPreloads = [...signedIn.matchAll(/<link[^>]*rel="modulepreload"[^>]*\shref="\/admin\/([^"]+\.js)"/g)].map((match) => match[1]);
+    expect(signedInScripts).toEqual(scripts);
+    // react-admin's chunk first, then what it imports besides the entry (none today).
+    expect(signedInPreloads[0]).toBe(chunkWith('AdminApp.tsx')?.fileName);
+    // The early session call (auth/earlySession.ts) takes the preloaded answer: the same path, a same-origin fetch.
+    const fetched = [...signedIn.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous">/g)].map((match) => match[1]);
+    expect(fetched).toEqual([ADMIN_AUTH_PATHS.session]);
+    expect(fs.readFileSync(path.join(adminDir, 'src', 'auth', 'adminApi.ts'), 'utf8')).toMatch(/credentials: 'same-origin'/);
     expect(preloads).toEqual([]);
   });
 

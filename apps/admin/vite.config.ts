@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 import { bundleModulesManifest } from '../../tools/vite/bundle-modules-manifest';
+import { signedInPage } from '../../tools/vite/signed-in-page';
 
 const adminDir = path.dirname(fileURLToPath(import.meta.url));
 const objectEntriesNative = path.resolve(adminDir, 'src/vendor/object-entries-native.ts');
@@ -171,6 +172,10 @@ export default defineConfig(({ command }) => ({
     ...withoutReactAdminBulkActions(),
     withTooltipPopperOnDemand(),
     react(),
+    // The page for a signed-in screen: react-admin's chunk and the early session call (auth/earlySession.ts, the
+    // contracts' ADMIN_AUTH_PATHS.session; tools/admin-first-load.int-spec.ts holds the two alike) fetched beside the
+    // entry (ADR 083).
+    signedInPage('/src/AdminApp.tsx', { fetches: ['/api/admin/session'] }),
     bundleModulesManifest(
       () => path.join(adminDir, 'build', 'meta', 'modules.json'),
       () => 'spa',

@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * One back-office build served as the front door serves it (apps/web/server/src/front-door.ts, createAdminRouter):
- * /admin/assets/* with a year's cache, index.html for every other /admin path, gzip when the browser asks, and
+ * /admin/assets/* with a year's cache, index.html for every other /admin path (signed-in.html for a visitor with a
+ * session cookie, but on the sign-in page), gzip when the browser asks, and
  * every /api call passed to the API. admin-lighthouse.mjs starts one per build in a process of its own, so the
  * build measured and its baseline are answered by the same code. Files are compressed once at start (level 6,
  * as the front door's `compression()`), so the load of the machine does not weigh on one build's answers more.
@@ -35,6 +36,8 @@ for (const entry of fs.readdirSync(dist, { recursive: true, withFileTypes: true 
 }
 const index = files.get('/admin/index.html');
 if (!index) throw new Error(`${dist} has no index.html`);
+// A build from before signed-in.html (a baseline) answers every screen with index.html.
+const signedIn = files.get('/admin/signed-in.html') ?? index;
 
 const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -48,7 +51,9 @@ const server = http.createServer((req, res) => {
     return;
   }
   // A deep link without an extension is a screen: index.html (the front door's rule).
-  const file = files.get(url.pathname) ?? (url.pathname.startsWith('/admin') && path.extname(url.pathname) === '' ? index : undefined);
+  const screen = url.pathname.startsWith('/admin') && path.extname(url.pathname) === '';
+  const signedInScreen = !/^\/admin\/login(?:\/|$)/.test(url.pathname) && /(?:^|;\s*)aipm\.sid=/.test(String(req.headers.cookie ?? ''));
+  const file = files.get(url.pathname) ?? (screen ? (signedInScreen ? signedIn : index) : undefined);
   if (!file) {
     res.writeHead(404, { 'Content-Type': 'text/plain' });
     res.end('not found');

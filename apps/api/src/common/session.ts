@@ -1,5 +1,4 @@
-/** The one session cookie of the origin (site and back office share it; only the back office signs in). */
-export const SESSION_COOKIE_NAME = 'aipm.sid';
+export { SESSION_COOKIE_NAME } from '@aipm/contracts';
 
 /** What passport keeps on the request for a signed-in administrator (see auth/session.serializer.ts). */
 export interface SessionUser {

@@ -35,6 +35,8 @@ function makeAdminDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aipm-admin-dist-'));
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root">admin shell</div></body></html>');
+  // The admin build's page for signed-in screens (tools/vite/signed-in-page.ts): the same shell, preloading react-admin.
+  fs.writeFileSync(path.join(dir, 'signed-in.html'), '<!doctype html><html><head><link rel="modulepreload" href="/admin/assets/AdminApp-Ef56Gh78.js"></head><body><div id="root">admin shell</div></body></html>');
   fs.writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), 'console.log("admin");');
   return dir;
 }
@@ -245,6 +247,26 @@ describe(createFrontDoor.name, () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.text).toContain('admin shell');
+    });
+
+    it.each(['/admin', '/admin/', '/admin/students/123'])('answers %s with the page that preloads react-admin when the visitor has a session cookie', async (link) => {
+      const res = await request(app).get(link).set('Cookie', 'lng=zh; aipm.sid=s%3Aany');
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/Cookie/);
+      expect(res.text).toContain('admin shell');
+      expect(res.text).toContain('rel="modulepreload" href="/admin/assets/AdminApp-Ef56Gh78.js"');
+    });
+
+    it.each([
+      ['/admin/login', 'aipm.sid=s%3Aany'],
+      ['/admin/login/', 'aipm.sid=s%3Aany'],
+      ['/admin/students/123', 'lng=zh'],
+      ['/admin/students/123', 'not-aipm.sid=x'],
+    ])('answers %s (cookie %s) with index.html, which preloads nothing', async (link, cookie) => {
+      const res = await request(app).get(link).set('Cookie', cookie);
+      expect(res.text).toContain('admin shell');
+      expect(res.text).not.toContain('modulepreload');
     });
 
     it.each([

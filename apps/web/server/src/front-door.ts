@@ -7,6 +7,7 @@ import type { IncomingMessage, RequestListener } from 'node:http';
 import path from 'node:path';
 
 import { acceptRequestId, leftByTheClient, REDACTED_LOG_PATHS, REDACTION_CENSOR, REQUEST_ID_HEADER, requestLogSerializers } from '@aipm/config';
+import { SESSION_COOKIE_NAME } from '@aipm/contracts';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
@@ -206,13 +207,22 @@ const notFound: RequestHandler = (_req, res) => {
   res.status(404).type('text/plain').send('Not Found');
 };
 
+/** Whether a request carries the session cookie, whatever its value: the API alone decides whether it is valid. */
+function hasSessionCookie(req: express.Request): boolean {
+  return (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE_NAME}=`));
+}
+
 /**
  * The react-admin SPA: hashed assets cached for a year, index.html revalidated on every load and
  * answered for any deep link (/admin/login, /admin/students/123), but a missing file stays a 404.
+ * A screen other than the sign-in page, asked for with a session cookie, gets signed-in.html instead: the same
+ * page that also preloads react-admin's chunk, which such a screen needs at once (apps/admin/vite.config.ts,
+ * ADR 083). The sign-in page's first load stays the entry alone.
  */
 function createAdminRouter(adminDist: string): express.Router {
   const router = express.Router();
   const indexFile = path.join(adminDist, 'index.html');
+  const signedInFile = path.join(adminDist, 'signed-in.html');
   const hashedAssets = path.join(adminDist, 'assets') + path.sep;
   // Checked per request until found, so a server started before the admin build picks it up.
   let built = false;
@@ -237,7 +247,10 @@ function createAdminRouter(adminDist: string): express.Router {
     // A path with a file extension is a file request, not a screen: do not answer it with the SPA.
     if (path.extname(req.path) !== '') return notFound(req, res, next);
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexFile);
+    // The page depends on the cookie: a cache between must not answer one visitor with another's.
+    res.setHeader('Vary', 'Cookie');
+    const signedIn = !/^\/login(?:\/|$)/.test(req.path) && hasSessionCookie(req) && fs.existsSync(signedInFile);
+    res.sendFile(signedIn ? signedInFile : indexFile);
   });
   router.all('*', notFound);
   return router;
