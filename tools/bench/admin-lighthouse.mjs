@@ -15,7 +15,8 @@
  * apps/admin with its dist/ built: tools/bench/baseline-tree.mjs), that build is measured in the same runs,
  * alternating with this one, so the machine's load weighs on both alike.
  *
- * Targets (not held here): LCP ≤ 2.5 s and TBT ≤ 200 ms on both routes; per route ≤ 300 KB gzip.
+ * Targets (not held here): LCP ≤ 2.5 s and TBT ≤ 200 ms on both routes; per route ≤ 300 KB gzip of the first
+ * screen's code, which admin-js.mjs judges (this prints what a run loaded until it ended, which is more).
  *
  * Usage: npm run build (api and admin), then
  *   node tools/with-services.mjs -- node tools/bench/admin-lighthouse.mjs [--baseline dir] [--rows 500] [--json file]
@@ -223,12 +224,17 @@ async function main() {
     for (const result of results) print(`${result.title} (${result.dir})`, result.routes);
 
     const mine = results[0].routes;
-    console.log(`\nTargets on the medians of this build: LCP ≤ ${TARGET.lcpMs.toLocaleString('en')} ms, TBT ≤ ${TARGET.tbtMs} ms, JavaScript ≤ ${TARGET.jsGzipKb} KB gzip`);
+    // The JavaScript target is the first screen's code, which admin-js.mjs counts from the build; a run loads more
+    // before it ends (the list's search and filters after its rows, a tooltip's box), so its figure is shown, not judged.
+    console.log(
+      `\nTargets on the medians of this build: LCP ≤ ${TARGET.lcpMs.toLocaleString('en')} ms, TBT ≤ ${TARGET.tbtMs} ms ` +
+        `(JavaScript ≤ ${TARGET.jsGzipKb} KB gzip per route: tools/bench/admin-js.mjs)`,
+    );
     for (const { name, result } of mine.slice(1)) {
       const met = (ok) => (ok ? 'met' : 'NOT met');
       console.log(
-        `  ${name.padEnd(24)} LCP ${met(result.lcp.median <= TARGET.lcpMs)}, TBT ${met(result.tbt.median <= TARGET.tbtMs)}, ` +
-          `JavaScript ${met(result.jsTransferBytes.median <= TARGET.jsGzipKb * 1024)}` +
+        `  ${name.padEnd(24)} LCP ${met(result.lcp.median <= TARGET.lcpMs)}, TBT ${met(result.tbt.median <= TARGET.tbtMs)}; ` +
+          `JavaScript loaded by the end of the run ${kb(result.jsTransferBytes.median)} KB` +
           (results[1] ? `; baseline LCP ${results[1].routes.find((r) => r.path === mine.find((m) => m.name === name)?.path)?.result.lcp.median} ms` : ''),
       );
     }

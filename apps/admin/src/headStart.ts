@@ -13,8 +13,9 @@ export const loadAdminApp = () =>
 /**
  * Called by main.tsx before the first render on any /admin path but the login page (ADR 040). Left to itself the
  * page would fetch react-admin's chunk once React rendered, and ask for the session once that chunk ran: two
- * waits in a row on a phone's connection. The opened screen's chunks start later, once the header has its welcome
- * line (layout/ScreenAfterLayout.tsx, ADR 082).
+ * waits in a row on a phone's connection. With the session cookie the front door sends signed-in.html, which has
+ * already asked for both beside this entry (ADR 083): these calls then take what arrives. The opened screen's chunks
+ * start later, once the header has its welcome line (layout/ScreenAfterLayout.tsx, ADR 082).
  * Only the login page's entry carries this module, so it holds no more than these two calls.
  */
 export function startHeadStart(): void {
