@@ -226,6 +226,8 @@ function createAdminRouter(adminDist: string): express.Router {
   const hashedAssets = path.join(adminDist, 'assets') + path.sep;
   // Checked per request until found, so a server started before the admin build picks it up.
   let built = false;
+  // Likewise signed-in.html, which builds before it lack: looked for on a signed-in request until found.
+  let signedInBuilt = false;
 
   router.use((_req, res, next) => {
     res.setHeader('Content-Security-Policy', ADMIN_CSP);
@@ -249,7 +251,7 @@ function createAdminRouter(adminDist: string): express.Router {
     res.setHeader('Cache-Control', 'no-cache');
     // The page depends on the cookie: a cache between must not answer one visitor with another's.
     res.setHeader('Vary', 'Cookie');
-    const signedIn = !/^\/login(?:\/|$)/.test(req.path) && hasSessionCookie(req) && fs.existsSync(signedInFile);
+    const signedIn = !/^\/login(?:\/|$)/.test(req.path) && hasSessionCookie(req) && (signedInBuilt ||= fs.existsSync(signedInFile));
     res.sendFile(signedIn ? signedInFile : indexFile);
   });
   router.all('*', notFound);
