@@ -14,6 +14,7 @@ import { createAdminQueryClient, notifyQueryObserversInOneTimer } from './data/q
 // Imported just before the provider it feeds: the chunk then keeps all the wording together, 0.6 KB less gzip.
 import { FIRST_SECTION_MESSAGES } from './firstSectionMessages';
 import { type AdminI18nProvider, createI18nProvider } from './i18n/i18nProvider';
+import { withOpeningLocale } from './i18n/openingLocaleStore';
 import { AdminLayout } from './layout/AdminLayout';
 import { SignedInHeader } from './layout/SignedInHeader';
 import { messagesResource } from './messages';
@@ -52,8 +53,11 @@ function adminI18nProvider(): AdminI18nProvider {
   return i18nProvider;
 }
 
-/** Where react-admin keeps what the administrator chose (the language among others), as `<Admin>` does. */
-const adminStore = localStorageStore();
+/**
+ * Where react-admin keeps what the administrator chose (the language among others), as `<Admin>` does; until a
+ * language is chosen, it answers with the one the page opened in (i18n/openingLocaleStore.ts).
+ */
+const adminStore = withOpeningLocale(localStorageStore(), () => adminI18nProvider().getLocale());
 
 /**
  * Each section is its own chunk, fetched when it is first opened (its index.ts, ADR 040); so is the placeholder of
