@@ -2,11 +2,13 @@ import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Box, Button, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { AppBar, LoadingIndicator, LocalesMenuButton, TitlePortal, useGetIdentity, useLogout, useNotify, useTranslate } from 'react-admin';
+import { AppBar, LoadingIndicator, TitlePortal, useGetIdentity, useLogout, useNotify, useTranslate } from 'react-admin';
 import { adminApi } from '../auth/adminApi';
 import type { AdminIdentity } from '../auth/authProvider';
 import { showToast } from '../toast/toasts';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { HidesOnScroll } from './HidesOnScroll';
+import { LanguageMenuButton } from './LanguageMenuButton';
 
 /** Icon-only below 600 px so the header fits a phone; the label stays as the accessible name. */
 const compactLabel = { '& .label': { display: { xs: 'none', sm: 'inline' } }, minWidth: 0 };
@@ -32,9 +34,10 @@ export function AdminAppBar() {
     // (docs/product/back-office.md#no-retries-and-no-polling).
     <AppBar
       userMenu={false}
+      container={HidesOnScroll}
       toolbar={
         <>
-          <LocalesMenuButton />
+          <LanguageMenuButton />
           <LoadingIndicator />
         </>
       }
