@@ -2,8 +2,11 @@ import '../../test/support/jsdom-setup';
 import { type AgendaFollowUp, FOLLOW_UP_PATHS, type TodayAgenda } from '@aipm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useQuery } from '@tanstack/react-query';
+import { Profiler } from 'react';
 import { answerFetch, renderInAdmin } from '../../test/support/renderInAdmin';
 import { TodayAgendaCard } from './TodayAgendaCard';
+import { TODAY_AGENDA_QUERY_KEY } from './followUpsApi';
 
 const SLOW = { timeout: 5000 };
 const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
@@ -54,6 +57,27 @@ describe(TodayAgendaCard.name, () => {
     expect(within(fresh).getByRole('link', { name: '打开 新来的 的个人页' })).toHaveAttribute('href', expect.stringMatching(/\/people\/messages\/m9$/));
     // The API stops counting at 200.
     expect(fresh).toHaveTextContent('共 200+ 条，显示最新的 1 条');
+  });
+
+  it("renders the answer's rows in a commit after the answer's own (a transition, in short tasks)", async () => {
+    answerFetch({ [`GET ${FOLLOW_UP_PATHS.today}`]: ok(AGENDA) });
+    let answered = false;
+    /** Sees the same answer as the card, at the same moment. */
+    function AnswerSeen() {
+      answered = useQuery({ queryKey: TODAY_AGENDA_QUERY_KEY, enabled: false }).data !== undefined;
+      return null;
+    }
+    const commits: Array<{ answered: boolean; rows: number }> = [];
+    renderInAdmin(
+      <Profiler id="agenda" onRender={() => commits.push({ answered, rows: document.querySelectorAll('[data-testid="today-due-row"]').length })}>
+        <AnswerSeen />
+        <TodayAgendaCard />
+      </Profiler>,
+    );
+    expect(await screen.findAllByTestId('today-due-row', {}, SLOW)).toHaveLength(2);
+    const answerCommit = commits.findIndex((commit) => commit.answered);
+    expect(commits[answerCommit]).toEqual({ answered: true, rows: 0 });
+    expect(commits.at(-1)).toEqual({ answered: true, rows: 2 });
   });
 
   it('completes a follow-up with its result, then reads the list again', async () => {

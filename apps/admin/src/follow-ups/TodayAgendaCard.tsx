@@ -1,7 +1,7 @@
 import { type AgendaFollowUp, type AgendaNewLead, TODAY_TOTAL_CAP } from '@aipm/contracts';
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useTranslate } from 'react-admin';
 import { useFormatLeadDate } from '../leads/LeadDate';
 import { CompleteFollowUpDialog } from './CompleteFollowUpDialog';
@@ -23,6 +23,9 @@ export function TodayAgendaCard() {
   const translate = useTranslate();
   const api = useFollowUpsApi();
   const agenda = useQuery({ queryKey: TODAY_AGENDA_QUERY_KEY, queryFn: () => api.today() });
+  // The answer's rows render in a transition, which React slices into short tasks, rather than in the answer's own
+  // synchronous render: one task of ~75 ms as the dashboard opened (ADR 084, as the lists' rows, ADR 079).
+  const data = useDeferredValue(agenda.data);
   const [completing, setCompleting] = useState<AgendaFollowUp | null>(null);
   const t = (key: string, options?: object) => translate(`aipm.follow_ups.today.${key}`, options);
 
@@ -35,7 +38,7 @@ export function TodayAgendaCard() {
           </Typography>
           <NotificationPermissionButton />
         </Box>
-        {agenda.isPending && <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />}
+        {(agenda.isPending || (agenda.data && !data)) && <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />}
         {agenda.isError && (
           <Alert
             severity="error"
@@ -49,26 +52,26 @@ export function TodayAgendaCard() {
             {t('load_failed')}
           </Alert>
         )}
-        {agenda.data && (
+        {data && (
           <Box sx={{ display: 'grid', gap: 2, mt: 1, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
             <Box component="section" aria-labelledby="today-due-heading" data-testid="today-due">
               <Typography id="today-due-heading" component="h3" variant="subtitle1">
                 {t('due')}
               </Typography>
-              {agenda.data.followUps.length === 0 ? (
+              {data.followUps.length === 0 ? (
                 <Typography variant="body2" color="text.secondary">
                   {t('none_due')}
                 </Typography>
               ) : (
                 <>
                   <List dense disablePadding>
-                    {agenda.data.followUps.map((followUp) => (
+                    {data.followUps.map((followUp) => (
                       <DueRow key={followUp.id} followUp={followUp} translate={translate} onComplete={() => setCompleting(followUp)} />
                     ))}
                   </List>
-                  {agenda.data.followUpsTotal > agenda.data.followUps.length && (
+                  {data.followUpsTotal > data.followUps.length && (
                     <Typography variant="caption" color="text.secondary">
-                      {t('due_more', { total: totalText(agenda.data.followUpsTotal), shown: agenda.data.followUps.length })}
+                      {t('due_more', { total: totalText(data.followUpsTotal), shown: data.followUps.length })}
                     </Typography>
                   )}
                 </>
@@ -78,20 +81,20 @@ export function TodayAgendaCard() {
               <Typography id="today-new-heading" component="h3" variant="subtitle1">
                 {t('new_leads')}
               </Typography>
-              {agenda.data.newLeads.length === 0 ? (
+              {data.newLeads.length === 0 ? (
                 <Typography variant="body2" color="text.secondary">
                   {t('none_new')}
                 </Typography>
               ) : (
                 <>
                   <List dense disablePadding>
-                    {agenda.data.newLeads.map((lead) => (
+                    {data.newLeads.map((lead) => (
                       <NewLeadRow key={`${lead.leadType}-${lead.leadId}`} lead={lead} translate={translate} />
                     ))}
                   </List>
-                  {agenda.data.newLeadsTotal > agenda.data.newLeads.length && (
+                  {data.newLeadsTotal > data.newLeads.length && (
                     <Typography variant="caption" color="text.secondary">
-                      {t('new_leads_more', { total: totalText(agenda.data.newLeadsTotal), shown: agenda.data.newLeads.length })}
+                      {t('new_leads_more', { total: totalText(data.newLeadsTotal), shown: data.newLeads.length })}
                     </Typography>
                   )}
                 </>
