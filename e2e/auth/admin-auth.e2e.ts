@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { asKnownBrowser, E2E_ADMIN, loginAsAdmin, toast, welcomeLine } from '../support/admin';
+import { asKnownBrowser, E2E_ADMIN, loginAsAdmin, scrollDashboardTo, toast, welcomeLine } from '../support/admin';
 import { DESKTOP_ONLY } from '../support/viewport';
 
 const NEW_PASSWORD = 'e2e-Password-2';
@@ -104,6 +104,7 @@ test.describe.serial('administrator sign-in', () => {
     });
     const held = page.waitForRequest('**/api/admin/stats/charts');
     await page.goto('/admin');
+    await scrollDashboardTo(page, 'charts');
     await held;
     const signIn = await page.request.post('/api/admin/login', { data: E2E_ADMIN });
     expect(signIn.ok()).toBe(true);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 import { expectFitsPhone, expectNoAxeViolations } from '../crawler-admin/areas';
-import { loginAsAdmin, toast } from '../support/admin';
+import { loginAsAdmin, scrollDashboardTo, toast } from '../support/admin';
 
 /*
  * 数据备份 on the dashboard (docs/product/backups.md#in-the-back-office): 立即备份 has the system's own worker back up
@@ -11,6 +11,7 @@ import { loginAsAdmin, toast } from '../support/admin';
 test('back office: 立即备份 makes an archive and the card shows it', async ({ page, isMobile }) => {
   test.setTimeout(120_000);
   await loginAsAdmin(page, { at: '/admin/' });
+  await scrollDashboardTo(page, 'backups');
   const card = page.getByRole('region', { name: '数据备份' });
   await expect(card.getByRole('button', { name: '立即备份' })).toBeEnabled();
   const before = ((await (await page.request.get('/api/admin/backups')).json()) as { data: { lastSuccess: { name: string } | null } }).data.lastSuccess?.name ?? null;

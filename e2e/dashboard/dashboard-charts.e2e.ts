@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 
 import { expectFitsPhone, expectNoAxeViolations } from '../crawler-admin/areas';
 import { chinaDay, clearLeads } from '../leads-admin/leads';
-import { loginAsAdmin, welcomeLine } from '../support/admin';
+import { loginAsAdmin, scrollDashboardTo, welcomeLine } from '../support/admin';
 
 /*
  * docs/product/back-office.md#charts: the dashboard's charts show what the system holds. Everything is seeded the
@@ -58,6 +58,7 @@ const card = (page: Page, testId: string) => page.getByTestId(testId);
 async function openDashboard(page: Page) {
   await page.goto('/admin');
   await expect(welcomeLine(page)).toBeVisible({ timeout: 30_000 });
+  await scrollDashboardTo(page, 'charts');
   // The charts are a lazy chunk of their own: on a machine busy with other work it can take a while.
   await expect(page.getByRole('heading', { level: 2, name: '经营概览' })).toBeVisible({ timeout: 30_000 });
   // The charts' answer has arrived when no card is busy.
@@ -77,6 +78,28 @@ const row = (table: ReturnType<Page['getByRole']>, label: string) => table.getBy
 
 test.describe('经营概览 (dashboard charts)', () => {
   test.describe.configure({ mode: 'serial' });
+
+  test('draws the charts on a phone only as they come near its screen', async ({ page, isMobile }) => {
+    test.skip(!isMobile, "a phone's first screen ends above the charts");
+    await loginAsAdmin(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/stats/charts')) asked.push(request.url());
+    });
+    await page.goto('/admin');
+    await expect(welcomeLine(page)).toBeVisible({ timeout: 30_000 });
+    // The first screen is there, with its figures; the charts' place is below it, neither drawn nor asked for.
+    await expect(page.getByTestId('stat-totalRegistrations')).toContainText(/\d+/, { timeout: 30_000 });
+    await expect(page.getByTestId('charts-place')).toBeAttached();
+    await expect(page.getByTestId('charts-place')).not.toBeInViewport();
+    await expect(page.getByRole('heading', { level: 2, name: '经营概览' })).toHaveCount(0);
+    expect(asked).toEqual([]);
+
+    await scrollDashboardTo(page, 'charts');
+    await expect(page.getByRole('heading', { level: 2, name: '经营概览' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('[data-testid^="chart-"][aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+    expect(asked).toHaveLength(1);
+  });
 
   test('shows the empty state of the lead charts when there are no leads', async ({ page, isMobile }) => {
     test.setTimeout(90_000);

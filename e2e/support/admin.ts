@@ -94,3 +94,11 @@ export function welcomeLine(page: Page, email: string = E2E_ADMIN.email) {
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('.MuiSnackbar-root').filter({ hasText: text });
 }
+
+/**
+ * Scrolls the dashboard to one of its cards below a phone's first screen, which are drawn only as they come near the
+ * screen (apps/admin/src/layout/WhenNearScreen.tsx): the place the dashboard keeps for it.
+ */
+export async function scrollDashboardTo(page: Page, card: 'guarantee' | 'backups' | 'charts'): Promise<void> {
+  await page.getByTestId(`${card}-place`).scrollIntoViewIfNeeded({ timeout: 30_000 });
+}

@@ -5,6 +5,7 @@ import { Alert, Box, Card, CardContent, LinearProgress, Skeleton, Typography } f
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { AGENDA_CARD_MIN_HEIGHT } from '../follow-ups/agendaCardHeight';
+import { WhenNearScreen } from '../layout/WhenNearScreen';
 import { withLaterWording } from '../sections/laterWording';
 import { loadDashboardCharts } from './loadDashboardCharts';
 import { type AdminStats, useAdminStats } from './useAdminStats';
@@ -14,6 +15,12 @@ const CARDS: ReadonlyArray<{ key: keyof AdminStats; labelKey: string; icon: Reac
   { key: 'totalMessages', labelKey: 'aipm.dashboard.stats.total_messages', icon: <ChatIcon color="primary" /> },
   { key: 'todayRegistrations', labelKey: 'aipm.dashboard.stats.today_registrations', icon: <TodayIcon color="primary" /> },
 ];
+
+/**
+ * The places of the cards below a phone's first screen (px, margins included): a little less than each card's own
+ * height (the charts: their heading and first chart), so the page's length barely changes as they come.
+ */
+const PLACE_HEIGHTS = { guarantee: { xs: 270, sm: 140 }, backups: 170, charts: 400 } as const;
 
 /**
  * The charts and their library are a chunk of their own, fetched after the cards
@@ -74,15 +81,22 @@ export function Dashboard() {
       <Suspense fallback={<LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />}>
         <LeadFollowUpCard />
       </Suspense>
-      <Suspense fallback={null}>
-        <GuaranteeCard />
-      </Suspense>
-      <Suspense fallback={null}>
-        <BackupCard />
-      </Suspense>
-      <Suspense fallback={<LinearProgress sx={{ mt: 3 }} aria-label={translate('aipm.dashboard_charts.loading')} />}>
-        <DashboardCharts />
-      </Suspense>
+      {/* Below a phone's first screen: each drawn as it comes near (layout/WhenNearScreen.tsx). */}
+      <WhenNearScreen minHeight={PLACE_HEIGHTS.guarantee} testId="guarantee-place">
+        <Suspense fallback={null}>
+          <GuaranteeCard />
+        </Suspense>
+      </WhenNearScreen>
+      <WhenNearScreen minHeight={PLACE_HEIGHTS.backups} testId="backups-place">
+        <Suspense fallback={null}>
+          <BackupCard />
+        </Suspense>
+      </WhenNearScreen>
+      <WhenNearScreen minHeight={PLACE_HEIGHTS.charts} testId="charts-place">
+        <Suspense fallback={<LinearProgress sx={{ mt: 3 }} aria-label={translate('aipm.dashboard_charts.loading')} />}>
+          <DashboardCharts />
+        </Suspense>
+      </WhenNearScreen>
     </Box>
   );
 }
