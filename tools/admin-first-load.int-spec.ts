@@ -182,6 +182,28 @@ describe('admin first load (/admin/login)', () => {
     expect([entry?.fileName, chunkWith('AdminApp.tsx')?.fileName]).not.toContain(english?.fileName);
   });
 
+  it('preloads for a lazy import only the chunks its importer has not loaded (tools/vite/preload-what-is-missing.ts)', () => {
+    const assets = path.join(adminDir, 'dist', 'assets');
+    const code = (file: string) => fs.readFileSync(path.join(assets, file), 'utf8');
+    // A minified chunk's static imports: `import{…}from"./x.js"` and `import"./x.js"`, never `import("./x.js")`.
+    const staticImports = (file: string) => [...code(file).matchAll(/import(?:[\w$\s{},*]+from)?"\.\/([^"]+\.js)"/g)].map((match) => match[1]!);
+    const loadedWith = (file: string, seen = new Set<string>()): Set<string> => {
+      if (!seen.has(file)) {
+        seen.add(file);
+        for (const imported of staticImports(file)) loadedWith(imported, seen);
+      }
+      return seen;
+    };
+    // The files a chunk's lazy imports may preload: Vite's `__vite__mapDeps` list.
+    const preloadable = (file: string) => JSON.parse(/m\.f=(\[[^\]]*\])/.exec(code(file))?.[1] ?? '[]') as string[];
+    const lazyImporters = fs.readdirSync(assets).filter((file) => file.endsWith('.js') && preloadable(file).length > 0);
+    // Positive control: a lead list's chunk imports react-admin's statically and its toolbar lazily.
+    const leadCells = lazyImporters.find((file) => file.startsWith('LeadCells-'));
+    expect(leadCells && loadedWith(leadCells).has(chunkWith('AdminApp.tsx')!.fileName.replace('assets/', ''))).toBe(true);
+    const preloadedAgain = lazyImporters.flatMap((file) => preloadable(file).filter((dep) => loadedWith(file).has(dep.replace('assets/', ''))).map((dep) => `${file} → ${dep}`));
+    expect(preloadedAgain).toEqual([]);
+  });
+
   it(`stays within ${LOGIN_BUDGET_GZIP / 1024} KB gzip and within ${budget.toleranceBytes} B of the committed figure (${budget.loginGzipBytes} B)`, () => {
     const code = fs.readFileSync(path.join(adminDir, 'dist', scripts[0]));
     // The entry imports no other chunk statically: it is the whole first load.

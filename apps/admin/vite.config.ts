@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 import { bundleModulesManifest } from '../../tools/vite/bundle-modules-manifest';
+import { preloadWhatIsMissing } from '../../tools/vite/preload-what-is-missing';
 import { signedInPage } from '../../tools/vite/signed-in-page';
 
 const adminDir = path.dirname(fileURLToPath(import.meta.url));
@@ -122,6 +123,9 @@ const withoutReactAdminBulkActions = () => [
   rendersNothing('ra-datatable-without-bulk-delete', '../../button/index.js', /\/ra-ui-materialui\/dist\/list\/datatable\/DataTable\.js$/, 'BulkDeleteButton'),
 ];
 
+/** The build's lazy imports and the plugin that shows them the bundle (tools/vite/preload-what-is-missing.ts). */
+const lazyImportPreloads = preloadWhatIsMissing();
+
 export default defineConfig(({ command }) => ({
   // Served by apps/web under /admin (index.html for every deep link).
   base: '/admin/',
@@ -154,7 +158,8 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 600,
     // Every browser the back office supports preloads modules itself (Chrome 66, Safari 17, Firefox 115): the
     // polyfill's bytes in the login entry pay for the head start of ADR 040 instead.
-    modulePreload: { polyfill: false },
+    // A lazy import preloads only the chunks its importer has not loaded already (ADR 084).
+    modulePreload: { polyfill: false, resolveDependencies: lazyImportPreloads.resolveDependencies },
     // node-polyglot calls what it requires of `object.entries`: the default export of the native replacement above.
     commonjsOptions: { requireReturnsDefault: (id: string) => (id === objectEntriesNative ? 'auto' : false) },
   },
@@ -171,6 +176,7 @@ export default defineConfig(({ command }) => ({
     ...withoutReactAdminUnusedChrome(),
     ...withoutReactAdminBulkActions(),
     withTooltipPopperOnDemand(),
+    lazyImportPreloads.plugin,
     react(),
     // The page for a signed-in screen: react-admin's chunk and the early session call (auth/earlySession.ts, the
     // contracts' ADMIN_AUTH_PATHS.session; tools/admin-first-load.int-spec.ts holds the two alike) fetched beside the
