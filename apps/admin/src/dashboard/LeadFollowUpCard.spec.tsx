@@ -46,6 +46,15 @@ describe(LeadFollowUpCard.name, () => {
       ['wechat', '5', '3', '1', '1', '60%', '20%'],
       ['直接访问', '3', '1', '0', '0', '33.3%', '0%'],
     ]);
+    // Each table's explanation follows it and describes it: the card's top holds no long paragraph (ADR 084).
+    for (const [table, hint] of [
+      [firstContact, /^从报名或咨询到达到首次标记为已联系.*最近 12 周/],
+      [screen.getByTestId('source-funnel-table'), /^来源取首次访问的 utm_source/],
+    ] as const) {
+      expect(table).toHaveAccessibleDescription(hint);
+      const description = screen.getByText(hint);
+      expect(table.compareDocumentPosition(description) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
   });
 
   it('says so when no lead arrived in the window', async () => {

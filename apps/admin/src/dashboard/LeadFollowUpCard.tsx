@@ -77,12 +77,9 @@ function FirstContactTable({ weeks, translate }: { weeks: readonly FirstContactW
       <Typography component="h3" variant="subtitle1">
         {t('first_contact')}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('first_contact_hint', { weeks: FOLLOW_UP_WEEKS })}
-      </Typography>
       {/* Scrolls sideways on a phone: reachable from the keyboard, named for a screen reader. */}
-      <TableContainer tabIndex={0} role="region" aria-label={t('first_contact')}>
-        <Table size="small" aria-label={t('first_contact')} data-testid="first-contact-table">
+      <TableContainer tabIndex={0} role="region" aria-label={t('first_contact')} sx={{ mt: 1 }}>
+        <Table size="small" aria-label={t('first_contact')} aria-describedby="first-contact-hint" data-testid="first-contact-table">
           <TableHead>
             <TableRow>
               <TableCell>{t('week')}</TableCell>
@@ -106,7 +103,20 @@ function FirstContactTable({ weeks, translate }: { weeks: readonly FirstContactW
           </TableBody>
         </Table>
       </TableContainer>
+      <TableHint id="first-contact-hint">{t('first_contact_hint', { weeks: FOLLOW_UP_WEEKS })}</TableHint>
     </Box>
+  );
+}
+
+/**
+ * What a table's figures mean, under the table: the figures come first, and on a phone the card's first screen
+ * then holds no paragraph larger than the header's welcome line, the page's largest text (ADR 084).
+ */
+function TableHint({ id, children }: { id: string; children: string }) {
+  return (
+    <Typography id={id} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      {children}
+    </Typography>
   );
 }
 
@@ -117,11 +127,8 @@ function SourceFunnelTable({ sources, translate }: { sources: readonly SourceFun
       <Typography component="h3" variant="subtitle1">
         {t('funnel', { weeks: FOLLOW_UP_WEEKS })}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('funnel_hint')}
-      </Typography>
-      <TableContainer tabIndex={0} role="region" aria-label={t('funnel', { weeks: FOLLOW_UP_WEEKS })}>
-        <Table size="small" aria-label={t('funnel', { weeks: FOLLOW_UP_WEEKS })} data-testid="source-funnel-table">
+      <TableContainer tabIndex={0} role="region" aria-label={t('funnel', { weeks: FOLLOW_UP_WEEKS })} sx={{ mt: 1 }}>
+        <Table size="small" aria-label={t('funnel', { weeks: FOLLOW_UP_WEEKS })} aria-describedby="source-funnel-hint" data-testid="source-funnel-table">
           <TableHead>
             <TableRow>
               <TableCell>{t('source')}</TableCell>
@@ -148,6 +155,7 @@ function SourceFunnelTable({ sources, translate }: { sources: readonly SourceFun
           </TableBody>
         </Table>
       </TableContainer>
+      <TableHint id="source-funnel-hint">{t('funnel_hint')}</TableHint>
     </Box>
   );
 }
