@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense, useState } from 'react';
 
 /**
- * Renders a dialog from the first time it opens on, and keeps it rendered after. The dialog can then be a lazy
+ * Renders a dialog (or a menu) from the first time it opens on, and keeps it rendered after. The dialog can then be a lazy
  * chunk that a screen fetches on that first opening rather than with its first paint (ADR 083), and still keep
  * what was typed into it when it closes and opens again, and its closing transition. Until the chunk has
  * arrived, nothing shows.
