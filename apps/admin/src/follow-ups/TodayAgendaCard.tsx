@@ -24,7 +24,8 @@ export function TodayAgendaCard() {
   const api = useFollowUpsApi();
   const agenda = useQuery({ queryKey: TODAY_AGENDA_QUERY_KEY, queryFn: () => api.today() });
   // The answer's rows render in a transition, which React slices into short tasks, rather than in the answer's own
-  // synchronous render: one task of ~75 ms as the dashboard opened (ADR 084, as the lists' rows, ADR 079).
+  // synchronous render: one task of ~75 ms as the dashboard opened (ADR 084, as the lists' rows, ADR 079). The loading
+  // line stays until they have.
   const data = useDeferredValue(agenda.data);
   const [completing, setCompleting] = useState<AgendaFollowUp | null>(null);
   const t = (key: string, options?: object) => translate(`aipm.follow_ups.today.${key}`, options);
@@ -38,7 +39,7 @@ export function TodayAgendaCard() {
           </Typography>
           <NotificationPermissionButton />
         </Box>
-        {(agenda.isPending || (agenda.data && !data)) && <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />}
+        {!data && !agenda.isError && <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />}
         {agenda.isError && (
           <Alert
             severity="error"
