@@ -48,12 +48,12 @@ const chromium = {
  * Journeys that change what the whole system shows, and so would break a journey running beside them. They run
  * first, in lanes whose files run one at a time (in the order of the e2e folder): `first` alone, on a system
  * with no administrator yet (the administrator's first run and password; the dashboard, which empties the lead
- * lists and counts a crawl of its own, and whose 立即备份 the system runs one at a time), then `leads` (emptied lead lists, notification and site settings) beside
+ * lists and counts a crawl of its own), then `leads` (emptied lead lists, notification and site settings) beside
  * `jobs` (the crawler's settings and history, an imitation site switched to a captcha, and the published jobs they
  * replace): neither touches the other's.
  */
 const SHARED_LANES = {
-  first: ['auth/admin-auth', 'dashboard/backups', 'dashboard/dashboard-charts'],
+  first: ['auth/admin-auth', 'dashboard/dashboard-charts'],
   leads: ['leads-admin/leads-admin', 'phone/phone-config', 'site-settings/site-settings'],
   jobs: ['crawler/crawler-tab', 'crawler-admin/crawler-config', 'crawler-admin/human-check', 'crawler-admin/published-jobs', 'site/jobs'],
 };

@@ -6,8 +6,7 @@ import { loginAsAdmin, scrollDashboardTo, toast } from '../support/admin';
 /*
  * 数据备份 on the dashboard (docs/product/backups.md#in-the-back-office): 立即备份 has the system's own worker back up
  * the database and the stored files (pg_dump, into the e2e data dir's backups folder); the card learns of the end
- * from the server's events and shows the new archive. Each width makes its own, one after the other: the system runs
- * one backup at a time, so the journey is in playwright.config.ts's `first` lane.
+ * from the server's events and shows the new archive. Each width makes its own.
  */
 test('back office: 立即备份 makes an archive and the card shows it', async ({ page, isMobile }) => {
   test.setTimeout(120_000);
